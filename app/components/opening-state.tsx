@@ -1,0 +1,5 @@
+import type { OpeningStateView } from "../services/opening.server";
+
+export function OpeningStateLine({ state }: { state: OpeningStateView }) {
+  return <p className={`opening-state is-${state.kind}`}>{state.label}</p>;
+}

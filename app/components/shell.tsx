@@ -1,0 +1,110 @@
+import { Form, Link, useLocation, useMatches } from "@remix-run/react";
+import { de } from "../i18n/de";
+import type { LegalLink, ShellData } from "../services/shell.server";
+
+/** The branch the visitor is looking at, from the URL (`/store/{identifier}/…`). */
+function useCurrentBranchIdentifier(): string | null {
+  const matches = useMatches();
+  for (const match of matches) {
+    const identifier = match.params.branchIdentifier;
+    if (identifier) return identifier;
+  }
+  return null;
+}
+
+export function Toolbar({ toolbar }: { toolbar: NonNullable<ShellData["toolbar"]> }) {
+  const identifier = useCurrentBranchIdentifier();
+  const branch = identifier
+    ? toolbar.branches.find((candidate) => candidate.identifier === identifier)
+    : undefined;
+  return (
+    <aside className="toolbar" aria-label={de.shell.toolbar}>
+      {branch ? (
+        <p>
+          <Link to="/" className="toolbar-branch">
+            {branch.name}
+          </Link>{" "}
+          <span className={`toolbar-status is-${branch.tone}`}>{branch.label}</span>
+        </p>
+      ) : (
+        <p>{toolbar.summary}</p>
+      )}
+    </aside>
+  );
+}
+
+export function SiteHeader({ shell }: { shell: ShellData }) {
+  return (
+    <header className="site-header">
+      <Link to="/" className="brand">
+        {shell.logoUrl ? (
+          <img src={shell.logoUrl} alt={shell.shopName} width={160} height={48} />
+        ) : (
+          <span className="brand-name">{shell.shopName}</span>
+        )}
+      </Link>
+    </header>
+  );
+}
+
+export function LegalAnchor({ link }: { link: LegalLink }) {
+  return link.external ? (
+    <a href={link.href} target="_blank" rel="noopener noreferrer">
+      {link.label}
+      <span className="visually-hidden"> {de.shell.newTab}</span>
+    </a>
+  ) : (
+    <Link to={link.href}>{link.label}</Link>
+  );
+}
+
+export function SiteFooter({ shell }: { shell: ShellData }) {
+  return (
+    <footer className="site-footer">
+      <p className="footer-shop">{shell.shopName}</p>
+      {shell.singleBranchIdentifier ? (
+        <p>
+          <Link to={`/store/${shell.singleBranchIdentifier}`}>{de.shell.onlineOrdering}</Link>
+        </p>
+      ) : null}
+      <nav aria-label={de.shell.footerNavigation}>
+        <ul className="footer-links">
+          {shell.legalLinks.map((link) => (
+            <li key={link.label}>
+              <LegalAnchor link={link} />
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p className="copyright">{de.shell.copyright(shell.year, shell.businessName)}</p>
+    </footer>
+  );
+}
+
+/**
+ * A plain form: without JavaScript the browser posts, the server sets the cookie and answers 303
+ * back to this page; with it, Remix posts and revalidates in place.
+ */
+export function CookieBanner({ shell }: { shell: ShellData }) {
+  const location = useLocation();
+  const redirectTo = `${location.pathname}${location.search}`;
+  return (
+    <section className="cookie-banner" aria-labelledby="cookie-banner-titel">
+      <h2 id="cookie-banner-titel" className="visually-hidden">
+        {de.consent.heading}
+      </h2>
+      <p>
+        {de.consent.text}{" "}
+        {shell.privacyLink ? (
+          <LegalAnchor link={{ ...shell.privacyLink, label: de.consent.learnMore }} />
+        ) : null}
+      </p>
+      <Form method="post" action="/cookie-consent" preventScrollReset>
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <button type="submit" className="button">
+          {de.consent.accept}
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+import { useState } from "react";
+import {
+  canDecrease,
+  canIncrease,
+  decreaseQuantity,
+  increaseQuantity,
+  parseQuantity,
+  quantityInputValue,
+} from "../../domain/units";
+import { de } from "../../i18n/de";
+import type { DialogUnit } from "../../services/item-dialog.server";
+
+const texts = de.itemDialog;
+
+function current(amount: string, unit: DialogUnit): number {
+  return parseQuantity(amount, unit.rules) ?? unit.rules.minimum;
+}
+
+/**
+ * Amount and unit. Without JavaScript minus and plus send the form as a GET back to the dialog,
+ * which answers with the changed amount; with it they change the field in place. Typed amounts
+ * (comma or dot) snap to the grid when the field is left.
+ */
+export function QuantityPicker({
+  units,
+  initialAmount,
+  initialUnit,
+  error,
+  dialogPath,
+}: {
+  units: DialogUnit[];
+  initialAmount: string;
+  initialUnit: string;
+  error: string | undefined;
+  dialogPath: string;
+}) {
+  const [unitName, setUnitName] = useState(initialUnit);
+  const [amount, setAmount] = useState(initialAmount);
+  const unit = units.find((candidate) => candidate.unit === unitName) ?? units[0]!;
+  const value = current(amount, unit);
+  const step =
+    (change: (value: number, rules: DialogUnit["rules"]) => number) =>
+    (event: React.MouseEvent<HTMLButtonElement>) => {
+      event.preventDefault();
+      setAmount(quantityInputValue(change(value, unit.rules)));
+    };
+
+  return (
+    <fieldset className="quantity-picker">
+      <legend>{texts.quantity}</legend>
+      <div className="quantity-row">
+        <button
+          type="submit"
+          formMethod="get"
+          formAction={dialogPath}
+          formNoValidate
+          name="menge"
+          value="minus"
+          aria-label={texts.decrease}
+          disabled={!canDecrease(value, unit.rules)}
+          onClick={step(decreaseQuantity)}
+        >
+          −
+        </button>
+        <label htmlFor="menge" className="visually-hidden">
+          {texts.quantity}
+        </label>
+        <input
+          id="menge"
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          size={6}
+          value={amount}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "menge-fehler" : undefined}
+          onChange={(event) => setAmount(event.currentTarget.value)}
+          onBlur={() => setAmount(quantityInputValue(current(amount, unit)))}
+        />
+        <button
+          type="submit"
+          formMethod="get"
+          formAction={dialogPath}
+          formNoValidate
+          name="menge"
+          value="plus"
+          aria-label={texts.increase}
+          disabled={!canIncrease(value, unit.rules)}
+          onClick={step(increaseQuantity)}
+        >
+          +
+        </button>
+        {units.length > 1 ? (
+          <>
+            <label htmlFor="einheit" className="visually-hidden">
+              {texts.unit}
+            </label>
+            <select
+              id="einheit"
+              name="unit"
+              value={unit.unit}
+              onChange={(event) => {
+                const next = units.find(
+                  (candidate) => candidate.unit === event.currentTarget.value,
+                );
+                if (!next) return;
+                setUnitName(next.unit);
+                setAmount(next.initial);
+              }}
+            >
+              {units.map((candidate) => (
+                <option key={candidate.unit} value={candidate.unit}>
+                  {candidate.label}
+                </option>
+              ))}
+            </select>
+          </>
+        ) : (
+          <>
+            <input type="hidden" name="unit" value={unit.unit} />
+            <span>{de.units[unit.unit].short}</span>
+          </>
+        )}
+      </div>
+      <p id="menge-fehler" className="field-error">
+        {error ?? ""}
+      </p>
+    </fieldset>
+  );
+}

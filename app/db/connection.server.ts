@@ -1,0 +1,87 @@
+import path from "node:path";
+import { CamelCasePlugin, Kysely, PostgresDialect, type Dialect } from "kysely";
+import pg from "pg";
+import type { PGlite } from "@electric-sql/pglite";
+import { makeFolder } from "../server/folders.server";
+import type { Database } from "./schema";
+
+export type DatabaseKind = "pg" | "pglite";
+
+export interface OpenDatabaseOptions {
+  /** A PostgreSQL connection string; without it the embedded PGlite database is used. */
+  databaseUrl?: string;
+  /** Folder for the embedded database (ignored with `databaseUrl`). */
+  dataDir: string;
+  /** A PGlite data-folder dump to start from (tests copy one migrated template this way). */
+  loadDataDir?: Blob;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number;
+}
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  /** The embedded client, for dumps and LISTEN on PGlite; absent on PostgreSQL. */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+const OID = { int8: 20, numeric: 1700, date: 1082 } as const;
+
+/**
+ * Quantities and tax rates are `numeric`, counts come back as `int8`: both fit a JS number
+ * comfortably (money is integer cents), so both drivers return numbers. `date` stays the plain
+ * 'YYYY-MM-DD' string: converting it to a Date would shift it by the server's time zone.
+ */
+const parsers: Record<number, (value: string) => unknown> = {
+  [OID.int8]: (value) => Number(value),
+  [OID.numeric]: (value) => Number(value),
+  [OID.date]: (value) => value,
+};
+
+export const camelCase = new CamelCasePlugin();
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const { dialect, kind, pglite } = options.databaseUrl
+    ? pgDialect(options.databaseUrl, options.maxConnections ?? 10)
+    : await pgliteDialect(options.dataDir, options.loadDataDir);
+  const db = new Kysely<Database>({ dialect, plugins: [camelCase] });
+  return { db, kind, pglite, close: () => db.destroy() };
+}
+
+interface OpenedDialect {
+  dialect: Dialect;
+  kind: DatabaseKind;
+  pglite?: PGlite;
+}
+
+function pgDialect(connectionString: string, max: number): OpenedDialect {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: 5_000,
+    types: {
+      getTypeParser: ((oid: number, format?: "text" | "binary") =>
+        parsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client that loses its connection must not crash the process.
+  pool.on("error", (error) => console.error(`Datenbankverbindung verloren: ${error.message}`));
+  return { dialect: new PostgresDialect({ pool }), kind: "pg" };
+}
+
+async function pgliteDialect(dataDir: string, loadDataDir?: Blob): Promise<OpenedDialect> {
+  // Loaded lazily so a server on PostgreSQL never pays for the WASM module.
+  const [{ PGlite }, { PGliteDialect }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("kysely-pglite-dialect"),
+  ]);
+  const isMemory = dataDir === "memory://";
+  if (!isMemory) makeFolder(dataDir);
+  const client = await PGlite.create({
+    dataDir: isMemory ? undefined : path.resolve(dataDir),
+    loadDataDir,
+    parsers,
+  });
+  return { dialect: new PGliteDialect(client), kind: "pglite", pglite: client };
+}

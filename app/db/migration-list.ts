@@ -1,0 +1,16 @@
+import type { Migration } from "kysely";
+import * as core from "#migrations/2026_11_21_0001_core";
+import * as catalogue from "#migrations/2026_11_21_0002_catalogue";
+import * as orders from "#migrations/2026_11_21_0003_orders";
+import * as staffContent from "#migrations/2026_11_21_0004_staff_content";
+
+/**
+ * Every migration by the name Kysely records in `kysely_migration` (the file name without `.ts`,
+ * as kysely-ctl would name it). Append new files here; never rename or reorder old ones.
+ */
+export const migrations: Record<string, Migration> = {
+  "2026_11_21_0001_core": core,
+  "2026_11_21_0002_catalogue": catalogue,
+  "2026_11_21_0003_orders": orders,
+  "2026_11_21_0004_staff_content": staffContent,
+};

@@ -1,0 +1,117 @@
+import { sql } from "kysely";
+import type { Cart, CartItem, CartUpdate, Db, NewCartItem } from "../schema";
+
+export async function findCart(db: Db, id: string, branchId: number): Promise<Cart | undefined> {
+  return db
+    .selectFrom("carts")
+    .selectAll()
+    .where("id", "=", id)
+    .where("branchId", "=", branchId)
+    .executeTakeFirst();
+}
+
+/** Locks the cart row for the rest of the transaction: concurrent changes wait their turn. */
+export async function lockCart(db: Db, id: string, branchId: number): Promise<Cart | undefined> {
+  return db
+    .selectFrom("carts")
+    .selectAll()
+    .where("id", "=", id)
+    .where("branchId", "=", branchId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function insertCart(
+  db: Db,
+  cart: { branchId: number; isDelivery: boolean; isDineIn: boolean },
+): Promise<Cart> {
+  return db.insertInto("carts").values(cart).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Every change bumps the version, so a reader can tell its copy is stale. */
+export async function updateCart(db: Db, id: string, changes: CartUpdate): Promise<void> {
+  await db
+    .updateTable("carts")
+    .set({ ...changes, version: sql`version + 1`, updatedAt: new Date() })
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function listCartItems(db: Db, cartId: string): Promise<CartItem[]> {
+  return db
+    .selectFrom("cartItems")
+    .selectAll()
+    .where("cartId", "=", cartId)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+}
+
+export async function findCartItem(
+  db: Db,
+  cartId: string,
+  itemId: number,
+): Promise<CartItem | undefined> {
+  return db
+    .selectFrom("cartItems")
+    .selectAll()
+    .where("cartId", "=", cartId)
+    .where("id", "=", itemId)
+    .executeTakeFirst();
+}
+
+export async function insertCartItem(
+  db: Db,
+  item: Omit<NewCartItem, "position">,
+): Promise<CartItem> {
+  const { next } = await db
+    .selectFrom("cartItems")
+    .select(sql<number>`coalesce(max(position), -1) + 1`.as("next"))
+    .where("cartId", "=", item.cartId)
+    .executeTakeFirstOrThrow();
+  return db
+    .insertInto("cartItems")
+    .values({ ...item, position: next })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function replaceCartItem(
+  db: Db,
+  cartId: string,
+  itemId: number,
+  changes: Pick<
+    NewCartItem,
+    "amount" | "unit" | "parts" | "productName" | "productDescription" | "productPrice"
+  >,
+): Promise<void> {
+  await db
+    .updateTable("cartItems")
+    .set(changes)
+    .where("cartId", "=", cartId)
+    .where("id", "=", itemId)
+    .execute();
+}
+
+export async function setCartItemAmount(
+  db: Db,
+  cartId: string,
+  itemId: number,
+  amount: number,
+): Promise<void> {
+  await db
+    .updateTable("cartItems")
+    .set({ amount })
+    .where("cartId", "=", cartId)
+    .where("id", "=", itemId)
+    .execute();
+}
+
+export async function deleteCartItems(db: Db, cartId: string, itemIds: number[]): Promise<void> {
+  if (itemIds.length === 0) return;
+  await db
+    .deleteFrom("cartItems")
+    .where("cartId", "=", cartId)
+    .where("id", "in", itemIds)
+    .execute();
+}

@@ -1,0 +1,814 @@
+import type {
+  ColumnType,
+  Generated,
+  GeneratedAlways,
+  Insertable,
+  JSONColumnType,
+  Kysely,
+  Selectable,
+  Transaction,
+  Updateable,
+} from "kysely";
+
+/**
+ * The database as the app sees it through Kysely's CamelCasePlugin: tables and columns in
+ * camelCase here, snake_case in SQL and in `migrations/` (the only place the schema changes).
+ *
+ * Conventions:
+ * - Money is integer cents (`number`). Tax rates, quantities and ratios are `numeric` and come
+ *   back as numbers (the connection installs the parsers), as do `bigint` counts.
+ * - `timestamptz` reads as `Date` and accepts a `Date` or an ISO string.
+ * - `date` columns read and write the plain 'YYYY-MM-DD' string.
+ * - `jsonb` columns read as the typed value and are written as a JSON string (`JSON.stringify`),
+ *   which both pg and PGlite pass through unchanged. Keys inside jsonb are camelCase: the
+ *   CamelCasePlugin rewrites nested object keys on the way out, so `snake_keys` would not survive.
+ */
+
+/** Either the database or a transaction: every query function takes this as its first argument. */
+export type Db = Kysely<Database> | Transaction<Database>;
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<
+  Date | null,
+  Date | string | null | undefined,
+  Date | string | null
+>;
+/** A `date` column: 'YYYY-MM-DD'. */
+type DateString = string;
+type JsonWithDefault<T extends object | null> = JSONColumnType<T, string | undefined, string>;
+type Id = GeneratedAlways<number>;
+
+// ——— Value sets (mirrored by CHECK constraints in the migrations) ———
+
+export type HoursRuleType =
+  | "once"
+  | "daily"
+  | "monday"
+  | "tuesday"
+  | "wednesday"
+  | "thursday"
+  | "friday"
+  | "saturday"
+  | "sunday";
+export type HoursKind = "opening" | "delivery";
+export type DeliveryMethod = "takeaway" | "delivery" | "dine-in";
+export type ProductType = "simple" | "configurable" | "bundle";
+export type CalculationModel = "fixed" | "approximate" | "minimum";
+export type LeadTimeType = "minutes" | "hours" | "days" | "weeks";
+export type PartType =
+  "text" | "textarea" | "image" | "images" | "file" | "files" | "select" | "multiselect";
+export type PriceModifier = "add" | "subtract" | "overwrite";
+export type PaymentMethod = "cash" | "atm-card" | "voucher" | "stripe" | "paypal";
+export type Role = "ROLE_ADMIN" | "ROLE_MANAGER" | "ROLE_EMPLOYEE";
+/** The spec's units catalogue; the ratio to the base unit of each family lives in the domain. */
+export type Unit =
+  | "piece"
+  | "serving"
+  | "pair"
+  | "person"
+  | "package"
+  | "gram"
+  | "decagram"
+  | "kilogram"
+  | "ml"
+  | "cl"
+  | "dl"
+  | "l"
+  | "mm"
+  | "cm"
+  | "dm"
+  | "m"
+  | "km"
+  | "mm2"
+  | "cm2"
+  | "dm2"
+  | "m2"
+  | "mm3"
+  | "cm3"
+  | "dm3"
+  | "m3";
+
+// ——— jsonb shapes ———
+
+/** One opening-hours-style rule, as stored in `branch_hours` rows and in `schedule` lists. */
+export interface HoursRule {
+  type: HoursRuleType;
+  /** 'YYYY-MM-DD', only for `once`. */
+  date: string | null;
+  isClosed: boolean;
+  /** 'HH:mm' wall-clock time in the business's time zone. */
+  fromTime: string | null;
+  /** 'HH:mm' ('24:00' allowed); at or before fromTime the range runs past midnight. */
+  toTime: string | null;
+}
+
+/** What the customer chose for one configurable part of a cart or order item. */
+export interface ChosenPart {
+  partId: number;
+  name: string;
+  type: PartType;
+  /** Text for text/textarea parts. */
+  value?: string | null;
+  /** Chosen options for select/multiselect parts, with the price effect they had. */
+  options?: { optionId: number; name: string; modifier: PriceModifier; value: number }[];
+  /** Uploads for image(s)/file(s) parts. */
+  uploadIds?: number[];
+}
+
+/** A content part as the CMS stores it (`text`, `textarea`, `markdown`, `image`, `file`, `gallery`). */
+export interface ContentPart {
+  type: string;
+  value: unknown;
+}
+
+export interface BlockContent {
+  data?: ContentPart[];
+  /** News blocks (and the news popup) carry entries instead of parts. */
+  news?: { value: NewsEntry }[];
+  [key: string]: unknown;
+}
+
+export interface NewsEntry {
+  title: string;
+  text: string;
+  image: StoredImage | null;
+  button: { label: string; link: string } | null;
+}
+
+/** How the CMS stores an image reference. */
+export interface StoredImage {
+  id: number;
+  version: number;
+  extension: string;
+  alt?: string | null;
+}
+
+/** Site content: values by layout key (the default layout has `body`, HTML). */
+export type SiteContent = Record<string, unknown>;
+
+export interface NavigationItem {
+  label: string;
+  /** An internal path ('/site/imprint') or an absolute URL. */
+  href: string;
+  children?: NavigationItem[];
+}
+
+// ——— Tables ———
+
+export interface SettingsTable {
+  id: ColumnType<1, 1 | undefined, never>;
+  shopName: Generated<string>;
+  businessName: Generated<string>;
+  title: Generated<string>;
+  description: Generated<string>;
+  seoTitle: string | null;
+  seoDescription: string | null;
+  website: string | null;
+  currency: Generated<string>;
+  /** The theme colour (spec: color-1). */
+  color1: Generated<string>;
+  defaultDeliveryMethod: Generated<DeliveryMethod>;
+  disableTickets: Generated<boolean>;
+  termsAndConditions: string | null;
+  termsAndConditionsText: string | null;
+  privacyPolicy: string | null;
+  privacyPolicyText: string | null;
+  imprint: string | null;
+  imprintText: string | null;
+  allergens: string | null;
+  allergensText: string | null;
+  enablePluginHomePage: Generated<boolean>;
+  enablePluginSearch: Generated<boolean>;
+  enablePluginTags: Generated<boolean>;
+  enablePluginMapbox: Generated<boolean>;
+  mapboxAccessToken: string | null;
+  mapboxZoom: Generated<number>;
+  mapboxPitch: Generated<number>;
+  mapboxBearing: Generated<number>;
+  enablePluginPwa: Generated<boolean>;
+  enablePluginToolbar: Generated<boolean>;
+  enablePluginCategoryBar: Generated<boolean>;
+  enablePluginSms: Generated<boolean>;
+  enablePluginDonations: Generated<boolean>;
+  enablePluginFrontdesk: Generated<boolean>;
+  enablePluginOrderReviews: Generated<boolean>;
+  enableCash: Generated<boolean>;
+  enablePluginAtmCard: Generated<boolean>;
+  enableAtmCard: Generated<boolean>;
+  enablePluginVoucher: Generated<boolean>;
+  enableVoucher: Generated<boolean>;
+  enablePluginStripe: Generated<boolean>;
+  enableStripe: Generated<boolean>;
+  enablePluginPaypal: Generated<boolean>;
+  enablePaypal: Generated<boolean>;
+  logoImageId: number | null;
+  businessTimeZone: Generated<string>;
+  slotHorizonDays: Generated<number>;
+  updatedAt: GeneratedTimestamp;
+}
+
+export interface ImagesTable {
+  id: Id;
+  version: Generated<number>;
+  extension: string;
+  mimeType: string;
+  width: number;
+  height: number;
+  alt: string | null;
+  storageKey: string;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
+}
+
+export interface UploadsTable {
+  id: Id;
+  version: Generated<number>;
+  extension: string;
+  publicHash: string;
+  mimeType: string;
+  sizeBytes: number;
+  originalName: string;
+  storageKey: string;
+  createdAt: GeneratedTimestamp;
+}
+
+export interface DivisionsTable {
+  id: Id;
+  identifier: string;
+  name: string;
+  title: string | null;
+  description: string | null;
+  isPublic: Generated<boolean>;
+  position: Generated<number>;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
+}
+
+export interface BranchesTable {
+  id: Id;
+  divisionId: number | null;
+  identifier: string;
+  name: string;
+  description: string | null;
+  street: Generated<string>;
+  zipCode: Generated<string>;
+  city: Generated<string>;
+  phone: string | null;
+  email: string | null;
+  longitude: number | null;
+  latitude: number | null;
+  isDeliveryHoursEnabled: Generated<boolean>;
+  isDeliveryEnabled: Generated<boolean>;
+  isTakeawayEnabled: Generated<boolean>;
+  isDineInEnabled: Generated<boolean>;
+  isPreorderEnabled: Generated<boolean>;
+  isQuotationRequired: Generated<boolean>;
+  isAppointmentRequired: Generated<boolean>;
+  isTableSelectionEnabled: Generated<boolean>;
+  isDeliveryEmailRequired: Generated<boolean>;
+  isDeliveryPhoneRequired: Generated<boolean>;
+  isDeliveryAddressRequired: Generated<boolean>;
+  isDineInEmailRequired: Generated<boolean>;
+  isDineInPhoneRequired: Generated<boolean>;
+  isDineInAddressRequired: Generated<boolean>;
+  isTakeawayEmailRequired: Generated<boolean>;
+  isTakeawayPhoneRequired: Generated<boolean>;
+  isTakeawayAddressRequired: Generated<boolean>;
+  isCashEnabled: Generated<boolean>;
+  isAtmCardEnabled: Generated<boolean>;
+  isVoucherEnabled: Generated<boolean>;
+  isStripeEnabled: Generated<boolean>;
+  isPaypalEnabled: Generated<boolean>;
+  orderableFrom: NullableTimestamp;
+  closedMessage: string | null;
+  isPublic: Generated<boolean>;
+  /** Free words for the storefront search, separated by spaces or commas. */
+  keywords: Generated<string>;
+  logoImageId: number | null;
+  position: Generated<number>;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
+}
+
+export interface BranchImagesTable {
+  branchId: number;
+  imageId: number;
+  position: Generated<number>;
+}
+
+export interface BranchHoursTable {
+  id: Id;
+  branchId: number;
+  kind: HoursKind;
+  /** Rules apply in this order (later rules for the same day add hours). */
+  position: number;
+  type: HoursRuleType;
+  date: DateString | null;
+  isClosed: Generated<boolean>;
+  fromTime: string | null;
+  toTime: string | null;
+}
+
+export interface DeliveryAreasTable {
+  id: Id;
+  branchId: number;
+  /** The spec's `area`. */
+  name: string;
+  price: Generated<number>;
+  taxRate: Generated<number>;
+  isFree: Generated<boolean>;
+  freeFromOrderValue: number | null;
+  minimumOrderValue: number | null;
+  position: Generated<number>;
+}
+
+export interface TagsTable {
+  id: Id;
+  identifier: string;
+  name: string;
+  imageId: number | null;
+  position: Generated<number>;
+}
+
+export interface BranchTagsTable {
+  branchId: number;
+  tagId: number;
+}
+
+export interface TablesTable {
+  id: Id;
+  branchId: number;
+  identifier: string;
+  name: string;
+  position: Generated<number>;
+}
+
+export interface DonateesTable {
+  id: Id;
+  identifier: string;
+  name: string;
+  description: string | null;
+  isEnabled: Generated<boolean>;
+  position: Generated<number>;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
+}
+
+export interface CategoriesTable {
+  id: Id;
+  identifier: string | null;
+  name: string;
+  description: string | null;
+  imageId: number | null;
+  isEnabled: Generated<boolean>;
+  /** Opening-hours-style rules; an empty list means always available. */
+  schedule: JsonWithDefault<HoursRule[]>;
+  isVisibleWhenUnavailable: Generated<boolean>;
+  /** Holds bundle components only: kept out of the category bar and the product list. */
+  isBundleOnly: Generated<boolean>;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
+}
+
+export interface ProductsTable {
+  id: Id;
+  uid: Generated<string>;
+  identifier: string | null;
+  name: string;
+  description: string | null;
+  allergens: string | null;
+  type: Generated<ProductType>;
+  /** Cents per `unit`. */
+  price: Generated<number>;
+  unit: Generated<Unit>;
+  /** A free price note shown beside the price (e.g. 'Preis pro kg'). */
+  pricing: string | null;
+  calculationModel: Generated<CalculationModel>;
+  isPriceHidden: Generated<boolean>;
+  /** The spec's `tax`: the rate for delivery. */
+  taxRate: Generated<number>;
+  takeawayTaxRate: Generated<number>;
+  dineInTaxRate: Generated<number>;
+  minimumQuantity: Generated<number>;
+  maximumQuantity: number | null;
+  quantityStepSize: Generated<number>;
+  /** In `unit`, whatever `defaultUnit` the picker shows first. */
+  defaultQuantity: Generated<number>;
+  defaultUnit: Unit | null;
+  isEnabled: Generated<boolean>;
+  schedule: JsonWithDefault<HoursRule[]>;
+  isVisibleWhenUnavailable: Generated<boolean>;
+  isStepByStep: Generated<boolean>;
+  isLeadTimeEnabled: Generated<boolean>;
+  leadTimeType: LeadTimeType | null;
+  leadTimeValue: number | null;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
+}
+
+export interface ProductImagesTable {
+  productId: number;
+  imageId: number;
+  position: Generated<number>;
+}
+
+export interface ProductTagsTable {
+  productId: number;
+  tagId: number;
+}
+
+export interface ProductAlternativeUnitsTable {
+  id: Id;
+  productId: number;
+  position: Generated<number>;
+  unit: Unit;
+  /** How many of the product's `unit` one of this unit is (gram for a per-kg price: 0.001). */
+  ratio: number;
+  minimumQuantity: Generated<number>;
+  maximumQuantity: number | null;
+  quantityStepSize: Generated<number>;
+  calculationModel: Generated<CalculationModel>;
+}
+
+export interface ProductPartsTable {
+  id: Id;
+  productId: number;
+  position: number;
+  name: string;
+  description: string | null;
+  isOptional: Generated<boolean>;
+  type: PartType;
+}
+
+export interface ProductPartOptionsTable {
+  id: Id;
+  partId: number;
+  position: number;
+  name: string;
+  modifier: Generated<PriceModifier>;
+  /** Cents. */
+  value: Generated<number>;
+}
+
+export interface ProductBundleItemsTable {
+  id: Id;
+  bundleProductId: number;
+  componentProductId: number;
+  position: Generated<number>;
+  quantity: Generated<number>;
+}
+
+export interface ProductGroupsTable {
+  id: Id;
+  identifier: string | null;
+  name: string;
+  description: string | null;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
+}
+
+export interface ProductGroupProductsTable {
+  productGroupId: number;
+  productId: number;
+  position: Generated<number>;
+}
+
+export interface MenusTable {
+  id: Id;
+  name: string;
+  /** The active menu of a branch is its menu with the latest availableFrom that has passed. */
+  availableFrom: Timestamp;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
+}
+
+export interface MenuBranchesTable {
+  menuId: number;
+  branchId: number;
+}
+
+export interface MenuCategoriesTable {
+  menuId: number;
+  categoryId: number;
+  position: number;
+}
+
+export interface MenuEntriesTable {
+  id: Id;
+  menuId: number;
+  categoryId: number;
+  position: number;
+  /** Exactly one of productId and productGroupId is set. */
+  productId: number | null;
+  productGroupId: number | null;
+}
+
+export interface CartsTable {
+  id: Generated<string>;
+  branchId: number;
+  isDelivery: Generated<boolean>;
+  isDineIn: Generated<boolean>;
+  deliveryAreaId: number | null;
+  appointment: NullableTimestamp;
+  comment: string | null;
+  /** Bumped on every change; an update names the version it read (optimistic concurrency). */
+  version: Generated<number>;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
+}
+
+export interface CartItemsTable {
+  id: Id;
+  cartId: string;
+  position: number;
+  productId: number;
+  amount: number;
+  unit: Unit;
+  parts: JsonWithDefault<ChosenPart[]>;
+  productName: string;
+  productDescription: string | null;
+  productPrice: number;
+  createdAt: GeneratedTimestamp;
+}
+
+export interface OrdersTable {
+  id: Id;
+  uid: Generated<string>;
+  hash: string;
+  branchId: number;
+  /** The business day (in the business's time zone) the ticket number counts in. */
+  businessDate: DateString;
+  ticketNumber: number;
+  tableId: number | null;
+  tableIdentifier: string | null;
+  isDelivery: Generated<boolean>;
+  isDineIn: Generated<boolean>;
+  isPreorder: Generated<boolean>;
+  isQuotation: Generated<boolean>;
+  isConfirmed: Generated<boolean>;
+  isInDelivery: Generated<boolean>;
+  isDelivered: Generated<boolean>;
+  isCompleted: Generated<boolean>;
+  isRejected: Generated<boolean>;
+  isCanceled: Generated<boolean>;
+  isFailed: Generated<boolean>;
+  isPaid: Generated<boolean>;
+  isRefunded: Generated<boolean>;
+  name: string;
+  firstName: string | null;
+  lastName: string | null;
+  company: string | null;
+  street: string | null;
+  city: string | null;
+  deliveryAreaId: number | null;
+  deliveryAreaName: string | null;
+  floor: string | null;
+  stairway: string | null;
+  door: string | null;
+  phone: string | null;
+  email: string | null;
+  appointment: NullableTimestamp;
+  counterAppointment: NullableTimestamp;
+  rejectionMessage: string | null;
+  comment: string | null;
+  paymentMethod: PaymentMethod;
+  paymentReference: string | null;
+  paymentRedirectUrl: string | null;
+  idempotencyKey: string | null;
+  donateeId: number | null;
+  donationAmount: Generated<number>;
+  net: number;
+  tax: number;
+  gross: number;
+  deliveryNet: Generated<number>;
+  deliveryTax: Generated<number>;
+  deliveryGross: Generated<number>;
+  totalNet: number;
+  totalTax: number;
+  totalGross: number;
+  rating: number | null;
+  foodRating: number | null;
+  serviceRating: number | null;
+  processRating: number | null;
+  questionnaireComment: string | null;
+  questionnaireAt: NullableTimestamp;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
+}
+
+export interface TicketCountersTable {
+  branchId: number;
+  businessDate: DateString;
+  lastNumber: number;
+}
+
+export interface OrderItemsTable {
+  id: Id;
+  orderId: number;
+  position: number;
+  productId: number | null;
+  name: string;
+  description: string | null;
+  amount: number;
+  unit: Unit;
+  unitPrice: number;
+  gross: number;
+  taxRate: number;
+  calculationModel: Generated<CalculationModel>;
+  isPriceHidden: Generated<boolean>;
+  parts: JsonWithDefault<ChosenPart[]>;
+}
+
+export interface OrderItemUploadsTable {
+  orderItemId: number;
+  uploadId: number;
+  partPosition: number;
+}
+
+export interface OrderTaxesTable {
+  orderId: number;
+  taxRate: number;
+  net: number;
+  tax: number;
+  gross: number;
+}
+
+export interface UsersTable {
+  id: Id;
+  /** Unique regardless of case (index on lower(email)). */
+  email: string;
+  name: string;
+  passwordHash: string;
+  isLocked: Generated<boolean>;
+  failedLoginCount: Generated<number>;
+  lockedUntil: NullableTimestamp;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
+  lastLoginAt: NullableTimestamp;
+}
+
+export interface UserRolesTable {
+  userId: number;
+  role: Role;
+}
+
+export interface UserBranchesTable {
+  userId: number;
+  branchId: number;
+}
+
+export interface SitesTable {
+  id: Id;
+  /** Without leading or trailing slash: 'imprint', 'ueber-uns/team'. */
+  path: string;
+  type: Generated<string>;
+  name: string;
+  title: string | null;
+  description: string | null;
+  isPublic: Generated<boolean>;
+  content: JsonWithDefault<SiteContent>;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
+}
+
+export interface BlocksTable {
+  id: Id;
+  identifier: string;
+  name: string;
+  isPublic: Generated<boolean>;
+  position: Generated<number>;
+  content: JsonWithDefault<BlockContent>;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
+}
+
+export interface NavigationsTable {
+  id: Id;
+  identifier: string;
+  name: string;
+  items: JsonWithDefault<NavigationItem[]>;
+  updatedAt: GeneratedTimestamp;
+}
+
+export interface AuditLogTable {
+  id: Id;
+  at: GeneratedTimestamp;
+  userId: number | null;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  data: JSONColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  ip: string | null;
+}
+
+export interface Database {
+  settings: SettingsTable;
+  images: ImagesTable;
+  uploads: UploadsTable;
+  divisions: DivisionsTable;
+  branches: BranchesTable;
+  branchImages: BranchImagesTable;
+  branchHours: BranchHoursTable;
+  deliveryAreas: DeliveryAreasTable;
+  tags: TagsTable;
+  branchTags: BranchTagsTable;
+  tables: TablesTable;
+  donatees: DonateesTable;
+  categories: CategoriesTable;
+  products: ProductsTable;
+  productImages: ProductImagesTable;
+  productTags: ProductTagsTable;
+  productAlternativeUnits: ProductAlternativeUnitsTable;
+  productParts: ProductPartsTable;
+  productPartOptions: ProductPartOptionsTable;
+  productBundleItems: ProductBundleItemsTable;
+  productGroups: ProductGroupsTable;
+  productGroupProducts: ProductGroupProductsTable;
+  menus: MenusTable;
+  menuBranches: MenuBranchesTable;
+  menuCategories: MenuCategoriesTable;
+  menuEntries: MenuEntriesTable;
+  carts: CartsTable;
+  cartItems: CartItemsTable;
+  orders: OrdersTable;
+  ticketCounters: TicketCountersTable;
+  orderItems: OrderItemsTable;
+  orderItemUploads: OrderItemUploadsTable;
+  orderTaxes: OrderTaxesTable;
+  users: UsersTable;
+  userRoles: UserRolesTable;
+  userBranches: UserBranchesTable;
+  sites: SitesTable;
+  blocks: BlocksTable;
+  navigations: NavigationsTable;
+  auditLog: AuditLogTable;
+}
+
+// ——— Row types in the business's words ———
+
+export type Settings = Selectable<SettingsTable>;
+export type SettingsUpdate = Updateable<SettingsTable>;
+export type Image = Selectable<ImagesTable>;
+export type NewImage = Insertable<ImagesTable>;
+export type Upload = Selectable<UploadsTable>;
+export type NewUpload = Insertable<UploadsTable>;
+export type Division = Selectable<DivisionsTable>;
+export type NewDivision = Insertable<DivisionsTable>;
+export type Branch = Selectable<BranchesTable>;
+export type NewBranch = Insertable<BranchesTable>;
+export type BranchUpdate = Updateable<BranchesTable>;
+export type BranchHoursRow = Selectable<BranchHoursTable>;
+export type NewBranchHoursRow = Insertable<BranchHoursTable>;
+export type DeliveryArea = Selectable<DeliveryAreasTable>;
+export type NewDeliveryArea = Insertable<DeliveryAreasTable>;
+export type Tag = Selectable<TagsTable>;
+export type NewTag = Insertable<TagsTable>;
+export type DiningTable = Selectable<TablesTable>;
+export type NewDiningTable = Insertable<TablesTable>;
+export type Donatee = Selectable<DonateesTable>;
+export type NewDonatee = Insertable<DonateesTable>;
+export type Category = Selectable<CategoriesTable>;
+export type NewCategory = Insertable<CategoriesTable>;
+export type CategoryUpdate = Updateable<CategoriesTable>;
+export type Product = Selectable<ProductsTable>;
+export type NewProduct = Insertable<ProductsTable>;
+export type ProductUpdate = Updateable<ProductsTable>;
+export type AlternativeUnit = Selectable<ProductAlternativeUnitsTable>;
+export type NewAlternativeUnit = Insertable<ProductAlternativeUnitsTable>;
+export type ProductPart = Selectable<ProductPartsTable>;
+export type NewProductPart = Insertable<ProductPartsTable>;
+export type PartOption = Selectable<ProductPartOptionsTable>;
+export type NewPartOption = Insertable<ProductPartOptionsTable>;
+export type BundleItem = Selectable<ProductBundleItemsTable>;
+export type NewBundleItem = Insertable<ProductBundleItemsTable>;
+export type ProductGroup = Selectable<ProductGroupsTable>;
+export type NewProductGroup = Insertable<ProductGroupsTable>;
+export type Menu = Selectable<MenusTable>;
+export type NewMenu = Insertable<MenusTable>;
+export type MenuCategory = Selectable<MenuCategoriesTable>;
+export type MenuEntry = Selectable<MenuEntriesTable>;
+export type NewMenuEntry = Insertable<MenuEntriesTable>;
+export type Cart = Selectable<CartsTable>;
+export type NewCart = Insertable<CartsTable>;
+export type CartUpdate = Updateable<CartsTable>;
+export type CartItem = Selectable<CartItemsTable>;
+export type NewCartItem = Insertable<CartItemsTable>;
+export type Order = Selectable<OrdersTable>;
+export type NewOrder = Insertable<OrdersTable>;
+export type OrderUpdate = Updateable<OrdersTable>;
+export type OrderItem = Selectable<OrderItemsTable>;
+export type NewOrderItem = Insertable<OrderItemsTable>;
+export type OrderTax = Selectable<OrderTaxesTable>;
+export type NewOrderTax = Insertable<OrderTaxesTable>;
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Site = Selectable<SitesTable>;
+export type NewSite = Insertable<SitesTable>;
+export type Block = Selectable<BlocksTable>;
+export type NewBlock = Insertable<BlocksTable>;
+export type Navigation = Selectable<NavigationsTable>;
+export type NewNavigation = Insertable<NavigationsTable>;
+export type AuditLogEntry = Selectable<AuditLogTable>;
+export type NewAuditLogEntry = Insertable<AuditLogTable>;

@@ -1,0 +1,80 @@
+import { de } from "../i18n/de";
+import { DEFAULT_CURRENCY, formatMoney, type Cents } from "./money";
+import type { TaxRate, TaxedAmount } from "./tax";
+
+/** A delivery area of a branch, amounts in cents. Unset or 0 thresholds mean "no threshold". */
+export interface DeliveryArea {
+  area: string;
+  price: Cents;
+  tax: TaxRate;
+  free: boolean;
+  freeFromOrderValue: Cents | null;
+  minimumOrderValue: Cents | null;
+}
+
+export interface DeliveryCharge extends TaxedAmount {
+  isFree: boolean;
+}
+
+function threshold(value: Cents | null): Cents | null {
+  return value !== null && value > 0 ? value : null;
+}
+
+/**
+ * Delivery is free from the threshold on, the threshold included: the customer reads
+ * "Kostenlose Lieferung ab 50,00 €", and "ab" promises 50,00 € itself. The goods' gross total
+ * (before the delivery charge) is what must reach it.
+ */
+export function isDeliveryFree(area: DeliveryArea, goodsGross: Cents): boolean {
+  const freeFrom = threshold(area.freeFromOrderValue);
+  return area.free || (freeFrom !== null && goodsGross >= freeFrom);
+}
+
+export function deliveryCharge(area: DeliveryArea, goodsGross: Cents): DeliveryCharge {
+  const isFree = isDeliveryFree(area, goodsGross);
+  return { gross: isFree ? 0 : area.price, taxRate: area.tax, isFree };
+}
+
+/** 'Kostenlose Lieferung ab {amount}.' while the threshold is still ahead, else null. */
+export function freeDeliveryHint(
+  area: DeliveryArea,
+  goodsGross: Cents,
+  currency: string = DEFAULT_CURRENCY,
+): string | null {
+  const freeFrom = threshold(area.freeFromOrderValue);
+  if (freeFrom === null || isDeliveryFree(area, goodsGross)) return null;
+  return de.delivery.freeFrom(formatMoney(freeFrom, currency));
+}
+
+export interface MinimumOrderValueCheck {
+  isReached: boolean;
+  minimum: Cents;
+  /** How much more the goods must be worth; 0 when reached. */
+  missing: Cents;
+  /** The two sentences of the notice, empty when reached. */
+  messages: string[];
+}
+
+/**
+ * The area's minimum is measured against the goods' gross total, without the delivery charge,
+ * and is reached at exactly the minimum. The second sentence names the missing amount, the sum
+ * the customer still has to add.
+ */
+export function checkMinimumOrderValue(
+  area: DeliveryArea,
+  goodsGross: Cents,
+  currency: string = DEFAULT_CURRENCY,
+): MinimumOrderValueCheck {
+  const minimum = threshold(area.minimumOrderValue) ?? 0;
+  const missing = Math.max(minimum - goodsGross, 0);
+  if (missing === 0) return { isReached: true, minimum, missing, messages: [] };
+  return {
+    isReached: false,
+    minimum,
+    missing,
+    messages: [
+      de.delivery.minimumNotReached(formatMoney(minimum, currency)),
+      de.delivery.addGoodsOrChangeType(formatMoney(missing, currency)),
+    ],
+  };
+}

@@ -1,0 +1,92 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { CookieBanner, SiteFooter, SiteHeader, Toolbar } from "./components/shell";
+import { useNonce } from "./components/nonce";
+import { de } from "./i18n/de";
+import { pageTitle, seoMeta } from "./seo";
+import { loadShell } from "./services/shell.server";
+import stylesheet from "./styles/app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  return loadShell(context.db, { origin: context.config.publicOrigin, request, now: new Date() });
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches, location }) => {
+  if (!data) return [{ title: de.errors.internalTitle }];
+  // A page that failed below the root is shown by the root's boundary, and titled here.
+  if (error) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404;
+    const title = notFound ? de.errors.notFoundTitle : de.errors.internalTitle;
+    return [{ title: pageTitle(data.shell, title) }, { name: "robots", content: "noindex" }];
+  }
+  return seoMeta(matches, location);
+};
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<RootData>("root");
+  const shell = data?.shell;
+  return (
+    <html lang="de">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={shell?.themeColor ?? "#eedcc4"} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#inhalt">
+          {de.shell.skipToContent}
+        </a>
+        {shell?.toolbar ? <Toolbar toolbar={shell.toolbar} /> : null}
+        {shell ? <SiteHeader shell={shell} /> : null}
+        <main id="inhalt" tabIndex={-1}>
+          {children}
+        </main>
+        {shell ? <SiteFooter shell={shell} /> : null}
+        {shell && !shell.consentGiven && !shell.selfService ? <CookieBanner shell={shell} /> : null}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const isResponse = isRouteErrorResponse(error);
+  const notFound = isResponse && error.status === 404;
+  // A thrown response is an answer the server chose; anything else is a bug worth logging.
+  if (!isResponse) console.error(error);
+  return (
+    <section className="page error-page">
+      <h1>{notFound ? de.errors.notFoundTitle : de.errors.internalTitle}</h1>
+      <p>{notFound ? de.errors.notFoundText : de.errors.internalText}</p>
+      <p>
+        <a href="/">{de.errors.backHome}</a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { findPublicUpload } from "../db/queries/uploads";
+import { storageFor } from "../services/storefront.server";
+
+const NAME = /^(\d{1,10})-(\d{1,10})\.([a-z0-9]{1,8})$/;
+const HASH = /^[a-f0-9]{32}$/;
+/** Shown in the browser; everything else (svg, office files, text) is only downloaded. */
+const INLINE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "application/pdf"]);
+
+const notFound = () => new Response(null, { status: 404 });
+
+/**
+ * A customer's upload at `/upload/{publicHash}/{id}-{version}.{extension}`: the random hash and
+ * the id must both match. Served with the type stored at upload time (checked by content), never
+ * as HTML, sandboxed, and as a download unless it is a plain image or PDF.
+ */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const match = NAME.exec(params.fileName ?? "");
+  const publicHash = params.publicHash ?? "";
+  if (!match || !HASH.test(publicHash)) throw notFound();
+  const [, id, version, extension] = match;
+  const upload = await findPublicUpload(context.db, publicHash, Number(id));
+  if (!upload || upload.version !== Number(version) || upload.extension !== extension) {
+    throw notFound();
+  }
+  const body = await storageFor(context).get(upload.storageKey);
+  if (!body) throw notFound();
+  const inline = INLINE_TYPES.has(upload.mimeType);
+  const fileName = `${upload.id}-${upload.version}.${upload.extension}`;
+  return new Response(Buffer.from(body), {
+    headers: {
+      "Content-Type": upload.mimeType,
+      "Content-Length": String(body.byteLength),
+      "Content-Disposition": `${inline ? "inline" : "attachment"}; filename="${fileName}"`,
+      "Cache-Control": "private, max-age=31536000, immutable",
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,52 @@
+import { sql } from "kysely";
+import { openDatabase, type DatabaseHandle } from "../db/connection.server";
+import { migrateToLatest } from "../db/migrate.server";
+import { seedDemoData } from "../db/seed.server";
+import type { AppConfig } from "../config/env.server";
+
+/** A start-up failure whose message is the one line the operator needs. */
+export class BootError extends Error {}
+
+export async function openAppDatabase(config: AppConfig): Promise<DatabaseHandle> {
+  let handle: DatabaseHandle;
+  try {
+    handle = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      maxConnections: config.databasePoolSize,
+    });
+    await sql`select 1`.execute(handle.db);
+  } catch (error) {
+    const where = config.databaseUrl
+      ? `DATABASE_URL (${redact(config.databaseUrl)})`
+      : `DATA_DIR ${config.dataDir}`;
+    throw new BootError(`Datenbank nicht erreichbar über ${where}: ${describe(error)}`);
+  }
+  try {
+    await migrateToLatest(handle.db);
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    throw new BootError(describe(error));
+  }
+  return handle;
+}
+
+export async function seedIfEmpty(
+  handle: DatabaseHandle,
+  log: (line: string) => void,
+): Promise<void> {
+  const result = await seedDemoData(handle.db, { now: new Date(), log });
+  if (result.seeded && result.admin) {
+    log(`Demo-Daten angelegt. Backoffice-Login: ${result.admin.email} / ${result.admin.password}`);
+  }
+}
+
+function redact(url: string): string {
+  return url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@");
+}
+
+function describe(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0) return describe(error.errors[0]);
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}

@@ -1,0 +1,119 @@
+import path from "node:path";
+import type { Server } from "node:http";
+import compression from "compression";
+import express from "express";
+import { sql } from "kysely";
+import type { ServerBuild } from "@remix-run/node";
+import { createRequestHandler } from "@remix-run/express";
+import { ConfigError, loadConfig, type AppConfig } from "./app/config/env.server";
+import { BootError, openAppDatabase, seedIfEmpty } from "./app/server/boot.server";
+import { securityHeaders } from "./app/server/security-headers.server";
+import type { DatabaseHandle } from "./app/db/connection.server";
+
+const log = (line: string) => console.log(line);
+const BUILD_DIR = path.resolve(process.cwd(), process.env.BUILD_DIR ?? "build");
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const database = await openAppDatabase(config);
+  if (config.seedDemoData) await seedIfEmpty(database, log);
+
+  const app = express();
+  app.disable("x-powered-by");
+  if (config.trustProxy) app.set("trust proxy", true);
+  app.use(compression());
+  app.use(securityHeaders({ isDevelopment: config.isDevelopment }));
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await sql`select 1`.execute(database.db);
+      res.set("Cache-Control", "no-store").json({ status: "ok", database: database.kind });
+    } catch {
+      res
+        .status(503)
+        .set("Cache-Control", "no-store")
+        .json({ status: "error", database: database.kind });
+    }
+  });
+
+  const build = await mountRemix(app, config);
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: config.isDevelopment ? "development" : "production",
+      getLoadContext: (_req, res) => ({
+        db: database.db,
+        config: { publicOrigin: config.publicOrigin, mode: config.mode, dataDir: config.dataDir },
+        secrets: { session: config.sessionSecret },
+        cspNonce: String(res.locals.cspNonce ?? ""),
+      }),
+    }),
+  );
+
+  const server = app.listen(config.port, config.host, () => {
+    const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    log(`Shop läuft auf http://localhost:${port} (${database.kind}, bereit nach ${seconds} s)`);
+  });
+  server.on("error", (error: NodeJS.ErrnoException) =>
+    fail(
+      error.code === "EADDRINUSE"
+        ? new BootError(`Port ${config.port} ist bereits belegt.`)
+        : error,
+    ),
+  );
+  handleShutdown(server, database);
+}
+
+/** Production serves the built client; development runs Vite as middleware. */
+async function mountRemix(
+  app: express.Express,
+  config: AppConfig,
+): Promise<ServerBuild | (() => Promise<ServerBuild>)> {
+  if (config.isDevelopment) {
+    const vite = await import("vite");
+    const devServer = await vite.createServer({ server: { middlewareMode: true } });
+    app.use(devServer.middlewares);
+    return () => devServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+  }
+  const client = path.join(BUILD_DIR, "client");
+  app.use(
+    "/assets",
+    express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }),
+  );
+  app.use(express.static(client, { maxAge: "1h" }));
+  return (await import(path.join(BUILD_DIR, "server", "index.js"))) as ServerBuild;
+}
+
+function handleShutdown(server: Server, database: DatabaseHandle): void {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal} empfangen: nehme keine neuen Anfragen an, beende laufende.`);
+    const force = setTimeout(() => {
+      server.closeAllConnections();
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      await database.close().catch(() => undefined);
+      log("Server beendet.");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+function fail(error: unknown): never {
+  const known = error instanceof ConfigError || error instanceof BootError;
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`Start abgebrochen: ${known ? message : ((error as Error)?.stack ?? message)}`);
+  process.exit(1);
+}
+
+main().catch(fail);

@@ -1,0 +1,120 @@
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { afterEach, describe, expect, inject, it } from "vitest";
+import { databaseUrlFor, withAdminClient } from "#tests/support/postgres";
+
+interface RunningServer {
+  child: ChildProcessWithoutNullStreams;
+  origin: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** Starts server.ts from source on a free port and waits for its ready line. */
+async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: { ...process.env, NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", ...env },
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  cleanups.push(async () => {
+    if (child.exitCode === null) child.kill("SIGKILL");
+    await exited;
+  });
+  const port = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`kein Start:\n${output}`)), 60_000);
+    child.stdout.on("data", () => {
+      const match = /Shop läuft auf http:\/\/localhost:(\d+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.on("exit", () => reject(new Error(`beendet:\n${output}`)));
+  });
+  return { child, origin: `http://127.0.0.1:${port}`, output: () => output, exited };
+}
+
+function tempDataDir(): string {
+  const folder = mkdtempSync(path.join(os.tmpdir(), "backstube-server-"));
+  cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
+  return folder;
+}
+
+describe("the server", () => {
+  it("answers /healthz and stops cleanly on SIGTERM, finishing what is running", async () => {
+    const server = await startServer({ DATA_DIR: tempDataDir(), SEED_DEMO_DATA: "false" });
+    const health = await fetch(`${server.origin}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok", database: "pglite" });
+
+    const inFlight = fetch(`${server.origin}/healthz`);
+    server.child.kill("SIGTERM");
+    expect((await inFlight).status).toBe(200);
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain("SIGTERM empfangen");
+    expect(server.output()).toContain("Server beendet.");
+  });
+
+  it("sends security headers with a fresh script nonce on every page", async () => {
+    const server = await startServer({ DATA_DIR: tempDataDir(), SEED_DEMO_DATA: "false" });
+    const nonces = [];
+    for (let i = 0; i < 2; i++) {
+      const response = await fetch(`${server.origin}/healthz`);
+      const csp = response.headers.get("content-security-policy") ?? "";
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      nonces.push(/'nonce-([^']+)'/.exec(csp)?.[1]);
+    }
+    expect(nonces[0]).toMatch(/^[A-Za-z0-9+/=]{20,}$/);
+    expect(nonces[0]).not.toBe(nonces[1]);
+
+    const page = await (await fetch(`${server.origin}/`)).text();
+    const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(page)?.[1];
+    expect(stylesheet).toBeDefined();
+    const asset = await fetch(`${server.origin}${stylesheet}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it.runIf(inject("postgresUrl"))(
+    "runs the same shop on PostgreSQL with DATABASE_URL and seeds it once",
+    async () => {
+      const base = inject("postgresUrl")!;
+      const name = `bt_test_${randomBytes(6).toString("hex")}`;
+      await withAdminClient(base, (client) => client.query(`create database ${name}`));
+      cleanups.push(() =>
+        withAdminClient(base, (client) =>
+          client.query(`drop database if exists ${name} with (force)`),
+        ).then(() => undefined),
+      );
+      const env = { DATABASE_URL: databaseUrlFor(base, name), DATA_DIR: tempDataDir() };
+
+      const first = await startServer(env);
+      expect(await (await fetch(`${first.origin}/healthz`)).json()).toEqual({
+        status: "ok",
+        database: "pg",
+      });
+      expect(first.output()).toMatch(/Backoffice-Login: admin@sonnenkorn\.example \/ \S{12,}/);
+      first.child.kill("SIGTERM");
+      expect(await first.exited).toBe(0);
+
+      const second = await startServer(env);
+      expect(second.output()).not.toContain("Demo-Daten angelegt");
+      second.child.kill("SIGTERM");
+      expect(await second.exited).toBe(0);
+    },
+  );
+});

@@ -1,0 +1,14 @@
+// Starts the built server on a fresh embedded database folder for the end-to-end tests.
+import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import path from "node:path";
+
+const buildDir = process.env.BUILD_DIR ?? "build";
+const dataDir = path.resolve(`.cache/e2e-data-${process.env.PORT ?? "3100"}`);
+rmSync(dataDir, { recursive: true, force: true });
+const server = spawn(process.execPath, [`${buildDir}/server/server.js`], {
+  stdio: "inherit",
+  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "production" },
+});
+for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

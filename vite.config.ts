@@ -1,0 +1,29 @@
+import { vitePlugin as remix } from "@remix-run/dev";
+import { defineConfig } from "vite";
+
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export default defineConfig({
+  plugins: [
+    remix({
+      // Parallel work trees (helpers, benchmarks) can build side by side into their own folders.
+      buildDirectory: process.env.BUILD_DIR ?? "build",
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+        v3_routeConfig: true,
+      },
+    }),
+  ],
+  build: {
+    // Keep small assets as files: the CSP forbids nothing here, but separate files cache better.
+    assetsInlineLimit: 0,
+  },
+});
