@@ -5,6 +5,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
+import { withoutNulBytes } from "./server/html-stream.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -36,7 +37,7 @@ export default function handleRequest(
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(body.pipe(withoutNulBytes())), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

@@ -35,18 +35,16 @@ const refuse = (message: string, headers?: HeadersInit) =>
  */
 export async function cartAction({ request, context, params }: ActionFunctionArgs) {
   const store = await requireStorefront(context, params.branchIdentifier);
-  const { cartId, isTampered } = await cartIdFor(request, context, store.branch.id);
-  if (isTampered) {
-    await request.body?.cancel().catch(() => undefined);
-    return refuse(de.cartPanel.tamperedCookie, {
-      "Set-Cookie": await forgetCarts(context),
-    });
-  }
+  // The body is read before anything is refused: a half-read request would reset the connection.
   let read: ReadForm;
   try {
     read = await readCartForm(request);
   } catch (error) {
     return refuse(error instanceof RequestTooLarge ? de.uploads.tooLarge : de.cartPanel.badRequest);
+  }
+  const { cartId, isTampered } = await cartIdFor(request, context, store.branch.id);
+  if (isTampered) {
+    return refuse(de.cartPanel.tamperedCookie, { "Set-Cookie": await forgetCarts(context) });
   }
   const result = await changeCart(context.db, {
     branch: store.branch,
