@@ -43,9 +43,19 @@ async function copyPostgresTemplate(): Promise<DatabaseHandle> {
     ...handle,
     close: async () => {
       await handle.close();
-      await withAdminClient(adminUrl(base), (client) =>
-        client.query(`drop database if exists ${name} with (force)`),
-      );
+      await withAdminClient(adminUrl(base), async (client) => {
+        // The pool's end() resolves before its sockets are gone; a forced drop would then cut
+        // them and the pool would report a lost connection after the tests passed.
+        for (let attempt = 0; attempt < 100; attempt += 1) {
+          const open = await client.query(
+            "select count(*)::int as n from pg_stat_activity where datname = $1",
+            [name],
+          );
+          if (open.rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await client.query(`drop database if exists ${name} with (force)`);
+      });
     },
   };
 }
