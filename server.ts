@@ -7,6 +7,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { createRequestHandler } from "@remix-run/express";
 import { ConfigError, loadConfig, type AppConfig } from "./app/config/env.server";
 import { BootError, openAppDatabase, seedIfEmpty } from "./app/server/boot.server";
+import { precompressedAssets } from "./app/server/precompressed.server";
 import { securityHeaders } from "./app/server/security-headers.server";
 import type { DatabaseHandle } from "./app/db/connection.server";
 
@@ -80,9 +81,11 @@ async function mountRemix(
     return () => devServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
   }
   const client = path.join(BUILD_DIR, "client");
+  const assets = path.join(client, "assets");
+  app.use("/assets", precompressedAssets(assets));
   app.use(
     "/assets",
-    express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }),
+    express.static(assets, { immutable: true, maxAge: "1y" }),
   );
   app.use(express.static(client, { maxAge: "1h" }));
   return (await import(path.join(BUILD_DIR, "server", "index.js"))) as ServerBuild;

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { branches as seededBranches } from "#app/db/seed/branches";
 import { expect, test } from "./fixtures";
@@ -297,5 +298,35 @@ test.describe("cart requests without the page", () => {
     expect(tampered.status()).toBe(400);
     expect(await tampered.text()).toContain("Ihr Warenkorb konnte nicht gelesen werden");
     expect(tampered.headers()["set-cookie"]).toMatch(/^warenkorb=[^;]*; Max-Age=0;/);
+  });
+});
+
+test.describe("accessibility of the cart and the item dialog", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe runs as a script in the page");
+
+  test("axe finds no violations in the dialog and the filled cart", async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    const violations = async () =>
+      (await new AxeBuilder({ page }).analyze()).violations.map(
+        (violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`,
+      );
+    await page.goto("/store/wiehre");
+    await page.getByRole("link", { name: "Motivtorte mit Fototortenaufleger auswählen" }).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    expect(await violations()).toEqual([]);
+
+    await page.goto("/store/wiehre");
+    await page.getByRole("link", { name: "Bauernbrot vom Laib auswählen" }).click();
+    await page.getByRole("button", { name: "In den Warenkorb" }).click();
+    await expect(page.getByText("1 Produkt im Warenkorb")).toBeVisible();
+    await choose(page, "Art der Lieferung", "Lieferung", true);
+    await choose(page, "Liefergebiet", farArea.name, true);
+    await expect(page.getByText(/Mindestbestellwert/)).toBeVisible();
+    expect(await violations()).toEqual([]);
+    await context.close();
   });
 });
