@@ -83,10 +83,7 @@ async function mountRemix(
   const client = path.join(BUILD_DIR, "client");
   const assets = path.join(client, "assets");
   app.use("/assets", precompressedAssets(assets));
-  app.use(
-    "/assets",
-    express.static(assets, { immutable: true, maxAge: "1y" }),
-  );
+  app.use("/assets", express.static(assets, { immutable: true, maxAge: "1y" }));
   app.use(express.static(client, { maxAge: "1h" }));
   return (await import(path.join(BUILD_DIR, "server", "index.js"))) as ServerBuild;
 }

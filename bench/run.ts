@@ -6,66 +6,106 @@
  *   npm run bench                         # PGlite
  *   BENCH_DATABASE=postgres npm run bench # a fresh database on the local PostgreSQL server
  *   BENCH_CONNECTIONS=50 BENCH_SECONDS=10 npm run bench
+ *
+ * Before the server starts, the bench migrates and seeds the database itself and gives one
+ * branch an active menu of BENCH_MENU_PRODUCTS products (default 300, bench/large-menu.ts;
+ * 0 leaves the demo data alone and skips the large-menu scenarios). More switches:
+ *
+ *   BENCH_ONLY="große Karte"   only scenarios whose name contains this text
+ *   BENCH_WARMUP=1             seconds of unmeasured load before each scenario
+ *   BENCH_CPU_PROF=1           server runs with --cpu-prof (profiles in reports/cpu-profiles)
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { scenarios } from "./scenarios";
+import { prepareLargeMenuDatabase, type LargeMenu } from "./large-menu";
+import { scenarios, type BenchRequest } from "./scenarios";
 
 const port = Number(process.env.BENCH_PORT ?? 3200);
 const origin = `http://127.0.0.1:${port}`;
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 1);
+const menuProducts = Number(process.env.BENCH_MENU_PRODUCTS ?? 300);
+const only = process.env.BENCH_ONLY?.toLowerCase() ?? "";
+const cpuProfileDir = process.env.BENCH_CPU_PROF ? path.resolve("reports/cpu-profiles") : null;
 const target = process.env.BENCH_DATABASE === "postgres" ? "postgres" : "pglite";
 const serverUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 interface Row {
   scenario: string;
+  connections: number;
   requestsPerSecond: number;
   p50: number;
   p90: number;
   p99: number;
   errors: number;
-  non2xx: number;
+  /** Answers with another status than the scenario expects (2xx, or 303 for cart changes). */
+  unexpected: number;
+  statusCodes: Record<string, number>;
 }
 
 async function main() {
   const database = await prepareDatabase();
+  if (database.largeMenu) {
+    const { branchIdentifier, products, copies } = database.largeMenu;
+    console.log(`Große Karte: Filiale ${branchIdentifier}, ${products} Produkte (${copies} Kopien).`);
+  }
   const server = startServer(database.env);
   try {
     await waitForHealth();
     const rows: Row[] = [];
     for (const scenario of scenarios) {
+      if (only && !scenario.name.toLowerCase().includes(only)) continue;
+      const scenarioConnections = scenario.connections ?? connections;
       const request = await scenario.prepare({
         origin,
-        fetchText: (p) => fetch(origin + p).then((r) => r.text()),
+        connections: scenarioConnections,
+        fetchText: (p, cookie) =>
+          fetch(origin + p, { headers: cookie ? { Cookie: cookie } : {} }).then((r) => r.text()),
+        request: (p, init) => fetch(origin + p, { ...init, redirect: "manual" }),
+        largeMenu: database.largeMenu,
       });
       if (!request) {
         console.log(`übersprungen: ${scenario.name}`);
         continue;
       }
-      const result = await autocannon({
-        url: origin + request.path,
-        method: request.method ?? "GET",
-        headers: request.headers,
-        body: request.body,
-        connections,
-        duration: seconds,
-      });
+      if (warmupSeconds > 0) {
+        await settle(await fire(request, scenarioConnections, warmupSeconds));
+      }
+      const result = await fire(request, scenarioConnections, seconds);
+      await settle(result);
+      const statusCodes = Object.fromEntries(
+        Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [
+          code,
+          stats?.count ?? 0,
+        ]),
+      );
+      const expected = Object.entries(statusCodes)
+        .filter(([code]) =>
+          request.expectStatus ? Number(code) === request.expectStatus : code.startsWith("2"),
+        )
+        .reduce((sum, [, count]) => sum + count, 0);
+      const answered = Object.values(statusCodes).reduce((sum, count) => sum + count, 0);
       rows.push({
         scenario: scenario.name,
+        connections: scenarioConnections,
         requestsPerSecond: Math.round(result.requests.average),
         p50: result.latency.p50,
         p90: result.latency.p90,
         p99: result.latency.p99,
         errors: result.errors + result.timeouts,
-        non2xx: result.non2xx,
+        unexpected: answered - expected,
+        statusCodes,
       });
     }
-    console.log(`\nDatenbank: ${target}, ${connections} Verbindungen, ${seconds} s je Szenario`);
-    console.table(rows);
+    console.log(
+      `\nDatenbank: ${target}, ${connections} Verbindungen (wo nicht anders angegeben), ` +
+        `${seconds} s je Szenario nach ${warmupSeconds} s Aufwärmen, Latenzen in ms`,
+    );
+    console.table(rows.map(({ statusCodes: _s, ...row }) => row));
     mkdirSync("reports", { recursive: true });
     const file = path.join(
       "reports",
@@ -73,7 +113,19 @@ async function main() {
     );
     writeFileSync(
       file,
-      JSON.stringify({ target, connections, seconds, at: new Date().toISOString(), rows }, null, 2),
+      JSON.stringify(
+        {
+          target,
+          connections,
+          seconds,
+          warmupSeconds,
+          largeMenu: database.largeMenu,
+          at: new Date().toISOString(),
+          rows,
+        },
+        null,
+        2,
+      ),
     );
     console.log(`Bericht: ${file}`);
   } finally {
@@ -83,8 +135,46 @@ async function main() {
   }
 }
 
+/**
+ * autocannon stops with requests still in flight, which the server goes on answering: wait about
+ * as long as the slowest answer took, so they do not load the next measurement.
+ */
+async function settle(result: autocannon.Result): Promise<void> {
+  const wait = Math.min(Math.max(result.latency.max, 200), 15_000);
+  await new Promise((resolve) => setTimeout(resolve, wait));
+  await waitForHealth();
+}
+
+/** One autocannon run; `cookies` rotate round robin, one per request. */
+function fire(request: BenchRequest, connections: number, duration: number) {
+  const { cookies } = request;
+  let next = 0;
+  return autocannon({
+    url: origin,
+    connections,
+    duration,
+    requests: [
+      {
+        path: request.path,
+        method: request.method ?? "GET",
+        headers: request.headers,
+        body: request.body,
+        ...(cookies?.length
+          ? {
+              setupRequest: (req) => {
+                const cookie = cookies[next++ % cookies.length]!;
+                return { ...req, headers: { ...req.headers, cookie } };
+              },
+            }
+          : {}),
+      },
+    ],
+  });
+}
+
 async function prepareDatabase(): Promise<{
   env: Record<string, string>;
+  largeMenu: LargeMenu | null;
   cleanup: () => Promise<void>;
 }> {
   const dataDir = path.resolve(".cache/bench-data");
@@ -92,17 +182,39 @@ async function prepareDatabase(): Promise<{
   if (target === "pglite") {
     return {
       env: { DATA_DIR: dataDir, DATABASE_URL: "" },
+      largeMenu: await fillLargeMenu({ dataDir }),
       cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
   const name = `bt_bench_${process.pid}`;
   await admin((client) => client.query(`create database ${name}`));
+  const cleanup = () =>
+    admin((client) => client.query(`drop database if exists ${name} with (force)`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: "20" },
-    cleanup: () => admin((client) => client.query(`drop database if exists ${name} with (force)`)),
-  };
+  try {
+    return {
+      env: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: "20" },
+      largeMenu: await fillLargeMenu({ dataDir, databaseUrl: url.toString() }),
+      cleanup,
+    };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
+
+/** Migrates, seeds and adds the large menu before the server opens the database. */
+async function fillLargeMenu(where: {
+  dataDir: string;
+  databaseUrl?: string;
+}): Promise<LargeMenu | null> {
+  if (!(menuProducts > 0)) return null;
+  return prepareLargeMenuDatabase({
+    ...where,
+    products: menuProducts,
+    branchIdentifier: process.env.BENCH_LARGE_MENU_BRANCH || undefined,
+  });
 }
 
 async function admin(work: (client: pg.Client) => Promise<unknown>): Promise<void> {
@@ -116,7 +228,9 @@ async function admin(work: (client: pg.Client) => Promise<unknown>): Promise<voi
 }
 
 function startServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [`${process.env.BUILD_DIR ?? "build"}/server/server.js`], {
+  const profile = cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : [];
+  const entry = `${process.env.BUILD_DIR ?? "build"}/server/server.js`;
+  return spawn(process.execPath, [...profile, entry], {
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
   });
