@@ -1,9 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+import { checkoutPort, landingPort, port } from "./tests/e2e/servers";
+
 const baseURL = `http://127.0.0.1:${port}`;
-/** The landing-page variant runs in its own server and database (docs/decisions/006). */
-const landingPort = Number(process.env.E2E_LANDING_PORT ?? port + 1000);
 
 /** Debian's Chromium by default: nothing may download a browser on these machines. */
 const launchOptions = {
@@ -49,6 +48,16 @@ export default defineConfig({
       timeout: 120_000,
       reuseExistingServer: false,
       env: { PORT: String(port), HOST: "127.0.0.1" },
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+    {
+      // The checkout's world: test branches, fake Stripe and PayPal, an SMTP sink.
+      command: "node tests/support/start-e2e-checkout-server.mjs",
+      url: `http://127.0.0.1:${checkoutPort}/healthz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: { PORT: String(checkoutPort), HOST: "127.0.0.1" },
       stdout: "pipe",
       stderr: "pipe",
     },

@@ -7,9 +7,15 @@ import type { ServerBuild } from "@remix-run/node";
 import { createRequestHandler } from "@remix-run/express";
 import { ConfigError, loadConfig, type AppConfig } from "./app/config/env.server";
 import { BootError, openAppDatabase, seedIfEmpty } from "./app/server/boot.server";
+import {
+  checkoutPageOrigins,
+  paymentProviders,
+} from "./app/integrations/payments/providers.server";
 import { precompressedAssets } from "./app/server/precompressed.server";
 import { securityHeaders } from "./app/server/security-headers.server";
+import { orderStatusNotModified } from "./app/server/order-status-cache.server";
 import type { DatabaseHandle } from "./app/db/connection.server";
+import { startOutboxWorker, type OutboxWorker } from "./app/services/outbox.server";
 
 const log = (line: string) => console.log(line);
 const BUILD_DIR = path.resolve(process.cwd(), process.env.BUILD_DIR ?? "build");
@@ -19,12 +25,18 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openAppDatabase(config);
   if (config.seedDemoData) await seedIfEmpty(database, log);
+  const outbox = startOutboxWorker(database.db, config, log);
 
   const app = express();
   app.disable("x-powered-by");
   if (config.trustProxy) app.set("trust proxy", true);
   app.use(compression());
-  app.use(securityHeaders({ isDevelopment: config.isDevelopment }));
+  app.use(
+    securityHeaders({
+      isDevelopment: config.isDevelopment,
+      formTargets: checkoutPageOrigins(config),
+    }),
+  );
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -38,7 +50,11 @@ async function main(): Promise<void> {
     }
   });
 
+  // Unchanged polls of an order's status page get their 304 before Remix runs (decision 008).
+  app.use(orderStatusNotModified(database.db, { origin: config.publicOrigin }));
+
   const build = await mountRemix(app, config);
+  const payments = paymentProviders(config);
   app.all(
     "*",
     createRequestHandler({
@@ -49,6 +65,7 @@ async function main(): Promise<void> {
         config: { publicOrigin: config.publicOrigin, mode: config.mode, dataDir: config.dataDir },
         secrets: { session: config.sessionSecret },
         cspNonce: String(res.locals.cspNonce ?? ""),
+        payments,
       }),
     }),
   );
@@ -66,7 +83,7 @@ async function main(): Promise<void> {
         : error,
     ),
   );
-  handleShutdown(server, database);
+  handleShutdown(server, database, outbox);
 }
 
 /** Production serves the built client; development runs Vite as middleware. */
@@ -88,7 +105,7 @@ async function mountRemix(
   return (await import(path.join(BUILD_DIR, "server", "index.js"))) as ServerBuild;
 }
 
-function handleShutdown(server: Server, database: DatabaseHandle): void {
+function handleShutdown(server: Server, database: DatabaseHandle, outbox: OutboxWorker): void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -99,6 +116,8 @@ function handleShutdown(server: Server, database: DatabaseHandle): void {
     }, 10_000);
     force.unref();
     server.close(async () => {
+      // The outbox worker finishes its batch first: it needs the pool that closes next.
+      await outbox.stop().catch(() => undefined);
       await database.close().catch(() => undefined);
       log("Server beendet.");
       process.exit(0);

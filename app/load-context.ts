@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "./db/schema";
+import type { PaymentProviders } from "./integrations/payments/providers.server";
 
 export interface PublicAppConfig {
   publicOrigin: string;
@@ -19,5 +20,7 @@ declare module "@remix-run/node" {
     config: PublicAppConfig;
     secrets: AppSecrets;
     cspNonce: string;
+    /** The online payment providers that have keys (none in the plain demo). */
+    payments: PaymentProviders;
   }
 }

@@ -10,10 +10,20 @@ export default [
       index("routes/store/cart.tsx"),
       route("product/:productId", "routes/store/product.tsx"),
     ]),
+    route("checkout", "routes/store/checkout.tsx", { id: "checkout" }),
+    // The same form after a failed online payment, with the spec's message on top.
+    route("checkout/error", "routes/store/checkout.tsx", { id: "checkout-error" }),
   ]),
+  // The customer's return from the payment provider, and the provider's own notifications.
+  route("zahlung/:uid/:hash/:outcome", "routes/payment-return.ts"),
+  route("api/payments/:provider/webhook", "routes/api/payment-webhook.ts"),
   route("upload/:publicHash/:fileName", "routes/upload.tsx"),
   route("cookie-consent", "routes/consent.tsx"),
   route("kiosk", "routes/kiosk.tsx"),
   route("image/*", "routes/image.tsx"),
+  // The customer's order status page and its public JSON (spec sections 2 and 7).
+  route("status/:uid/:hash", "routes/status.tsx"),
+  route("api/orders/public/:uid/:hash", "routes/api/public-order.ts"),
+  route("api/orders/public/:uid/:hash/:operation", "routes/api/public-order-operation.ts"),
   route("*", "routes/site.tsx"),
 ] satisfies RouteConfig;

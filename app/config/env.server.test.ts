@@ -94,3 +94,115 @@ describe("loadConfig with a data folder below a file", () => {
     );
   });
 });
+
+describe("loadConfig for payments and mail", () => {
+  it("leaves every integration off without keys, with the documented defaults", () => {
+    const config = loadConfig({ DATA_DIR: tempDir() });
+    expect(config.stripe).toBeUndefined();
+    expect(config.paypal).toBeUndefined();
+    expect(config.mail).toEqual({ smtpUrl: undefined, from: "Bäckerei <bestellung@localhost>" });
+  });
+
+  it("switches Stripe and PayPal on with their keys, on the live APIs by default", () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      STRIPE_SECRET_KEY: "sk_test_abc",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc",
+      PAYPAL_CLIENT_ID: "client",
+      PAYPAL_CLIENT_SECRET: "secret",
+      PAYPAL_WEBHOOK_ID: "WH-1",
+      SMTP_URL: "smtp://127.0.0.1:2525",
+      MAIL_FROM: "Sonnenkorn <shop@sonnenkorn.example>",
+    });
+    expect(config.stripe).toEqual({
+      apiBase: "https://api.stripe.com",
+      secretKey: "sk_test_abc",
+      webhookSecret: "whsec_abc",
+    });
+    expect(config.paypal).toEqual({
+      apiBase: "https://api-m.paypal.com",
+      clientId: "client",
+      clientSecret: "secret",
+      webhookId: "WH-1",
+    });
+    expect(config.mail).toEqual({
+      smtpUrl: "smtp://127.0.0.1:2525",
+      from: "Sonnenkorn <shop@sonnenkorn.example>",
+    });
+  });
+
+  it("points the providers at another base URL (the local fakes)", () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      STRIPE_API_BASE: "http://127.0.0.1:4010",
+      STRIPE_SECRET_KEY: "sk_test_abc",
+      PAYPAL_API_BASE: "http://127.0.0.1:4020",
+      PAYPAL_CLIENT_ID: "client",
+      PAYPAL_CLIENT_SECRET: "secret",
+    });
+    expect(config.stripe?.apiBase).toBe("http://127.0.0.1:4010");
+    expect(config.stripe?.webhookSecret).toBeUndefined();
+    expect(config.paypal?.apiBase).toBe("http://127.0.0.1:4020");
+  });
+
+  it("treats empty keys as unset", () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      STRIPE_SECRET_KEY: "",
+      PAYPAL_CLIENT_ID: "",
+      PAYPAL_CLIENT_SECRET: "",
+      SMTP_URL: "",
+    });
+    expect(config.stripe).toBeUndefined();
+    expect(config.paypal).toBeUndefined();
+    expect(config.mail.smtpUrl).toBeUndefined();
+  });
+
+  it.each([
+    [{ STRIPE_SECRET_KEY: "pk_live_public" }, "STRIPE_SECRET_KEY"],
+    [{ STRIPE_WEBHOOK_SECRET: "geheim" }, "STRIPE_WEBHOOK_SECRET"],
+    [{ STRIPE_API_BASE: "kein url" }, "STRIPE_API_BASE"],
+    [{ PAYPAL_CLIENT_ID: "client" }, "PAYPAL_CLIENT_SECRET fehlt"],
+    [{ PAYPAL_CLIENT_SECRET: "secret" }, "PAYPAL_CLIENT_ID fehlt"],
+    [{ SMTP_URL: "mail.example:25" }, "SMTP_URL"],
+    [{ MAIL_FROM: "Bäckerei" }, "MAIL_FROM"],
+  ])("rejects %o naming %s", (env, name) => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrowError(new RegExp(name));
+  });
+
+  it("never repeats a secret in its error message", () => {
+    let message = "";
+    try {
+      loadConfig({ DATA_DIR: tempDir(), STRIPE_SECRET_KEY: "pk_live_very_secret" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain("STRIPE_SECRET_KEY muss mit sk_ oder rk_ beginnen");
+    expect(message).not.toContain("very_secret");
+  });
+
+  it("requires the webhook secrets of configured providers in production", () => {
+    const production = {
+      APP_MODE: "production",
+      DATA_DIR: "/nonexistent/never-created",
+      DATABASE_URL: "postgres://shop@db:5432/shop",
+      SESSION_SECRET: "x".repeat(40),
+      PUBLIC_ORIGIN: "https://shop.example",
+    };
+    expect(() =>
+      loadConfig({
+        ...production,
+        STRIPE_SECRET_KEY: "sk_live_abc",
+        PAYPAL_CLIENT_ID: "client",
+        PAYPAL_CLIENT_SECRET: "secret",
+      }),
+    ).toThrowError(/STRIPE_WEBHOOK_SECRET fehlt.*PAYPAL_WEBHOOK_ID fehlt/);
+    expect(
+      loadConfig({
+        ...production,
+        STRIPE_SECRET_KEY: "sk_live_abc",
+        STRIPE_WEBHOOK_SECRET: "whsec_abc",
+      }).stripe?.webhookSecret,
+    ).toBe("whsec_abc");
+  });
+});

@@ -8,6 +8,10 @@ const flag = z
   .enum(["1", "0", "true", "false", "yes", "no", "on", "off", ""])
   .transform((value) => ["1", "true", "yes", "on"].includes(value));
 
+/** Unset and empty mean the same: an integration without its keys is simply switched off. */
+const optional = (value: z.ZodString) =>
+  value.optional().or(z.literal("").transform(() => undefined));
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -25,9 +29,42 @@ const schema = z
     PUBLIC_ORIGIN: z.url().optional(),
     SEED_DEMO_DATA: flag.default(true),
     TRUST_PROXY: flag.default(false),
+    STRIPE_API_BASE: z.url().default("https://api.stripe.com"),
+    STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_/, "muss mit sk_ oder rk_ beginnen")),
+    STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_/, "muss mit whsec_ beginnen")),
+    PAYPAL_API_BASE: z.url().default("https://api-m.paypal.com"),
+    PAYPAL_CLIENT_ID: optional(z.string()),
+    PAYPAL_CLIENT_SECRET: optional(z.string()),
+    PAYPAL_WEBHOOK_ID: optional(z.string()),
+    SMTP_URL: optional(
+      z.string().regex(/^smtps?:\/\/[^/]/, "muss mit smtp:// oder smtps:// beginnen"),
+    ),
+    MAIL_FROM: z
+      .string()
+      .regex(/@/, "muss eine E-Mail-Adresse enthalten")
+      .default("Bäckerei <bestellung@localhost>"),
   })
   .superRefine((env, ctx) => {
+    if (Boolean(env.PAYPAL_CLIENT_ID) !== Boolean(env.PAYPAL_CLIENT_SECRET)) {
+      const missing = env.PAYPAL_CLIENT_ID ? "PAYPAL_CLIENT_SECRET" : "PAYPAL_CLIENT_ID";
+      ctx.addIssue({ code: "custom", path: [missing], message: "fehlt (PayPal braucht beide)" });
+    }
     if (env.APP_MODE !== "production") return;
+    // Webhooks settle payments whose customers never come back: production needs them verified.
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_WEBHOOK_SECRET"],
+        message: "fehlt (Pflicht mit STRIPE_SECRET_KEY und APP_MODE=production)",
+      });
+    }
+    if (env.PAYPAL_CLIENT_ID && !env.PAYPAL_WEBHOOK_ID) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PAYPAL_WEBHOOK_ID"],
+        message: "fehlt (Pflicht mit PAYPAL_CLIENT_ID und APP_MODE=production)",
+      });
+    }
     for (const key of ["SESSION_SECRET", "PUBLIC_ORIGIN", "DATABASE_URL"] as const) {
       if (!env[key]) {
         ctx.addIssue({
@@ -51,6 +88,14 @@ export interface AppConfig {
   publicOrigin: string;
   seedDemoData: boolean;
   trustProxy: boolean;
+  /** Stripe Checkout; absent without STRIPE_SECRET_KEY. */
+  stripe: { apiBase: string; secretKey: string; webhookSecret: string | undefined } | undefined;
+  /** PayPal Orders v2; absent without PAYPAL_CLIENT_ID/PAYPAL_CLIENT_SECRET. */
+  paypal:
+    | { apiBase: string; clientId: string; clientSecret: string; webhookId: string | undefined }
+    | undefined;
+  /** Outgoing mail: without smtpUrl messages wait in the outbox. */
+  mail: { smtpUrl: string | undefined; from: string };
 }
 
 /** A configuration problem that must stop the server with one clear line. */
@@ -78,6 +123,23 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicOrigin: (env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     seedDemoData: env.SEED_DEMO_DATA,
     trustProxy: env.TRUST_PROXY,
+    stripe: env.STRIPE_SECRET_KEY
+      ? {
+          apiBase: env.STRIPE_API_BASE,
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+        }
+      : undefined,
+    paypal:
+      env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET
+        ? {
+            apiBase: env.PAYPAL_API_BASE,
+            clientId: env.PAYPAL_CLIENT_ID,
+            clientSecret: env.PAYPAL_CLIENT_SECRET,
+            webhookId: env.PAYPAL_WEBHOOK_ID,
+          }
+        : undefined,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
   };
 }
 

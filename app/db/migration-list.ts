@@ -3,6 +3,8 @@ import * as core from "#migrations/2026_11_21_0001_core";
 import * as catalogue from "#migrations/2026_11_21_0002_catalogue";
 import * as orders from "#migrations/2026_11_21_0003_orders";
 import * as staffContent from "#migrations/2026_11_21_0004_staff_content";
+import * as outbox from "#migrations/2026_11_22_0001_outbox";
+import * as orderCart from "#migrations/2026_11_22_0002_order_cart";
 
 /**
  * Every migration by the name Kysely records in `kysely_migration` (the file name without `.ts`,
@@ -13,4 +15,6 @@ export const migrations: Record<string, Migration> = {
   "2026_11_21_0002_catalogue": catalogue,
   "2026_11_21_0003_orders": orders,
   "2026_11_21_0004_staff_content": staffContent,
+  "2026_11_22_0001_outbox": outbox,
+  "2026_11_22_0002_order_cart": orderCart,
 };

@@ -576,6 +576,8 @@ export interface OrdersTable {
   paymentReference: string | null;
   paymentRedirectUrl: string | null;
   idempotencyKey: string | null;
+  /** The cart the order came from, emptied once an online payment arrives. */
+  cartId: string | null;
   donateeId: number | null;
   donationAmount: Generated<number>;
   net: number;
@@ -702,6 +704,45 @@ export interface AuditLogTable {
   ip: string | null;
 }
 
+// ——— Outbox and payment webhooks ———
+
+export type OutboxKind = "email" | "sms";
+export type OutboxStatus = "pending" | "sent" | "failed";
+export type PaymentProviderName = "stripe" | "paypal";
+
+/** An e-mail as the outbox keeps it until it is sent. */
+export interface EmailPayload {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+}
+/** A text message (no SMS gateway is wired yet; rows of this kind wait). */
+export interface SmsPayload {
+  to: string;
+  text: string;
+}
+
+export interface OutboxTable {
+  id: Id;
+  kind: OutboxKind;
+  payload: JSONColumnType<EmailPayload | SmsPayload, string, string>;
+  status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
+  attempts: Generated<number>;
+  nextAttemptAt: GeneratedTimestamp;
+  lastError: string | null;
+  createdAt: GeneratedTimestamp;
+  sentAt: NullableTimestamp;
+}
+
+/** A webhook event already handled: providers deliver at least once. */
+export interface PaymentEventsTable {
+  provider: PaymentProviderName;
+  eventId: string;
+  reference: string | null;
+  receivedAt: GeneratedTimestamp;
+}
+
 export interface Database {
   settings: SettingsTable;
   images: ImagesTable;
@@ -743,6 +784,8 @@ export interface Database {
   blocks: BlocksTable;
   navigations: NavigationsTable;
   auditLog: AuditLogTable;
+  outbox: OutboxTable;
+  paymentEvents: PaymentEventsTable;
 }
 
 // ——— Row types in the business's words ———
@@ -812,3 +855,6 @@ export type Navigation = Selectable<NavigationsTable>;
 export type NewNavigation = Insertable<NavigationsTable>;
 export type AuditLogEntry = Selectable<AuditLogTable>;
 export type NewAuditLogEntry = Insertable<AuditLogTable>;
+export type OutboxMessage = Selectable<OutboxTable>;
+export type NewOutboxMessage = Insertable<OutboxTable>;
+export type PaymentEventRow = Selectable<PaymentEventsTable>;

@@ -4,9 +4,15 @@ import type { RequestHandler } from "express";
 /**
  * Every response gets a fresh nonce; only scripts carrying it may run. Styles stay 'unsafe-inline'
  * because React style attributes and the map library set inline styles. `form-action` lists
- * 'self' only: a later payment integration adds its provider's origin here.
+ * 'self' and the payment providers' checkout pages, where the order form's 303 leads.
  */
-export function securityHeaders({ isDevelopment }: { isDevelopment: boolean }): RequestHandler {
+export function securityHeaders({
+  isDevelopment,
+  formTargets = [],
+}: {
+  isDevelopment: boolean;
+  formTargets?: string[];
+}): RequestHandler {
   return (_req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
@@ -22,7 +28,7 @@ export function securityHeaders({ isDevelopment }: { isDevelopment: boolean }): 
       `connect-src 'self'${isDevelopment ? " ws: wss:" : ""}`,
       "object-src 'none'",
       "base-uri 'self'",
-      "form-action 'self'",
+      ["form-action 'self'", ...formTargets].join(" "),
       "frame-ancestors 'none'",
       "manifest-src 'self'",
       "worker-src 'self'",

@@ -69,5 +69,14 @@ export async function cartAction({ request, context, params }: ActionFunctionArg
     );
   }
   const notice = result.notice ? `?${NOTICE_PARAM}=${result.notice}` : "";
-  return redirect(`${storePath(store.branch.identifier)}${notice}`, { status: 303, headers });
+  const back = storePath(store.branch.identifier);
+  // The checkout changes the order type and area through this action too, and stays there.
+  const redirectTo = read.form.get("redirectTo");
+  const target =
+    typeof redirectTo === "string" &&
+    /^\/store\/[^/?#]+\/checkout(\/error)?$/.test(redirectTo) &&
+    redirectTo.startsWith(`${back}/`)
+      ? redirectTo
+      : `${back}${notice}`;
+  return redirect(target, { status: 303, headers });
 }

@@ -15,7 +15,9 @@ export const test = base.extend<{ consoleErrors: string[] }>({
         const isFailedResource = message.text().startsWith("Failed to load resource");
         const isDocumentStatus = isFailedResource && message.location().url === page.url();
         const isRefusedForm = isFailedResource && message.text().includes("status of 400");
-        if (!isDocumentStatus && !isRefusedForm) errors.push(message.text());
+        // The fake payment pages have no icon; the browser asks for one anyway.
+        const isMissingIcon = isFailedResource && message.location().url.endsWith("/favicon.ico");
+        if (!isDocumentStatus && !isRefusedForm && !isMissingIcon) errors.push(message.text());
       });
       page.on("pageerror", (error) => errors.push(error.message));
       await use(errors);

@@ -177,11 +177,17 @@ export function CartPanel({
         ) : null}
         {cart.isApproximate ? <p className="cart-hint">{texts.approximateNote}</p> : null}
         {cart.hasHiddenPrices ? <p className="cart-hint">{texts.priceFollows}</p> : null}
-        <form method="get" action={checkoutPath} className="cart-checkout">
-          <button type="submit" className="button primary" disabled={!cart.canCheckout}>
-            {texts.checkout}
-          </button>
-        </form>
+        <p className="cart-checkout">
+          {cart.canCheckout ? (
+            <Link to={checkoutPath} className="button primary">
+              {texts.checkout}
+            </Link>
+          ) : (
+            <button type="button" className="button primary" disabled>
+              {texts.checkout}
+            </button>
+          )}
+        </p>
       </details>
     </aside>
   );

@@ -1,0 +1,97 @@
+/**
+ * One online payment provider (Stripe Checkout, PayPal Orders v2) behind one small interface, so
+ * that placing an order, the customer's return, the staff's "re-check payment" and the webhooks
+ * all speak the same words. Amounts are integer cents; every call is safe to repeat.
+ */
+
+export type PaymentProviderName = "stripe" | "paypal";
+
+/** What the shop needs to know about a payment. */
+export type PaymentStatus = "paid" | "pending" | "failed" | "refunded";
+
+export interface CheckoutRequest {
+  orderUid: string;
+  /** Shown to the customer on the provider's page (shortened where the provider demands it). */
+  description: string;
+  amountCents: number;
+  /** ISO 4217, e.g. "EUR". */
+  currency: string;
+  /**
+   * Where the provider sends the customer after paying. Stripe replaces `{CHECKOUT_SESSION_ID}`;
+   * PayPal appends `token` (the order id) and `PayerID`. Either way the page can also look the
+   * reference up by the order it belongs to.
+   */
+  successUrl: string;
+  cancelUrl: string;
+  /** The same key twice returns the same checkout instead of creating a second one. */
+  idempotencyKey: string;
+}
+
+export interface CheckoutStarted {
+  /** The provider's id of this payment (Stripe session id, PayPal order id): store it. */
+  reference: string;
+  /** Send the customer here (303). */
+  redirectUrl: string;
+}
+
+/** A verified webhook that changes a payment. */
+export interface PaymentEvent {
+  /** The provider's event id: record it to recognise a replayed event (`recordPaymentEvent`). */
+  eventId: string;
+  reference: string;
+  status: "paid" | "failed" | "refunded";
+}
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  startCheckout(request: CheckoutRequest): Promise<CheckoutStarted>;
+  /**
+   * The payment's state now. For PayPal this settles an approved order (captures it, with a
+   * request id derived from the order, so concurrent or repeated calls capture once): call it
+   * when the customer returns and when staff re-check.
+   */
+  fetchStatus(reference: string): Promise<PaymentStatus>;
+  /**
+   * The customer gave up (came back through the cancel URL): closes the checkout where the
+   * provider allows it, so it cannot be paid later. Answers the final state: "failed", or "paid"
+   * when the payment went through after all.
+   */
+  cancelCheckout(reference: string): Promise<PaymentStatus>;
+  /**
+   * Verifies and reads a webhook. `rawBody` must be the exact bytes received (as text). Answers
+   * null for events that do not change a payment; throws `PaymentSignatureError` when the
+   * signature does not hold.
+   */
+  parseWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent | null>;
+}
+
+/** The webhook is not from the provider (or was altered, or is too old): answer 400. */
+export class PaymentSignatureError extends Error {
+  override name = "PaymentSignatureError";
+}
+
+/** The provider answered with an error or could not be reached. */
+export class PaymentProviderError extends Error {
+  override name = "PaymentProviderError";
+  constructor(
+    readonly provider: PaymentProviderName,
+    message: string,
+    /** The HTTP status, or undefined when the provider was not reached at all. */
+    readonly status?: number,
+    /** The provider's own error code (`resource_missing`, `ORDER_NOT_APPROVED`, …). */
+    readonly code?: string,
+  ) {
+    super(`${provider}: ${message}`);
+  }
+}
+
+/** What the providers need from outside: injectable for tests. */
+export interface ProviderRuntime {
+  fetch?: typeof fetch;
+  /** The current time, for the webhook timestamp tolerance. */
+  now?: () => Date;
+  /** Per request; a hanging provider must not hold a checkout forever. */
+  timeoutMs?: number;
+}
+
+export const DEFAULT_PROVIDER_TIMEOUT_MS = 15_000;

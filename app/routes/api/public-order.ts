@@ -1,0 +1,33 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { loadOrderRecord } from "../../services/order-status.server";
+import {
+  STATUS_CACHE_CONTROL,
+  etagMatches,
+  orderStatusEtag,
+} from "../../services/order-status-etag.server";
+import { publicOrder } from "../../services/order-status-view.server";
+import { apiMethodNotAllowed, apiNotFound } from "../../services/public-order-api.server";
+
+/** `GET /api/orders/public/{uid}/{hash}`: the order's public fields, with ETag and 304. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const address = { uid: params.uid ?? "", hash: params.hash ?? "" };
+  const etag = await orderStatusEtag(context.db, {
+    ...address,
+    resource: "json",
+    origin: context.config.publicOrigin,
+    cookieHeader: null,
+    now: new Date(),
+  });
+  if (!etag) return apiNotFound();
+  const headers = { ETag: etag, "Cache-Control": STATUS_CACHE_CONTROL };
+  if (etagMatches(request.headers.get("If-None-Match"), etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  const record = await loadOrderRecord(context.db, address);
+  if (!record) return apiNotFound();
+  return Response.json({ data: publicOrder(record) }, { headers });
+}
+
+export function action() {
+  return apiMethodNotAllowed("GET, HEAD");
+}

@@ -1,0 +1,43 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import type { PaymentProviderName } from "../integrations/payments/provider";
+import { findOrderByAddress } from "../services/order-status.server";
+import { settlePayment, statusPath } from "../services/payment.server";
+
+const notFound = () => new Response(null, { status: 404, statusText: "Not Found" });
+
+/**
+ * Where the provider sends the customer back (`/zahlung/{uid}/{hash}/erfolg|abbruch`). The URL
+ * proves nothing: the provider is asked. Paid goes to the status page; anything else to the
+ * checkout's error page with the cart as it was.
+ */
+export async function loader({ context, params }: LoaderFunctionArgs) {
+  const order = await findOrderByAddress(context.db, {
+    uid: params.uid ?? "",
+    hash: params.hash ?? "",
+  });
+  if (!order || !["erfolg", "abbruch"].includes(params.outcome ?? "")) throw notFound();
+  const branch = await context.db
+    .selectFrom("branches")
+    .select("identifier")
+    .where("id", "=", order.branchId)
+    .executeTakeFirstOrThrow();
+  const failedPath = `/store/${branch.identifier}/checkout/error`;
+  if (order.isPaid) return redirect(statusPath(order), 303);
+  const provider = context.payments[order.paymentMethod as PaymentProviderName];
+  if (!provider || !order.paymentReference) {
+    await settlePayment(context.db, order.id, "failed");
+    return redirect(failedPath, 303);
+  }
+  const status =
+    params.outcome === "abbruch"
+      ? await provider.cancelCheckout(order.paymentReference)
+      : await provider.fetchStatus(order.paymentReference);
+  // Still pending after the customer came back from the success page counts as not paid yet:
+  // the status page shows "awaiting payment" and the webhook settles it later.
+  if (status === "paid" || (status === "pending" && params.outcome === "erfolg")) {
+    if (status === "paid") await settlePayment(context.db, order.id, "paid");
+    return redirect(statusPath(order), 303);
+  }
+  await settlePayment(context.db, order.id, "failed");
+  return redirect(failedPath, 303);
+}

@@ -1,0 +1,653 @@
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import {
+  Form,
+  Link,
+  useActionData,
+  useFetcher,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useSubmit,
+} from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useHydrated } from "../../components/use-hydrated";
+import { de } from "../../i18n/de";
+import { pageTitle, seoMeta, shellFromMatches } from "../../seo";
+import { cartIdFor } from "../../services/cart-cookie.server";
+import { checkoutSchema, loadCheckout, type FieldError } from "../../services/checkout.server";
+import { checkoutView, valuesFrom, type CheckoutValues } from "../../services/checkout-view.server";
+import { startPayment, readyProviders } from "../../services/payment.server";
+import { placeOrder } from "../../services/place-order.server";
+import { queueOrderMails } from "../../services/order-mails.server";
+
+const texts = de.checkout;
+/** A checkout form is a few kilobytes; anything far larger is not a customer typing. */
+const MAX_FORM_BYTES = 64 * 1024;
+
+const notFound = () => new Response(null, { status: 404, statusText: "Not Found" });
+
+async function contextFor(
+  request: Request,
+  context: LoaderFunctionArgs["context"],
+  identifier = "",
+) {
+  const storeCart = await loadCheckout(context.db, {
+    identifier,
+    cartId: null,
+    now: new Date(),
+    providersReady: readyProviders(context),
+  });
+  if (!storeCart) throw notFound();
+  const { cartId } = await cartIdFor(request, context, storeCart.store.branch.id);
+  if (!cartId) return storeCart;
+  const withCart = await loadCheckout(context.db, {
+    identifier,
+    cartId,
+    now: new Date(),
+    providersReady: readyProviders(context),
+  });
+  return withCart ?? storeCart;
+}
+
+export async function loader({ context, params, request }: LoaderFunctionArgs) {
+  const checkout = await contextFor(request, context, params.branchIdentifier);
+  const url = new URL(request.url);
+  return {
+    view: checkoutView(checkout, url.searchParams),
+    values: valuesFrom(url.searchParams),
+    paymentFailed: url.pathname.endsWith("/checkout/error"),
+  };
+}
+
+interface CheckoutFailure {
+  errors: FieldError[];
+  values: CheckoutValues;
+}
+
+const refuse = (errors: FieldError[], values: CheckoutValues = {}) =>
+  data<CheckoutFailure>({ errors, values }, { status: 400 });
+
+export async function action({ context, params, request }: ActionFunctionArgs) {
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_FORM_BYTES) {
+    return refuse([{ message: de.uploads.tooLarge }]);
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return refuse([{ message: de.cartPanel.badRequest }]);
+  }
+  const values = valuesFrom(form);
+  const checkout = await contextFor(request, context, params.branchIdentifier);
+  const parsed = checkoutSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    return refuse(
+      parsed.error.issues.map((issue) => ({
+        message: issue.path[0] === "orderKey" ? texts.unknownError : issue.message,
+        field: issue.path[0] === "orderKey" ? undefined : String(issue.path[0]),
+      })),
+      values,
+    );
+  }
+  const now = new Date();
+  const placed = await placeOrder(context.db, {
+    context: checkout,
+    form: parsed.data,
+    now,
+    afterInsert: (trx, order, _checkout, draft) =>
+      queueOrderMails(trx, { order, checkout, draft, context }),
+  });
+  if (!placed.ok) return refuse(placed.errors, values);
+  const { order } = placed;
+  const checkoutPath = `/store/${checkout.store.branch.identifier}/checkout`;
+  if (order.paymentMethod === "stripe" || order.paymentMethod === "paypal") {
+    if (order.isPaid) return redirect(`/status/${order.uid}/${order.hash}`, 303);
+    const target = await startPayment(context, { order, checkout });
+    return redirect(target ?? `${checkoutPath}/error`, 303);
+  }
+  return redirect(`/status/${order.uid}/${order.hash}`, 303);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches, location }) => {
+  const shell = shellFromMatches(matches);
+  return [
+    ...seoMeta(matches, location, { title: shell ? pageTitle(shell, texts.title) : texts.title }),
+    { name: "robots", content: "noindex" },
+  ];
+};
+
+function Field({
+  name,
+  label,
+  required,
+  values,
+  errors,
+  type = "text",
+  autoComplete,
+  maxLength,
+}: {
+  name: keyof CheckoutValues;
+  label: string;
+  required: boolean;
+  values: CheckoutValues;
+  errors: Map<string, string>;
+  type?: string;
+  autoComplete?: string;
+  maxLength: number;
+}) {
+  const error = errors.get(name);
+  return (
+    <div className="field">
+      <label htmlFor={`checkout-${name}`}>
+        {label}
+        {required ? texts.required : null}
+      </label>
+      <input
+        id={`checkout-${name}`}
+        name={name}
+        type={type}
+        defaultValue={values[name] ?? ""}
+        required={required}
+        autoComplete={autoComplete}
+        maxLength={maxLength}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `checkout-${name}-fehler` : undefined}
+      />
+      <p id={`checkout-${name}-fehler`} className="field-error">
+        {error ?? ""}
+      </p>
+    </div>
+  );
+}
+
+export default function Checkout() {
+  const { view, values: queryValues, paymentFailed } = useLoaderData<typeof loader>();
+  const failed = useActionData<CheckoutFailure>();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const submit = useSubmit();
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const values = failed?.values ?? queryValues;
+  const errors = new Map(
+    (failed?.errors ?? []).flatMap((error) => (error.field ? [[error.field, error.message]] : [])),
+  );
+  const isSubmitting = navigation.state === "submitting" && navigation.formMethod === "POST";
+  // With JavaScript a new day only fetches its times; the typed fields stay where they are.
+  const timesOfDay = useFetcher<typeof loader>();
+  const isHydrated = useHydrated();
+  const times = timesOfDay.data?.view.times ?? view.times;
+  const shownDay = timesOfDay.data?.view.day ?? view.day;
+
+  // The server's answer is shown at the top; take the customer there.
+  useEffect(() => {
+    if (failed && summaryRef.current) {
+      summaryRef.current.scrollIntoView({ block: "start" });
+      summaryRef.current.focus();
+    }
+  }, [failed]);
+
+  const cartAction = `${view.storePath}?index`;
+  const redirectTo = `${location.pathname}`;
+  const payment = values.paymentMethod ?? view.defaultPayment ?? "";
+  return (
+    <section className="page checkout" aria-labelledby="checkout-titel">
+      <h1 id="checkout-titel">{texts.heading}</h1>
+      <p className="checkout-branch">{view.branchName}</p>
+      <div ref={summaryRef} tabIndex={-1} role="alert" className="checkout-errors">
+        {paymentFailed ? <p className="form-error">{texts.paymentFailed}</p> : null}
+        {failed && failed.errors.length > 0 ? (
+          <div className="form-error">
+            <p>{texts.errorsHeading}</p>
+            <ul>
+              {failed.errors.map((error) => (
+                <li key={`${error.field ?? ""}${error.message}`}>
+                  {error.field ? (
+                    <a href={`#checkout-${error.field}`}>{error.message}</a>
+                  ) : (
+                    error.message
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </div>
+
+      <section className="checkout-section" aria-labelledby="bestellart-titel">
+        <h2 id="bestellart-titel">{texts.orderType}</h2>
+        {view.orderTypes.length > 1 ? (
+          <Form method="post" action={cartAction} className="cart-choice">
+            <input type="hidden" name="intent" value="set-delivery-type" />
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <label htmlFor="checkout-orderType">{de.cartPanel.deliveryType}</label>
+            <select
+              id="checkout-orderType"
+              name="deliveryType"
+              defaultValue={view.orderType}
+              key={view.orderType}
+              onChange={(event) => submit(event.currentTarget.form)}
+            >
+              {view.orderTypes.map((type) => (
+                <option key={type.value} value={type.value}>
+                  {type.label}
+                </option>
+              ))}
+            </select>
+            <button type="submit" hidden={isHydrated}>
+              {de.cartPanel.apply}
+            </button>
+          </Form>
+        ) : (
+          <p>{view.orderTypes[0]?.label}</p>
+        )}
+        {view.orderType === "delivery" ? (
+          <Form method="post" action={cartAction} className="cart-choice">
+            <input type="hidden" name="intent" value="set-delivery-area" />
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <label htmlFor="checkout-deliveryArea">{texts.deliveryArea}</label>
+            <select
+              id="checkout-deliveryArea"
+              name="deliveryAreaId"
+              defaultValue={view.areaId ?? ""}
+              key={view.areaId ?? "keins"}
+              required
+              aria-invalid={errors.has("deliveryArea") ? true : undefined}
+              onChange={(event) => submit(event.currentTarget.form)}
+            >
+              <option value="" disabled>
+                {de.cartPanel.chooseArea}
+              </option>
+              {view.areas.map((area) => (
+                <option key={area.id} value={area.id}>
+                  {area.name}
+                </option>
+              ))}
+            </select>
+            <button type="submit" hidden={isHydrated}>
+              {de.cartPanel.apply}
+            </button>
+          </Form>
+        ) : null}
+        {view.notices.map((notice) => (
+          <p key={notice} className="notice">
+            {notice}
+          </p>
+        ))}
+        {view.alternatives.length > 0 ? (
+          <div className="checkout-alternatives">
+            <p>{texts.alternatives}</p>
+            <ul>
+              {view.alternatives.map((alternative) => (
+                <li key={alternative}>{alternative}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </section>
+
+      <Form method="post" className="checkout-form" noValidate={false}>
+        <input type="hidden" name="orderKey" value={view.orderKey} />
+        {view.orderType === "dine-in" && view.required.table ? (
+          <section className="checkout-section" aria-labelledby="tisch-titel">
+            <h2 id="tisch-titel" className="visually-hidden">
+              {texts.table}
+            </h2>
+            <div className="field">
+              <label htmlFor="checkout-tableId">{texts.table}</label>
+              <select
+                id="checkout-tableId"
+                name="tableId"
+                defaultValue={values.tableId ?? ""}
+                required
+                aria-invalid={errors.has("tableId") ? true : undefined}
+              >
+                <option value="">{texts.chooseTable}</option>
+                {view.tables.map((table) => (
+                  <option key={table.id} value={table.id}>
+                    {table.name}
+                  </option>
+                ))}
+              </select>
+              <p className="field-error">{errors.get("tableId") ?? ""}</p>
+            </div>
+          </section>
+        ) : null}
+
+        <section className="checkout-section" aria-labelledby="kontakt-titel">
+          <h2 id="kontakt-titel">{texts.contact}</h2>
+          <div className="field-grid">
+            <Field
+              name="name"
+              label={texts.name}
+              required
+              values={values}
+              errors={errors}
+              autoComplete="name"
+              maxLength={120}
+            />
+            <Field
+              name="company"
+              label={texts.company}
+              required={false}
+              values={values}
+              errors={errors}
+              autoComplete="organization"
+              maxLength={120}
+            />
+            <Field
+              name="email"
+              label={texts.email}
+              type="email"
+              required={view.required.email}
+              values={values}
+              errors={errors}
+              autoComplete="email"
+              maxLength={254}
+            />
+            <Field
+              name="phone"
+              label={texts.phone}
+              type="tel"
+              required={view.required.phone}
+              values={values}
+              errors={errors}
+              autoComplete="tel"
+              maxLength={40}
+            />
+          </div>
+        </section>
+
+        {view.orderType === "delivery" ? (
+          <section className="checkout-section" aria-labelledby="adresse-titel">
+            <h2 id="adresse-titel">{texts.address}</h2>
+            <div className="field-grid">
+              <Field
+                name="street"
+                label={texts.street}
+                required={view.required.address}
+                values={values}
+                errors={errors}
+                autoComplete="street-address"
+                maxLength={200}
+              />
+              <Field
+                name="city"
+                label={texts.city}
+                required={view.required.address}
+                values={values}
+                errors={errors}
+                autoComplete="address-level2"
+                maxLength={120}
+              />
+              <Field
+                name="floor"
+                label={texts.floor}
+                required={false}
+                values={values}
+                errors={errors}
+                maxLength={20}
+              />
+              <Field
+                name="stairway"
+                label={texts.stairway}
+                required={false}
+                values={values}
+                errors={errors}
+                maxLength={20}
+              />
+              <Field
+                name="door"
+                label={texts.door}
+                required={false}
+                values={values}
+                errors={errors}
+                maxLength={20}
+              />
+            </div>
+          </section>
+        ) : null}
+
+        <section className="checkout-section" aria-labelledby="termin-titel">
+          <h2 id="termin-titel">
+            {texts.appointment}
+            {view.required.appointment ? texts.required : null}
+          </h2>
+          <p className="field-hint">{texts.appointmentHint}</p>
+          <div className="field-grid">
+            <div className="field">
+              <label htmlFor="checkout-tag">{texts.appointmentDay}</label>
+              <select
+                id="checkout-tag"
+                name="tag"
+                defaultValue={view.day ?? ""}
+                key={view.day ?? "kein-tag"}
+                onChange={(event) =>
+                  timesOfDay.load(
+                    `${view.checkoutPath}?tag=${encodeURIComponent(event.currentTarget.value)}`,
+                  )
+                }
+              >
+                {view.days.map((day) => (
+                  <option key={day.date} value={day.date}>
+                    {day.label}
+                  </option>
+                ))}
+              </select>
+              <button
+                type="submit"
+                formMethod="get"
+                formNoValidate
+                className="secondary"
+                hidden={isHydrated}
+              >
+                {texts.showTimes}
+              </button>
+            </div>
+            <div className="field">
+              <label htmlFor="checkout-appointment">{texts.appointmentTime}</label>
+              <p className="field-hint" aria-live="polite">
+                {texts.timesOn(
+                  view.days.find((candidate) => candidate.date === shownDay)?.label ?? "",
+                )}
+              </p>
+              {times.length > 0 ? (
+                <select
+                  id="checkout-appointment"
+                  name="appointment"
+                  defaultValue={values.appointment ?? ""}
+                  key={shownDay ?? "keine-zeit"}
+                  required={view.required.appointment}
+                  aria-invalid={errors.has("appointment") ? true : undefined}
+                  aria-describedby="checkout-appointment-fehler"
+                >
+                  {view.required.appointment ? null : (
+                    <option value="">{texts.asSoonAsPossible}</option>
+                  )}
+                  {times.map((time) => (
+                    <option key={time.at} value={time.at}>
+                      {time.time} Uhr
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <p id="checkout-appointment">{de.appointment.noTimesOnDay}</p>
+              )}
+              <p id="checkout-appointment-fehler" className="field-error">
+                {errors.get("appointment") ?? ""}
+              </p>
+            </div>
+          </div>
+        </section>
+
+        <section className="checkout-section" aria-labelledby="anmerkung-titel">
+          <h2 id="anmerkung-titel" className="visually-hidden">
+            {texts.comment}
+          </h2>
+          <div className="field">
+            <label htmlFor="checkout-comment">{texts.comment}</label>
+            <textarea
+              id="checkout-comment"
+              name="comment"
+              rows={3}
+              maxLength={2000}
+              defaultValue={values.comment ?? ""}
+            />
+            <p className="field-error">{errors.get("comment") ?? ""}</p>
+          </div>
+        </section>
+
+        <section className="checkout-section" aria-labelledby="zusammenfassung-titel">
+          <h2 id="zusammenfassung-titel">{texts.summary}</h2>
+          <ul className="cart-items">
+            {view.lines.map((line) => (
+              <li key={line.id} className="cart-item">
+                <div className="cart-item-head">
+                  <span>{line.name}</span>
+                  <span>{line.price}</span>
+                </div>
+                <p className="cart-item-quantity">{line.quantity}</p>
+                {line.details.length > 0 ? (
+                  <ul className="cart-item-details">
+                    {line.details.map((detail) => (
+                      <li key={detail}>{detail}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          <dl className="cart-totals">
+            <div>
+              <dt>{de.cartPanel.costs}</dt>
+              <dd>{view.costs}</dd>
+            </div>
+            {view.deliveryCosts !== null ? (
+              <div>
+                <dt>{de.cartPanel.deliveryCosts}</dt>
+                <dd>{view.deliveryCosts}</dd>
+              </div>
+            ) : null}
+            <div className="cart-total">
+              <dt>{de.cartPanel.total}</dt>
+              <dd>{view.total}</dd>
+            </div>
+          </dl>
+          {view.minimumMessages.map((message) => (
+            <p key={message} className="notice">
+              {message}
+            </p>
+          ))}
+        </section>
+
+        {view.donations ? (
+          <fieldset className="checkout-section">
+            <legend>{texts.donation}</legend>
+            <p className="field-hint">{view.donations.hint}</p>
+            <ul className="option-list">
+              <li>
+                <label>
+                  <input
+                    type="radio"
+                    name="donateeId"
+                    value=""
+                    defaultChecked={!values.donateeId}
+                  />{" "}
+                  {texts.noDonation}
+                </label>
+              </li>
+              {view.donations.donatees.map((donatee) => (
+                <li key={donatee.id}>
+                  <label>
+                    <input
+                      type="radio"
+                      name="donateeId"
+                      value={donatee.id}
+                      defaultChecked={values.donateeId === String(donatee.id)}
+                    />{" "}
+                    <strong>{donatee.name}</strong>
+                    {donatee.description ? ` – ${donatee.description}` : null}
+                  </label>
+                </li>
+              ))}
+            </ul>
+            <p className="field-error">{errors.get("donateeId") ?? ""}</p>
+          </fieldset>
+        ) : null}
+
+        <fieldset className="checkout-section" id="checkout-paymentMethod">
+          <legend>{texts.paymentMethod}</legend>
+          <ul className="option-list">
+            {view.paymentMethods.map((method) => (
+              <li key={method.value}>
+                <label>
+                  <input
+                    type="radio"
+                    name="paymentMethod"
+                    value={method.value}
+                    defaultChecked={payment === method.value}
+                    required
+                  />{" "}
+                  {method.label}
+                </label>
+              </li>
+            ))}
+          </ul>
+          <p className="field-error">{errors.get("paymentMethod") ?? ""}</p>
+        </fieldset>
+
+        <fieldset className="checkout-section">
+          <legend>{texts.consents}</legend>
+          <div className="consent">
+            <input
+              id="checkout-acceptTerms"
+              type="checkbox"
+              name="acceptTerms"
+              defaultChecked={values.acceptTerms === "on"}
+              required
+              aria-invalid={errors.has("acceptTerms") ? true : undefined}
+            />
+            <label htmlFor="checkout-acceptTerms">{texts.acceptTerms}</label>{" "}
+            <a href="/site/terms-and-conditions" target="_blank" rel="noopener">
+              {texts.readTerms}
+              <span className="visually-hidden"> {de.shell.newTab}</span>
+            </a>
+            <p className="field-error">{errors.get("acceptTerms") ?? ""}</p>
+          </div>
+          <div className="consent">
+            <input
+              id="checkout-acceptPrivacy"
+              type="checkbox"
+              name="acceptPrivacy"
+              defaultChecked={values.acceptPrivacy === "on"}
+              required
+              aria-invalid={errors.has("acceptPrivacy") ? true : undefined}
+            />
+            <label htmlFor="checkout-acceptPrivacy">{texts.acceptPrivacy}</label>{" "}
+            <a href="/site/privacy" target="_blank" rel="noopener">
+              {texts.readPrivacy}
+              <span className="visually-hidden"> {de.shell.newTab}</span>
+            </a>
+            <p className="field-error">{errors.get("acceptPrivacy") ?? ""}</p>
+          </div>
+        </fieldset>
+
+        <div className="dialog-actions checkout-actions">
+          <Link to={view.storePath}>{texts.back}</Link>
+          <button
+            type="submit"
+            className="button primary"
+            disabled={!view.canSubmit || isSubmitting}
+          >
+            {isSubmitting ? texts.submitting : view.submitLabel}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}

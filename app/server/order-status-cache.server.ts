@@ -1,0 +1,94 @@
+import type { RequestHandler } from "express";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { isWellFormedAddress } from "../services/order-status.server";
+import {
+  STATUS_CACHE_CONTROL,
+  etagMatches,
+  etagOf,
+  frameCookies,
+  readFrameStamp,
+  readStatusStamp,
+  statusTargetOf,
+  type StatusStamp,
+} from "../services/order-status-etag.server";
+
+export interface NotModifiedOptions {
+  /** The shop's public origin, as the root loader gets it. */
+  origin: string;
+  /**
+   * How long a stamp read from the database is reused, in milliseconds. Polls within this time
+   * cost no query; a change made meanwhile shows up this much later (on top of the 10 s poll).
+   * The customer's own changes are not delayed: a successful POST makes the browser drop its
+   * stored copy of the URL it posted to, so the next GET carries no If-None-Match.
+   */
+  ttlMs?: number;
+  /** Order stamps kept at most; the oldest go first. */
+  maxEntries?: number;
+  clock?: () => number;
+}
+
+/** Reads each key at most once per `ttlMs`; concurrent callers share one read. */
+function shortLivedCache<T>(ttlMs: number, maxEntries: number, clock: () => number) {
+  const entries = new Map<string, { value: Promise<T>; expires: number }>();
+  return (key: string, read: () => Promise<T>, keep: (value: T) => boolean): Promise<T> => {
+    const now = clock();
+    const cached = entries.get(key);
+    if (cached && cached.expires > now) return cached.value;
+    const value = read();
+    entries.delete(key);
+    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value ?? "");
+    entries.set(key, { value, expires: now + ttlMs });
+    value.then(
+      (result) => {
+        if (!keep(result)) entries.delete(key);
+      },
+      () => entries.delete(key),
+    );
+    return value;
+  };
+}
+
+/**
+ * The fast path for polls of the status page (document, single-fetch `.data`, public JSON): a GET
+ * whose `If-None-Match` still matches is answered 304 here, before Remix runs a loader or renders
+ * anything. Everything else goes on to Remix, whose loaders compute the same ETag with the same
+ * functions, always straight from the database, and send it with the full response.
+ */
+export function orderStatusNotModified(
+  db: Kysely<Database>,
+  { origin, ttlMs = 1000, maxEntries = 10_000, clock = Date.now }: NotModifiedOptions,
+): RequestHandler {
+  const stamps = shortLivedCache<StatusStamp | null>(ttlMs, maxEntries, clock);
+  const frames = shortLivedCache<string>(ttlMs, 4, clock);
+
+  return (req, res, next) => {
+    const ifNoneMatch = req.headers["if-none-match"];
+    if ((req.method !== "GET" && req.method !== "HEAD") || !ifNoneMatch) return next();
+    const target = statusTargetOf(req.path);
+    if (!target || !isWellFormedAddress(target)) return next();
+    const cookieHeader = req.headers.cookie ?? null;
+    let frame: Promise<string | null> = Promise.resolve(null);
+    if (target.resource === "page") {
+      const { consent, kiosk } = frameCookies(cookieHeader);
+      frame = frames(
+        `${consent}/${kiosk}`,
+        () => readFrameStamp(db, { origin, cookieHeader, now: new Date() }),
+        () => true,
+      );
+    }
+    const stamp = stamps(target.uid, () => readStatusStamp(db, target.uid), Boolean);
+    Promise.all([stamp, frame]).then(
+      ([found, frameStamp]) => {
+        const etag = found && etagOf(found, target, frameStamp);
+        if (!etag || !etagMatches(ifNoneMatch, etag)) return next();
+        // The browser keeps the page it has, nonce included; a new CSP header on the 304 would
+        // replace the stored one and block the stored page's scripts.
+        res.removeHeader("Content-Security-Policy");
+        res.status(304).set({ ETag: etag, "Cache-Control": STATUS_CACHE_CONTROL }).end();
+      },
+      // Whatever failed here, Remix answers the request in full and reports it properly.
+      () => next(),
+    );
+  };
+}

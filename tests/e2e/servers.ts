@@ -1,0 +1,8 @@
+/** The end-to-end servers' ports, shared by the Playwright config and the specs. */
+export const port = Number(process.env.E2E_PORT ?? 3100);
+/** The landing-page variant runs in its own server and database (docs/decisions/006). */
+export const landingPort = Number(process.env.E2E_LANDING_PORT ?? port + 1000);
+/** Checkout and order status: test branches open day and night, and the fakes beside them. */
+export const checkoutPort = Number(process.env.E2E_CHECKOUT_PORT ?? port + 2000);
+/** The SMTP sink's mailbox, next to the checkout server (see start-e2e-checkout-server.mjs). */
+export const mailboxUrl = `http://127.0.0.1:${checkoutPort + 13}/mails`;

@@ -1,0 +1,67 @@
+// The fake Stripe, the fake PayPal and the SMTP sink as one process beside the end-to-end server:
+//
+//   node --import tsx tests/support/fake-payments-server.ts
+//
+// Ports come from FAKE_STRIPE_PORT, FAKE_PAYPAL_PORT, FAKE_SMTP_PORT and FAKE_MAILBOX_PORT (each
+// default 0: any free port). It prints the app's environment as KEY=value lines (and writes them
+// to FAKE_PAYMENTS_ENV_FILE when set), then "Attrappen bereit." once everything listens.
+// The end-to-end tests drive the fakes over HTTP:
+//   Stripe: GET/POST {STRIPE_API_BASE}/_fake/sessions[/{id}[/pay|expire|refund|webhook]]
+//   PayPal: GET/POST {PAYPAL_API_BASE}/_fake/orders[/{id}[/approve|capture|refund|decline|webhook]]
+//   (webhook: JSON body { "url": "<the app's webhook URL>", "type": "<event type>" })
+//   Mail:   GET {FAKE_MAILBOX_URL}/mails → the messages the sink accepted, oldest first.
+import { writeFileSync } from "node:fs";
+import { json, listen } from "./fake-http";
+import { startFakePayPal } from "./fake-paypal";
+import { startFakeStripe } from "./fake-stripe";
+import { startSmtpSink } from "./smtp-sink";
+
+const port = (name: string) => Number(process.env[name] ?? 0);
+
+const stripe = await startFakeStripe({ port: port("FAKE_STRIPE_PORT") });
+const paypal = await startFakePayPal({ port: port("FAKE_PAYPAL_PORT") });
+const sink = await startSmtpSink({ port: port("FAKE_SMTP_PORT") });
+const mailbox = await listen(
+  async (request, response) => {
+    if (request.method === "GET" && request.url === "/mails") {
+      return json(
+        response,
+        200,
+        sink.messages.map(({ to, from, subject, text, html }) => ({
+          to,
+          from,
+          subject,
+          text,
+          html,
+        })),
+      );
+    }
+    json(response, 404, {});
+  },
+  { port: port("FAKE_MAILBOX_PORT") },
+);
+
+const environment = {
+  STRIPE_API_BASE: stripe.url,
+  STRIPE_SECRET_KEY: stripe.secretKey,
+  STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+  PAYPAL_API_BASE: paypal.url,
+  PAYPAL_CLIENT_ID: paypal.clientId,
+  PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+  PAYPAL_WEBHOOK_ID: paypal.webhookId,
+  SMTP_URL: sink.url,
+  FAKE_MAILBOX_URL: mailbox.url,
+};
+const lines = Object.entries(environment).map(([key, value]) => `${key}=${value}`);
+if (process.env.FAKE_PAYMENTS_ENV_FILE) {
+  writeFileSync(process.env.FAKE_PAYMENTS_ENV_FILE, `${lines.join("\n")}\n`);
+}
+console.log(lines.join("\n"));
+console.log("Attrappen bereit.");
+
+async function stop(): Promise<void> {
+  await Promise.all([stripe.close(), paypal.close(), sink.close(), mailbox.close()]);
+  process.exit(0);
+}
+process.on("SIGTERM", () => void stop());
+process.on("SIGINT", () => void stop());

@@ -1,0 +1,182 @@
+// The checkout's end-to-end database: the demo seed plus three test branches whose state does not
+// depend on the hour the tests run at (one open day and night, one always closed with pre-orders,
+// one that only takes quotation requests), all selling the Wiehre menu. Run by
+// start-e2e-checkout-server.ts before the server opens the folder; production has no such branches.
+import path from "node:path";
+import { openDatabase } from "#app/db/connection.server";
+import { migrateToLatest } from "#app/db/migrate.server";
+import { updateSettings } from "#app/db/queries/settings";
+import type { Db } from "#app/db/schema";
+import { seedDemoData } from "#app/db/seed.server";
+
+export const testBranches = {
+  open: { identifier: "tag-und-nacht", name: "Sonnenkorn Tag und Nacht" },
+  closed: { identifier: "nachtruhe", name: "Sonnenkorn Nachtruhe" },
+  quotation: { identifier: "auf-anfrage", name: "Sonnenkorn auf Anfrage" },
+} as const;
+
+export const testAreas = [
+  { name: "Nebenan", price: 0, taxRate: 7, isFree: true, minimumOrderValue: 500, position: 1 },
+  {
+    name: "Innenstadt",
+    price: 290,
+    taxRate: 7,
+    freeFromOrderValue: 2000,
+    minimumOrderValue: 800,
+    position: 2,
+  },
+];
+
+const allPayments = {
+  isCashEnabled: true,
+  isAtmCardEnabled: true,
+  isVoucherEnabled: true,
+  isStripeEnabled: true,
+  isPaypalEnabled: true,
+};
+
+async function addBranch(
+  db: Db,
+  seed: {
+    identifier: string;
+    name: string;
+    position: number;
+    alwaysOpen: boolean;
+    flags: Record<string, boolean>;
+    tables?: number;
+    areas?: typeof testAreas;
+  },
+): Promise<number> {
+  const { id } = await db
+    .insertInto("branches")
+    .values({
+      identifier: seed.identifier,
+      name: seed.name,
+      street: "Teststraße 1",
+      zipCode: "79098",
+      city: "Freiburg im Breisgau",
+      phone: "+49 761 000000",
+      email: `${seed.identifier}@sonnenkorn.example`,
+      position: seed.position,
+      ...seed.flags,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  if (seed.alwaysOpen) {
+    await db
+      .insertInto("branchHours")
+      .values(
+        (["opening", "delivery"] as const).map((kind) => ({
+          branchId: id,
+          kind,
+          position: 1,
+          type: "daily" as const,
+          fromTime: "00:00",
+          toTime: "00:00",
+        })),
+      )
+      .execute();
+  }
+  if (seed.tables) {
+    await db
+      .insertInto("tables")
+      .values(
+        Array.from({ length: seed.tables }, (_, index) => ({
+          branchId: id,
+          identifier: `T${index + 1}`,
+          name: `Tisch ${index + 1}`,
+          position: index + 1,
+        })),
+      )
+      .execute();
+  }
+  if (seed.areas) {
+    await db
+      .insertInto("deliveryAreas")
+      .values(seed.areas.map((area) => ({ ...area, branchId: id })))
+      .execute();
+  }
+  // The Wiehre menus (older and current) are sold here too.
+  const menus = await db
+    .selectFrom("menuBranches")
+    .innerJoin("branches", "branches.id", "menuBranches.branchId")
+    .select("menuBranches.menuId")
+    .where("branches.identifier", "=", "wiehre")
+    .execute();
+  await db
+    .insertInto("menuBranches")
+    .values(menus.map((menu) => ({ menuId: menu.menuId, branchId: id })))
+    .execute();
+  return id;
+}
+
+export async function prepareCheckoutDatabase(db: Db): Promise<void> {
+  await seedDemoData(db, { now: new Date() });
+  await updateSettings(db, {
+    enablePluginDonations: true,
+    enableCash: true,
+    enablePluginAtmCard: true,
+    enableAtmCard: true,
+    enablePluginVoucher: true,
+    enableVoucher: true,
+    enablePluginStripe: true,
+    enableStripe: true,
+    enablePluginPaypal: true,
+    enablePaypal: true,
+    enablePluginOrderReviews: true,
+  });
+  await addBranch(db, {
+    ...testBranches.open,
+    position: 10,
+    alwaysOpen: true,
+    tables: 4,
+    areas: testAreas,
+    flags: {
+      isTakeawayEnabled: true,
+      isDeliveryEnabled: true,
+      isDineInEnabled: true,
+      isDeliveryHoursEnabled: true,
+      isTableSelectionEnabled: true,
+      isPreorderEnabled: true,
+      isTakeawayEmailRequired: true,
+      isDeliveryEmailRequired: true,
+      isDeliveryPhoneRequired: true,
+      isDeliveryAddressRequired: true,
+      ...allPayments,
+    },
+  });
+  await addBranch(db, {
+    ...testBranches.closed,
+    position: 11,
+    alwaysOpen: false,
+    flags: { isTakeawayEnabled: true, isPreorderEnabled: true, isCashEnabled: true },
+  });
+  await addBranch(db, {
+    ...testBranches.quotation,
+    position: 12,
+    alwaysOpen: true,
+    flags: { isTakeawayEnabled: true, isQuotationRequired: true, isCashEnabled: true },
+  });
+}
+
+async function main(): Promise<void> {
+  if (!process.env.DATA_DIR) throw new Error("DATA_DIR fehlt.");
+  const handle = await openDatabase({
+    dataDir: path.resolve(process.env.DATA_DIR),
+    maxConnections: 1,
+  });
+  try {
+    await migrateToLatest(handle.db);
+    await prepareCheckoutDatabase(handle.db);
+    console.log("Checkout-Datenbank bereit.");
+  } finally {
+    await handle.close();
+  }
+}
+
+if (process.argv[1]?.endsWith("prepare-checkout-database.ts")) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
