@@ -497,13 +497,6 @@ export const de = {
       percent: (rate: string) => `${rate} %`,
       files: (count: number) => (count === 1 ? "1 Datei" : `${count} Dateien`),
     },
-    paymentMethods: {
-      cash: "Barzahlung",
-      "atm-card": "Kartenzahlung",
-      voucher: "Gutschein",
-      stripe: "Online-Zahlung (Stripe)",
-      paypal: "PayPal",
-    },
     contact: {
       heading: "Kontakt",
       phone: "Telefon",

@@ -143,7 +143,7 @@ export function orderStatusView({ order, items, taxes, branch, settings }: Order
       table: order.isDineIn ? order.tableIdentifier : null,
       address: addressLines(order),
       comment: order.comment?.trim() || null,
-      paymentMethod: texts.paymentMethods[order.paymentMethod],
+      paymentMethod: de.checkout.paymentMethods[order.paymentMethod],
       items: items.map((item) => ({
         name: item.name,
         quantity: formatQuantity(item.amount, item.unit),

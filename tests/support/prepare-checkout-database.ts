@@ -8,6 +8,7 @@ import { migrateToLatest } from "#app/db/migrate.server";
 import { updateSettings } from "#app/db/queries/settings";
 import type { Db } from "#app/db/schema";
 import { seedDemoData } from "#app/db/seed.server";
+import { insertTestOrder } from "./orders";
 
 export const testBranches = {
   open: { identifier: "tag-und-nacht", name: "Sonnenkorn Tag und Nacht" },
@@ -26,6 +27,33 @@ export const testAreas = [
     position: 2,
   },
 ];
+
+/**
+ * Orders the status-page tests answer, one set per Playwright project (each answer is final):
+ * a counter appointment to accept, one to decline, a completed order to rate.
+ */
+export const statusOrders = (project: string) => {
+  const index = project === "js" ? 1 : 2;
+  const order = (kind: number, name: string) => ({
+    uid: `00000000-0000-4000-8000-0000000000${index}${kind}`,
+    hash: `e2e-${name}-${project}-status-link`,
+  });
+  return {
+    counterAccept: order(1, "annehmen"),
+    counterDecline: order(2, "ablehnen"),
+    review: order(3, "bewerten"),
+  };
+};
+
+/** Tomorrow 15:30 in Freiburg: the time the shop proposes. */
+export function proposedTime(now = new Date()): Date {
+  const tomorrow = new Date(now.getTime() + 24 * 60 * 60 * 1000);
+  const date = tomorrow.toLocaleDateString("sv-SE", { timeZone: "Europe/Berlin" });
+  const offset = tomorrow
+    .toLocaleString("en-US", { timeZone: "Europe/Berlin", timeZoneName: "longOffset" })
+    .replace(/.*GMT/, "");
+  return new Date(`${date}T15:30:00${offset || "Z"}`);
+}
 
 const allPayments = {
   isCashEnabled: true,
@@ -151,6 +179,26 @@ export async function prepareCheckoutDatabase(db: Db): Promise<void> {
     alwaysOpen: false,
     flags: { isTakeawayEnabled: true, isPreorderEnabled: true, isCashEnabled: true },
   });
+  for (const project of ["js", "nojs"]) {
+    const orders = statusOrders(project);
+    const counterAppointment = proposedTime();
+    await insertTestOrder(db, {
+      ...orders.counterAccept,
+      branchIdentifier: "wiehre",
+      counterAppointment,
+    });
+    await insertTestOrder(db, {
+      ...orders.counterDecline,
+      branchIdentifier: "wiehre",
+      counterAppointment,
+    });
+    await insertTestOrder(db, {
+      ...orders.review,
+      branchIdentifier: "wiehre",
+      isConfirmed: true,
+      isCompleted: true,
+    });
+  }
   await addBranch(db, {
     ...testBranches.quotation,
     position: 12,
