@@ -73,10 +73,23 @@ test.describe("checkout", () => {
     await expect(page.getByText("Keine Produkte im Warenkorb")).toBeVisible();
   });
 
-  test("server messages for what the browser cannot check", async ({ page }) => {
+  test("server messages for what the browser cannot check", async ({ page, javaScriptEnabled }) => {
     await add(page, testBranches.open.identifier, "Baguette");
     await page.goto(`/store/${testBranches.open.identifier}/checkout`);
     await fillContact(page, { phone: "0761 1234567" });
+    // The terms open over the form with JavaScript, on their own page in a new tab without.
+    const terms = page.getByRole("link", { name: /^AGB lesen/ });
+    if (javaScriptEnabled) {
+      await terms.click();
+      const dialog = page.getByRole("dialog", { name: "Allgemeine Geschäftsbedingungen" });
+      await expect(dialog).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(dialog).toHaveCount(0);
+      await expect(page.getByLabel("Name *")).toHaveValue("Erika Mustermann");
+    } else {
+      await expect(terms).toHaveAttribute("href", "/site/terms-and-conditions");
+      await expect(terms).toHaveAttribute("target", "_blank");
+    }
     await consent(page);
     await page.getByRole("button", { name: "Bestellung abschicken" }).click();
     const errors = page.getByRole("alert").filter({ hasText: "Bitte prüfen Sie Ihre Angaben:" });

@@ -16,19 +16,33 @@ import {
   useSubmit,
 } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { UrlDialog, withParam } from "../../components/url-dialog";
 import { useHydrated } from "../../components/use-hydrated";
 import { de } from "../../i18n/de";
 import { pageTitle, seoMeta, shellFromMatches } from "../../seo";
 import { cartIdFor } from "../../services/cart-cookie.server";
-import { checkoutSchema, loadCheckout, type FieldError } from "../../services/checkout.server";
+import {
+  checkoutSchema,
+  loadCheckout,
+  type CheckoutInput,
+  type FieldError,
+} from "../../services/checkout.server";
 import { checkoutView, valuesFrom, type CheckoutValues } from "../../services/checkout-view.server";
-import { startPayment, readyProviders } from "../../services/payment.server";
+import { readyProviders, startPayment, statusPath } from "../../services/payment.server";
 import { placeOrder } from "../../services/place-order.server";
+import { loadSite } from "../../services/site.server";
 import { queueOrderMails } from "../../services/order-mails.server";
 
 const texts = de.checkout;
 /** A checkout form is a few kilobytes; anything far larger is not a customer typing. */
 const MAX_FORM_BYTES = 64 * 1024;
+
+/** The consents' texts, readable in an overlay (`?lesen=agb`) without leaving the form. */
+const LEGAL_PARAM = "lesen";
+const LEGAL_SITES: Record<string, string> = {
+  agb: "site/terms-and-conditions",
+  datenschutz: "site/privacy",
+};
 
 const notFound = () => new Response(null, { status: 404, statusText: "Not Found" });
 
@@ -58,7 +72,10 @@ async function contextFor(
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const checkout = await contextFor(request, context, params.branchIdentifier);
   const url = new URL(request.url);
+  const legalPath = LEGAL_SITES[url.searchParams.get(LEGAL_PARAM) ?? ""];
+  const legal = legalPath ? await loadSite(context.db, legalPath) : null;
   return {
+    legal: legal ? { title: legal.title, bodyHtml: legal.bodyHtml } : null,
     view: checkoutView(checkout, url.searchParams),
     values: valuesFrom(url.searchParams),
     paymentFailed: url.pathname.endsWith("/checkout/error"),
@@ -95,10 +112,28 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
       values,
     );
   }
+  try {
+    return await submitOrder(context, checkout, parsed.data, values);
+  } catch (error) {
+    // Whatever broke is logged; the customer keeps the form and the spec's message (section 8).
+    console.error(error);
+    return data<CheckoutFailure>(
+      { errors: [{ message: texts.unknownError }], values },
+      { status: 500 },
+    );
+  }
+}
+
+async function submitOrder(
+  context: ActionFunctionArgs["context"],
+  checkout: Awaited<ReturnType<typeof contextFor>>,
+  form: CheckoutInput,
+  values: CheckoutValues,
+) {
   const now = new Date();
   const placed = await placeOrder(context.db, {
     context: checkout,
-    form: parsed.data,
+    form,
     now,
     afterInsert: (trx, order, _checkout, draft) =>
       queueOrderMails(trx, { order, checkout, draft, context }),
@@ -107,11 +142,11 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
   const { order } = placed;
   const checkoutPath = `/store/${checkout.store.branch.identifier}/checkout`;
   if (order.paymentMethod === "stripe" || order.paymentMethod === "paypal") {
-    if (order.isPaid) return redirect(`/status/${order.uid}/${order.hash}`, 303);
+    if (order.isPaid) return redirect(statusPath(order), 303);
     const target = await startPayment(context, { order, checkout });
     return redirect(target ?? `${checkoutPath}/error`, 303);
   }
-  return redirect(`/status/${order.uid}/${order.hash}`, 303);
+  return redirect(statusPath(order), 303);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, location }) => {
@@ -167,7 +202,7 @@ function Field({
 }
 
 export default function Checkout() {
-  const { view, values: queryValues, paymentFailed } = useLoaderData<typeof loader>();
+  const { view, values: queryValues, paymentFailed, legal } = useLoaderData<typeof loader>();
   const failed = useActionData<CheckoutFailure>();
   const navigation = useNavigation();
   const location = useLocation();
@@ -613,10 +648,7 @@ export default function Checkout() {
               aria-invalid={errors.has("acceptTerms") ? true : undefined}
             />
             <label htmlFor="checkout-acceptTerms">{texts.acceptTerms}</label>{" "}
-            <a href="/site/terms-and-conditions" target="_blank" rel="noopener">
-              {texts.readTerms}
-              <span className="visually-hidden"> {de.shell.newTab}</span>
-            </a>
+            <LegalLink overlay="agb" page="/site/terms-and-conditions" label={texts.readTerms} />
             <p className="field-error">{errors.get("acceptTerms") ?? ""}</p>
           </div>
           <div className="consent">
@@ -629,10 +661,7 @@ export default function Checkout() {
               aria-invalid={errors.has("acceptPrivacy") ? true : undefined}
             />
             <label htmlFor="checkout-acceptPrivacy">{texts.acceptPrivacy}</label>{" "}
-            <a href="/site/privacy" target="_blank" rel="noopener">
-              {texts.readPrivacy}
-              <span className="visually-hidden"> {de.shell.newTab}</span>
-            </a>
+            <LegalLink overlay="datenschutz" page="/site/privacy" label={texts.readPrivacy} />
             <p className="field-error">{errors.get("acceptPrivacy") ?? ""}</p>
           </div>
         </fieldset>
@@ -648,6 +677,44 @@ export default function Checkout() {
           </button>
         </div>
       </Form>
+      {legal ? (
+        <UrlDialog
+          labelledBy="rechtstext-titel"
+          closeTo={withParam(location, LEGAL_PARAM, null)}
+          className="legal-dialog"
+        >
+          <h2 id="rechtstext-titel">{legal.title}</h2>
+          {/* Written by the shop's staff in the CMS, like every site page. */}
+          <div className="site-body" dangerouslySetInnerHTML={{ __html: legal.bodyHtml }} />
+          <p className="dialog-actions">
+            <Link to={withParam(location, LEGAL_PARAM, null)} replace preventScrollReset>
+              {de.landing.close}
+            </Link>
+          </p>
+        </UrlDialog>
+      ) : null}
     </section>
+  );
+}
+
+/**
+ * With JavaScript the text opens in an overlay over the form; without it, its own page opens in
+ * a new tab, so the form and what was typed stay where they are.
+ */
+function LegalLink({ overlay, page, label }: { overlay: string; page: string; label: string }) {
+  const isHydrated = useHydrated();
+  const location = useLocation();
+  if (isHydrated) {
+    return (
+      <Link to={withParam(location, LEGAL_PARAM, overlay)} preventScrollReset replace>
+        {label}
+      </Link>
+    );
+  }
+  return (
+    <a href={page} target="_blank" rel="noopener">
+      {label}
+      <span className="visually-hidden"> {de.shell.newTab}</span>
+    </a>
   );
 }
