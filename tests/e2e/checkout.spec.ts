@@ -50,6 +50,23 @@ async function expectStatusPage(page: Page) {
   await expect(page.getByText(/^Ticket\s*\d+$/)).toBeVisible();
 }
 
+test.describe("menu photos", () => {
+  test("carry their size, and load lazily below the first screenful", async ({ page }) => {
+    await page.goto(`/store/${testBranches.open.identifier}`);
+    const photos = page.locator("img.product-image");
+    expect(await photos.count()).toBeGreaterThan(10);
+    const first = photos.first();
+    await expect(first).toHaveAttribute("width", "800");
+    await expect(first).toHaveAttribute("height", "600");
+    await expect(first).toHaveAttribute("loading", "eager");
+    await expect(photos.nth(10)).toHaveAttribute("loading", "lazy");
+    await expect(first).toHaveAttribute("src", /^\/image\/product\/\d+-\d+\.svg$/);
+    const photo = await page.request.get((await first.getAttribute("src"))!);
+    expect(photo.status()).toBe(200);
+    expect(photo.headers()["content-type"]).toBe("image/svg+xml");
+  });
+});
+
 test.describe("checkout", () => {
   test("takeaway with cash, now", async ({ page }) => {
     await add(page, testBranches.open.identifier, "Baguette", "2");

@@ -2,6 +2,7 @@
 // depend on the hour the tests run at (one open day and night, one always closed with pre-orders,
 // one that only takes quotation requests), all selling the Wiehre menu. Run by
 // start-e2e-checkout-server.ts before the server opens the folder; production has no such branches.
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { openDatabase } from "#app/db/connection.server";
 import { migrateToLatest } from "#app/db/migrate.server";
@@ -207,6 +208,30 @@ export async function prepareCheckoutDatabase(db: Db): Promise<void> {
   });
 }
 
+/** A photo stand-in (a coloured SVG with the name) for every product, stored like real uploads. */
+async function addProductImages(db: Db, dataDir: string): Promise<void> {
+  const folder = path.join(dataDir, "images");
+  mkdirSync(folder, { recursive: true });
+  const products = await db.selectFrom("products").select(["id", "name"]).orderBy("id").execute();
+  for (const product of products) {
+    const storageKey = `produkt-${product.id}.svg`;
+    const hue = (product.id * 47) % 360;
+    writeFileSync(
+      path.join(folder, storageKey),
+      `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600"><rect width="800" height="600" fill="hsl(${hue} 45% 45%)"/><text x="400" y="300" font-size="36" text-anchor="middle" fill="#fff" font-family="sans-serif">${product.name.replace(/[<&>]/g, "")}</text></svg>`,
+    );
+    const image = await db
+      .insertInto("images")
+      .values({ extension: "svg", mimeType: "image/svg+xml", width: 800, height: 600, storageKey })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("productImages")
+      .values({ productId: product.id, imageId: image.id })
+      .execute();
+  }
+}
+
 async function main(): Promise<void> {
   if (!process.env.DATA_DIR) throw new Error("DATA_DIR fehlt.");
   const handle = await openDatabase({
@@ -216,6 +241,7 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(handle.db);
     await prepareCheckoutDatabase(handle.db);
+    await addProductImages(handle.db, path.resolve(process.env.DATA_DIR));
     console.log("Checkout-Datenbank bereit.");
   } finally {
     await handle.close();

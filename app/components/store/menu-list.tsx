@@ -9,6 +9,8 @@ export interface MenuProductCard {
   priceLabel: string;
   isAvailable: boolean;
   href: string;
+  /** The first product photo, with its size so the card does not jump when it arrives. */
+  image: { src: string; width: number; height: number } | null;
 }
 
 export interface MenuCategorySection {
@@ -18,7 +20,11 @@ export interface MenuCategorySection {
   products: MenuProductCard[];
 }
 
+/** Cards in the first screenful load their photo at once; the rest only when scrolled near. */
+const EAGER_IMAGES = 4;
+
 export function MenuList({ categories }: { categories: MenuCategorySection[] }) {
+  let shown = 0;
   return (
     <div className="menu-list">
       <h2 className="visually-hidden">{de.menu.heading}</h2>
@@ -39,6 +45,17 @@ export function MenuList({ categories }: { categories: MenuCategorySection[] }) 
                 key={product.id}
                 className={product.isAvailable ? "card product" : "card product unavailable"}
               >
+                {product.image ? (
+                  <img
+                    src={product.image.src}
+                    width={product.image.width}
+                    height={product.image.height}
+                    alt=""
+                    loading={shown++ < EAGER_IMAGES ? "eager" : "lazy"}
+                    decoding="async"
+                    className="product-image"
+                  />
+                ) : null}
                 <h3>{product.name}</h3>
                 {product.description ? <p>{product.description}</p> : null}
                 <p className="price">{product.priceLabel}</p>

@@ -10,6 +10,7 @@ import { CategoryBar } from "../../components/store/category-bar";
 import { MenuList } from "../../components/store/menu-list";
 import { OpeningStateLine } from "../../components/opening-state";
 import { NOTICE_PARAM, noticeText } from "../../services/cart-notice";
+import { findImagesByIds, imagePath } from "../../db/queries/images";
 import { forgetCarts } from "../../services/cart-cookie.server";
 import { de } from "../../i18n/de";
 import { loadVisitorCart, priceLabel, requireStorefront } from "../../services/storefront.server";
@@ -20,6 +21,18 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const store = await requireStorefront(context, params.branchIdentifier);
   const { cart, isTampered } = await loadVisitorCart(request, context, store);
   const identifier = store.branch.identifier;
+  const images = await findImagesByIds(
+    context.db,
+    store.catalogue.categories.flatMap((category) =>
+      category.products.flatMap(({ product }) => product.imageIds.slice(0, 1)),
+    ),
+  );
+  const imageOf = (ids: number[]) => {
+    const image = ids[0] === undefined ? undefined : images.get(ids[0]);
+    return image
+      ? { src: imagePath(image, "product"), width: image.width, height: image.height }
+      : null;
+  };
   const categories = store.catalogue.categories.map((category) => ({
     id: category.id,
     name: category.name,
@@ -31,6 +44,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
       priceLabel: priceLabel(product, store.settings.currency),
       isAvailable,
       href: productPath(identifier, product.id),
+      image: imageOf(product.imageIds),
     })),
   }));
   const view = {
