@@ -23,6 +23,10 @@ const BUILD_DIR = path.resolve(process.cwd(), process.env.BUILD_DIR ?? "build");
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
+  // React and Remix pick their production builds by this variable when the app is first
+  // imported (below, dynamically): unset, the server rendered with React's development build,
+  // several times slower.
+  process.env.NODE_ENV = config.isDevelopment ? "development" : "production";
   const database = await openAppDatabase(config);
   if (config.seedDemoData) await seedIfEmpty(database, log);
   const outbox = startOutboxWorker(database.db, config, log);

@@ -7,21 +7,22 @@
  *   BENCH_DATABASE=postgres npm run bench # a fresh database on the local PostgreSQL server
  *   BENCH_CONNECTIONS=50 BENCH_SECONDS=10 npm run bench
  *
- * Before the server starts, the bench migrates and seeds the database itself and gives one
- * branch an active menu of BENCH_MENU_PRODUCTS products (default 300, bench/large-menu.ts;
- * 0 leaves the demo data alone and skips the large-menu scenarios). More switches:
+ * Before the measured server starts, the built server is started once to migrate and seed the
+ * database, and one branch gets an active menu of BENCH_MENU_PRODUCTS products (default 300,
+ * bench/large-menu.ts; 0 leaves the demo data alone and skips the large-menu scenarios).
+ * More switches:
  *
  *   BENCH_ONLY="große Karte"   only scenarios whose name contains this text
  *   BENCH_WARMUP=1             seconds of unmeasured load before each scenario
  *   BENCH_CPU_PROF=1           server runs with --cpu-prof (profiles in reports/cpu-profiles)
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { prepareLargeMenuDatabase, type LargeMenu } from "./large-menu";
 import { scenarios, type BenchRequest } from "./scenarios";
+import { migrateAndSeed, startServer, stopServer, waitForHealth } from "./server";
 
 const port = Number(process.env.BENCH_PORT ?? 3200);
 const origin = `http://127.0.0.1:${port}`;
@@ -37,6 +38,7 @@ const serverUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0
 interface Row {
   scenario: string;
   connections: number;
+  seconds: number;
   requestsPerSecond: number;
   p50: number;
   p90: number;
@@ -51,11 +53,14 @@ async function main() {
   const database = await prepareDatabase();
   if (database.largeMenu) {
     const { branchIdentifier, products, copies } = database.largeMenu;
-    console.log(`Große Karte: Filiale ${branchIdentifier}, ${products} Produkte (${copies} Kopien).`);
+    console.log(
+      `Große Karte: Filiale ${branchIdentifier}, ${products} Produkte (${copies} Kopien).`,
+    );
   }
-  const server = startServer(database.env);
+  const nodeArgs = cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : [];
+  const server = startServer({ port, env: database.env, nodeArgs });
   try {
-    await waitForHealth();
+    await waitForHealth(origin, server);
     const rows: Row[] = [];
     for (const scenario of scenarios) {
       if (only && !scenario.name.toLowerCase().includes(only)) continue;
@@ -72,10 +77,11 @@ async function main() {
         console.log(`übersprungen: ${scenario.name}`);
         continue;
       }
+      const scenarioSeconds = scenario.seconds ?? seconds;
       if (warmupSeconds > 0) {
         await settle(await fire(request, scenarioConnections, warmupSeconds));
       }
-      const result = await fire(request, scenarioConnections, seconds);
+      const result = await fire(request, scenarioConnections, scenarioSeconds);
       await settle(result);
       const statusCodes = Object.fromEntries(
         Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [
@@ -92,6 +98,7 @@ async function main() {
       rows.push({
         scenario: scenario.name,
         connections: scenarioConnections,
+        seconds: scenarioSeconds,
         requestsPerSecond: Math.round(result.requests.average),
         p50: result.latency.p50,
         p90: result.latency.p90,
@@ -102,8 +109,8 @@ async function main() {
       });
     }
     console.log(
-      `\nDatenbank: ${target}, ${connections} Verbindungen (wo nicht anders angegeben), ` +
-        `${seconds} s je Szenario nach ${warmupSeconds} s Aufwärmen, Latenzen in ms`,
+      `\nDatenbank: ${target}; Verbindungen und Sekunden je Szenario, davor ${warmupSeconds} s ` +
+        `Aufwärmen; Latenzen in ms`,
     );
     console.table(rows.map(({ statusCodes: _s, ...row }) => row));
     mkdirSync("reports", { recursive: true });
@@ -129,20 +136,27 @@ async function main() {
     );
     console.log(`Bericht: ${file}`);
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((resolve) => server.once("exit", resolve));
+    await stopServer(server);
     await database.cleanup();
   }
 }
 
 /**
- * autocannon stops with requests still in flight, which the server goes on answering: wait about
- * as long as the slowest answer took, so they do not load the next measurement.
+ * autocannon stops with requests still in flight, which the server goes on answering: wait until
+ * /healthz answers quickly three times in a row, so they do not load the next measurement.
  */
 async function settle(result: autocannon.Result): Promise<void> {
-  const wait = Math.min(Math.max(result.latency.max, 200), 15_000);
-  await new Promise((resolve) => setTimeout(resolve, wait));
-  await waitForHealth();
+  await new Promise((resolve) => setTimeout(resolve, Math.min(result.latency.max, 5_000)));
+  const deadline = Date.now() + 60_000;
+  let quick = 0;
+  while (quick < 3 && Date.now() < deadline) {
+    const start = performance.now();
+    const ok = await fetch(`${origin}/healthz`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    quick = ok && performance.now() - start < 20 ? quick + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** One autocannon run; `cookies` rotate round robin, one per request. */
@@ -179,39 +193,34 @@ async function prepareDatabase(): Promise<{
 }> {
   const dataDir = path.resolve(".cache/bench-data");
   rmSync(dataDir, { recursive: true, force: true });
+  let env: Record<string, string>;
+  let cleanup: () => Promise<void>;
   if (target === "pglite") {
-    return {
-      env: { DATA_DIR: dataDir, DATABASE_URL: "" },
-      largeMenu: await fillLargeMenu({ dataDir }),
-      cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
+    env = { DATA_DIR: dataDir, DATABASE_URL: "" };
+    cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
+  } else {
+    const name = `bt_bench_${process.pid}`;
+    await admin((client) => client.query(`create database ${name}`));
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    env = { DATA_DIR: dataDir, DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: "20" };
+    cleanup = () => admin((client) => client.query(`drop database if exists ${name} with (force)`));
   }
-  const name = `bt_bench_${process.pid}`;
-  await admin((client) => client.query(`create database ${name}`));
-  const cleanup = () =>
-    admin((client) => client.query(`drop database if exists ${name} with (force)`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
   try {
-    return {
-      env: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: "20" },
-      largeMenu: await fillLargeMenu({ dataDir, databaseUrl: url.toString() }),
-      cleanup,
-    };
+    return { env, largeMenu: await fillLargeMenu(env), cleanup };
   } catch (error) {
     await cleanup();
     throw error;
   }
 }
 
-/** Migrates, seeds and adds the large menu before the server opens the database. */
-async function fillLargeMenu(where: {
-  dataDir: string;
-  databaseUrl?: string;
-}): Promise<LargeMenu | null> {
+/** The built server migrates and seeds; then the large menu goes in before it starts again. */
+async function fillLargeMenu(env: Record<string, string>): Promise<LargeMenu | null> {
   if (!(menuProducts > 0)) return null;
+  await migrateAndSeed({ port, env });
   return prepareLargeMenuDatabase({
-    ...where,
+    dataDir: env.DATA_DIR!,
+    databaseUrl: env.DATABASE_URL || undefined,
     products: menuProducts,
     branchIdentifier: process.env.BENCH_LARGE_MENU_BRANCH || undefined,
   });
@@ -225,27 +234,6 @@ async function admin(work: (client: pg.Client) => Promise<unknown>): Promise<voi
   } finally {
     await client.end();
   }
-}
-
-function startServer(env: Record<string, string>): ChildProcess {
-  const profile = cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : [];
-  const entry = `${process.env.BUILD_DIR ?? "build"}/server/server.js`;
-  return spawn(process.execPath, [...profile, entry], {
-    stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
-  });
-}
-
-async function waitForHealth(): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const ok = await fetch(`${origin}/healthz`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error("Der Server ist nicht innerhalb von 60 s bereit geworden.");
 }
 
 await main();

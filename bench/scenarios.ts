@@ -35,6 +35,8 @@ export interface Scenario {
   name: string;
   /** Fixed connection count (the issue's target is stated for 50); default BENCH_CONNECTIONS. */
   connections?: number;
+  /** Fixed duration in seconds; default BENCH_SECONDS. */
+  seconds?: number;
   /** Resolves the request to fire; null skips the scenario with a reason printed. */
   prepare(context: BenchContext): Promise<BenchRequest | null>;
 }
@@ -244,21 +246,23 @@ export const scenarios: Scenario[] = [
       };
     },
   },
-  ...[1, 50].map(
-    (connections): Scenario => ({
-      name: `Filialseite große Karte (${connections} Verb.)`,
-      connections,
-      prepare: async (context) => {
-        if (!context.largeMenu) return null;
-        const path = `/store/${context.largeMenu.branchIdentifier}`;
-        const shown = productIds(await context.fetchText(path), path).length;
-        console.log(
-          `Große Karte: ${path}, ${context.largeMenu.products} Produkte im Menü, ` +
-            `${shown} auf der Seite verlinkt.`,
-        );
-        return { path };
-      },
-    }),
-  ),
+  // The issue's target: p50 < 30 ms and p99 < 100 ms at 50 connections on PostgreSQL. One
+  // connection shows the server's own time per page; 50 run longer, as each answer waits for the
+  // others (seconds each when the target is missed).
+  ...[1, 50].map((connections): Scenario => ({
+    name: `Filialseite große Karte (${connections} Verb.)`,
+    connections,
+    seconds: connections > 1 ? 10 : undefined,
+    prepare: async (context) => {
+      if (!context.largeMenu) return null;
+      const path = `/store/${context.largeMenu.branchIdentifier}`;
+      const shown = productIds(await context.fetchText(path), path).length;
+      console.log(
+        `Große Karte: ${path}, ${context.largeMenu.products} Produkte im Menü, ` +
+          `${shown} auf der Seite verlinkt.`,
+      );
+      return { path };
+    },
+  })),
   { name: "healthz", prepare: async () => ({ path: "/healthz" }) },
 ];

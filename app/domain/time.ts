@@ -1,4 +1,5 @@
 import { DateTime } from "luxon";
+import { cachedZone } from "./cached-zone";
 
 /** The business's wall clock unless a branch or setting says otherwise (see decision 004). */
 export const BUSINESS_TIME_ZONE = "Europe/Berlin";
@@ -33,11 +34,12 @@ export type Weekday = (typeof WEEKDAYS)[number];
 
 /** The instant in the given zone; an unreadable instant or zone is a programming error. */
 export function inZone(instant: Instant, zone: string = BUSINESS_TIME_ZONE): DateTime<true> {
+  const cached = cachedZone(zone);
   const zoned = DateTime.isDateTime(instant)
-    ? instant.setZone(zone)
+    ? instant.setZone(cached)
     : instant instanceof Date
-      ? DateTime.fromJSDate(instant, { zone })
-      : DateTime.fromISO(instant, { zone });
+      ? DateTime.fromJSDate(instant, { zone: cached })
+      : DateTime.fromISO(instant, { zone: cached });
   if (!zoned.isValid) {
     throw new RangeError(
       `Ungültiger Zeitpunkt ${String(instant)}: ${zoned.invalidExplanation ?? ""}`,
@@ -119,7 +121,7 @@ export function atWallClock(date: IsoDate, minutes: number, zone: string): DateT
       hour: Math.floor(minuteOfDay / 60),
       minute: minuteOfDay % 60,
     },
-    { zone },
+    { zone: cachedZone(zone) },
   );
   if (!local.isValid) throw new RangeError(`Ungültige Zeitzone ${zone}`);
   const [first] = local.getPossibleOffsets();

@@ -1,0 +1,53 @@
+/**
+ * The built production server (build/server/server.js, or $BUILD_DIR) as the bench runs it: it
+ * migrates and seeds the database itself at start-up, so the bench never runs the sources'
+ * migrations against a build that may be older or newer than them.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+
+export interface ServerOptions {
+  port: number;
+  env: Record<string, string>;
+  /** Extra Node flags, e.g. --cpu-prof. */
+  nodeArgs?: string[];
+}
+
+export function startServer({ port, env, nodeArgs = [] }: ServerOptions): ChildProcess {
+  const entry = `${process.env.BUILD_DIR ?? "build"}/server/server.js`;
+  return spawn(process.execPath, [...nodeArgs, entry], {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
+  });
+}
+
+export async function waitForHealth(origin: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) {
+      throw new Error(`Der Server hat sich beim Start beendet (Code ${server.exitCode}).`);
+    }
+    const ok = await fetch(`${origin}/healthz`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("Der Server ist nicht innerhalb von 60 s bereit geworden.");
+}
+
+export async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  server.kill("SIGTERM");
+  await exited;
+}
+
+/** Starts the server once so that it migrates and seeds the database, then stops it again. */
+export async function migrateAndSeed(options: ServerOptions): Promise<void> {
+  const server = startServer(options);
+  try {
+    await waitForHealth(`http://127.0.0.1:${options.port}`, server);
+  } finally {
+    await stopServer(server);
+  }
+}
