@@ -712,7 +712,7 @@ function LegalLink({ overlay, page, label }: { overlay: string; page: string; la
     );
   }
   return (
-    <a href={page} target="_blank" rel="noopener">
+    <a href={page} target="_blank" rel="noopener noreferrer">
       {label}
       <span className="visually-hidden"> {de.shell.newTab}</span>
     </a>
