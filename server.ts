@@ -14,6 +14,9 @@ import {
 import { precompressedAssets } from "./app/server/precompressed.server";
 import { securityHeaders } from "./app/server/security-headers.server";
 import { orderStatusNotModified } from "./app/server/order-status-cache.server";
+import { pageCache } from "./app/server/page-cache.server";
+import { CART_COOKIE } from "./app/services/cart-cookie.server";
+import { CONSENT_COOKIE, SELF_SERVICE_COOKIE } from "./app/services/visitor.server";
 import type { DatabaseHandle } from "./app/db/connection.server";
 import { startOutboxWorker, type OutboxWorker } from "./app/services/outbox.server";
 
@@ -58,6 +61,15 @@ async function main(): Promise<void> {
   app.use(orderStatusNotModified(database.db, { origin: config.publicOrigin }));
 
   const build = await mountRemix(app, config);
+  if (!config.isDevelopment) {
+    app.use(
+      pageCache({
+        isCacheable: (path) => path === "/" || /^\/store\/[^/]+$/.test(path),
+        varyCookies: [CONSENT_COOKIE, SELF_SERVICE_COOKIE],
+        bypassCookies: [CART_COOKIE],
+      }),
+    );
+  }
   const payments = paymentProviders(config);
   app.all(
     "*",

@@ -2,7 +2,8 @@ import { createCookie, type Cookie } from "@remix-run/node";
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 
-const COOKIE_NAME = "warenkorb";
+export const CART_COOKIE = "warenkorb";
+const COOKIE_NAME = CART_COOKIE;
 const cookies = new Map<string, Cookie>();
 
 /** One signed cookie names the customer's cart per branch: `{ [branchId]: cartId }`. */
