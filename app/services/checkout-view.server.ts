@@ -44,13 +44,43 @@ export function newOrderKey(): string {
   return randomBytes(18).toString("base64url");
 }
 
+/** The cart's lines and totals as the checkout and the e-mails show them. */
+export function orderSummary(context: CheckoutContext) {
+  const { totals } = context;
+  const money = (cents: number) => formatMoney(cents, context.store.settings.currency);
+  const prefix = context.isApproximate ? `${de.calculationModels.approximate} ` : "";
+  return {
+    lines: context.lines.map((line) => ({
+      id: line.row.id,
+      name: line.product.name,
+      quantity: formatQuantity(line.row.amount, line.row.unit),
+      details: line.parts.flatMap((part) =>
+        part.options && part.options.length > 0
+          ? [`${part.name}: ${part.options.map((option) => option.name).join(", ")}`]
+          : part.value
+            ? [`${part.name}: ${part.value}`]
+            : part.uploadIds && part.uploadIds.length > 0
+              ? [`${part.name}: ${de.cartPanel.files(part.uploadIds.length)}`]
+              : [],
+      ),
+      price: line.product.isPriceHidden ? de.menu.priceOnRequest : money(line.gross),
+    })),
+    costs: prefix + money(totals.gross),
+    deliveryCosts:
+      context.orderType === "delivery" && context.area
+        ? totals.deliveryGross === 0
+          ? de.cartPanel.free
+          : money(totals.deliveryGross)
+        : null,
+    total: prefix + money(totals.totalGross),
+  };
+}
+
 /** Everything the checkout page renders, as plain data. */
 export function checkoutView(context: CheckoutContext, query: URLSearchParams) {
-  const { store, totals } = context;
-  const currency = store.settings.currency;
-  const money = (cents: number) => formatMoney(cents, currency);
-  const prefix = context.isApproximate ? `${de.calculationModels.approximate} ` : "";
-  const days = appointmentDays(context.plan, store.zone).map((date) => ({
+  const { store } = context;
+  const money = (cents: number) => formatMoney(cents, store.settings.currency);
+  const days = appointmentDays(context.plan(), store.zone).map((date) => ({
     date,
     label: inZone(date, store.zone).setLocale("de").toFormat("cccc, dd.MM.yyyy"),
   }));
@@ -96,34 +126,12 @@ export function checkoutView(context: CheckoutContext, query: URLSearchParams) {
         ],
     required: context.required,
     tables: context.tables,
-    lines: context.lines.map((line) => ({
-      id: line.row.id,
-      name: line.product.name,
-      quantity: formatQuantity(line.row.amount, line.row.unit),
-      details: line.parts.flatMap((part) =>
-        part.options && part.options.length > 0
-          ? [`${part.name}: ${part.options.map((option) => option.name).join(", ")}`]
-          : part.value
-            ? [`${part.name}: ${part.value}`]
-            : part.uploadIds && part.uploadIds.length > 0
-              ? [`${part.name}: ${de.cartPanel.files(part.uploadIds.length)}`]
-              : [],
-      ),
-      price: line.product.isPriceHidden ? de.menu.priceOnRequest : money(line.gross),
-    })),
+    ...orderSummary(context),
     goneItems: context.goneItems,
-    costs: prefix + money(totals.gross),
-    deliveryCosts:
-      context.orderType === "delivery" && context.area
-        ? totals.deliveryGross === 0
-          ? de.cartPanel.free
-          : money(totals.deliveryGross)
-        : null,
-    total: prefix + money(totals.totalGross),
     minimumMessages: context.minimumMessages,
     days,
     day,
-    times: day ? appointmentTimes(context.plan, day, store.zone) : [],
+    times: day ? appointmentTimes(context.plan(), day, store.zone) : [],
     donations: store.settings.enablePluginDonations
       ? {
           hint: de.checkout.donationHint(money(DONATION_CENTS)),

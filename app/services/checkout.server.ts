@@ -65,7 +65,8 @@ export interface CheckoutContext {
   donatees: Donatee[];
   paymentMethods: PaymentMethod[];
   defaultPayment: PaymentMethod | null;
-  plan: AppointmentPlan;
+  /** The bookable slots (computed on first use: 180 days of hours are not free). */
+  plan: () => AppointmentPlan;
 }
 
 /** The options a part had when added, looked up again in today's catalogue (null: gone). */
@@ -209,13 +210,20 @@ export async function loadCheckout(
     donatees: donatees.filter((donatee) => donatee.isEnabled),
     paymentMethods,
     defaultPayment: defaultPaymentMethod(paymentMethods),
-    plan: planAppointments({
-      rules,
-      now: input.now,
-      leadTimes: lines.map((line) => line.product),
-      zone,
-    }),
+    plan: once(() =>
+      planAppointments({
+        rules,
+        now: input.now,
+        leadTimes: lines.map((line) => line.product),
+        zone,
+      }),
+    ),
   };
+}
+
+function once<T>(compute: () => T): () => T {
+  let value: { result: T } | null = null;
+  return () => (value ??= { result: compute() }).result;
 }
 
 const text = (max: number) =>
@@ -315,9 +323,10 @@ export function validateCheckout(
   let appointment: Date | null = null;
   const parsed = input.appointment ? new Date(input.appointment) : null;
   if (parsed && Number.isNaN(parsed.getTime())) add(de.checkout.invalidAppointment, "appointment");
+  else if (!parsed && !required.appointment) appointment = null;
   else {
     const check = checkAppointment(
-      context.plan,
+      context.plan(),
       parsed?.toISOString() ?? null,
       { isRequired: required.appointment },
       store.zone,

@@ -4,7 +4,7 @@ import { formatDateTime } from "../domain/format";
 import { formatMoney } from "../domain/money";
 import { de } from "../i18n/de";
 import type { CheckoutContext, OrderDraft } from "./checkout.server";
-import { checkoutView } from "./checkout-view.server";
+import { orderSummary } from "./checkout-view.server";
 import { enqueueEmail } from "./outbox.server";
 import { statusPath } from "./payment.server";
 import { DONATION_CENTS, type PlacedOrder } from "./place-order.server";
@@ -21,7 +21,7 @@ function orderLines(order: PlacedOrder, checkout: CheckoutContext, draft: OrderD
   const { store } = checkout;
   const zone = store.zone;
   const money = (cents: number) => formatMoney(cents, store.settings.currency);
-  const view = checkoutView(checkout, new URLSearchParams());
+  const view = orderSummary(checkout);
   const lines = view.lines.flatMap((line) => [
     `- ${line.quantity} ${line.name}: ${line.price}`,
     ...line.details.map((detail) => `    ${detail}`),

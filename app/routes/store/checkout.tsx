@@ -46,27 +46,27 @@ const LEGAL_SITES: Record<string, string> = {
 
 const notFound = () => new Response(null, { status: 404, statusText: "Not Found" });
 
+/** The branch's checkout with the visitor's cart for it (the cart cookie names one per branch). */
 async function contextFor(
   request: Request,
   context: LoaderFunctionArgs["context"],
   identifier = "",
 ) {
-  const storeCart = await loadCheckout(context.db, {
-    identifier,
-    cartId: null,
-    now: new Date(),
-    providersReady: readyProviders(context),
-  });
-  if (!storeCart) throw notFound();
-  const { cartId } = await cartIdFor(request, context, storeCart.store.branch.id);
-  if (!cartId) return storeCart;
-  const withCart = await loadCheckout(context.db, {
+  const branch = await context.db
+    .selectFrom("branches")
+    .select("id")
+    .where("identifier", "=", identifier)
+    .executeTakeFirst();
+  if (!branch) throw notFound();
+  const { cartId } = await cartIdFor(request, context, branch.id);
+  const checkout = await loadCheckout(context.db, {
     identifier,
     cartId,
     now: new Date(),
     providersReady: readyProviders(context),
   });
-  return withCart ?? storeCart;
+  if (!checkout) throw notFound();
+  return checkout;
 }
 
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
