@@ -15,14 +15,18 @@
  *   BENCH_ONLY="große Karte"   only scenarios whose name contains this text
  *   BENCH_WARMUP=1             seconds of unmeasured load before each scenario
  *   BENCH_CPU_PROF=1           server runs with --cpu-prof (profiles in reports/cpu-profiles)
+ *   BENCH_ORDER_CARTS=3000     carts ready before each order scenario (one order uses one up)
+ *
+ * Scenarios with a database check (the order scenarios) run it after the server has stopped.
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { openDatabase } from "#app/db/connection.server";
 import { prepareLargeMenuDatabase, type LargeMenu } from "./large-menu";
-import { scenarios, type BenchRequest } from "./scenarios";
-import { migrateAndSeed, startServer, stopServer, waitForHealth } from "./server";
+import { scenarios, type BenchRequest, type Verification } from "./scenarios";
+import { ensurePortFree, migrateAndSeed, startServer, stopServer, waitForHealth } from "./server";
 
 const port = Number(process.env.BENCH_PORT ?? 3200);
 const origin = `http://127.0.0.1:${port}`;
@@ -44,9 +48,11 @@ interface Row {
   p90: number;
   p99: number;
   errors: number;
-  /** Answers with another status than the scenario expects (2xx, or 303 for cart changes). */
+  /** Answers with another status than the scenario expects (2xx, or its `expectStatus`). */
   unexpected: number;
   statusCodes: Record<string, number>;
+  /** The scenario's database check (after the server stopped), if it has one. */
+  verification?: Verification;
 }
 
 async function main() {
@@ -58,10 +64,82 @@ async function main() {
     );
   }
   const nodeArgs = cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : [];
+  const rows: Row[] = [];
+  const checks: { row: Row; verify: NonNullable<BenchRequest["verify"]> }[] = [];
+  try {
+    await measure(database, nodeArgs, rows, checks);
+    await verify(database.env, checks);
+    console.log(
+      `\nDatenbank: ${target}; Verbindungen und Sekunden je Szenario, davor ${warmupSeconds} s ` +
+        `Aufwärmen; Latenzen in ms`,
+    );
+    console.table(rows.map(({ statusCodes: _s, verification: _v, ...row }) => row));
+    for (const row of rows) {
+      console.log(`${row.scenario}: ${JSON.stringify(row.statusCodes)}`);
+      for (const line of row.verification?.lines ?? []) console.log(`  ${line}`);
+    }
+    mkdirSync("reports", { recursive: true });
+    const file = path.join(
+      "reports",
+      `bench-${target}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`,
+    );
+    writeFileSync(
+      file,
+      JSON.stringify(
+        {
+          target,
+          connections,
+          seconds,
+          warmupSeconds,
+          largeMenu: database.largeMenu,
+          at: new Date().toISOString(),
+          rows,
+        },
+        null,
+        2,
+      ),
+    );
+    console.log(`Bericht: ${file}`);
+  } finally {
+    await database.cleanup();
+  }
+}
+
+/** The scenarios' database checks, on the database the server has just let go of. */
+async function verify(
+  env: Record<string, string>,
+  checks: { row: Row; verify: NonNullable<BenchRequest["verify"]> }[],
+): Promise<void> {
+  if (checks.length === 0) return;
+  const handle = await openDatabase({
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR!,
+    maxConnections: 1,
+  });
+  try {
+    for (const { row, verify } of checks) {
+      row.verification = await verify(handle.db);
+      if (!row.verification.ok) {
+        console.error(`Prüfung fehlgeschlagen: ${row.scenario}`);
+        process.exitCode = 1;
+      }
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Starts the server, prepares and fires each scenario, and stops the server again. */
+async function measure(
+  database: { env: Record<string, string>; largeMenu: LargeMenu | null },
+  nodeArgs: string[],
+  rows: Row[],
+  checks: { row: Row; verify: NonNullable<BenchRequest["verify"]> }[],
+): Promise<void> {
+  await ensurePortFree(port);
   const server = startServer({ port, env: database.env, nodeArgs });
   try {
     await waitForHealth(origin, server);
-    const rows: Row[] = [];
     for (const scenario of scenarios) {
       if (only && !scenario.name.toLowerCase().includes(only)) continue;
       const scenarioConnections = scenario.connections ?? connections;
@@ -95,7 +173,7 @@ async function main() {
         )
         .reduce((sum, [, count]) => sum + count, 0);
       const answered = Object.values(statusCodes).reduce((sum, count) => sum + count, 0);
-      rows.push({
+      const row: Row = {
         scenario: scenario.name,
         connections: scenarioConnections,
         seconds: scenarioSeconds,
@@ -106,38 +184,12 @@ async function main() {
         errors: result.errors + result.timeouts,
         unexpected: answered - expected,
         statusCodes,
-      });
+      };
+      rows.push(row);
+      if (request.verify) checks.push({ row, verify: request.verify });
     }
-    console.log(
-      `\nDatenbank: ${target}; Verbindungen und Sekunden je Szenario, davor ${warmupSeconds} s ` +
-        `Aufwärmen; Latenzen in ms`,
-    );
-    console.table(rows.map(({ statusCodes: _s, ...row }) => row));
-    mkdirSync("reports", { recursive: true });
-    const file = path.join(
-      "reports",
-      `bench-${target}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`,
-    );
-    writeFileSync(
-      file,
-      JSON.stringify(
-        {
-          target,
-          connections,
-          seconds,
-          warmupSeconds,
-          largeMenu: database.largeMenu,
-          at: new Date().toISOString(),
-          rows,
-        },
-        null,
-        2,
-      ),
-    );
-    console.log(`Bericht: ${file}`);
   } finally {
     await stopServer(server);
-    await database.cleanup();
   }
 }
 
@@ -159,10 +211,31 @@ async function settle(result: autocannon.Result): Promise<void> {
   }
 }
 
-/** One autocannon run; `cookies` rotate round robin, one per request. */
+/**
+ * One autocannon run; `cookies` rotate round robin, one per request, and `perRequest` shapes
+ * each request (autocannon calls setupRequest once per request it sends, with a context that
+ * comes back with that request's answer: one request at a time per connection).
+ */
 function fire(request: BenchRequest, connections: number, duration: number) {
-  const { cookies } = request;
+  const { cookies, perRequest, onAnswer } = request;
   let next = 0;
+  type Context = { tag?: string };
+  const setupRequest: autocannon.Request["setupRequest"] = perRequest
+    ? (req, context) => {
+        const variant = perRequest();
+        (context as Context).tag = variant.tag;
+        return {
+          ...req,
+          headers: { ...req.headers, ...variant.headers },
+          ...(variant.body === undefined ? {} : { body: variant.body }),
+        };
+      }
+    : cookies?.length
+      ? (req) => {
+          const cookie = cookies[next++ % cookies.length]!;
+          return { ...req, headers: { ...req.headers, cookie } };
+        }
+      : undefined;
   return autocannon({
     url: origin,
     connections,
@@ -173,12 +246,11 @@ function fire(request: BenchRequest, connections: number, duration: number) {
         method: request.method ?? "GET",
         headers: request.headers,
         body: request.body,
-        ...(cookies?.length
+        ...(setupRequest ? { setupRequest } : {}),
+        ...(onAnswer
           ? {
-              setupRequest: (req) => {
-                const cookie = cookies[next++ % cookies.length]!;
-                return { ...req, headers: { ...req.headers, cookie } };
-              },
+              onResponse: (status: number, _body: string, context: object) =>
+                onAnswer(status, (context as Context).tag),
             }
           : {}),
       },

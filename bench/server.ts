@@ -4,6 +4,7 @@
  * migrations against a build that may be older or newer than them.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
 
 export interface ServerOptions {
   port: number;
@@ -17,6 +18,20 @@ export function startServer({ port, env, nodeArgs = [] }: ServerOptions): ChildP
   return spawn(process.execPath, [...nodeArgs, entry], {
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
+  });
+}
+
+/**
+ * Refuses a port another process listens on: the health check would otherwise find that
+ * process's server (e.g. a second bench run) and measure it instead of ours.
+ */
+export async function ensurePortFree(port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", () =>
+      reject(new Error(`Port ${port} ist belegt; einen freien mit BENCH_PORT wählen.`)),
+    );
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve()));
   });
 }
 
@@ -44,6 +59,7 @@ export async function stopServer(server: ChildProcess): Promise<void> {
 
 /** Starts the server once so that it migrates and seeds the database, then stops it again. */
 export async function migrateAndSeed(options: ServerOptions): Promise<void> {
+  await ensurePortFree(options.port);
   const server = startServer(options);
   try {
     await waitForHealth(`http://127.0.0.1:${options.port}`, server);
