@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import type { OrderTimeline } from "../../domain/order-status";
 import { de } from "../../i18n/de";
+import { OrderLineBody, OrderTotals } from "../store/order-lines";
 import type { OrderStatusView } from "../../services/order-status-view.server";
 
 const texts = de.orderStatus;
@@ -126,38 +127,16 @@ export function OrderDetails({ details }: { details: OrderStatusView["details"] 
       <ul className="cart-items status-items">
         {details.items.map((item, index) => (
           <li key={index} className="cart-item">
-            <div className="cart-item-head">
-              <span className="cart-item-name">{item.name}</span>
-              <span className="cart-item-price">{item.price}</span>
-            </div>
-            <p className="cart-item-quantity">{item.quantity}</p>
-            {item.details.length > 0 ? (
-              <ul className="cart-item-details">
-                {item.details.map((detail) => (
-                  <li key={detail}>{detail}</li>
-                ))}
-              </ul>
-            ) : null}
+            <OrderLineBody line={item} />
           </li>
         ))}
       </ul>
 
-      <dl className="cart-totals">
-        <div>
-          <dt>{labels.costs}</dt>
-          <dd>{details.costs}</dd>
-        </div>
-        {details.deliveryCosts !== null ? (
-          <div>
-            <dt>{labels.deliveryCosts}</dt>
-            <dd>{details.deliveryCosts}</dd>
-          </div>
-        ) : null}
-        <div className="cart-total">
-          <dt>{labels.total}</dt>
-          <dd>{details.total}</dd>
-        </div>
-      </dl>
+      <OrderTotals
+        costs={details.costs}
+        deliveryCosts={details.deliveryCosts}
+        total={details.total}
+      />
 
       {details.taxes.length > 0 ? (
         <table className="status-taxes">

@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { de } from "../../i18n/de";
 import { useHydrated } from "../use-hydrated";
+import { OrderTotals } from "./order-lines";
 import type { CartView } from "../../services/cart.server";
 
 const texts = de.cartPanel;
@@ -151,22 +152,7 @@ export function CartPanel({
           </>
         ) : null}
 
-        <dl className="cart-totals">
-          <div>
-            <dt>{texts.costs}</dt>
-            <dd>{cart.costs}</dd>
-          </div>
-          {cart.deliveryCosts !== null ? (
-            <div>
-              <dt>{texts.deliveryCosts}</dt>
-              <dd>{cart.deliveryCosts}</dd>
-            </div>
-          ) : null}
-          <div className="cart-total">
-            <dt>{texts.total}</dt>
-            <dd>{cart.total}</dd>
-          </div>
-        </dl>
+        <OrderTotals costs={cart.costs} deliveryCosts={cart.deliveryCosts} total={cart.total} />
         {cart.freeDeliveryHint ? <p className="cart-hint">{cart.freeDeliveryHint}</p> : null}
         {cart.minimumNotice.length > 0 ? (
           <div className="notice minimum-order">

@@ -16,6 +16,7 @@ import {
   useSubmit,
 } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { OrderLineBody, OrderTotals } from "../../components/store/order-lines";
 import { UrlDialog, withParam } from "../../components/url-dialog";
 import { useHydrated } from "../../components/use-hydrated";
 import { de } from "../../i18n/de";
@@ -542,37 +543,11 @@ export default function Checkout() {
           <ul className="cart-items">
             {view.lines.map((line) => (
               <li key={line.id} className="cart-item">
-                <div className="cart-item-head">
-                  <span>{line.name}</span>
-                  <span>{line.price}</span>
-                </div>
-                <p className="cart-item-quantity">{line.quantity}</p>
-                {line.details.length > 0 ? (
-                  <ul className="cart-item-details">
-                    {line.details.map((detail) => (
-                      <li key={detail}>{detail}</li>
-                    ))}
-                  </ul>
-                ) : null}
+                <OrderLineBody line={line} />
               </li>
             ))}
           </ul>
-          <dl className="cart-totals">
-            <div>
-              <dt>{de.cartPanel.costs}</dt>
-              <dd>{view.costs}</dd>
-            </div>
-            {view.deliveryCosts !== null ? (
-              <div>
-                <dt>{de.cartPanel.deliveryCosts}</dt>
-                <dd>{view.deliveryCosts}</dd>
-              </div>
-            ) : null}
-            <div className="cart-total">
-              <dt>{de.cartPanel.total}</dt>
-              <dd>{view.total}</dd>
-            </div>
-          </dl>
+          <OrderTotals costs={view.costs} deliveryCosts={view.deliveryCosts} total={view.total} />
           {view.minimumMessages.map((message) => (
             <p key={message} className="notice">
               {message}
