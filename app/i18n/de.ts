@@ -495,7 +495,6 @@ export const de = {
       tax: "MwSt.",
       gross: "Brutto",
       percent: (rate: string) => `${rate} %`,
-      files: (count: number) => (count === 1 ? "1 Datei" : `${count} Dateien`),
     },
     contact: {
       heading: "Kontakt",

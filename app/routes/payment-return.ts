@@ -1,7 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import type { PaymentProviderName } from "../integrations/payments/provider";
 import { findOrderByAddress } from "../services/order-status.server";
-import { settlePayment, statusPath } from "../services/payment.server";
+import { settlePayment } from "../services/payment.server";
+import { statusPath } from "../services/store-paths";
 
 const notFound = () => new Response(null, { status: 404, statusText: "Not Found" });
 

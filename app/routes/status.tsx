@@ -18,6 +18,7 @@ import {
 import { Questionnaire } from "../components/status/questionnaire";
 import { STATUS_POLL_INTERVAL_MS } from "../domain/order-status";
 import { de } from "../i18n/de";
+import { statusPath } from "../services/store-paths";
 import { pageTitle, shellFromMatches } from "../seo";
 import {
   acceptCounterAppointment,
@@ -45,10 +46,6 @@ const notFound = () => new Response(null, { status: 404, statusText: "Not Found"
 
 function addressOf(params: LoaderFunctionArgs["params"]): OrderAddress {
   return { uid: params.uid ?? "", hash: params.hash ?? "" };
-}
-
-export function statusPath({ uid, hash }: OrderAddress): string {
-  return `/status/${uid}/${hash}`;
 }
 
 /**

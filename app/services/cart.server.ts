@@ -26,6 +26,7 @@ import {
   unitRatio,
   type QuantityRules,
 } from "../domain/units";
+import { describeChosenParts } from "../domain/chosen-parts";
 import { de } from "../i18n/de";
 import { chosenOptions, deliveryAreaForPricing, pricedProduct } from "./cart-pricing.server";
 
@@ -140,7 +141,7 @@ export async function loadCart(db: Db, input: CartLoadInput): Promise<CartView> 
       id: row.id,
       productId: row.productId,
       name: product.name,
-      details: describeParts(row),
+      details: describeChosenParts(row.parts),
       quantityLabel: formatQuantity(row.amount, row.unit),
       amountInput: quantityInputValue(row.amount),
       unitShort: de.units[row.unit].short,
@@ -200,18 +201,4 @@ function keepMatchingItems(rows: readonly CartItem[], active: readonly Catalogue
     kept,
     removed: rows.filter((row) => !keptIds.has(row.id)),
   };
-}
-
-/** One short line per filled step: 'Größe: Ø 22 cm', 'Foto: 1 Datei'. */
-function describeParts(row: CartItem): string[] {
-  return row.parts.flatMap((part) => {
-    if (part.options && part.options.length > 0) {
-      return [`${part.name}: ${part.options.map((option) => option.name).join(", ")}`];
-    }
-    if (part.value) return [`${part.name}: ${part.value}`];
-    if (part.uploadIds && part.uploadIds.length > 0) {
-      return [`${part.name}: ${de.cartPanel.files(part.uploadIds.length)}`];
-    }
-    return [];
-  });
 }

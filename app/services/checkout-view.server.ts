@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { describeChosenParts } from "../domain/chosen-parts";
 import { formatMoney } from "../domain/money";
 import { formatQuantity } from "../domain/units";
 import { appointmentDays, appointmentTimes } from "../domain/slots";
@@ -54,15 +55,7 @@ export function orderSummary(context: CheckoutContext) {
       id: line.row.id,
       name: line.product.name,
       quantity: formatQuantity(line.row.amount, line.row.unit),
-      details: line.parts.flatMap((part) =>
-        part.options && part.options.length > 0
-          ? [`${part.name}: ${part.options.map((option) => option.name).join(", ")}`]
-          : part.value
-            ? [`${part.name}: ${part.value}`]
-            : part.uploadIds && part.uploadIds.length > 0
-              ? [`${part.name}: ${de.cartPanel.files(part.uploadIds.length)}`]
-              : [],
-      ),
+      details: describeChosenParts(line.parts),
       price: line.product.isPriceHidden ? de.menu.priceOnRequest : money(line.gross),
     })),
     costs: prefix + money(totals.gross),

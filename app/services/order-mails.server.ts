@@ -6,7 +6,7 @@ import { de } from "../i18n/de";
 import type { CheckoutContext, OrderDraft } from "./checkout.server";
 import { orderSummary } from "./checkout-view.server";
 import { enqueueEmail } from "./outbox.server";
-import { statusPath } from "./payment.server";
+import { statusPath } from "./store-paths";
 import { DONATION_CENTS, type PlacedOrder } from "./place-order.server";
 
 const texts = de.mails;

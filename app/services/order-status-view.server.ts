@@ -1,4 +1,4 @@
-import type { ChosenPart, Order, OrderItem } from "../db/schema";
+import type { Order, OrderItem } from "../db/schema";
 import { formatDateTime, formatNumber } from "../domain/format";
 import { formatMoney } from "../domain/money";
 import {
@@ -16,6 +16,7 @@ import {
 import { statusMessages } from "../domain/order-status-messages";
 import { inZone } from "../domain/time";
 import { formatQuantity } from "../domain/units";
+import { describeChosenParts } from "../domain/chosen-parts";
 import { de } from "../i18n/de";
 import { customerOrder, type OrderRecord } from "./order-status.server";
 
@@ -62,20 +63,6 @@ export interface OrderStatusView {
     phone: string | null;
     email: string | null;
   };
-}
-
-/** One short line per filled step, as the cart shows them: 'Größe: Ø 22 cm', 'Foto: 1 Datei'. */
-export function describeChosenParts(parts: readonly ChosenPart[]): string[] {
-  return parts.flatMap((part) => {
-    if (part.options && part.options.length > 0) {
-      return [`${part.name}: ${part.options.map((option) => option.name).join(", ")}`];
-    }
-    if (part.value) return [`${part.name}: ${part.value}`];
-    if (part.uploadIds && part.uploadIds.length > 0) {
-      return [`${part.name}: ${texts.details.files(part.uploadIds.length)}`];
-    }
-    return [];
-  });
 }
 
 function itemPrice(item: OrderItem, currency: string): string {

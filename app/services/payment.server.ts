@@ -18,8 +18,6 @@ export function readyProviders(context: AppLoadContext): PaymentMethod[] {
   );
 }
 
-export const statusPath = (order: { uid: string; hash: string }) =>
-  `/status/${order.uid}/${order.hash}`;
 export const paymentReturnPath = (
   order: { uid: string; hash: string },
   outcome: "erfolg" | "abbruch",

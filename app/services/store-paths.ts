@@ -6,3 +6,8 @@ export function storePath(identifier: string): string {
 export function productPath(identifier: string, productId: number, itemId?: number | null): string {
   return `/store/${identifier}/product/${productId}${itemId ? `?artikel=${itemId}` : ""}`;
 }
+
+/** The customer's order status page (spec section 2). */
+export function statusPath(order: { uid: string; hash: string }): string {
+  return `/status/${order.uid}/${order.hash}`;
+}

@@ -2,11 +2,9 @@ import type { Page } from "@playwright/test";
 import { checkoutPort } from "./servers";
 import { testAreas, testBranches } from "../support/prepare-checkout-database";
 import { expect, test } from "./fixtures";
+import { choose, euro } from "./helpers";
 
 test.use({ baseURL: `http://127.0.0.1:${checkoutPort}` });
-
-const euro = (cents: number) =>
-  `${(cents / 100).toLocaleString("de-DE", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
 
 /** Puts `amount` of a product into the branch's cart through the item dialog. */
 async function add(page: Page, branch: string, product: string, amount = "1") {
@@ -16,21 +14,6 @@ async function add(page: Page, branch: string, product: string, amount = "1") {
   await dialog.getByRole("textbox", { name: "Menge" }).fill(amount);
   await dialog.getByRole("button", { name: "In den Warenkorb" }).click();
   await expect(page.getByText("Produkt zum Warenkorb hinzugefügt.")).toBeVisible();
-}
-
-/** A select that submits itself with JavaScript; without it, its form's button applies it. */
-async function choose(page: Page, label: string, option: string, javaScriptEnabled: boolean) {
-  const select = page.getByLabel(label, { exact: true });
-  await select.selectOption({ label: option });
-  if (!javaScriptEnabled) {
-    await select
-      .locator("xpath=ancestor::form")
-      .getByRole("button", { name: "Übernehmen" })
-      .click();
-  }
-  await expect(page.getByLabel(label, { exact: true }).locator("option:checked")).toHaveText(
-    option,
-  );
 }
 
 async function fillContact(page: Page, contact: { phone?: string } = {}) {

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { branches as seededBranches } from "#app/db/seed/branches";
 import { expect, test } from "./fixtures";
+import { choose, euro } from "./helpers";
 
 /** The smallest valid PNG: what a phone photo is to the upload check. */
 const PNG = Buffer.from(
@@ -13,24 +14,6 @@ const wiehre = seededBranches.find((branch) => branch.identifier === "wiehre")!;
 const areas = wiehre.deliveryAreas!;
 const farArea = areas[2]!; // 4,90 €, minimum 25,00 €
 const middleArea = areas[1]!; // 2,90 €, free from 30,00 €, minimum 15,00 €
-
-const euro = (cents: number) =>
-  `${(cents / 100).toLocaleString("de-DE", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
-
-/** A select that submits itself with JavaScript; without it, its form's button applies it. */
-async function choose(page: Page, label: string, option: string, javaScriptEnabled: boolean) {
-  const select = page.getByLabel(label, { exact: true });
-  await select.selectOption({ label: option });
-  if (!javaScriptEnabled) {
-    await select
-      .locator("xpath=ancestor::form")
-      .getByRole("button", { name: "Übernehmen" })
-      .click();
-  }
-  await expect(page.getByLabel(label, { exact: true }).locator("option:checked")).toHaveText(
-    option,
-  );
-}
 
 function cartLine(page: Page, cart: Locator, name: string) {
   return cart.getByRole("listitem").filter({ has: page.getByText(name, { exact: true }) });

@@ -29,7 +29,8 @@ import {
   type FieldError,
 } from "../../services/checkout.server";
 import { checkoutView, valuesFrom, type CheckoutValues } from "../../services/checkout-view.server";
-import { readyProviders, startPayment, statusPath } from "../../services/payment.server";
+import { readyProviders, startPayment } from "../../services/payment.server";
+import { statusPath } from "../../services/store-paths";
 import { placeOrder } from "../../services/place-order.server";
 import { loadSite } from "../../services/site.server";
 import { queueOrderMails } from "../../services/order-mails.server";

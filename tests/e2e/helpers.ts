@@ -1,0 +1,26 @@
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+/** A sum of cents as the page's text reads it ('12,50 €'). */
+export const euro = (cents: number) =>
+  `${(cents / 100).toLocaleString("de-DE", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
+
+/** A select that submits itself with JavaScript; without it, its form's button applies it. */
+export async function choose(
+  page: Page,
+  label: string,
+  option: string,
+  javaScriptEnabled: boolean,
+) {
+  const select = page.getByLabel(label, { exact: true });
+  await select.selectOption({ label: option });
+  if (!javaScriptEnabled) {
+    await select
+      .locator("xpath=ancestor::form")
+      .getByRole("button", { name: "Übernehmen" })
+      .click();
+  }
+  await expect(page.getByLabel(label, { exact: true }).locator("option:checked")).toHaveText(
+    option,
+  );
+}
