@@ -1,14 +1,13 @@
 import type { Db } from "../db/schema";
-import { findBranchByIdentifier } from "../db/queries/branches";
-import { getSettings } from "../db/queries/settings";
 import { openingState } from "../domain/opening-hours";
 import { closedNotice, deliveryNotice } from "../domain/opening-display";
 import { branchOpening, toOpeningRule } from "./opening.server";
+import { referenceBranch, referenceSettings } from "./reference-data.server";
 
 export async function loadBranch(db: Db, identifier: string, now: Date) {
   const [settings, branch] = await Promise.all([
-    getSettings(db),
-    findBranchByIdentifier(db, identifier),
+    referenceSettings(db),
+    referenceBranch(db, identifier),
   ]);
   if (!branch || !branch.isPublic) return null;
   const zone = settings.businessTimeZone;

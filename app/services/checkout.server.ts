@@ -27,6 +27,7 @@ import { de } from "../i18n/de";
 import { deliveryAreaForPricing, pricedProduct } from "./cart-pricing.server";
 import { offeredDeliveryTypes } from "./cart.server";
 import { toOpeningRule } from "./opening.server";
+import { cachedReference } from "./reference-data.server";
 import { loadStorefront, type Storefront } from "./storefront.server";
 
 export interface FieldError {
@@ -176,15 +177,19 @@ export async function loadCheckout(
         );
   const [tables, donatees] = await Promise.all([
     branch.isTableSelectionEnabled && orderType === "dine-in"
-      ? db
-          .selectFrom("tables")
-          .select(["id", "name"])
-          .where("branchId", "=", branch.id)
-          .orderBy("position")
-          .orderBy("name")
-          .execute()
+      ? cachedReference(db, `tables:${branch.id}`, () =>
+          db
+            .selectFrom("tables")
+            .select(["id", "name"])
+            .where("branchId", "=", branch.id)
+            .orderBy("position")
+            .orderBy("name")
+            .execute(),
+        )
       : Promise.resolve([]),
-    settings.enablePluginDonations ? listDonatees(db) : Promise.resolve([]),
+    settings.enablePluginDonations
+      ? cachedReference(db, "donatees", () => listDonatees(db))
+      : Promise.resolve([]),
   ]);
   const paymentMethods = offeredPaymentMethods(settings, branch, input.providersReady);
   return {

@@ -1,11 +1,11 @@
 import type { Block, BlockContent, Db, StoredImage } from "../db/schema";
-import { listBranches, listTags, type BranchDetails } from "../db/queries/branches";
+import { listTags, type BranchDetails } from "../db/queries/branches";
 import { listPublicBlocks } from "../db/queries/content";
-import { getSettings } from "../db/queries/settings";
 import { weeklyHours } from "../domain/opening-display";
 import { filterBranches, searchResultText } from "../domain/search";
 import { branchOpening, toOpeningRule } from "./opening.server";
 import { defaultDescription, defaultTitle } from "./shell.server";
+import { cachedReference, referenceBranches, referenceSettings } from "./reference-data.server";
 
 /** Google Maps understands both coordinates and an address; it opens the phone's maps app. */
 export function directionsUrl(
@@ -36,7 +36,7 @@ export async function loadHome(
   db: Db,
   { now, query, consentGiven }: { now: Date; query: HomeQuery; consentGiven: boolean },
 ) {
-  const settings = await getSettings(db);
+  const settings = await referenceSettings(db);
   const page = {
     pageTitle: defaultTitle(settings),
     description: defaultDescription(settings),
@@ -49,9 +49,9 @@ export async function loadHome(
 
 async function loadBranchList(db: Db, now: Date, query: HomeQuery) {
   const [settings, branches, tags] = await Promise.all([
-    getSettings(db),
-    listBranches(db),
-    listTags(db),
+    referenceSettings(db),
+    referenceBranches(db),
+    cachedReference(db, "tags", () => listTags(db)),
   ]);
   const zone = settings.businessTimeZone;
   const term = settings.enablePluginSearch ? query.term : "";
@@ -128,9 +128,9 @@ type ImageSizes = Map<number, { width: number; height: number; alt: string | nul
 
 async function loadLanding(db: Db, now: Date, consentGiven: boolean) {
   const [settings, branches, blocks] = await Promise.all([
-    getSettings(db),
-    listBranches(db, { publicOnly: true }),
-    listPublicBlocks(db),
+    referenceSettings(db),
+    referenceBranches(db, { publicOnly: true }),
+    cachedReference(db, "blocks:public", () => listPublicBlocks(db)),
   ]);
   const zone = settings.businessTimeZone;
   const images = await imageSizes(db, blocks);

@@ -1,11 +1,13 @@
 import type { Db } from "../db/schema";
 import {
-  findActiveMenuForBranch,
+  listMenusForBranch,
   loadMenuCatalogue,
   type CatalogueProduct,
+  type MenuSummary,
 } from "../db/queries/catalogue";
 import { isAvailableAt, isListedAt } from "../domain/menu";
 import { toOpeningRule } from "./opening.server";
+import { cachedReference } from "./reference-data.server";
 
 export interface ListedProduct {
   product: CatalogueProduct;
@@ -42,8 +44,36 @@ export async function loadActiveCatalogue(
   now: Date,
   zone: string,
 ): Promise<ActiveCatalogue> {
-  const menu = await findActiveMenuForBranch(db, branchId, now);
-  const catalogue = menu ? await loadMenuCatalogue(db, menu.id) : undefined;
+  const menus = await cachedReference(db, `menus:${branchId}`, () =>
+    listMenusForBranch(db, branchId),
+  );
+  const menu = activeMenuOf(menus, now);
+  if (!menu) return listActiveCatalogue(undefined, now, zone);
+  // Schedules are kept to the minute, so what is listed holds for the whole minute.
+  const minute = Math.floor(now.getTime() / 60_000);
+  return cachedReference(
+    db,
+    `active:${menu.id}:${zone}`,
+    async () => {
+      const catalogue = await cachedReference(db, `catalogue:${menu.id}`, () =>
+        loadMenuCatalogue(db, menu.id),
+      );
+      return listActiveCatalogue(catalogue, new Date(minute * 60_000), zone);
+    },
+    minute,
+  );
+}
+
+/** The spec's active menu: the latest `availableFrom` already past (newest first, as listed). */
+function activeMenuOf(menus: readonly MenuSummary[], now: Date): MenuSummary | undefined {
+  return menus.find((menu) => menu.availableFrom.getTime() <= now.getTime());
+}
+
+function listActiveCatalogue(
+  catalogue: Awaited<ReturnType<typeof loadMenuCatalogue>>,
+  now: Date,
+  zone: string,
+): ActiveCatalogue {
   const orderable = new Map<number, CatalogueProduct>();
   const listed = new Map<number, ListedProduct>();
   const active = new Map<number, CatalogueProduct>();

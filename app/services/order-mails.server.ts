@@ -1,23 +1,22 @@
 import type { AppLoadContext } from "@remix-run/node";
-import type { Db } from "../db/schema";
 import { formatDateTime } from "../domain/format";
 import { formatMoney } from "../domain/money";
 import { de } from "../i18n/de";
 import type { CheckoutContext, OrderDraft } from "./checkout.server";
 import { orderSummary } from "./checkout-view.server";
-import { enqueueEmail } from "./outbox.server";
+import type { NewEmail } from "./outbox.server";
 import { statusPath } from "./store-paths";
-import { DONATION_CENTS, type PlacedOrder } from "./place-order.server";
+import { DONATION_CENTS, type OrderReference } from "./place-order.server";
 
 const texts = de.mails;
 
 /** 'Ticket 12', or 'Bestellnummer 12' where the shop switched tickets off (spec section 2). */
-export function orderNumberLabel(ticketNumber: number, disableTickets: boolean): string {
+export function orderNumberLabel(ticketNumber: number | string, disableTickets: boolean): string {
   return `${disableTickets ? de.orderStatus.orderNumber : de.orderStatus.ticket} ${ticketNumber}`;
 }
 
 /** The order in lines of plain text, shared by both mails. */
-function orderLines(order: PlacedOrder, checkout: CheckoutContext, draft: OrderDraft): string[] {
+function orderLines(checkout: CheckoutContext, draft: OrderDraft): string[] {
   const { store } = checkout;
   const zone = store.zone;
   const money = (cents: number) => formatMoney(cents, store.settings.currency);
@@ -46,23 +45,22 @@ function orderLines(order: PlacedOrder, checkout: CheckoutContext, draft: OrderD
 }
 
 /**
- * Queues the customer's confirmation (when they gave an address) and the branch's new-order mail
- * in the order's own transaction: both leave only if the order was stored.
+ * The customer's confirmation (when they gave an address) and the branch's new-order mail. The
+ * order service stores them in the outbox with the order itself: both leave only if the order
+ * was stored.
  */
-export async function queueOrderMails(
-  trx: Db,
-  input: {
-    order: PlacedOrder;
-    checkout: CheckoutContext;
-    draft: OrderDraft;
-    context: AppLoadContext;
-  },
-): Promise<void> {
+export function orderMails(input: {
+  order: OrderReference;
+  checkout: CheckoutContext;
+  draft: OrderDraft;
+  context: AppLoadContext;
+}): NewEmail[] {
+  const mails: NewEmail[] = [];
   const { order, checkout, draft } = input;
   const { settings, branch } = checkout.store;
   const number = orderNumberLabel(order.ticketNumber, settings.disableTickets);
   const link = `${input.context.config.publicOrigin}${statusPath(order)}`;
-  const details = orderLines(order, checkout, draft);
+  const details = orderLines(checkout, draft);
   if (draft.email) {
     const thanks =
       checkout.kind === "quotation"
@@ -70,7 +68,7 @@ export async function queueOrderMails(
         : checkout.kind === "preorder"
           ? texts.thanksPreorder
           : texts.thanks;
-    await enqueueEmail(trx, {
+    mails.push({
       to: draft.email,
       subject: texts.customerSubject(settings.shopName, number),
       text: [
@@ -89,7 +87,7 @@ export async function queueOrderMails(
     });
   }
   if (branch.email) {
-    await enqueueEmail(trx, {
+    mails.push({
       to: branch.email,
       subject: texts.branchSubject(number, draft.name),
       text: [
@@ -103,4 +101,5 @@ export async function queueOrderMails(
       ].join("\n"),
     });
   }
+  return mails;
 }

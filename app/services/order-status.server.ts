@@ -11,6 +11,7 @@ import {
 import type { MessageOrder } from "../domain/order-status-messages";
 import { de } from "../i18n/de";
 import type { QuestionnaireAnswers } from "./questionnaire-schema";
+import { referenceSettings } from "./reference-data.server";
 
 /**
  * The customer's side of an order, reached only through `/status/{uid}/{hash}`: reading it,
@@ -128,7 +129,7 @@ async function completeRecord(db: Db, order: Order): Promise<OrderRecord> {
       .select(["id", "identifier", "name", "street", "zipCode", "city", "phone", "email"])
       .where("id", "=", order.branchId)
       .executeTakeFirstOrThrow(),
-    getSettings(db),
+    referenceSettings(db),
   ]);
   return { order, items, taxes, branch, settings };
 }

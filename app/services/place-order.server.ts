@@ -1,11 +1,12 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { lockCart } from "../db/queries/carts";
-import { nextTicketNumber } from "../db/queries/orders";
 import type { Db } from "../db/schema";
 import { unitPriceWithOptions } from "../domain/cart";
 import { isOnlinePayment } from "../domain/checkout";
 import { dateOf } from "../domain/time";
 import { de } from "../i18n/de";
+import type { NewEmail } from "./outbox.server";
 import {
   lineTaxRate,
   validateCheckout,
@@ -34,13 +35,16 @@ export interface PlacedOrder {
 export type PlaceOrderResult =
   { ok: true; order: PlacedOrder; isNew: boolean } | { ok: false; errors: FieldError[] };
 
-/** Hooks that run inside the order's transaction, e.g. queueing the e-mails. */
-export type AfterOrderInsert = (
-  trx: Db,
-  order: PlacedOrder,
-  context: CheckoutContext,
-  draft: OrderDraft,
-) => Promise<void>;
+/** What the order's mails may refer to before the order exists. */
+export interface OrderReference {
+  uid: string;
+  hash: string;
+  /** Stands in for the ticket number, which the database hands out as the order is stored. */
+  ticketNumber: string;
+}
+
+/** The mails that leave with the order (built before it is stored, sent only if it is). */
+export type OrderMails = (order: OrderReference, draft: OrderDraft) => NewEmail[];
 
 const ORDER_COLUMNS = [
   "id",
@@ -81,7 +85,7 @@ export async function placeOrder(
     context: CheckoutContext;
     form: CheckoutInput;
     now: Date;
-    afterInsert?: AfterOrderInsert;
+    mails?: OrderMails;
   },
 ): Promise<PlaceOrderResult> {
   const { context, form, now } = input;
@@ -94,109 +98,179 @@ export async function placeOrder(
   const { store, lines, totals, orderType, cart } = context;
   if (!cart) return { ok: false, errors: [{ message: de.checkout.emptyCart }] };
 
+  const online = isOnlinePayment(draft.paymentMethod);
+  const businessDate = dateOf(now, store.zone);
+  const reference: OrderReference = {
+    uid: randomUUID(),
+    hash: randomBytes(18).toString("base64url"),
+    ticketNumber: `[[ticket-${randomBytes(9).toString("hex")}]]`,
+  };
+  const mails = input.mails?.(reference, draft) ?? [];
+
   try {
     const order = await db.transaction().execute(async (trx) => {
       // Two submissions of one cart queue here; the second finds the first one's order.
+      // (Its cart is gone or changed then: the catch below looks for its order.)
       const locked = await lockCart(trx, cart.id, store.branch.id);
-      const again = await findOrderByKey(trx, form.orderKey);
-      if (again) return { order: again, isNew: false };
       if (!locked || locked.version !== cart.version) throw new CartChanged();
 
-      const ticketNumber = await nextTicketNumber(trx, store.branch.id, dateOf(now, store.zone));
-      const online = isOnlinePayment(draft.paymentMethod);
-      const inserted = await trx
-        .insertInto("orders")
-        .values({
-          hash: randomBytes(18).toString("base64url"),
-          branchId: store.branch.id,
-          businessDate: dateOf(now, store.zone),
-          ticketNumber,
-          tableId: draft.table?.id ?? null,
-          tableIdentifier: draft.table?.name ?? null,
-          isDelivery: orderType === "delivery",
-          isDineIn: orderType === "dine-in",
-          isPreorder: context.kind === "preorder",
-          isQuotation: context.kind === "quotation",
-          name: draft.name,
-          company: draft.company,
-          street: draft.street,
-          city: draft.city,
-          deliveryAreaId: context.area?.id ?? null,
-          deliveryAreaName: context.area?.name ?? null,
-          floor: draft.floor,
-          stairway: draft.stairway,
-          door: draft.door,
-          phone: draft.phone,
-          email: draft.email,
-          appointment: draft.appointment,
-          comment: draft.comment,
-          paymentMethod: draft.paymentMethod,
-          idempotencyKey: form.orderKey,
-          cartId: online ? cart.id : null,
-          donateeId: draft.donatee?.id ?? null,
-          donationAmount: draft.donatee ? DONATION_CENTS : 0,
-          net: totals.net,
-          tax: totals.tax,
-          gross: totals.gross,
-          deliveryNet: totals.deliveryNet,
-          deliveryTax: totals.deliveryTax,
-          deliveryGross: totals.deliveryGross,
-          totalNet: totals.totalNet,
-          totalTax: totals.totalTax,
-          totalGross: totals.totalGross,
-        })
-        .returning(ORDER_COLUMNS)
-        .executeTakeFirstOrThrow();
-
-      const items = await trx
-        .insertInto("orderItems")
-        .values(
-          lines.map((line, position) => ({
-            orderId: inserted.id,
-            position,
-            productId: line.product.id,
-            name: line.product.name,
-            description: line.product.description,
-            amount: line.row.amount,
-            unit: line.row.unit,
-            // Per the product's own unit, options included: what the menu shows ('5,90 € pro kg').
-            unitPrice: unitPriceWithOptions(line.product.price, line.priced.options),
-            gross: line.gross,
-            taxRate: lineTaxRate(line, orderType),
-            calculationModel: line.product.calculationModel,
-            isPriceHidden: line.product.isPriceHidden,
-            parts: JSON.stringify(line.parts),
-          })),
-        )
-        .returning(["id", "position"])
-        .execute();
-      const uploads = items.flatMap((item) =>
-        (lines[item.position]?.parts ?? []).flatMap((part, partPosition) =>
-          (part.uploadIds ?? []).map((uploadId) => ({
-            orderItemId: item.id,
-            uploadId,
-            partPosition,
-          })),
+      // One statement from the ticket number to the mails: the branch's ticket counter stays
+      // locked only for that statement and the commit, not for a round trip per table.
+      const ticket = sql<string>`(select last_number::text from ticket)`;
+      const withTicket = (text: string) =>
+        sql<string>`replace(${text}::text, ${reference.ticketNumber}::text, ${ticket})`;
+      const uploads = lines.flatMap((line, position) =>
+        line.parts.flatMap((part, partPosition) =>
+          (part.uploadIds ?? []).map((uploadId) => ({ position, uploadId, partPosition })),
         ),
       );
-      if (uploads.length > 0) await trx.insertInto("orderItemUploads").values(uploads).execute();
-      const taxRows = Object.entries(totals.totalTaxes).map(([rate, amounts]) => ({
-        orderId: inserted.id,
-        taxRate: Number(rate),
-        net: amounts.net,
-        tax: amounts.tax,
-        gross: amounts.gross,
-      }));
-      if (taxRows.length > 0) await trx.insertInto("orderTaxes").values(taxRows).execute();
-
-      // The cart goes with the order; an online payment keeps it until the money arrived.
-      if (!online) await trx.deleteFrom("carts").where("id", "=", cart.id).execute();
-      await input.afterInsert?.(trx, inserted, context, draft);
+      const taxRows = Object.entries(totals.totalTaxes);
+      const inserted = await trx
+        .with("ticket", (db) =>
+          db
+            .insertInto("ticketCounters")
+            .values({ branchId: store.branch.id, businessDate, lastNumber: 1 })
+            .onConflict((conflict) =>
+              conflict
+                .columns(["branchId", "businessDate"])
+                .doUpdateSet((eb) => ({ lastNumber: eb("ticketCounters.lastNumber", "+", 1) })),
+            )
+            .returning("lastNumber"),
+        )
+        .with("newOrder", (db) =>
+          db
+            .insertInto("orders")
+            .values((eb) => ({
+              uid: reference.uid,
+              hash: reference.hash,
+              branchId: store.branch.id,
+              businessDate,
+              ticketNumber: eb.selectFrom("ticket").select("lastNumber"),
+              tableId: draft.table?.id ?? null,
+              tableIdentifier: draft.table?.name ?? null,
+              isDelivery: orderType === "delivery",
+              isDineIn: orderType === "dine-in",
+              isPreorder: context.kind === "preorder",
+              isQuotation: context.kind === "quotation",
+              name: draft.name,
+              company: draft.company,
+              street: draft.street,
+              city: draft.city,
+              deliveryAreaId: context.area?.id ?? null,
+              deliveryAreaName: context.area?.name ?? null,
+              floor: draft.floor,
+              stairway: draft.stairway,
+              door: draft.door,
+              phone: draft.phone,
+              email: draft.email,
+              appointment: draft.appointment,
+              comment: draft.comment,
+              paymentMethod: draft.paymentMethod,
+              idempotencyKey: form.orderKey,
+              cartId: online ? cart.id : null,
+              donateeId: draft.donatee?.id ?? null,
+              donationAmount: draft.donatee ? DONATION_CENTS : 0,
+              net: totals.net,
+              tax: totals.tax,
+              gross: totals.gross,
+              deliveryNet: totals.deliveryNet,
+              deliveryTax: totals.deliveryTax,
+              deliveryGross: totals.deliveryGross,
+              totalNet: totals.totalNet,
+              totalTax: totals.totalTax,
+              totalGross: totals.totalGross,
+            }))
+            .returning(ORDER_COLUMNS),
+        )
+        .with("items", (db) =>
+          db
+            .insertInto("orderItems")
+            .values((eb) =>
+              lines.map((line, position) => ({
+                orderId: eb.selectFrom("newOrder").select("id"),
+                position,
+                productId: line.product.id,
+                name: line.product.name,
+                description: line.product.description,
+                amount: line.row.amount,
+                unit: line.row.unit,
+                // Per the product's own unit, options included: what the menu shows.
+                unitPrice: unitPriceWithOptions(line.product.price, line.priced.options),
+                gross: line.gross,
+                taxRate: lineTaxRate(line, orderType),
+                calculationModel: line.product.calculationModel,
+                isPriceHidden: line.product.isPriceHidden,
+                parts: JSON.stringify(line.parts),
+              })),
+            )
+            .returning(["id", "position"]),
+        )
+        .with("uploads", (db) =>
+          uploads.length === 0
+            ? db.selectNoFrom(sql<number>`0`.as("none"))
+            : db
+                .insertInto("orderItemUploads")
+                .values((eb) =>
+                  uploads.map((upload) => ({
+                    orderItemId: eb
+                      .selectFrom("items")
+                      .select("items.id")
+                      .where("items.position", "=", upload.position),
+                    uploadId: upload.uploadId,
+                    partPosition: upload.partPosition,
+                  })),
+                )
+                .returning("orderItemId as none"),
+        )
+        .with("taxes", (db) =>
+          taxRows.length === 0
+            ? db.selectNoFrom(sql<number>`0`.as("none"))
+            : db
+                .insertInto("orderTaxes")
+                .values((eb) =>
+                  taxRows.map(([rate, amounts]) => ({
+                    orderId: eb.selectFrom("newOrder").select("id"),
+                    taxRate: Number(rate),
+                    net: amounts.net,
+                    tax: amounts.tax,
+                    gross: amounts.gross,
+                  })),
+                )
+                .returning("orderId as none"),
+        )
+        // The cart goes with the order; an online payment keeps it until the money arrived.
+        .with("cart", (db) =>
+          online
+            ? db.selectNoFrom(sql<string>`null`.as("none"))
+            : db.deleteFrom("carts").where("id", "=", cart.id).returning("id as none"),
+        )
+        .with("mails", (db) =>
+          mails.length === 0
+            ? db.selectNoFrom(sql<number>`0`.as("none"))
+            : db
+                .insertInto("outbox")
+                .values(
+                  mails.map((mail) => ({
+                    kind: "email",
+                    payload: sql`jsonb_strip_nulls(jsonb_build_object(
+                      'to', ${mail.to}::text,
+                      'subject', ${withTicket(mail.subject)},
+                      'text', ${withTicket(mail.text)},
+                      'html', ${mail.html ? withTicket(mail.html) : null}::text))`,
+                  })),
+                )
+                .returning("id as none"),
+        )
+        .selectFrom("newOrder")
+        .select(ORDER_COLUMNS)
+        .executeTakeFirstOrThrow();
       return { order: inserted, isNew: true };
     });
     return { ok: true, ...order };
   } catch (error) {
     if (error instanceof CartChanged) {
+      const first = await findOrderByKey(db, form.orderKey);
+      if (first) return { ok: true, order: first, isNew: false };
       return { ok: false, errors: [{ message: de.cartPanel.updated }] };
     }
     // A parallel submission with the same key won the race for the unique key.

@@ -1,11 +1,11 @@
 import type { Db } from "../db/schema";
-import { listBranches } from "../db/queries/branches";
 import { findSiteByPath } from "../db/queries/content";
-import { getSettings } from "../db/queries/settings";
+import type { getSettings } from "../db/queries/settings";
 import { openBranchesSummary, type BranchStatusTone } from "../domain/opening-display";
 import { inZone } from "../domain/time";
 import { de } from "../i18n/de";
 import { branchOpening } from "./opening.server";
+import { cachedReference, referenceBranches, referenceSettings } from "./reference-data.server";
 import { hasConsent, isSelfService } from "./visitor.server";
 
 export interface LegalLink {
@@ -48,14 +48,16 @@ export async function loadShell(
   { origin, request, now }: { origin: string; request: Request; now: Date },
 ): Promise<{ shell: ShellData }> {
   const [settings, branches, accessibility, logo] = await Promise.all([
-    getSettings(db),
-    listBranches(db, { publicOnly: true }),
-    findSiteByPath(db, "accessibility"),
-    db
-      .selectFrom("settings")
-      .innerJoin("images", "images.id", "settings.logoImageId")
-      .select(["images.id", "images.version", "images.extension"])
-      .executeTakeFirst(),
+    referenceSettings(db),
+    referenceBranches(db, { publicOnly: true }),
+    cachedReference(db, "site:accessibility", () => findSiteByPath(db, "accessibility")),
+    cachedReference(db, "logo", () =>
+      db
+        .selectFrom("settings")
+        .innerJoin("images", "images.id", "settings.logoImageId")
+        .select(["images.id", "images.version", "images.extension"])
+        .executeTakeFirst(),
+    ),
   ]);
   const zone = settings.businessTimeZone;
   const legal = legalLinks(settings);

@@ -1,6 +1,4 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { findBranchByIdentifier } from "../db/queries/branches";
-import { getSettings } from "../db/queries/settings";
 import type { Db } from "../db/schema";
 import { uploadStorage } from "../integrations/storage/local-folder.server";
 import { formatMoney } from "../domain/money";
@@ -10,14 +8,15 @@ import { de } from "../i18n/de";
 import { cartIdFor } from "./cart-cookie.server";
 import { loadCart } from "./cart.server";
 import { loadActiveCatalogue } from "./menu-catalogue.server";
+import { referenceBranch, referenceSettings } from "./reference-data.server";
 
 export { productPath, storePath } from "./store-paths";
 
 /** A public branch with its settings and active menu, or null (the page answers 404). */
 export async function loadStorefront(db: Db, identifier: string, now: Date) {
   const [settings, branch] = await Promise.all([
-    getSettings(db),
-    findBranchByIdentifier(db, identifier),
+    referenceSettings(db),
+    referenceBranch(db, identifier),
   ]);
   if (!branch || !branch.isPublic) return null;
   const zone = settings.businessTimeZone;

@@ -33,7 +33,7 @@ import { readyProviders, startPayment } from "../../services/payment.server";
 import { statusPath } from "../../services/store-paths";
 import { placeOrder } from "../../services/place-order.server";
 import { loadSite } from "../../services/site.server";
-import { queueOrderMails } from "../../services/order-mails.server";
+import { orderMails } from "../../services/order-mails.server";
 
 const texts = de.checkout;
 /** A checkout form is a few kilobytes; anything far larger is not a customer typing. */
@@ -137,8 +137,7 @@ async function submitOrder(
     context: checkout,
     form,
     now,
-    afterInsert: (trx, order, _checkout, draft) =>
-      queueOrderMails(trx, { order, checkout, draft, context }),
+    mails: (order, draft) => orderMails({ order, checkout, draft, context }),
   });
   if (!placed.ok) return refuse(placed.errors, values);
   const { order } = placed;
