@@ -530,6 +530,68 @@ export const de = {
       methodNotAllowed: "Diese Adresse nimmt nur POST-Anfragen an.",
     },
   },
+  /** The back office's orders (spec sections 4 and 8; labels and refusals are own wording). */
+  staffOrders: {
+    errors: {
+      // Spec section 8, "Back-office orders".
+      loadFailed: "Bestellungen konnten nicht geladen werden.",
+      cancelFailed: "Bestellung konnte nicht storniert werden.",
+      statusFailed: "Bestellstatus konnte nicht geändert werden.",
+      paymentCheckFailed: "Zahlungsstatus konnte nicht überprüft werden.",
+      printFailed: "Beleg konnte nicht gedruckt werden.",
+      ratingFailed: "Bewertung konnte nicht gesendet werden.",
+      confirmationFailed: "Bestätigung konnte nicht gesendet werden.",
+      // Why a transition is refused (own wording).
+      notFound: "Diese Bestellung wurde nicht gefunden.",
+      closed: (state: string) =>
+        `Die Bestellung ist bereits ${state} und kann nicht mehr geändert werden.`,
+      notConfirmed: "Bitte bestätigen Sie die Bestellung zuerst.",
+      awaitingPayment: "Die Online-Zahlung ist noch nicht eingegangen.",
+      confirmedNoCounter:
+        "Die Bestellung ist bereits bestätigt; ein anderer Termin kann nicht mehr vorgeschlagen werden.",
+      counterInPast: "Bitte schlagen Sie einen Termin in der Zukunft vor.",
+      counterMissing: "Bitte geben Sie Datum und Uhrzeit des vorgeschlagenen Termins an.",
+      rejectionTooLong: (max: number) => `Bitte geben Sie höchstens ${max} Zeichen ein.`,
+      notOnline: "Diese Bestellung wird nicht online bezahlt.",
+      unknownAction: "Diese Aktion gibt es nicht.",
+    },
+    states: {
+      awaitingPayment: "Zahlung ausstehend",
+      new: "Neu",
+      confirmed: "Bestätigt",
+      counterProposed: "Termin vorgeschlagen",
+      inDelivery: "In Zustellung",
+      readyForPickup: "Abholbereit",
+      completed: "Abgeschlossen",
+      delivered: "Geliefert",
+      rejected: "Abgelehnt",
+      canceled: "Storniert",
+      failed: "Fehlgeschlagen",
+    },
+    closedStates: {
+      completed: "abgeschlossen",
+      rejected: "abgelehnt",
+      canceled: "storniert",
+      failed: "fehlgeschlagen",
+    },
+    actions: {
+      confirm: "Bestätigen",
+      reject: "Ablehnen",
+      inDelivery: "In Zustellung",
+      readyForPickup: "Abholbereit",
+      completed: "Abschließen",
+      cancel: "Stornieren",
+      counterAppointment: "Anderen Termin vorschlagen",
+    },
+    done: {
+      confirm: "Die Bestellung wurde bestätigt.",
+      reject: "Die Bestellung wurde abgelehnt.",
+      "in-delivery": "Der Status wurde geändert.",
+      completed: "Die Bestellung wurde abgeschlossen.",
+      cancel: "Die Bestellung wurde storniert.",
+      "counter-appointment": "Der Terminvorschlag wurde an den Kunden geschickt.",
+    },
+  },
 } as const;
 
 export type Texts = typeof de;
