@@ -6,6 +6,7 @@ import * as staffContent from "#migrations/2026_11_21_0004_staff_content";
 import * as outbox from "#migrations/2026_11_22_0001_outbox";
 import * as orderCart from "#migrations/2026_11_22_0002_order_cart";
 import * as referenceVersion from "#migrations/2026_11_22_0003_reference_version";
+import * as branchApiKeys from "#migrations/2026_11_22_0004_branch_api_keys";
 
 /**
  * Every migration by the name Kysely records in `kysely_migration` (the file name without `.ts`,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_22_0001_outbox": outbox,
   "2026_11_22_0002_order_cart": orderCart,
   "2026_11_22_0003_reference_version": referenceVersion,
+  "2026_11_22_0004_branch_api_keys": branchApiKeys,
 };

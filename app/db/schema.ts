@@ -704,6 +704,18 @@ export interface AuditLogTable {
   ip: string | null;
 }
 
+/** A counter device's key to a branch's read-only order views; only its digest is stored. */
+export interface BranchApiKeysTable {
+  id: Id;
+  branchId: number;
+  label: string;
+  keyDigest: string;
+  createdBy: number | null;
+  createdAt: GeneratedTimestamp;
+  lastUsedAt: NullableTimestamp;
+  revokedAt: NullableTimestamp;
+}
+
 // ——— Outbox and payment webhooks ———
 
 export type OutboxKind = "email" | "sms";
@@ -784,6 +796,7 @@ export interface Database {
   blocks: BlocksTable;
   navigations: NavigationsTable;
   auditLog: AuditLogTable;
+  branchApiKeys: BranchApiKeysTable;
   outbox: OutboxTable;
   paymentEvents: PaymentEventsTable;
 }
