@@ -101,6 +101,43 @@ describe("loadConfig for payments and mail", () => {
     expect(config.stripe).toBeUndefined();
     expect(config.paypal).toBeUndefined();
     expect(config.mail).toEqual({ smtpUrl: undefined, from: "Bäckerei <bestellung@localhost>" });
+    expect(config.sms).toBeUndefined();
+  });
+
+  it("switches SMS on with Twilio's account, token and sender, on the live API by default", () => {
+    const sid = `AC${"0123456789abcdef".repeat(2)}`;
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      TWILIO_ACCOUNT_SID: sid,
+      TWILIO_AUTH_TOKEN: "token",
+      TWILIO_FROM: "Sonnenkorn",
+    });
+    expect(config.sms).toEqual({
+      apiBase: "https://api.twilio.com",
+      accountSid: sid,
+      authToken: "token",
+      from: "Sonnenkorn",
+    });
+    for (const from of ["+4976112345", `MG${"0".repeat(32)}`, "Backstube 1"]) {
+      const other = loadConfig({
+        DATA_DIR: tempDir(),
+        TWILIO_API_BASE: "http://127.0.0.1:4030",
+        TWILIO_ACCOUNT_SID: sid,
+        TWILIO_AUTH_TOKEN: "token",
+        TWILIO_FROM: from,
+      });
+      expect(other.sms).toMatchObject({ apiBase: "http://127.0.0.1:4030", from });
+    }
+  });
+
+  it.each([
+    [{ TWILIO_ACCOUNT_SID: `AC${"0".repeat(32)}` }, "TWILIO_AUTH_TOKEN fehlt.*TWILIO_FROM fehlt"],
+    [{ TWILIO_AUTH_TOKEN: "token", TWILIO_FROM: "+4976112345" }, "TWILIO_ACCOUNT_SID fehlt"],
+    [{ TWILIO_ACCOUNT_SID: "AC123" }, "TWILIO_ACCOUNT_SID muss aus AC"],
+    [{ TWILIO_FROM: "Bäckerei Sonnenkorn" }, "TWILIO_FROM muss"],
+    [{ TWILIO_FROM: "12345" }, "TWILIO_FROM muss"],
+  ])("rejects the incomplete or malformed SMS settings %o", (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrowError(new RegExp(message));
   });
 
   it("switches Stripe and PayPal on with their keys, on the live APIs by default", () => {

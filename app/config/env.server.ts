@@ -12,6 +12,12 @@ const flag = z
 const optional = (value: z.ZodString) =>
   value.optional().or(z.literal("").transform(() => undefined));
 
+/**
+ * Who an SMS is from: a number in E.164, a Twilio Messaging Service (MG + 32 hex digits), or an
+ * alphanumeric sender ID (up to 11 letters, digits and spaces, with at least one letter).
+ */
+const SMS_SENDER = /^(\+\d{6,15}|MG[0-9a-fA-F]{32}|(?=[A-Za-z0-9 ]*[A-Za-z])[A-Za-z0-9 ]{1,11})$/;
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -43,11 +49,32 @@ const schema = z
       .string()
       .regex(/@/, "muss eine E-Mail-Adresse enthalten")
       .default("Bäckerei <bestellung@localhost>"),
+    TWILIO_API_BASE: z.url().default("https://api.twilio.com"),
+    TWILIO_ACCOUNT_SID: optional(
+      z.string().regex(/^AC[0-9a-fA-F]{32}$/, "muss aus AC und 32 Hexadezimalziffern bestehen"),
+    ),
+    TWILIO_AUTH_TOKEN: optional(z.string()),
+    TWILIO_FROM: optional(
+      z
+        .string()
+        .regex(
+          SMS_SENDER,
+          "muss eine Nummer wie +4976112345, eine Messaging-Service-SID (MG…) oder ein Absendername mit höchstens 11 Buchstaben und Ziffern sein",
+        ),
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.PAYPAL_CLIENT_ID) !== Boolean(env.PAYPAL_CLIENT_SECRET)) {
       const missing = env.PAYPAL_CLIENT_ID ? "PAYPAL_CLIENT_SECRET" : "PAYPAL_CLIENT_ID";
       ctx.addIssue({ code: "custom", path: [missing], message: "fehlt (PayPal braucht beide)" });
+    }
+    const twilio = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const;
+    if (twilio.some((key) => env[key])) {
+      for (const key of twilio) {
+        if (!env[key]) {
+          ctx.addIssue({ code: "custom", path: [key], message: "fehlt (SMS braucht alle drei)" });
+        }
+      }
     }
     if (env.APP_MODE !== "production") return;
     // Webhooks settle payments whose customers never come back: production needs them verified.
@@ -96,6 +123,8 @@ export interface AppConfig {
     | undefined;
   /** Outgoing mail: without smtpUrl messages wait in the outbox. */
   mail: { smtpUrl: string | undefined; from: string };
+  /** Text messages through Twilio's Messages API; absent without TWILIO_*: they wait in the outbox. */
+  sms: { apiBase: string; accountSid: string; authToken: string; from: string } | undefined;
 }
 
 /** A configuration problem that must stop the server with one clear line. */
@@ -140,6 +169,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : undefined,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    sms:
+      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+        ? {
+            apiBase: env.TWILIO_API_BASE,
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            from: env.TWILIO_FROM,
+          }
+        : undefined,
   };
 }
 

@@ -1,16 +1,19 @@
 import type { Kysely } from "kysely";
 import type { AppConfig } from "../config/env.server";
-import type { Database, Db, EmailPayload } from "../db/schema";
+import type { Database, Db, EmailPayload, OutboxKind, SmsPayload } from "../db/schema";
 import type { MailTransport } from "../integrations/mail/mail-transport";
 import { smtpTransport } from "../integrations/mail/smtp.server";
+import { smsProvider } from "../integrations/sms/providers.server";
+import type { SmsProvider } from "../integrations/sms/sms-provider";
 
 /**
- * Outgoing e-mail goes through the `outbox` table: written in the same transaction as the order
- * (so an order never exists without its mail, nor a mail without its order), sent afterwards by a
- * worker that retries with growing pauses. Any number of app instances may run the worker: each
- * claims its rows with `FOR UPDATE SKIP LOCKED` and a lease, so no row is sent by two at once.
- * Delivery is at least once (a crash between the server's "250 OK" and marking the row sent
- * resends it); the stable Message-ID lets mail clients recognise such a duplicate.
+ * Outgoing e-mail and SMS go through the `outbox` table: written in the same transaction as the
+ * order (so an order never exists without its messages, nor a message without its order), sent
+ * afterwards by a worker that retries with growing pauses. Any number of app instances may run
+ * the worker: each claims its rows with `FOR UPDATE SKIP LOCKED` and a lease, so no row is sent by
+ * two at once. Delivery is at least once (a crash between the provider's "accepted" and marking
+ * the row sent resends it); for mail the stable Message-ID lets clients recognise such a
+ * duplicate, SMS providers offer no such key.
  */
 
 /** Pause after the n-th failed attempt; after the last one the message is given up. */
@@ -61,6 +64,23 @@ export async function enqueueEmail(trx: Db, email: NewEmail): Promise<number> {
   return row.id;
 }
 
+export interface NewSms {
+  /** The recipient; spaces are dropped, so `+49 761 555 0101` is sent as E.164. */
+  to: string;
+  text: string;
+}
+
+/** Queues a text message, like `enqueueEmail`: it leaves only if `trx` commits. */
+export async function enqueueSms(trx: Db, sms: NewSms): Promise<number> {
+  const payload: SmsPayload = { to: sms.to.replace(/[^\d+]/g, ""), text: sms.text };
+  const row = await trx
+    .insertInto("outbox")
+    .values({ kind: "sms", payload: JSON.stringify(payload) })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** The pause before the next try after `attempts` failed ones, or null to give up. */
 export function retryDelay(attempts: number): number | null {
   if (attempts >= MAX_ATTEMPTS) return null;
@@ -69,6 +89,7 @@ export function retryDelay(attempts: number): number | null {
 
 export interface DeliveryFailure {
   id: number;
+  kind: OutboxKind;
   attempts: number;
   error: string;
   /** True when this was the last attempt and the row is now 'failed'. */
@@ -82,27 +103,40 @@ export interface DrainResult {
   failures: DeliveryFailure[];
 }
 
+/** Where each kind of message leaves; a kind without a channel waits in the outbox. */
+export interface OutboxChannels {
+  mail?: MailTransport | null;
+  sms?: SmsProvider | null;
+}
+
 /**
- * Sends the e-mails that are due at `now`, one batch. Without a transport nothing is claimed and
- * the rows stay pending. Safe to run from several processes at once.
+ * Sends the messages that are due at `now`, one batch, each through its channel. Rows of a kind
+ * without a channel are not claimed and stay pending. Safe to run from several processes at once.
  */
 export async function drainOutbox(
   db: Kysely<Database>,
-  transport: MailTransport | null,
+  channels: OutboxChannels,
   now: Date,
   options: { batchSize?: number } = {},
 ): Promise<DrainResult> {
   const result: DrainResult = { claimed: 0, sent: 0, failures: [] };
-  if (!transport) return result;
-  const claimed = await claimDueEmails(db, now, options.batchSize ?? DEFAULT_BATCH_SIZE);
+  const kinds: OutboxKind[] = [
+    ...(channels.mail ? (["email"] as const) : []),
+    ...(channels.sms ? (["sms"] as const) : []),
+  ];
+  if (kinds.length === 0) return result;
+  const claimed = await claimDue(db, kinds, now, options.batchSize ?? DEFAULT_BATCH_SIZE);
   result.claimed = claimed.length;
   for (const row of claimed) {
     try {
-      const payload = emailPayload(row.payload);
-      await transport.send({
-        ...payload,
-        messageKey: `outbox-${row.id}-${row.createdAt.getTime()}`,
-      });
+      if (row.kind === "sms") {
+        await channels.sms!.send(smsPayload(row.payload));
+      } else {
+        await channels.mail!.send({
+          ...emailPayload(row.payload),
+          messageKey: `outbox-${row.id}-${row.createdAt.getTime()}`,
+        });
+      }
       await db
         .updateTable("outbox")
         .set({ status: "sent", sentAt: now, lastError: null })
@@ -120,7 +154,7 @@ export async function drainOutbox(
  * One statement claims a batch: the due rows are locked (skipping those another worker holds),
  * counted as attempted and pushed out of everybody's reach for the lease.
  */
-async function claimDueEmails(db: Kysely<Database>, now: Date, limit: number) {
+async function claimDue(db: Kysely<Database>, kinds: OutboxKind[], now: Date, limit: number) {
   return db
     .updateTable("outbox")
     .set((eb) => ({
@@ -132,7 +166,7 @@ async function claimDueEmails(db: Kysely<Database>, now: Date, limit: number) {
         .selectFrom("outbox")
         .select("id")
         .where("status", "=", "pending")
-        .where("kind", "=", "email")
+        .where("kind", "in", kinds)
         .where("nextAttemptAt", "<=", now)
         .orderBy("nextAttemptAt")
         .orderBy("id")
@@ -140,13 +174,13 @@ async function claimDueEmails(db: Kysely<Database>, now: Date, limit: number) {
         .forUpdate()
         .skipLocked(),
     )
-    .returning(["id", "payload", "attempts", "createdAt"])
+    .returning(["id", "kind", "payload", "attempts", "createdAt"])
     .execute();
 }
 
 async function recordFailure(
   db: Kysely<Database>,
-  row: { id: number; attempts: number },
+  row: { id: number; kind: OutboxKind; attempts: number },
   error: unknown,
   now: Date,
 ): Promise<DeliveryFailure> {
@@ -164,6 +198,7 @@ async function recordFailure(
     .execute();
   return {
     id: row.id,
+    kind: row.kind,
     attempts: row.attempts,
     error: message,
     gaveUp: !nextAttemptAt,
@@ -190,6 +225,19 @@ function emailPayload(payload: unknown): EmailPayload {
   };
 }
 
+function smsPayload(payload: unknown): SmsPayload {
+  const candidate = payload as Partial<SmsPayload> | null;
+  if (
+    typeof candidate?.to !== "string" ||
+    typeof candidate.text !== "string" ||
+    candidate.to === "" ||
+    candidate.text === ""
+  ) {
+    throw new InvalidPayloadError("Ungültige SMS im Postausgang (to, text fehlen)");
+  }
+  return { to: candidate.to, text: candidate.text };
+}
+
 function describe(error: unknown): string {
   if (error instanceof Error) return error.message || error.name;
   return String(error);
@@ -206,26 +254,38 @@ export interface OutboxWorkerOptions {
   intervalMs?: number;
   /** Instead of SMTP from the configuration (tests). */
   transport?: MailTransport;
+  /** Instead of the SMS provider from the configuration (tests). */
+  sms?: SmsProvider;
   now?: () => Date;
 }
 
+const KIND_LABELS: Record<OutboxKind, string> = { email: "E-Mail", sms: "SMS" };
+
 /**
- * Drains the outbox every few seconds. Without SMTP_URL it sends nothing and says so once: the
- * messages wait in the outbox until a mail server is configured.
+ * Drains the outbox every few seconds. Without SMTP_URL no mail leaves, without the TWILIO_*
+ * settings no SMS; each missing channel is said once, and its messages wait in the outbox until
+ * it is configured.
  */
 export function startOutboxWorker(
   db: Kysely<Database>,
-  config: Pick<AppConfig, "mail">,
+  config: Pick<AppConfig, "mail" | "sms">,
   log: (line: string) => void,
   options: OutboxWorkerOptions = {},
 ): OutboxWorker {
   const transport =
     options.transport ??
     (config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl, config.mail.from) : null);
+  const sms = options.sms ?? smsProvider(config);
   if (!transport) {
     log("SMTP_URL ist nicht gesetzt: E-Mails bleiben im Postausgang (Tabelle outbox) liegen.");
-    return { wake: () => undefined, stop: async () => undefined };
   }
+  if (!sms) {
+    log(
+      "TWILIO_ACCOUNT_SID ist nicht gesetzt: SMS bleiben im Postausgang (Tabelle outbox) liegen.",
+    );
+  }
+  if (!transport && !sms) return { wake: () => undefined, stop: async () => undefined };
+  const channels: OutboxChannels = { mail: transport, sms };
   const interval = options.intervalMs ?? DEFAULT_INTERVAL_MS;
   const clock = options.now ?? (() => new Date());
   let timer: NodeJS.Timeout | undefined;
@@ -243,12 +303,13 @@ export function startOutboxWorker(
 
   async function drainOnce(): Promise<void> {
     try {
-      const result = await drainOutbox(db, transport, clock());
+      const result = await drainOutbox(db, channels, clock());
       for (const failure of result.failures) {
+        const what = KIND_LABELS[failure.kind];
         log(
           failure.gaveUp
-            ? `E-Mail ${failure.id} endgültig nicht zustellbar nach ${failure.attempts} Versuchen: ${failure.error}`
-            : `E-Mail ${failure.id} nicht gesendet (Versuch ${failure.attempts} von ${MAX_ATTEMPTS}), neuer Versuch ${failure.nextAttemptAt?.toISOString()}: ${failure.error}`,
+            ? `${what} ${failure.id} endgültig nicht zustellbar nach ${failure.attempts} Versuchen: ${failure.error}`
+            : `${what} ${failure.id} nicht gesendet (Versuch ${failure.attempts} von ${MAX_ATTEMPTS}), neuer Versuch ${failure.nextAttemptAt?.toISOString()}: ${failure.error}`,
         );
       }
       lastProblem = undefined;
@@ -283,7 +344,7 @@ export function startOutboxWorker(
       stopped = true;
       clearTimeout(timer);
       await running;
-      transport.close();
+      transport?.close();
     },
   };
 }

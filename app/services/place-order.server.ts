@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { lockCart } from "../db/queries/carts";
 import type { Db } from "../db/schema";
@@ -6,7 +6,7 @@ import { unitPriceWithOptions } from "../domain/cart";
 import { isOnlinePayment } from "../domain/checkout";
 import { dateOf } from "../domain/time";
 import { de } from "../i18n/de";
-import type { NewEmail } from "./outbox.server";
+import type { NewEmail, NewSms } from "./outbox.server";
 import {
   lineTaxRate,
   validateCheckout,
@@ -39,12 +39,20 @@ export type PlaceOrderResult =
 export interface OrderReference {
   uid: string;
   hash: string;
-  /** Stands in for the ticket number, which the database hands out as the order is stored. */
-  ticketNumber: string;
+  /**
+   * Stands in for the ticket number, which the database hands out as the order is stored: a
+   * random 15-digit number that the statement replaces in every message with the real one.
+   */
+  ticketNumber: number;
 }
 
-/** The mails that leave with the order (built before it is stored, sent only if it is). */
-export type OrderMails = (order: OrderReference, draft: OrderDraft) => NewEmail[];
+export interface OrderMessages {
+  emails: NewEmail[];
+  sms: NewSms[];
+}
+
+/** The messages that leave with the order (built before it is stored, sent only if it is). */
+export type OrderMessagesFor = (order: OrderReference, draft: OrderDraft) => OrderMessages;
 
 const ORDER_COLUMNS = [
   "id",
@@ -85,7 +93,7 @@ export async function placeOrder(
     context: CheckoutContext;
     form: CheckoutInput;
     now: Date;
-    mails?: OrderMails;
+    messages?: OrderMessagesFor;
   },
 ): Promise<PlaceOrderResult> {
   const { context, form, now } = input;
@@ -103,9 +111,24 @@ export async function placeOrder(
   const reference: OrderReference = {
     uid: randomUUID(),
     hash: randomBytes(18).toString("base64url"),
-    ticketNumber: `[[ticket-${randomBytes(9).toString("hex")}]]`,
+    ticketNumber: 100_000_000_000_000 + randomInt(0, 2 ** 48 - 1),
   };
-  const mails = input.mails?.(reference, draft) ?? [];
+  const messages = input.messages?.(reference, draft) ?? { emails: [], sms: [] };
+  const outbox = [
+    ...messages.emails.map((mail) => ({
+      kind: "email" as const,
+      fields: {
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+      },
+    })),
+    ...messages.sms.map((sms) => ({
+      kind: "sms" as const,
+      fields: { to: sms.to.replace(/[^\d+]/g, ""), text: sms.text },
+    })),
+  ];
 
   try {
     const order = await db.transaction().execute(async (trx) => {
@@ -118,7 +141,7 @@ export async function placeOrder(
       // locked only for that statement and the commit, not for a round trip per table.
       const ticket = sql<string>`(select last_number::text from ticket)`;
       const withTicket = (text: string) =>
-        sql<string>`replace(${text}::text, ${reference.ticketNumber}::text, ${ticket})`;
+        sql<string>`replace(${text}::text, ${String(reference.ticketNumber)}::text, ${ticket})`;
       const uploads = lines.flatMap((line, position) =>
         line.parts.flatMap((part, partPosition) =>
           (part.uploadIds ?? []).map((uploadId) => ({ position, uploadId, partPosition })),
@@ -179,6 +202,8 @@ export async function placeOrder(
               totalNet: totals.totalNet,
               totalTax: totals.totalTax,
               totalGross: totals.totalGross,
+              // The same instant the messages name as the order time.
+              createdAt: now,
             }))
             .returning(ORDER_COLUMNS),
         )
@@ -244,19 +269,19 @@ export async function placeOrder(
             ? db.selectNoFrom(sql<string>`null`.as("none"))
             : db.deleteFrom("carts").where("id", "=", cart.id).returning("id as none"),
         )
-        .with("mails", (db) =>
-          mails.length === 0
+        .with("messages", (db) =>
+          outbox.length === 0
             ? db.selectNoFrom(sql<number>`0`.as("none"))
             : db
                 .insertInto("outbox")
                 .values(
-                  mails.map((mail) => ({
-                    kind: "email",
-                    payload: sql`jsonb_strip_nulls(jsonb_build_object(
-                      'to', ${mail.to}::text,
-                      'subject', ${withTicket(mail.subject)},
-                      'text', ${withTicket(mail.text)},
-                      'html', ${mail.html ? withTicket(mail.html) : null}::text))`,
+                  outbox.map((message) => ({
+                    kind: message.kind,
+                    payload: sql`jsonb_build_object(${sql.join(
+                      Object.entries(message.fields).map(
+                        ([key, value]) => sql`${key}::text, ${withTicket(value)}`,
+                      ),
+                    )})`,
                   })),
                 )
                 .returning("id as none"),

@@ -6,3 +6,5 @@ export const landingPort = Number(process.env.E2E_LANDING_PORT ?? port + 1000);
 export const checkoutPort = Number(process.env.E2E_CHECKOUT_PORT ?? port + 2000);
 /** The SMTP sink's mailbox, next to the checkout server (see start-e2e-checkout-server.mjs). */
 export const mailboxUrl = `http://127.0.0.1:${checkoutPort + 13}/mails`;
+/** The fake SMS provider's list of accepted messages (see start-e2e-checkout-server.mjs). */
+export const smsMessagesUrl = `http://127.0.0.1:${checkoutPort + 14}/messages`;

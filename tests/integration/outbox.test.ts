@@ -18,6 +18,8 @@ const FROM = "Bäckerei Sonnenkorn <bestellung@sonnenkorn.example>";
 const now = new Date("2026-11-22T09:00:00Z");
 const later = (ms: number) => new Date(now.getTime() + ms);
 const MINUTE = 60_000;
+const NO_SMS =
+  "TWILIO_ACCOUNT_SID ist nicht gesetzt: SMS bleiben im Postausgang (Tabelle outbox) liegen.";
 
 const orderMail = (n = 1) => ({
   to: `kundin${n}@example.com`,
@@ -62,7 +64,7 @@ describe.each(databaseTargets())("the outbox on %s", (target) => {
     const id = await handle.db.transaction().execute((trx) => enqueueEmail(trx, orderMail()));
     expect(await rowOf(id)).toMatchObject({ status: "pending", attempts: 0, kind: "email" });
 
-    const result = await drainOutbox(handle.db, transport, now);
+    const result = await drainOutbox(handle.db, { mail: transport }, now);
     expect(result).toEqual({ claimed: 1, sent: 1, failures: [] });
 
     const mail = await sink.waitFor((message) =>
@@ -83,7 +85,7 @@ describe.each(databaseTargets())("the outbox on %s", (target) => {
       sentAt: now,
       lastError: null,
     });
-    expect(await drainOutbox(handle.db, transport, later(MINUTE))).toEqual({
+    expect(await drainOutbox(handle.db, { mail: transport }, later(MINUTE))).toEqual({
       claimed: 0,
       sent: 0,
       failures: [],
@@ -104,7 +106,7 @@ describe.each(databaseTargets())("the outbox on %s", (target) => {
   it("keeps a plain-text mail without HTML", async () => {
     const { html: _html, ...plain } = orderMail(2);
     await enqueueEmail(handle.db, plain);
-    await drainOutbox(handle.db, transport, now);
+    await drainOutbox(handle.db, { mail: transport }, now);
     const mail = await sink.waitFor();
     expect(mail.html).toBeNull();
     expect(mail.text).toContain("Brötchen (2)");
@@ -113,11 +115,12 @@ describe.each(databaseTargets())("the outbox on %s", (target) => {
   it("retries a refused mail after a minute, not before, and then sends it", async () => {
     const id = await enqueueEmail(handle.db, orderMail(3));
     sink.refuse(1);
-    const first = await drainOutbox(handle.db, transport, now);
+    const first = await drainOutbox(handle.db, { mail: transport }, now);
     expect(first.sent).toBe(0);
     expect(first.failures).toEqual([
       {
         id,
+        kind: "email",
         attempts: 1,
         gaveUp: false,
         nextAttemptAt: later(MINUTE),
@@ -131,8 +134,10 @@ describe.each(databaseTargets())("the outbox on %s", (target) => {
       lastError: expect.stringContaining("451"),
     });
 
-    expect((await drainOutbox(handle.db, transport, later(59_000))).claimed).toBe(0);
-    expect(await drainOutbox(handle.db, transport, later(MINUTE))).toMatchObject({ sent: 1 });
+    expect((await drainOutbox(handle.db, { mail: transport }, later(59_000))).claimed).toBe(0);
+    expect(await drainOutbox(handle.db, { mail: transport }, later(MINUTE))).toMatchObject({
+      sent: 1,
+    });
     expect(await rowOf(id)).toMatchObject({ status: "sent", attempts: 2, lastError: null });
     expect(sink.messages.map((mail) => mail.subject)).toEqual([orderMail(3).subject]);
   });
@@ -143,7 +148,7 @@ describe.each(databaseTargets())("the outbox on %s", (target) => {
     let at = now;
     const pauses: number[] = [];
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
-      const result = await drainOutbox(handle.db, transport, at);
+      const result = await drainOutbox(handle.db, { mail: transport }, at);
       expect(result.failures).toHaveLength(1);
       const failure = result.failures[0]!;
       expect(failure.attempts).toBe(attempt);
@@ -156,9 +161,9 @@ describe.each(databaseTargets())("the outbox on %s", (target) => {
     }
     expect(pauses).toEqual([...RETRY_DELAYS_MS]);
     expect(await rowOf(id)).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
-    expect((await drainOutbox(handle.db, transport, later(365 * 24 * 60 * MINUTE))).claimed).toBe(
-      0,
-    );
+    expect(
+      (await drainOutbox(handle.db, { mail: transport }, later(365 * 24 * 60 * MINUTE))).claimed,
+    ).toBe(0);
     expect(sink.messages).toHaveLength(0);
   });
 
@@ -169,11 +174,11 @@ describe.each(databaseTargets())("the outbox on %s", (target) => {
       send: () => new Promise((resolve) => (release = resolve)),
       close: () => undefined,
     };
-    const crashed = drainOutbox(handle.db, stuck, now);
+    const crashed = drainOutbox(handle.db, { mail: stuck }, now);
     await expect.poll(async () => (await rowOf(id)).attempts).toBe(1);
 
-    expect((await drainOutbox(handle.db, transport, later(MINUTE))).claimed).toBe(0);
-    const retaken = await drainOutbox(handle.db, transport, later(CLAIM_LEASE_MS));
+    expect((await drainOutbox(handle.db, { mail: transport }, later(MINUTE))).claimed).toBe(0);
+    const retaken = await drainOutbox(handle.db, { mail: transport }, later(CLAIM_LEASE_MS));
     expect(retaken).toMatchObject({ claimed: 1, sent: 1 });
     release();
     await crashed;
@@ -184,12 +189,12 @@ describe.each(databaseTargets())("the outbox on %s", (target) => {
   it("without a mail server sends nothing and leaves the rows pending", async () => {
     const id = await enqueueEmail(handle.db, orderMail(6));
     const connections = sink.connections();
-    expect(await drainOutbox(handle.db, null, now)).toEqual({ claimed: 0, sent: 0, failures: [] });
+    expect(await drainOutbox(handle.db, {}, now)).toEqual({ claimed: 0, sent: 0, failures: [] });
 
     const lines: string[] = [];
     const worker = startOutboxWorker(
       handle.db,
-      { mail: { smtpUrl: undefined, from: FROM } },
+      { mail: { smtpUrl: undefined, from: FROM }, sms: undefined },
       (line) => lines.push(line),
       { intervalMs: 10 },
     );
@@ -198,6 +203,7 @@ describe.each(databaseTargets())("the outbox on %s", (target) => {
     await worker.stop();
     expect(lines).toEqual([
       "SMTP_URL ist nicht gesetzt: E-Mails bleiben im Postausgang (Tabelle outbox) liegen.",
+      NO_SMS,
     ]);
     expect(await rowOf(id)).toMatchObject({ status: "pending", attempts: 0 });
     expect(sink.connections()).toBe(connections);
@@ -207,7 +213,7 @@ describe.each(databaseTargets())("the outbox on %s", (target) => {
     const lines: string[] = [];
     const worker = startOutboxWorker(
       handle.db,
-      { mail: { smtpUrl: sink.url, from: FROM } },
+      { mail: { smtpUrl: sink.url, from: FROM }, sms: undefined },
       (line) => lines.push(line),
       { intervalMs: 20 },
     );
@@ -217,7 +223,7 @@ describe.each(databaseTargets())("the outbox on %s", (target) => {
     expect(mail.to).toBe("kundin7@example.com");
     await worker.stop();
     expect(await rowOf(id)).toMatchObject({ status: "sent" });
-    expect(lines).toEqual([]);
+    expect(lines).toEqual([NO_SMS]);
 
     // Stopped means stopped: nothing queued afterwards is sent.
     await enqueueEmail(handle.db, orderMail(8));
@@ -232,13 +238,14 @@ describe.each(databaseTargets())("the outbox on %s", (target) => {
     const id = await enqueueEmail(handle.db, orderMail(9));
     const worker = startOutboxWorker(
       handle.db,
-      { mail: { smtpUrl: sink.url, from: FROM } },
+      { mail: { smtpUrl: sink.url, from: FROM }, sms: undefined },
       (line) => lines.push(line),
       { intervalMs: 20, now: () => now },
     );
-    await expect.poll(() => lines.length).toBe(1);
+    await expect.poll(() => lines.length).toBe(2);
     await worker.stop();
-    expect(lines[0]).toMatch(
+    expect(lines[0]).toBe(NO_SMS);
+    expect(lines[1]).toMatch(
       new RegExp(`^E-Mail ${id} nicht gesendet \\(Versuch 1 von 8\\), neuer Versuch .*451`),
     );
   });
@@ -253,7 +260,7 @@ describe.each(databaseTargets())("the outbox on %s", (target) => {
     const drainAll = async (own: MailTransport) => {
       let sent = 0;
       for (;;) {
-        const result = await drainOutbox(handle.db, own, now, { batchSize: 3 });
+        const result = await drainOutbox(handle.db, { mail: own }, now, { batchSize: 3 });
         sent += result.sent;
         if (result.claimed === 0) return sent;
       }

@@ -97,13 +97,16 @@ describe.each(databaseTargets())("placing an order (%s)", (target) => {
       context,
       form: form(fields),
       now,
-      mails: (order) => [
-        {
-          to: "test@example.org",
-          subject: `Ticket ${order.ticketNumber}`,
-          text: `Ticket ${order.ticketNumber}, ${order.uid}`,
-        },
-      ],
+      messages: (order) => ({
+        emails: [
+          {
+            to: "test@example.org",
+            subject: `Ticket ${order.ticketNumber}`,
+            text: `Ticket ${order.ticketNumber}, ${order.uid}`,
+          },
+        ],
+        sms: [{ to: "+49 761 555 0101", text: `Ihre Nummer: ${order.ticketNumber}` }],
+      }),
     });
   }
 

@@ -1,6 +1,6 @@
-// Starts the checkout's end-to-end world: the fake payment providers and the SMTP sink (one
-// process, fixed ports beside the server's), a fresh embedded database with the test branches of
-// prepare-checkout-database.ts, then the built server pointed at the fakes.
+// Starts the checkout's end-to-end world: the fake payment providers, the SMTP sink and the fake
+// SMS provider (one process, fixed ports beside the server's), a fresh embedded database with the
+// test branches of prepare-checkout-database.ts, then the built server pointed at the fakes.
 import { spawn, spawnSync } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -23,6 +23,7 @@ const fakes = spawn(
       FAKE_PAYPAL_PORT: String(port + 11),
       FAKE_SMTP_PORT: String(port + 12),
       FAKE_MAILBOX_PORT: String(port + 13),
+      FAKE_SMS_PORT: String(port + 14),
       FAKE_PAYMENTS_ENV_FILE: envFile,
     },
   },

@@ -33,7 +33,7 @@ import { readyProviders, startPayment } from "../../services/payment.server";
 import { statusPath } from "../../services/store-paths";
 import { placeOrder } from "../../services/place-order.server";
 import { loadSite } from "../../services/site.server";
-import { orderMails } from "../../services/order-mails.server";
+import { checkoutMessages } from "../../services/order-mails.server";
 
 const texts = de.checkout;
 /** A checkout form is a few kilobytes; anything far larger is not a customer typing. */
@@ -137,7 +137,7 @@ async function submitOrder(
     context: checkout,
     form,
     now,
-    mails: (order, draft) => orderMails({ order, checkout, draft, context }),
+    messages: (order, draft) => checkoutMessages(checkout, draft, order, context.config, now),
   });
   if (!placed.ok) return refuse(placed.errors, values);
   const { order } = placed;
