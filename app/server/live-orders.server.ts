@@ -3,6 +3,7 @@ import { sql, type Kysely } from "kysely";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Database } from "../db/schema";
 import type { DatabaseHandle } from "../db/connection.server";
+import { de } from "../i18n/de";
 import {
   concernsBranches,
   forBoard,
@@ -171,7 +172,7 @@ export function liveOrderEventStream(
   options?: EventStreamOptions,
 ): Response {
   if (!live) {
-    return new Response("Live-Aktualisierung ist gerade nicht verfügbar.", {
+    return new Response(de.liveOrders.unavailable, {
       status: 503,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
