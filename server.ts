@@ -15,6 +15,8 @@ import { precompressedAssets } from "./app/server/precompressed.server";
 import { securityHeaders } from "./app/server/security-headers.server";
 import { orderStatusNotModified } from "./app/server/order-status-cache.server";
 import { pageCache } from "./app/server/page-cache.server";
+import { compressUnlessEventStream } from "./app/server/event-stream.server";
+import { startLiveOrders, type LiveOrders } from "./app/server/live-orders.server";
 import { CART_COOKIE } from "./app/services/cart-cookie.server";
 import { CONSENT_COOKIE, SELF_SERVICE_COOKIE } from "./app/services/visitor.server";
 import type { DatabaseHandle } from "./app/db/connection.server";
@@ -32,12 +34,16 @@ async function main(): Promise<void> {
   process.env.NODE_ENV = config.isDevelopment ? "development" : "production";
   const database = await openAppDatabase(config);
   if (config.seedDemoData) await seedIfEmpty(database, log);
+  // Live order updates: this instance's one LISTEN connection (docs/decisions/016).
+  const live = startLiveOrders(database, { log });
+  await waitForLive(live);
   const outbox = startOutboxWorker(database.db, config, log);
 
   const app = express();
   app.disable("x-powered-by");
   if (config.trustProxy) app.set("trust proxy", true);
-  app.use(compression());
+  // Event streams stay uncompressed: gzip would hold the board's events back.
+  app.use(compression({ filter: compressUnlessEventStream }));
   app.use(
     securityHeaders({
       isDevelopment: config.isDevelopment,
@@ -62,13 +68,14 @@ async function main(): Promise<void> {
 
   const build = await mountRemix(app, config);
   if (!config.isDevelopment) {
-    app.use(
-      pageCache({
-        isCacheable: (path) => path === "/" || /^\/store\/[^/]+$/.test(path),
-        varyCookies: [CONSENT_COOKIE, SELF_SERVICE_COOKIE],
-        bypassCookies: [CART_COOKIE],
-      }),
-    );
+    const cache = pageCache({
+      isCacheable: (path) => path === "/" || /^\/store\/[^/]+$/.test(path),
+      varyCookies: [CONSENT_COOKIE, SELF_SERVICE_COOKIE],
+      bypassCookies: [CART_COOKIE],
+    });
+    // A staff edit on any instance clears the storefront pages on every instance.
+    live.onCatalogueChanged(() => cache.clear());
+    app.use(cache);
   }
   const payments = paymentProviders(config);
   app.all(
@@ -82,6 +89,7 @@ async function main(): Promise<void> {
         secrets: { session: config.sessionSecret },
         cspNonce: String(res.locals.cspNonce ?? ""),
         payments,
+        live,
       }),
     }),
   );
@@ -99,7 +107,21 @@ async function main(): Promise<void> {
         : error,
     ),
   );
-  handleShutdown(server, database, outbox);
+  handleShutdown(server, database, outbox, live);
+}
+
+/**
+ * PGlite listens at once; a PostgreSQL server that is slow to take the LISTEN connection does not
+ * hold up the start (the listener keeps trying, and boards reload once it is there).
+ */
+async function waitForLive(live: LiveOrders): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = await Promise.race([
+    live.ready().then(() => true),
+    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), 5_000))),
+  ]).catch(() => false);
+  clearTimeout(timer);
+  if (!waited) log("Live-Aktualisierung noch nicht bereit; der Server startet trotzdem.");
 }
 
 /** Production serves the built client; development runs Vite as middleware. */
@@ -121,7 +143,12 @@ async function mountRemix(
   return (await import(path.join(BUILD_DIR, "server", "index.js"))) as ServerBuild;
 }
 
-function handleShutdown(server: Server, database: DatabaseHandle, outbox: OutboxWorker): void {
+function handleShutdown(
+  server: Server,
+  database: DatabaseHandle,
+  outbox: OutboxWorker,
+  live: LiveOrders,
+): void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -131,9 +158,17 @@ function handleShutdown(server: Server, database: DatabaseHandle, outbox: Outbox
       server.closeAllConnections();
     }, 10_000);
     force.unref();
+    // Open event streams never end by themselves: end them (the browsers reconnect to another
+    // instance), and close each connection as soon as its answer is complete, rather than after
+    // the keep-alive timeout.
+    const liveClosed = live.close().catch(() => undefined);
+    const idle = setInterval(() => server.closeIdleConnections(), 100);
+    idle.unref();
     server.close(async () => {
+      clearInterval(idle);
       // The outbox worker finishes its batch first: it needs the pool that closes next.
       await outbox.stop().catch(() => undefined);
+      await liveClosed;
       await database.close().catch(() => undefined);
       log("Server beendet.");
       process.exit(0);

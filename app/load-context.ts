@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "./db/schema";
 import type { PaymentProviders } from "./integrations/payments/providers.server";
+import type { LiveOrders } from "./server/live-orders.server";
 
 export interface PublicAppConfig {
   publicOrigin: string;
@@ -22,5 +23,10 @@ declare module "@remix-run/node" {
     cspNonce: string;
     /** The online payment providers that have keys (none in the plain demo). */
     payments: PaymentProviders;
+    /**
+     * The instance's one LISTEN connection for live order updates (order board event streams).
+     * Absent in contexts built for tests; `liveOrderEventStream` then answers 503.
+     */
+    live?: LiveOrders;
   }
 }

@@ -17,6 +17,10 @@
  *   BENCH_CPU_PROF=1           server runs with --cpu-prof (profiles in reports/cpu-profiles)
  *   BENCH_ORDER_CARTS=3000     carts ready before each order scenario (one order uses one up)
  *
+ * With PostgreSQL the live order board is measured last (bench/live-orders.ts, its own
+ * BENCH_LIVE_* switches; BENCH_ONLY="live" for it alone): 20 event streams, and how long a new
+ * order and a status change take to reach every one of them.
+ *
  * Scenarios with a database check (the order scenarios) run it after the server has stopped.
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -27,6 +31,13 @@ import { openDatabase } from "#app/db/connection.server";
 import { prepareLargeMenuDatabase, type LargeMenu } from "./large-menu";
 import { scenarios, type BenchRequest, type Verification } from "./scenarios";
 import { ensurePortFree, migrateAndSeed, startServer, stopServer, waitForHealth } from "./server";
+import {
+  liveBenchDefaults,
+  measureLiveOrders,
+  printLiveResult,
+  startLiveStandIn,
+  type LiveBenchResult,
+} from "./live-orders";
 
 const port = Number(process.env.BENCH_PORT ?? 3200);
 const origin = `http://127.0.0.1:${port}`;
@@ -66,8 +77,9 @@ async function main() {
   const nodeArgs = cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : [];
   const rows: Row[] = [];
   const checks: { row: Row; verify: NonNullable<BenchRequest["verify"]> }[] = [];
+  const live: { result?: LiveBenchResult } = {};
   try {
-    await measure(database, nodeArgs, rows, checks);
+    await measure(database, nodeArgs, rows, checks, live);
     await verify(database.env, checks);
     console.log(
       `\nDatenbank: ${target}; Verbindungen und Sekunden je Szenario, davor ${warmupSeconds} s ` +
@@ -78,6 +90,7 @@ async function main() {
       console.log(`${row.scenario}: ${JSON.stringify(row.statusCodes)}`);
       for (const line of row.verification?.lines ?? []) console.log(`  ${line}`);
     }
+    if (live.result) printLiveResult(live.result);
     mkdirSync("reports", { recursive: true });
     const file = path.join(
       "reports",
@@ -94,6 +107,7 @@ async function main() {
           largeMenu: database.largeMenu,
           at: new Date().toISOString(),
           rows,
+          live: live.result,
         },
         null,
         2,
@@ -135,6 +149,7 @@ async function measure(
   nodeArgs: string[],
   rows: Row[],
   checks: { row: Row; verify: NonNullable<BenchRequest["verify"]> }[],
+  live: { result?: LiveBenchResult },
 ): Promise<void> {
   await ensurePortFree(port);
   const server = startServer({ port, env: database.env, nodeArgs });
@@ -188,8 +203,38 @@ async function measure(
       rows.push(row);
       if (request.verify) checks.push({ row, verify: request.verify });
     }
+    if (!only || "live-bestellungen".includes(only)) {
+      live.result = (await measureLive(database.env)) ?? undefined;
+      if (live.result && !live.result.ok) process.exitCode = 1;
+    }
   } finally {
     await stopServer(server);
+  }
+}
+
+/**
+ * The live order board while the measured server still runs: its real route when
+ * BENCH_LIVE_PATH names it, otherwise the stand-in event stream (bench/live-events-server.ts) on
+ * the same database. PostgreSQL only: PGlite cannot be written by a second process.
+ */
+async function measureLive(env: Record<string, string>): Promise<LiveBenchResult | null> {
+  const databaseUrl = env.DATABASE_URL;
+  if (!databaseUrl) {
+    console.log("übersprungen: Live-Bestellungen (nur mit BENCH_DATABASE=postgres)");
+    return null;
+  }
+  const path = process.env.BENCH_LIVE_PATH;
+  const standIn = path
+    ? null
+    : await startLiveStandIn(databaseUrl, Number(process.env.BENCH_LIVE_PORT ?? port + 1));
+  try {
+    return await measureLiveOrders({
+      ...liveBenchDefaults(),
+      eventsUrl: path ? origin + path : standIn!.url,
+      databaseUrl,
+    });
+  } finally {
+    await standIn?.stop();
   }
 }
 

@@ -23,6 +23,11 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** The embedded client, for dumps and LISTEN on PGlite; absent on PostgreSQL. */
   pglite?: PGlite;
+  /**
+   * The PostgreSQL connection string, for the one connection that LISTENs beside the pool
+   * (a pooled connection would lose its LISTEN when handed back); absent on PGlite.
+   */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -46,7 +51,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ? pgDialect(options.databaseUrl, options.maxConnections ?? 10)
     : await pgliteDialect(options.dataDir, options.loadDataDir);
   const db = new Kysely<Database>({ dialect, plugins: [camelCase] });
-  return { db, kind, pglite, close: () => db.destroy() };
+  return {
+    db,
+    kind,
+    pglite,
+    databaseUrl: options.databaseUrl || undefined,
+    close: () => db.destroy(),
+  };
 }
 
 interface OpenedDialect {

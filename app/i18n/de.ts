@@ -652,6 +652,22 @@ export const de = {
     emailQueued: "Die Bestellbestätigung wird erneut per E-Mail gesendet.",
     smsQueued: "Die Bestellbestätigung wird erneut per SMS gesendet.",
   },
+  /** Own wording: live updates of the order board (the spec names none). */
+  liveOrders: {
+    /** The event stream's answer when the instance has no listener. */
+    unavailable: "Live-Aktualisierung ist gerade nicht verfügbar.",
+    /** The board's connection indicator, by the hook's state. */
+    state: {
+      off: "Die Übersicht aktualisiert sich alle 10 Sekunden.",
+      connecting: "Verbinde …",
+      live: "Live",
+      reconnecting: "Verbindung unterbrochen – neuer Versuch …",
+    },
+    /** The switch for the audible signal on new orders. */
+    chime: "Ton bei neuen Bestellungen",
+    chimeOn: "Ton an",
+    chimeOff: "Ton aus",
+  },
 } as const;
 
 export type Texts = typeof de;

@@ -69,12 +69,18 @@ function readCookies(header: string | undefined): Map<string, string> {
   return cookies;
 }
 
-export function pageCache(options: PageCacheOptions): RequestHandler {
+/** The middleware, and `clear()` for when the catalogue changed (a `catalogue` notification). */
+export type PageCache = RequestHandler & { clear(): void };
+
+export function pageCache(options: PageCacheOptions): PageCache {
   const now = options.now ?? Date.now;
   const maxEntries = options.maxEntries ?? 500;
   const entries = new Map<string, Entry>();
+  // A page whose rendering began before the cache was cleared may hold data from before the
+  // change: it is answered, but not kept.
+  let generation = 0;
 
-  return (req, res, next) => {
+  const handler: RequestHandler = (req, res, next) => {
     if (req.method !== "GET" || req.originalUrl.includes("?") || !options.isCacheable(req.path)) {
       return next();
     }
@@ -103,8 +109,10 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
     }
     // One request renders the page anew; until it is done the others keep getting the old one.
     if (hit) hit.refreshingSince = at;
+    const renderedIn = generation;
     capture(res, (status, body) => {
       if (hit) hit.refreshingSince = null;
+      if (renderedIn !== generation) return;
       if (status !== 200 || res.getHeader("set-cookie") !== undefined) return;
       if (!String(res.getHeader("content-type") ?? "").startsWith("text/html")) return;
       if (entries.size >= maxEntries) entries.clear();
@@ -125,6 +133,12 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
     res.setHeader("X-Page-Cache", "miss");
     next();
   };
+  return Object.assign(handler, {
+    clear() {
+      entries.clear();
+      generation += 1;
+    },
+  });
 }
 
 /** Collects what the app writes, and hands it over once the response is complete. */

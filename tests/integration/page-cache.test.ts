@@ -3,12 +3,13 @@ import type { Server } from "node:http";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pageCache } from "#app/server/page-cache.server";
+import { pageCache, type PageCache } from "#app/server/page-cache.server";
 
 let clock = Date.UTC(2026, 10, 23, 11, 0, 5);
 let rendered = 0;
 let server: Server;
 let origin: string;
+let cache: PageCache;
 
 beforeAll(async () => {
   const app = express();
@@ -19,14 +20,13 @@ beforeAll(async () => {
     res.setHeader("Content-Security-Policy", `script-src 'nonce-${String(res.locals.cspNonce)}'`);
     next();
   });
-  app.use(
-    pageCache({
-      isCacheable: (path) => path === "/" || /^\/store\/[^/]+$/.test(path),
-      varyCookies: ["cookie-consent"],
-      bypassCookies: ["warenkorb"],
-      now: () => clock,
-    }),
-  );
+  cache = pageCache({
+    isCacheable: (path) => path === "/" || /^\/store\/[^/]+$/.test(path),
+    varyCookies: ["cookie-consent"],
+    bypassCookies: ["warenkorb"],
+    now: () => clock,
+  });
+  app.use(cache);
   app.get("*", async (req, res) => {
     rendered += 1;
     if (req.path === "/store/langsam") await new Promise((resolve) => setTimeout(resolve, 300));
@@ -108,6 +108,23 @@ describe("page cache", () => {
     expect(renderer.headers.get("x-page-cache")).toBe("miss");
     expect(waiting.headers.get("x-page-cache")).toBe("hit");
     expect(rendered - before).toBe(1);
+    expect((await get("/store/langsam")).headers.get("x-page-cache")).toBe("hit");
+  });
+
+  it("forgets every page when cleared, and does not keep one rendered from before", async () => {
+    await get("/store/wiehre");
+    expect((await get("/store/wiehre")).headers.get("x-page-cache")).toBe("hit");
+    cache.clear();
+    expect((await get("/store/wiehre")).headers.get("x-page-cache")).toBe("miss");
+    expect((await get("/store/wiehre")).headers.get("x-page-cache")).toBe("hit");
+
+    // Cleared while the slow page renders: that answer may hold data from before the change.
+    clock += 60_000;
+    const slow = get("/store/langsam");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    cache.clear();
+    expect((await slow).headers.get("x-page-cache")).toBe("miss");
+    expect((await get("/store/langsam")).headers.get("x-page-cache")).toBe("miss");
     expect((await get("/store/langsam")).headers.get("x-page-cache")).toBe("hit");
   });
 });

@@ -1,0 +1,388 @@
+import pg from "pg";
+import { sql, type Kysely } from "kysely";
+import type { PGlite } from "@electric-sql/pglite";
+import type { Database } from "../db/schema";
+import type { DatabaseHandle } from "../db/connection.server";
+import { de } from "../i18n/de";
+import {
+  concernsBranches,
+  forBoard,
+  parseOrderNotification,
+  type LiveOrderEvent,
+} from "../domain/live-events";
+import { eventStreamResponse, type EventStreamOptions } from "./event-stream.server";
+
+/**
+ * Live updates for the order boards, fed by PostgreSQL `LISTEN/NOTIFY` so that they work with any
+ * number of app instances: a trigger announces every new or changed order on the channel
+ * `orders` (migrations/2026_11_22_0020_order_notify.ts), staff edits of the catalogue announce
+ * themselves on `catalogue` (`notifyCatalogueChanged`), and every instance has exactly one
+ * listener that hands the events to its subscribers in memory (the open event streams).
+ *
+ * - On PostgreSQL the listener is a connection of its own, outside the pool (a pooled connection
+ *   would lose its LISTEN when handed back). When it is lost it reconnects with growing pauses,
+ *   LISTENs again and tells every subscriber `reload`: what happened meanwhile is not replayed.
+ *   A ping every `pingIntervalMs` notices a connection that died silently.
+ * - On PGlite the embedded database's own `listen` is used; there is nothing to lose.
+ */
+export const ORDERS_CHANNEL = "orders";
+export const CATALOGUE_CHANNEL = "catalogue";
+const CHANNELS = [ORDERS_CHANNEL, CATALOGUE_CHANNEL] as const;
+
+export interface LiveSubscription {
+  /** The branches whose orders the subscriber shows; `null` for every branch. */
+  branchIds: readonly number[] | null;
+  onEvent(event: LiveOrderEvent): void;
+  /** The listener is shutting down (SIGTERM): end the stream so the browser reconnects elsewhere. */
+  onClose?(): void;
+}
+
+export interface LiveStatus {
+  /** Whether LISTEN is in place right now. */
+  listening: boolean;
+  /** The PostgreSQL backend of the listening connection (null on PGlite or while reconnecting). */
+  backendPid: number | null;
+  /** Successful LISTENs after a lost connection. */
+  reconnects: number;
+  subscribers: number;
+}
+
+export interface LiveOrders {
+  subscribe(subscription: LiveSubscription): () => void;
+  /** Called on every `catalogue` notification, and after a reconnect (one may have been missed). */
+  onCatalogueChanged(listener: () => void): () => void;
+  /** Resolves once the first LISTEN is in place. */
+  ready(): Promise<void>;
+  status(): LiveStatus;
+  /** Ends every subscription (`onClose`), then the listening connection. */
+  close(): Promise<void>;
+}
+
+export interface LiveOrdersOptions {
+  log?: (line: string) => void;
+  /** First pause before reconnecting; doubles up to `maxBackoffMs`. Defaults 250 ms and 10 s. */
+  initialBackoffMs?: number;
+  maxBackoffMs?: number;
+  /** How often the PostgreSQL connection is checked with `select 1`; default 30 s. */
+  pingIntervalMs?: number;
+  /** How long a connect or a ping may take before the connection counts as lost; default 5 s. */
+  timeoutMs?: number;
+}
+
+interface Handlers {
+  notification(channel: string, payload: string): void;
+  /** LISTEN is in place again after a lost connection: events may have been missed. */
+  resumed(): void;
+}
+
+interface Source {
+  ready: Promise<void>;
+  status(): Pick<LiveStatus, "listening" | "backendPid" | "reconnects">;
+  close(): Promise<void>;
+}
+
+type ListenTarget = Pick<DatabaseHandle, "db" | "kind" | "pglite" | "databaseUrl">;
+
+export function startLiveOrders(target: ListenTarget, options: LiveOrdersOptions = {}): LiveOrders {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const subscriptions = new Set<LiveSubscription>();
+  const catalogueListeners = new Set<() => void>();
+  let closing = false;
+
+  const safely = (what: string, work: () => void) => {
+    try {
+      work();
+    } catch (error) {
+      log(`Live-Aktualisierung: ${what} fehlgeschlagen: ${(error as Error).message}`);
+    }
+  };
+
+  const handlers: Handlers = {
+    notification(channel, payload) {
+      if (channel === CATALOGUE_CHANNEL) {
+        for (const listener of [...catalogueListeners]) safely("Katalog-Hinweis", listener);
+        return;
+      }
+      if (channel !== ORDERS_CHANNEL) return;
+      const event = parseOrderNotification(payload);
+      if (!event) {
+        log(`Live-Aktualisierung: unlesbare Nachricht ignoriert: ${payload.slice(0, 200)}`);
+        return;
+      }
+      for (const subscription of [...subscriptions]) {
+        if (concernsBranches(event, subscription.branchIds)) {
+          safely("Weitergabe", () => subscription.onEvent(event));
+        }
+      }
+    },
+    resumed() {
+      for (const subscription of [...subscriptions]) {
+        safely("Weitergabe", () => subscription.onEvent({ kind: "reload" }));
+      }
+      for (const listener of [...catalogueListeners]) safely("Katalog-Hinweis", listener);
+    },
+  };
+
+  const source: Source =
+    target.kind === "pglite"
+      ? pgliteSource(target.db, target.pglite, handlers, log)
+      : pgSource(target.databaseUrl, handlers, log, options);
+
+  return {
+    subscribe(subscription) {
+      if (closing) {
+        safely("Abmeldung", () => subscription.onClose?.());
+        return () => {};
+      }
+      subscriptions.add(subscription);
+      return () => {
+        subscriptions.delete(subscription);
+      };
+    },
+    onCatalogueChanged(listener) {
+      catalogueListeners.add(listener);
+      return () => {
+        catalogueListeners.delete(listener);
+      };
+    },
+    ready: () => source.ready,
+    status: () => ({ ...source.status(), subscribers: subscriptions.size }),
+    async close() {
+      if (closing) return;
+      closing = true;
+      for (const subscription of [...subscriptions]) {
+        subscriptions.delete(subscription);
+        safely("Abmeldung", () => subscription.onClose?.());
+      }
+      catalogueListeners.clear();
+      await source.close();
+    },
+  };
+}
+
+/**
+ * The board's event stream for these branches: `order` events (`{ kind, id, branchId }`) and
+ * `reload` after the listener lost events. Without a listener (a context built for tests) it
+ * answers 503, and the board falls back to refreshing itself.
+ */
+export function liveOrderEventStream(
+  request: Request,
+  live: LiveOrders | undefined,
+  branchIds: readonly number[] | null,
+  options?: EventStreamOptions,
+): Response {
+  if (!live) {
+    return new Response(de.liveOrders.unavailable, {
+      status: 503,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+  return eventStreamResponse(
+    request,
+    (sink) =>
+      live.subscribe({
+        branchIds,
+        onEvent: (event) => {
+          const data = forBoard(event);
+          sink.send(data.kind === "reload" ? "reload" : "order", data);
+        },
+        onClose: () => sink.close(),
+      }),
+    options,
+  );
+}
+
+/**
+ * Tells every instance that menus, products, branches or texts changed, so that each clears its
+ * storefront page cache (docs/decisions/010). Inside a transaction it is sent on commit, and not
+ * at all on a rollback: call it with the transaction that made the change.
+ */
+export async function notifyCatalogueChanged(db: Kysely<Database>): Promise<void> {
+  await sql`select pg_notify(${CATALOGUE_CHANNEL}, '')`.execute(db);
+}
+
+function pgliteSource(
+  db: Kysely<Database>,
+  pglite: PGlite | undefined,
+  handlers: Handlers,
+  log: (line: string) => void,
+): Source {
+  if (!pglite) throw new Error("Die eingebettete Datenbank hat keinen PGlite-Client.");
+  const unlisteners: (() => Promise<void>)[] = [];
+  let listening = false;
+  let closed = false;
+  // Kysely's PGlite driver runs transactions as BEGIN … COMMIT on the one client; holding its
+  // connection keeps the LISTEN out of someone's transaction (a rollback would undo it).
+  const ready = db
+    .connection()
+    .execute(async () => {
+      for (const channel of CHANNELS) {
+        unlisteners.push(
+          await pglite.listen(channel, (payload) => {
+            // PGlite calls back in a microtask: an exception there would end the process.
+            try {
+              handlers.notification(channel, payload);
+            } catch (error) {
+              log(`Live-Aktualisierung: ${(error as Error).message}`);
+            }
+          }),
+        );
+      }
+      listening = !closed;
+    })
+    .catch((error: Error) => {
+      log(`Live-Aktualisierung nicht verfügbar: ${error.message}`);
+      throw error;
+    });
+  ready.catch(() => undefined);
+  return {
+    ready,
+    status: () => ({ listening, backendPid: null, reconnects: 0 }),
+    async close() {
+      closed = true;
+      await ready.catch(() => undefined);
+      listening = false;
+      if (pglite.closed) return;
+      await db
+        .connection()
+        .execute(async () => {
+          for (const unlisten of unlisteners.splice(0)) await unlisten();
+        })
+        .catch(() => undefined);
+    },
+  };
+}
+
+function pgSource(
+  connectionString: string | undefined,
+  handlers: Handlers,
+  log: (line: string) => void,
+  options: LiveOrdersOptions,
+): Source {
+  if (!connectionString) throw new Error("Für LISTEN fehlt die DATABASE_URL.");
+  const initialBackoffMs = options.initialBackoffMs ?? 250;
+  const maxBackoffMs = options.maxBackoffMs ?? 10_000;
+  const pingIntervalMs = options.pingIntervalMs ?? 30_000;
+  const timeoutMs = options.timeoutMs ?? 5_000;
+
+  let client: pg.Client | null = null;
+  let listening = false;
+  let backendPid: number | null = null;
+  let reconnects = 0;
+  let failures = 0;
+  let everListened = false;
+  let missedSome = false;
+  let stopped = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let pingTimer: ReturnType<typeof setInterval> | undefined;
+  let markReady = () => {};
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+
+  const connect = async () => {
+    retryTimer = undefined;
+    if (stopped) return;
+    const current = new pg.Client({
+      connectionString,
+      application_name: "backstube-live",
+      keepAlive: true,
+      connectionTimeoutMillis: timeoutMs,
+    });
+    client = current;
+    let lost = false;
+    const onLost = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (client === current) {
+        client = null;
+        listening = false;
+        backendPid = null;
+      }
+      if (pingTimer) clearInterval(pingTimer);
+      pingTimer = undefined;
+      current.removeAllListeners("notification");
+      current.end().catch(() => undefined);
+      if (stopped) return;
+      missedSome = true;
+      failures += 1;
+      const pause = Math.min(initialBackoffMs * 2 ** Math.min(failures - 1, 16), maxBackoffMs);
+      const jittered = Math.round(pause * (0.8 + Math.random() * 0.4));
+      log(
+        `Live-Aktualisierung: Verbindung ${everListened ? "verloren" : "nicht möglich"}` +
+          `${error ? ` (${error.message})` : ""}; neuer Versuch in ${jittered} ms.`,
+      );
+      retryTimer = setTimeout(() => void connect(), jittered);
+      retryTimer.unref?.();
+    };
+    // After a lost connection the client emits 'error' and/or 'end'; both lead here once.
+    current.on("error", onLost);
+    current.on("end", () => onLost());
+    current.on("notification", (message) => {
+      handlers.notification(message.channel, message.payload ?? "");
+    });
+    try {
+      await current.connect();
+      for (const channel of CHANNELS) await current.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      const { rows } = await current.query<{ pid: number }>("select pg_backend_pid() as pid");
+      if (lost) return;
+      if (stopped) {
+        await current.end().catch(() => undefined);
+        return;
+      }
+      listening = true;
+      backendPid = rows[0]?.pid ?? null;
+      failures = 0;
+      const resumed = missedSome;
+      if (resumed && everListened) reconnects += 1;
+      if (resumed) log("Live-Aktualisierung: wieder verbunden.");
+      everListened = true;
+      missedSome = false;
+      markReady();
+      pingTimer = setInterval(() => void ping(current, onLost), pingIntervalMs);
+      pingTimer.unref?.();
+      if (resumed) handlers.resumed();
+    } catch (error) {
+      onLost(error as Error);
+    }
+  };
+
+  let pinging = false;
+  const ping = async (current: pg.Client, onLost: (error?: Error) => void) => {
+    // One ping at a time: a query queued behind a hanging one would only hang too.
+    if (pinging) return;
+    pinging = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("keine Antwort auf ping")), timeoutMs);
+    });
+    try {
+      await Promise.race([current.query("select 1"), timeout]);
+    } catch (error) {
+      onLost(error as Error);
+    } finally {
+      clearTimeout(timer);
+      pinging = false;
+    }
+  };
+
+  void connect();
+
+  return {
+    ready,
+    status: () => ({ listening, backendPid, reconnects }),
+    async close() {
+      stopped = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      if (pingTimer) clearInterval(pingTimer);
+      listening = false;
+      const current = client;
+      client = null;
+      if (!current) return;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        current.end().catch(() => undefined),
+        new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs))),
+      ]);
+      clearTimeout(timer);
+    },
+  };
+}
