@@ -56,7 +56,9 @@ export interface OrderListQuery {
   page?: number;
 }
 
+/** The history pages by 50; the open lists show up to 500 at once (a busy Christmas Eve). */
 export const PAGE_SIZE = 50;
+export const BOARD_PAGE_SIZE = 500;
 
 const LIST_COLUMNS = [
   "orders.id",
@@ -198,7 +200,8 @@ export async function listStaffOrders(
     (await base.select((eb) => eb.fn.countAll<string>().as("total")).executeTakeFirstOrThrow())
       .total,
   );
-  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pageSize = query.view === "history" ? PAGE_SIZE : BOARD_PAGE_SIZE;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, Math.trunc(query.page ?? 1)), pageCount);
   const rows = await base
     .select([...LIST_COLUMNS, "branches.name as branchName"])
@@ -209,8 +212,8 @@ export async function listStaffOrders(
     )
     .orderBy(sql`${sortColumn} ${sql.raw(direction === "asc" ? "asc" : "desc")}`)
     .orderBy("orders.id", direction === "asc" ? "asc" : "desc")
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
     .execute();
   return { rows, total, page, pageCount };
 }

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
 import type { Database } from "#app/db/schema";
 import { seedDemoData } from "#app/db/seed.server";
+import type { AppLoadContext } from "@remix-run/node";
+import { parseOrderAction, performOrderAction } from "#app/services/staff-order-actions.server";
 import {
   changeOrderStatus,
   findStaffOrder,
@@ -266,5 +268,83 @@ describe.each(databaseTargets())("the back office's orders on %s", (target) => {
         now,
       ),
     ).toMatchObject({ ok: false, status: 409 });
+  });
+
+  describe("actions as the pages and the API take them", () => {
+    const context = () =>
+      ({
+        db,
+        payments: {},
+        config: { publicOrigin: "https://sonnenkorn.example", mode: "demo", dataDir: "" },
+      }) as unknown as AppLoadContext;
+    const act = async (orderId: number, fields: Record<string, unknown>) => {
+      const parsed = parseOrderAction(fields);
+      if (!parsed.ok) return { ok: false as const, status: 400, message: parsed.message };
+      return performOrderAction(context(), admin, orderId, parsed.action, now);
+    };
+
+    it("reads a counter appointment in the business's time zone", async () => {
+      const order = await insertTestOrder(db, { appointment: minutes(30) });
+      expect(
+        await act(order.id, { intent: "counter-appointment", date: "2026-11-21", time: "14:30" }),
+      ).toEqual({ ok: true, message: "Der Terminvorschlag wurde an den Kunden geschickt." });
+      const stored = await db
+        .selectFrom("orders")
+        .select("counterAppointment")
+        .where("id", "=", order.id)
+        .executeTakeFirstOrThrow();
+      expect(new Date(stored.counterAppointment!).toISOString()).toBe("2026-11-21T13:30:00.000Z");
+      expect(await act(order.id, { intent: "counter-appointment", date: "morgen" })).toMatchObject({
+        ok: false,
+        status: 400,
+      });
+    });
+
+    it("puts the section 8 message first and the reason after it", async () => {
+      const order = await insertTestOrder(db, { isConfirmed: true, isCompleted: true });
+      expect(await act(order.id, { intent: "cancel" })).toEqual({
+        ok: false,
+        status: 409,
+        message:
+          "Bestellung konnte nicht storniert werden. Die Bestellung ist bereits abgeschlossen und kann nicht mehr geändert werden.",
+      });
+      expect(await act(order.id, { intent: "update-payment-status" })).toEqual({
+        ok: false,
+        status: 409,
+        message:
+          "Zahlungsstatus konnte nicht überprüft werden. Diese Bestellung wird nicht online bezahlt.",
+      });
+      expect(await act(2_000_000_000, { intent: "confirm" })).toEqual({
+        ok: false,
+        status: 404,
+        message:
+          "Bestellstatus konnte nicht geändert werden. Diese Bestellung wurde nicht gefunden.",
+      });
+      expect(await act(order.id, { intent: "explode" })).toEqual({
+        ok: false,
+        status: 400,
+        message: "Diese Aktion gibt es nicht.",
+      });
+    });
+
+    it("queues the new-order mail again and notes the print, both in the audit trail", async () => {
+      const order = await insertTestOrder(db, { email: "kundin@example.org" });
+      const before = await db.selectFrom("outbox").select("id").execute();
+      expect(await act(order.id, { intent: "resend-email" })).toEqual({
+        ok: true,
+        message: "Die Bestellbestätigung wird erneut per E-Mail gesendet.",
+      });
+      const mails = await db
+        .selectFrom("outbox")
+        .select(["kind", "payload"])
+        .where("id", "not in", before.length > 0 ? before.map((row) => row.id) : [0])
+        .execute();
+      expect(mails).toEqual([
+        { kind: "email", payload: expect.objectContaining({ to: "kundin@example.org" }) },
+      ]);
+      expect(await act(order.id, { intent: "print" })).toMatchObject({ ok: true });
+      const trail = await orderAuditTrail(db, order.id);
+      expect(trail.map((entry) => entry.action)).toEqual(["order.print", "order.resend-email"]);
+    });
   });
 });

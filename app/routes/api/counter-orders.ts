@@ -1,0 +1,25 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { de } from "../../i18n/de";
+import { loadCounterOrders } from "../../services/counter-orders.server";
+
+/** GET /api/orders/{frontdesk|backoffice}/{branchId}/{apiKey}: the counter views as JSON. */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const view = params.view;
+  const branchId = /^\d{1,10}$/.test(params.branchId ?? "") ? Number(params.branchId) : 0;
+  const loaded =
+    view === "frontdesk" || view === "backoffice"
+      ? await loadCounterOrders(context.db, {
+          view,
+          branchId,
+          apiKey: params.apiKey ?? "",
+          now: new Date(),
+        })
+      : null;
+  if (!loaded) {
+    return Response.json(
+      { errors: [{ message: de.counterOrders.notFound }] },
+      { status: 404, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  return Response.json({ data: loaded }, { headers: { "Cache-Control": "private, no-store" } });
+}
