@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   // several times slower.
   process.env.NODE_ENV = config.isDevelopment ? "development" : "production";
   const database = await openAppDatabase(config);
-  if (config.seedDemoData) await seedIfEmpty(database, log);
+  if (config.seedDemoData) await seedIfEmpty(database, log, config.demoAdminPassword);
   const outbox = startOutboxWorker(database.db, config, log);
 
   const app = express();
@@ -76,12 +76,13 @@ async function main(): Promise<void> {
     createRequestHandler({
       build,
       mode: config.isDevelopment ? "development" : "production",
-      getLoadContext: (_req, res) => ({
+      getLoadContext: (req, res) => ({
         db: database.db,
         config: { publicOrigin: config.publicOrigin, mode: config.mode, dataDir: config.dataDir },
         secrets: { session: config.sessionSecret },
         cspNonce: String(res.locals.cspNonce ?? ""),
         payments,
+        clientAddress: req.ip ?? req.socket.remoteAddress ?? "",
       }),
     }),
   );

@@ -22,5 +22,10 @@ declare module "@remix-run/node" {
     cspNonce: string;
     /** The online payment providers that have keys (none in the plain demo). */
     payments: PaymentProviders;
+    /**
+     * The client's address as Express sees it (`X-Forwarded-For` only with TRUST_PROXY): the
+     * sign-in lockout counts by it and the audit log records it. Absent outside a server.
+     */
+    clientAddress?: string;
   }
 }

@@ -5,6 +5,7 @@ import * as orders from "#migrations/2026_11_21_0003_orders";
 import * as staffContent from "#migrations/2026_11_21_0004_staff_content";
 import * as outbox from "#migrations/2026_11_22_0001_outbox";
 import * as orderCart from "#migrations/2026_11_22_0002_order_cart";
+import * as staffLogin from "#migrations/2026_11_22_0010_staff_login";
 
 /**
  * Every migration by the name Kysely records in `kysely_migration` (the file name without `.ts`,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_21_0004_staff_content": staffContent,
   "2026_11_22_0001_outbox": outbox,
   "2026_11_22_0002_order_cart": orderCart,
+  "2026_11_22_0010_staff_login": staffLogin,
 };
