@@ -13,6 +13,7 @@ import {
 } from "./app/integrations/payments/providers.server";
 import { precompressedAssets } from "./app/server/precompressed.server";
 import { securityHeaders } from "./app/server/security-headers.server";
+import { rejectCrossSiteStaffRequests } from "./app/server/cross-site.server";
 import { orderStatusNotModified } from "./app/server/order-status-cache.server";
 import { pageCache } from "./app/server/page-cache.server";
 import { CART_COOKIE } from "./app/services/cart-cookie.server";
@@ -56,6 +57,8 @@ async function main(): Promise<void> {
         .json({ status: "error", database: database.kind });
     }
   });
+
+  app.use(rejectCrossSiteStaffRequests(config.publicOrigin));
 
   // Unchanged polls of an order's status page get their 304 before Remix runs (decision 008).
   app.use(orderStatusNotModified(database.db, { origin: config.publicOrigin }));

@@ -523,6 +523,8 @@ export const de = {
     unlockedDone: "Das Konto wurde entsperrt.",
     passwordSet: "Das Passwort wurde gesetzt.",
     linkSent: (email: string) => `Ein Login-Link wurde an ${email} gesendet.`,
+    linkLimit:
+      "An dieses Konto wurden gerade erst mehrere Login-Links gesendet. Bitte warten Sie einige Minuten.",
     deleted: "Der Benutzer wurde gelöscht.",
     empty: "Noch keine Benutzer, die Sie verwalten können.",
     errors: {
