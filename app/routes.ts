@@ -31,9 +31,16 @@ export default [
   route("backend/login-link/:token", "routes/backend/login-link.tsx"),
   route("backend", "routes/backend/layout.tsx", [
     index("routes/backend/index.tsx"),
+    route("users", "routes/backend/users.tsx"),
+    route("users/new", "routes/backend/user-new.tsx"),
+    route("users/:userId", "routes/backend/user-edit.tsx"),
     route("account/password", "routes/backend/account-password.tsx"),
     // Unknown back-office addresses: the sign-in for strangers, a 404 in the frame for staff.
     route("*", "routes/backend/not-found.tsx"),
   ]),
+  // The staff JSON API (spec section 7).
+  route("api/users/me", "routes/api/users-me.ts"),
+  route("api/users", "routes/api/users.ts"),
+  route("api/users/:userId", "routes/api/user.ts"),
   route("*", "routes/site.tsx"),
 ] satisfies RouteConfig;
