@@ -13,6 +13,7 @@ import {
 } from "./app/integrations/payments/providers.server";
 import { precompressedAssets } from "./app/server/precompressed.server";
 import { securityHeaders } from "./app/server/security-headers.server";
+import { rejectCrossSiteStaffRequests } from "./app/server/cross-site.server";
 import { orderStatusNotModified } from "./app/server/order-status-cache.server";
 import { pageCache } from "./app/server/page-cache.server";
 import { compressUnlessEventStream } from "./app/server/event-stream.server";
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
   // several times slower.
   process.env.NODE_ENV = config.isDevelopment ? "development" : "production";
   const database = await openAppDatabase(config);
-  if (config.seedDemoData) await seedIfEmpty(database, log);
+  if (config.seedDemoData) await seedIfEmpty(database, log, config.demoAdminPassword);
   // Live order updates: this instance's one LISTEN connection (docs/decisions/016).
   const live = startLiveOrders(database, { log });
   await waitForLive(live);
@@ -63,6 +64,8 @@ async function main(): Promise<void> {
     }
   });
 
+  app.use(rejectCrossSiteStaffRequests(config.publicOrigin));
+
   // Unchanged polls of an order's status page get their 304 before Remix runs (decision 008).
   app.use(orderStatusNotModified(database.db, { origin: config.publicOrigin }));
 
@@ -83,13 +86,14 @@ async function main(): Promise<void> {
     createRequestHandler({
       build,
       mode: config.isDevelopment ? "development" : "production",
-      getLoadContext: (_req, res) => ({
+      getLoadContext: (req, res) => ({
         db: database.db,
         config: { publicOrigin: config.publicOrigin, mode: config.mode, dataDir: config.dataDir },
         secrets: { session: config.sessionSecret },
         cspNonce: String(res.locals.cspNonce ?? ""),
         payments,
         live,
+        clientAddress: req.ip ?? req.socket.remoteAddress ?? "",
       }),
     }),
   );

@@ -28,5 +28,10 @@ declare module "@remix-run/node" {
      * Absent in contexts built for tests; `liveOrderEventStream` then answers 503.
      */
     live?: LiveOrders;
+    /**
+     * The client's address as Express sees it (`X-Forwarded-For` only with TRUST_PROXY): the
+     * sign-in lockout counts by it and the audit log records it. Absent outside a server.
+     */
+    clientAddress?: string;
   }
 }

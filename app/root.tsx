@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -32,17 +33,23 @@ export const meta: MetaFunction<typeof loader> = ({ data, error, matches, locati
   if (!data) return [{ title: de.errors.internalTitle }];
   // A page that failed below the root is shown by the root's boundary, and titled here.
   if (error) {
-    const notFound = isRouteErrorResponse(error) && error.status === 404;
-    const title = notFound ? de.errors.notFoundTitle : de.errors.internalTitle;
+    const title = errorTitle(error);
     return [{ title: pageTitle(data.shell, title) }, { name: "robots", content: "noindex" }];
   }
   return seoMeta(matches, location);
 };
 
+/** A route with `handle = { backOffice: true }` is staff-only: no storefront chrome around it. */
+function useIsBackOffice(): boolean {
+  return useMatches().some(
+    (match) => (match.handle as { backOffice?: boolean } | undefined)?.backOffice === true,
+  );
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<RootData>("root");
-  const shell = data?.shell;
+  const shell = useIsBackOffice() ? undefined : data?.shell;
   return (
     <html lang="de">
       <head>
@@ -74,16 +81,31 @@ export default function App() {
   return <Outlet />;
 }
 
+function errorTitle(error: unknown): string {
+  if (!isRouteErrorResponse(error)) return de.errors.internalTitle;
+  if (error.status === 404) return de.errors.notFoundTitle;
+  if (error.status === 403) return de.staffAuth.forbiddenTitle;
+  return de.errors.internalTitle;
+}
+
+function errorText(error: unknown): string {
+  if (!isRouteErrorResponse(error)) return de.errors.internalText;
+  if (error.status === 404) return de.errors.notFoundText;
+  if (error.status === 403) {
+    const message = (error.data as { message?: unknown } | null)?.message;
+    return typeof message === "string" ? message : de.staffAuth.forbidden;
+  }
+  return de.errors.internalText;
+}
+
 export function ErrorBoundary() {
   const error = useRouteError();
-  const isResponse = isRouteErrorResponse(error);
-  const notFound = isResponse && error.status === 404;
   // A thrown response is an answer the server chose; anything else is a bug worth logging.
-  if (!isResponse) console.error(error);
+  if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <section className="page error-page">
-      <h1>{notFound ? de.errors.notFoundTitle : de.errors.internalTitle}</h1>
-      <p>{notFound ? de.errors.notFoundText : de.errors.internalText}</p>
+      <h1>{errorTitle(error)}</h1>
+      <p>{errorText(error)}</p>
       <p>
         <a href="/">{de.errors.backHome}</a>
       </p>

@@ -25,5 +25,22 @@ export default [
   route("status/:uid/:hash", "routes/status.tsx"),
   route("api/orders/public/:uid/:hash", "routes/api/public-order.ts"),
   route("api/orders/public/:uid/:hash/:operation", "routes/api/public-order-operation.ts"),
+  // The back office (docs/decisions/011, 012): sign-in pages outside the guarded frame.
+  route("backend/login", "routes/backend/login.tsx"),
+  route("backend/logout", "routes/backend/logout.ts"),
+  route("backend/login-link/:token", "routes/backend/login-link.tsx"),
+  route("backend", "routes/backend/layout.tsx", [
+    index("routes/backend/index.tsx"),
+    route("users", "routes/backend/users.tsx"),
+    route("users/new", "routes/backend/user-new.tsx"),
+    route("users/:userId", "routes/backend/user-edit.tsx"),
+    route("account/password", "routes/backend/account-password.tsx"),
+    // Unknown back-office addresses: the sign-in for strangers, a 404 in the frame for staff.
+    route("*", "routes/backend/not-found.tsx"),
+  ]),
+  // The staff JSON API (spec section 7).
+  route("api/users/me", "routes/api/users-me.ts"),
+  route("api/users", "routes/api/users.ts"),
+  route("api/users/:userId", "routes/api/user.ts"),
   route("*", "routes/site.tsx"),
 ] satisfies RouteConfig;

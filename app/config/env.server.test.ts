@@ -78,6 +78,27 @@ describe("loadConfig", () => {
     expect(config.seedDemoData).toBe(false);
   });
 
+  it("takes a fixed demo administrator password, but never in production", () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).demoAdminPassword).toBeUndefined();
+    expect(
+      loadConfig({ DATA_DIR: dataDir, DEMO_ADMIN_PASSWORD: "lang-genug-1" }).demoAdminPassword,
+    ).toBe("lang-genug-1");
+    expect(() => loadConfig({ DATA_DIR: dataDir, DEMO_ADMIN_PASSWORD: "kurz" })).toThrowError(
+      /DEMO_ADMIN_PASSWORD muss mindestens 10 Zeichen/,
+    );
+    expect(() =>
+      loadConfig({
+        APP_MODE: "production",
+        DATA_DIR: dataDir,
+        DATABASE_URL: "postgres://shop@db:5432/shop",
+        SESSION_SECRET: "x".repeat(40),
+        PUBLIC_ORIGIN: "https://shop.example/",
+        DEMO_ADMIN_PASSWORD: "lang-genug-1",
+      }),
+    ).toThrowError(/DEMO_ADMIN_PASSWORD ist mit APP_MODE=production nicht erlaubt/);
+  });
+
   it("refuses a data folder it cannot write", () => {
     expect(() => loadConfig({ DATA_DIR: "/proc/backstube" })).toThrowError(
       /DATA_DIR \/proc\/backstube ist nicht beschreibbar/,

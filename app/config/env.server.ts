@@ -34,6 +34,8 @@ const schema = z
     SESSION_SECRET: z.string().min(32, "muss mindestens 32 Zeichen lang sein").optional(),
     PUBLIC_ORIGIN: z.url().optional(),
     SEED_DEMO_DATA: flag.default(true),
+    /** The seeded administrator's password instead of a generated one (demo and tests only). */
+    DEMO_ADMIN_PASSWORD: optional(z.string().min(10, "muss mindestens 10 Zeichen lang sein")),
     TRUST_PROXY: flag.default(false),
     STRIPE_API_BASE: z.url().default("https://api.stripe.com"),
     STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_/, "muss mit sk_ oder rk_ beginnen")),
@@ -77,6 +79,13 @@ const schema = z
       }
     }
     if (env.APP_MODE !== "production") return;
+    if (env.DEMO_ADMIN_PASSWORD) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DEMO_ADMIN_PASSWORD"],
+        message: "ist mit APP_MODE=production nicht erlaubt",
+      });
+    }
     // Webhooks settle payments whose customers never come back: production needs them verified.
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({
@@ -114,6 +123,8 @@ export interface AppConfig {
   sessionSecret: string;
   publicOrigin: string;
   seedDemoData: boolean;
+  /** Only in demo mode: the seeded administrator's fixed password. */
+  demoAdminPassword: string | undefined;
   trustProxy: boolean;
   /** Stripe Checkout; absent without STRIPE_SECRET_KEY. */
   stripe: { apiBase: string; secretKey: string; webhookSecret: string | undefined } | undefined;
@@ -151,6 +162,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionSecret: env.SESSION_SECRET ?? demoSecret(dataDir),
     publicOrigin: (env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     seedDemoData: env.SEED_DEMO_DATA,
+    demoAdminPassword: env.DEMO_ADMIN_PASSWORD,
     trustProxy: env.TRUST_PROXY,
     stripe: env.STRIPE_SECRET_KEY
       ? {

@@ -7,6 +7,7 @@ import * as outbox from "#migrations/2026_11_22_0001_outbox";
 import * as orderCart from "#migrations/2026_11_22_0002_order_cart";
 import * as referenceVersion from "#migrations/2026_11_22_0003_reference_version";
 import * as branchApiKeys from "#migrations/2026_11_22_0004_branch_api_keys";
+import * as staffLogin from "#migrations/2026_11_22_0010_staff_login";
 import * as orderNotify from "#migrations/2026_11_22_0020_order_notify";
 
 /**
@@ -22,5 +23,6 @@ export const migrations: Record<string, Migration> = {
   "2026_11_22_0002_order_cart": orderCart,
   "2026_11_22_0003_reference_version": referenceVersion,
   "2026_11_22_0004_branch_api_keys": branchApiKeys,
+  "2026_11_22_0010_staff_login": staffLogin,
   "2026_11_22_0020_order_notify": orderNotify,
 };

@@ -643,8 +643,8 @@ export interface UsersTable {
   name: string;
   passwordHash: string;
   isLocked: Generated<boolean>;
-  failedLoginCount: Generated<number>;
-  lockedUntil: NullableTimestamp;
+  /** Carried in the session cookie; raising it ends every session of the user. */
+  sessionVersion: Generated<number>;
   createdAt: GeneratedTimestamp;
   updatedAt: GeneratedTimestamp;
   lastLoginAt: NullableTimestamp;
@@ -691,6 +691,27 @@ export interface NavigationsTable {
   name: string;
   items: JsonWithDefault<NavigationItem[]>;
   updatedAt: GeneratedTimestamp;
+}
+
+/** Failed sign-in attempts per account or client address (docs/decisions/011). */
+export interface LoginThrottlesTable {
+  /** 'account:<sha256 of the lower-case e-mail>' or 'address:<sha256 of the address bucket>'. */
+  key: string;
+  failures: Generated<number>;
+  windowStartedAt: NullableTimestamp;
+  blockedUntil: NullableTimestamp;
+  updatedAt: GeneratedTimestamp;
+}
+
+/** A one-time login link; only the SHA-256 of its token is stored. */
+export interface LoginLinksTable {
+  id: Id;
+  userId: number;
+  tokenHash: string;
+  expiresAt: Timestamp;
+  usedAt: NullableTimestamp;
+  createdAt: GeneratedTimestamp;
+  requestedFrom: string | null;
 }
 
 export interface AuditLogTable {
@@ -792,6 +813,8 @@ export interface Database {
   users: UsersTable;
   userRoles: UserRolesTable;
   userBranches: UserBranchesTable;
+  loginThrottles: LoginThrottlesTable;
+  loginLinks: LoginLinksTable;
   sites: SitesTable;
   blocks: BlocksTable;
   navigations: NavigationsTable;
@@ -860,6 +883,8 @@ export type NewOrderTax = Insertable<OrderTaxesTable>;
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
+export type LoginThrottle = Selectable<LoginThrottlesTable>;
+export type LoginLink = Selectable<LoginLinksTable>;
 export type Site = Selectable<SitesTable>;
 export type NewSite = Insertable<SitesTable>;
 export type Block = Selectable<BlocksTable>;

@@ -23,6 +23,8 @@ export interface SeedResult {
 export interface SeedOptions {
   now: Date;
   log?: (line: string) => void;
+  /** The administrator's password; generated when absent. */
+  adminPassword?: string;
 }
 
 type Trx = Transaction<Database>;
@@ -30,7 +32,7 @@ type Ids = Map<string, number>;
 
 export async function seedDemoData(
   db: Kysely<Database>,
-  { now, log }: SeedOptions,
+  { now, log, adminPassword }: SeedOptions,
 ): Promise<SeedResult> {
   return db.transaction().execute(async (trx) => {
     // Two instances starting together on one PostgreSQL: the second waits here, then finds data.
@@ -50,7 +52,7 @@ export async function seedDemoData(
     const catalogue = await seedCatalogue(trx, tagIds);
     await seedMenus(trx, now, branchIds, catalogue);
     await seedContent(trx);
-    const admin = await seedAdministrator(trx, [...branchIds.values()]);
+    const admin = await seedAdministrator(trx, [...branchIds.values()], adminPassword);
 
     log?.(
       `Demo-Daten angelegt: ${branchIds.size} Filialen, ${categories.length} Kategorien, ` +
@@ -323,8 +325,9 @@ async function seedContent(trx: Trx): Promise<void> {
 async function seedAdministrator(
   trx: Trx,
   branchIds: number[],
+  chosenPassword: string | undefined,
 ): Promise<{ email: string; password: string }> {
-  const password = randomBytes(12).toString("base64url");
+  const password = chosenPassword ?? randomBytes(12).toString("base64url");
   const { id: userId } = await trx
     .insertInto("users")
     .values({

@@ -34,10 +34,12 @@ export async function openAppDatabase(config: AppConfig): Promise<DatabaseHandle
 export async function seedIfEmpty(
   handle: DatabaseHandle,
   log: (line: string) => void,
+  adminPassword?: string,
 ): Promise<void> {
-  const result = await seedDemoData(handle.db, { now: new Date(), log });
+  const result = await seedDemoData(handle.db, { now: new Date(), log, adminPassword });
   if (result.seeded && result.admin) {
-    log(`Demo-Daten angelegt. Backoffice-Login: ${result.admin.email} / ${result.admin.password}`);
+    const password = adminPassword ? "(aus DEMO_ADMIN_PASSWORD)" : result.admin.password;
+    log(`Demo-Daten angelegt. Backoffice-Login: ${result.admin.email} / ${password}`);
   }
 }
 

@@ -17,6 +17,81 @@ export async function findUserById(db: Db, id: number): Promise<StaffUser | unde
   return staffUsers(db).where("id", "=", id).executeTakeFirst();
 }
 
+/** Every account, by name. */
+export async function listUsers(db: Db): Promise<StaffUser[]> {
+  return staffUsers(db)
+    .orderBy(sql`lower(name)`)
+    .orderBy("id")
+    .execute();
+}
+
+/** The branches a user may be given, by their position in the shop. */
+export async function listBranchChoices(db: Db): Promise<{ id: number; name: string }[]> {
+  return db
+    .selectFrom("branches")
+    .select(["id", "name"])
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+}
+
+export async function insertUser(
+  db: Db,
+  user: { email: string; name: string; passwordHash: string },
+): Promise<number> {
+  const row = await db
+    .insertInto("users")
+    .values({ email: user.email.trim(), name: user.name, passwordHash: user.passwordHash })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Replaces the user's roles and branches with exactly these. */
+export async function setUserAccess(
+  db: Db,
+  userId: number,
+  access: { roles: readonly Role[]; branchIds: readonly number[] },
+): Promise<void> {
+  await db.deleteFrom("userRoles").where("userId", "=", userId).execute();
+  await db.deleteFrom("userBranches").where("userId", "=", userId).execute();
+  if (access.roles.length > 0) {
+    await db
+      .insertInto("userRoles")
+      .values([...new Set(access.roles)].map((role) => ({ userId, role })))
+      .execute();
+  }
+  if (access.branchIds.length > 0) {
+    await db
+      .insertInto("userBranches")
+      .values([...new Set(access.branchIds)].map((branchId) => ({ userId, branchId })))
+      .execute();
+  }
+}
+
+/**
+ * Locks the rows of every unlocked administrator and counts them: two administrators demoting
+ * each other at once then wait for one another instead of leaving nobody in charge.
+ */
+export async function countActiveAdministrators(db: Db): Promise<number> {
+  const rows = await db
+    .selectFrom("users")
+    .select("users.id")
+    .where("isLocked", "=", false)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("userRoles")
+          .select("userRoles.userId")
+          .whereRef("userRoles.userId", "=", "users.id")
+          .where("userRoles.role", "=", "ROLE_ADMIN"),
+      ),
+    )
+    .forUpdate()
+    .execute();
+  return rows.length;
+}
+
 function staffUsers(db: Db) {
   return db
     .selectFrom("users")

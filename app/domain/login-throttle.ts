@@ -1,0 +1,132 @@
+/**
+ * Lockout arithmetic for sign-in attempts (docs/decisions/011). One state per account (keyed by
+ * the e-mail typed, known or not) and one per client address. An attempt is counted *before* the
+ * password is checked, so parallel guesses cannot slip past the limit; a successful sign-in then
+ * takes its own attempt back.
+ */
+export interface ThrottleState {
+  /** Attempts counted in the current window. */
+  failures: number;
+  windowStartedAt: Date | null;
+  blockedUntil: Date | null;
+}
+
+export interface ThrottlePolicy {
+  /** The attempt that reaches this number within the window starts the block. */
+  maxFailures: number;
+  windowMinutes: number;
+  blockMinutes: number;
+}
+
+/** Five wrong passwords within 15 minutes lock the account for 15 minutes. */
+export const ACCOUNT_POLICY: ThrottlePolicy = {
+  maxFailures: 5,
+  windowMinutes: 15,
+  blockMinutes: 15,
+};
+
+/**
+ * Twenty failures from one address (or IPv6 /64) within 15 minutes block it for 15 minutes: a
+ * shop's shared PC or a NAT with several staff stays well below, a guesser spreading over many
+ * accounts does not.
+ */
+export const ADDRESS_POLICY: ThrottlePolicy = {
+  maxFailures: 20,
+  windowMinutes: 15,
+  blockMinutes: 15,
+};
+
+/** Login-link requests per address: a mail bomb costs more than it is worth. */
+export const LINK_REQUEST_POLICY: ThrottlePolicy = {
+  maxFailures: 10,
+  windowMinutes: 15,
+  blockMinutes: 15,
+};
+
+export const NO_FAILURES: ThrottleState = {
+  failures: 0,
+  windowStartedAt: null,
+  blockedUntil: null,
+};
+
+const MINUTE_MS = 60_000;
+
+/** Whole minutes (at least 1) until the block ends, or null when not blocked at `now`. */
+export function minutesBlocked(state: ThrottleState, now: Date): number | null {
+  if (!state.blockedUntil) return null;
+  const remaining = state.blockedUntil.getTime() - now.getTime();
+  if (remaining <= 0) return null;
+  return Math.max(1, Math.ceil(remaining / MINUTE_MS));
+}
+
+/** The state after one more attempt at `now` (call only when not blocked). */
+export function countAttempt(
+  state: ThrottleState,
+  now: Date,
+  policy: ThrottlePolicy,
+): ThrottleState {
+  const windowEnd = state.windowStartedAt
+    ? state.windowStartedAt.getTime() + policy.windowMinutes * MINUTE_MS
+    : -Infinity;
+  const blockOver = state.blockedUntil !== null && state.blockedUntil.getTime() <= now.getTime();
+  const freshWindow = blockOver || now.getTime() >= windowEnd;
+  const failures = freshWindow ? 1 : state.failures + 1;
+  const windowStartedAt = freshWindow ? now : state.windowStartedAt;
+  const blockedUntil =
+    failures >= policy.maxFailures
+      ? new Date(now.getTime() + policy.blockMinutes * MINUTE_MS)
+      : blockOver
+        ? null
+        : state.blockedUntil;
+  return { failures, windowStartedAt, blockedUntil };
+}
+
+/**
+ * Takes back one counted attempt (the sign-in succeeded). A block this very attempt started is
+ * lifted again; one that earlier attempts started stays.
+ */
+export function forgiveAttempt(state: ThrottleState, policy: ThrottlePolicy): ThrottleState {
+  const failures = Math.max(0, state.failures - 1);
+  return {
+    failures,
+    windowStartedAt: state.windowStartedAt,
+    blockedUntil: failures < policy.maxFailures ? null : state.blockedUntil,
+  };
+}
+
+/**
+ * The part of a client address that one person controls: IPv4 as it is, IPv6 by its /64 prefix
+ * (one connection usually owns a whole /64), IPv4-mapped IPv6 as IPv4.
+ */
+export function addressBucket(address: string | null | undefined): string {
+  const raw = (address ?? "").trim().toLowerCase();
+  if (!raw) return "unbekannt";
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(raw);
+  if (mapped?.[1]) return mapped[1];
+  if (!raw.includes(":")) return raw;
+  const groups = expandIpv6(raw.replace(/%.*$/, ""));
+  if (!groups) return raw;
+  return `${groups.slice(0, 4).join(":")}::/64`;
+}
+
+function expandIpv6(address: string): string[] | null {
+  const halves = address.split("::");
+  if (halves.length > 2) return null;
+  const parse = (part: string | undefined) => (part ? part.split(":") : []);
+  const head = parse(halves[0]);
+  const tail = parse(halves[1]);
+  // An embedded IPv4 tail ('::1.2.3.4') takes two groups.
+  const last = tail.length > 0 ? tail : head;
+  const lastGroup = last[last.length - 1];
+  if (lastGroup?.includes(".")) {
+    const octets = lastGroup.split(".").map(Number);
+    if (octets.length !== 4 || octets.some((octet) => !(octet >= 0 && octet <= 255))) return null;
+    const [a = 0, b = 0, c = 0, d = 0] = octets;
+    last.splice(last.length - 1, 1, ((a << 8) | b).toString(16), ((c << 8) | d).toString(16));
+  }
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
+  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill("0"), ...tail];
+  if (groups.some((group) => !/^[0-9a-f]{1,4}$/.test(group))) return null;
+  return groups.map((group) => group.replace(/^0+(?=.)/, ""));
+}

@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { findUserById } from "../../db/queries/users";
+import { requireStaff } from "../../services/staff-auth.server";
+import { apiNotFound, userJson } from "../../services/users-api.server";
+
+/**
+ * `GET /api/users/me`: the signed-in user. The spec's current user is `roles` beside a `user`
+ * with its `branches`; both are given, and the user's own fields at the top as well.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const me = await requireStaff(request, context);
+  const row = await findUserById(context.db, me.id);
+  if (!row) return apiNotFound();
+  const user = await userJson(context, row);
+  return Response.json({ data: { ...user, user } });
+}

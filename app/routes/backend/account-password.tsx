@@ -1,0 +1,120 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormMessage, Notice, TextField } from "../../components/backend/form-parts";
+import { de } from "../../i18n/de";
+import { noticeFrom } from "../../services/backend-notices";
+import { attemptSource, refusalReply } from "../../services/backend-users-route.server";
+import { readSmallForm } from "../../services/small-request.server";
+import { PASSWORD_MIN_LENGTH, passwordChangeSchema } from "../../services/staff-auth-schemas";
+import { requireStaff } from "../../services/staff-auth.server";
+import { startStaffSession } from "../../services/staff-session.server";
+import { changeOwnPassword } from "../../services/staff-users.server";
+
+const texts = de.account;
+const SECRET_FIELDS = ["currentPassword", "newPassword", "repeatPassword"];
+
+export const meta: MetaFunction = () => [
+  { title: `${texts.passwordTitle} - ${de.backOffice.title}` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context);
+  return { notice: noticeFrom(request) };
+}
+
+/**
+ * Every other session of the user ends (the session version goes up); this browser is signed in
+ * again with the new version.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireStaff(request, context);
+  const form = await readSmallForm(request);
+  if (!form) return data({ result: null, message: de.staffAuth.badRequest }, 400);
+  const submission = parseWithZod(form, { schema: passwordChangeSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: SECRET_FIELDS }), message: null }, 400);
+  }
+  const changed = await changeOwnPassword(
+    context.db,
+    user,
+    submission.value,
+    attemptSource(context),
+  );
+  if (!changed.ok) {
+    return data(
+      { result: refusalReply(submission, changed, SECRET_FIELDS), message: null },
+      changed.status,
+    );
+  }
+  const cookie = await startStaffSession(
+    context,
+    { userId: user.id, sessionVersion: changed.value.sessionVersion },
+    new Date(),
+  );
+  return redirect("/backend/account/password?hinweis=geaendert", {
+    status: 303,
+    headers: { "Set-Cookie": cookie },
+  });
+}
+
+export default function ChangePassword() {
+  const { notice } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "passwort-aendern",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(passwordChangeSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
+  });
+  return (
+    <section>
+      <h1>{texts.passwordTitle}</h1>
+      <Notice text={notice} />
+      {actionData?.message ? (
+        <p className="form-error" role="alert">
+          {actionData.message}
+        </p>
+      ) : null}
+      <div className="backoffice-panel">
+        <Form method="post" {...getFormProps(form)} className="form-stack">
+          <FormMessage form={form} />
+          <TextField
+            field={fields.currentPassword}
+            label={texts.currentPassword}
+            type="password"
+            autoComplete="current-password"
+          />
+          <TextField
+            field={fields.newPassword}
+            label={texts.newPassword}
+            type="password"
+            hint={de.users.passwordHint(PASSWORD_MIN_LENGTH)}
+            autoComplete="new-password"
+          />
+          <TextField
+            field={fields.repeatPassword}
+            label={texts.repeatPassword}
+            type="password"
+            autoComplete="new-password"
+          />
+          <div>
+            <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+              {texts.submit}
+            </button>
+          </div>
+        </Form>
+      </div>
+    </section>
+  );
+}

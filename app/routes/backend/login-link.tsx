@@ -1,0 +1,89 @@
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { de } from "../../i18n/de";
+import { requireSameOrigin } from "../../services/staff-auth.server";
+import {
+  isLoginLinkUsable,
+  loginMessage,
+  redeemLoginLink,
+} from "../../services/staff-login.server";
+import { startStaffSession } from "../../services/staff-session.server";
+
+const texts = de.staffAuth;
+
+export const handle = { backOffice: true };
+
+export const meta: MetaFunction = () => [
+  { title: `${texts.linkConfirmTitle} - ${de.backOffice.title}` },
+  { name: "robots", content: "noindex" },
+];
+
+/** The token is in the address: never cached, never passed on as a referrer. */
+export const headers: HeadersFunction = () => ({
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "no-referrer",
+});
+
+/**
+ * `GET /backend/login-link/{token}` only asks: mail scanners open links on their own, and must
+ * not spend them. The button posts, and that signs in.
+ */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const usable = await isLoginLinkUsable(context.db, params.token ?? "", new Date());
+  return data({ usable }, usable ? 200 : 400);
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requireSameOrigin(request, context);
+  const outcome = await redeemLoginLink(context.db, params.token ?? "", {
+    clientAddress: context.clientAddress,
+    now: new Date(),
+  });
+  if (outcome.ok) {
+    const cookie = await startStaffSession(
+      context,
+      { userId: outcome.user.id, sessionVersion: outcome.user.sessionVersion },
+      new Date(),
+    );
+    return redirect("/backend", { status: 303, headers: { "Set-Cookie": cookie } });
+  }
+  return data({ message: loginMessage(outcome) }, outcome.reason === "throttled" ? 429 : 400);
+}
+
+export default function LoginLinkPage() {
+  const { usable } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const message = actionData?.message ?? (usable ? null : texts.invalidLink);
+  return (
+    <div className="backoffice-login">
+      <h1>{texts.linkConfirmTitle}</h1>
+      {message ? (
+        <p className="form-error" role="alert">
+          {message}
+        </p>
+      ) : null}
+      {usable && !actionData ? (
+        <Form method="post" className="backoffice-panel form-stack">
+          <p>{texts.linkConfirmText}</p>
+          <div>
+            <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+              {texts.submit}
+            </button>
+          </div>
+        </Form>
+      ) : (
+        <p>
+          <Link to="/backend/login">{texts.toLogin}</Link>
+        </p>
+      )}
+    </div>
+  );
+}

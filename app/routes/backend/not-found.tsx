@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireStaff } from "../../services/staff-auth.server";
+
+/** An unknown back-office address: staff see 404 in the frame, anyone else the sign-in. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context);
+  throw new Response(null, { status: 404, statusText: "Not Found" });
+}
+
+export async function action({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context);
+  throw new Response(null, { status: 404, statusText: "Not Found" });
+}
+
+export default function NotFound() {
+  return null;
+}

@@ -1,0 +1,268 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormMessage, Notice, TextField } from "../../components/backend/form-parts";
+import { UserForm } from "../../components/backend/user-form";
+import { canManageUser } from "../../domain/staff-permissions";
+import { de } from "../../i18n/de";
+import { noticeFrom } from "../../services/backend-notices";
+import {
+  MANAGER_ROLES,
+  attemptSource,
+  formChoices,
+  refusalReply,
+} from "../../services/backend-users-route.server";
+import { readSmallForm } from "../../services/small-request.server";
+import {
+  PASSWORD_MIN_LENGTH,
+  setPasswordSchema,
+  userSchema,
+} from "../../services/staff-auth-schemas";
+import { forbidden, requireStaff, type StaffUser } from "../../services/staff-auth.server";
+import {
+  deleteUser,
+  loadUser,
+  sendUserLoginLink,
+  setUserLocked,
+  setUserPassword,
+  updateUser,
+  type Outcome,
+} from "../../services/staff-users.server";
+
+const texts = de.users;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? texts.editTitle(data.user.name) : texts.listTitle} - ${de.backOffice.title}` },
+  { name: "robots", content: "noindex" },
+];
+
+const notFound = () => new Response(null, { status: 404, statusText: "Not Found" });
+
+function userIdOf(params: LoaderFunctionArgs["params"]): number {
+  const id = Number(params.userId);
+  if (!/^\d{1,9}$/.test(params.userId ?? "") || !Number.isSafeInteger(id)) throw notFound();
+  return id;
+}
+
+/** The user behind the address, if the signed-in member may manage them (else 403 or 404). */
+async function manageableUser(
+  context: LoaderFunctionArgs["context"],
+  actor: StaffUser,
+  id: number,
+) {
+  const loaded = await loadUser(context.db, actor, id);
+  if (!loaded.ok) throw loaded.status === 404 ? notFound() : forbidden("page");
+  if (!canManageUser(actor, loaded.value)) throw forbidden("page");
+  return loaded.value;
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const actor = await requireStaff(request, context, { roles: MANAGER_ROLES });
+  const user = await manageableUser(context, actor, userIdOf(params));
+  const hint = new URL(request.url).searchParams.get("hinweis");
+  return {
+    notice: hint === "link" ? texts.linkSent(user.email) : noticeFrom(request),
+    user: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      isLocked: user.isLocked,
+      roles: user.roles,
+      branchIds: user.branchIds.map(String),
+    },
+    choices: await formChoices(context, actor),
+  };
+}
+
+type Intent = "save" | "lock" | "unlock" | "set-password" | "send-link" | "delete";
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const actor = await requireStaff(request, context, { roles: MANAGER_ROLES });
+  const id = userIdOf(params);
+  const form = await readSmallForm(request);
+  if (!form) return data({ intent: null, result: null, message: de.staffAuth.badRequest }, 400);
+  const intent = form.get("intent") as Intent | null;
+  const source = attemptSource(context);
+  const here = `/backend/users/${id}`;
+  const refused = (outcome: Exclude<Outcome<unknown>, { ok: true }>) =>
+    data(
+      { intent, result: null, message: outcome.errors[0]?.message ?? texts.errors.update },
+      outcome.status,
+    );
+
+  switch (intent) {
+    case "save": {
+      const submission = parseWithZod(form, { schema: userSchema });
+      if (submission.status !== "success") {
+        return data({ intent, result: submission.reply(), message: null }, 400);
+      }
+      const updated = await updateUser(context.db, actor, id, submission.value, source);
+      if (!updated.ok) {
+        return data(
+          { intent, result: refusalReply(submission, updated), message: null },
+          updated.status,
+        );
+      }
+      return redirect(`${here}?hinweis=gespeichert`, 303);
+    }
+    case "lock":
+    case "unlock": {
+      const changed = await setUserLocked(context.db, actor, id, intent === "lock", source);
+      if (!changed.ok) return refused(changed);
+      return redirect(`${here}?hinweis=${intent === "lock" ? "gesperrt" : "entsperrt"}`, 303);
+    }
+    case "set-password": {
+      const submission = parseWithZod(form, { schema: setPasswordSchema });
+      if (submission.status !== "success") {
+        return data(
+          { intent, result: submission.reply({ hideFields: ["password"] }), message: null },
+          400,
+        );
+      }
+      const changed = await setUserPassword(
+        context.db,
+        actor,
+        id,
+        submission.value.password,
+        source,
+      );
+      if (!changed.ok) return refused(changed);
+      return redirect(`${here}?hinweis=passwort`, 303);
+    }
+    case "send-link": {
+      const sent = await sendUserLoginLink(
+        context.db,
+        actor,
+        id,
+        context.config.publicOrigin,
+        source,
+      );
+      if (!sent.ok) return refused(sent);
+      if (!sent.value.sent) return data({ intent, result: null, message: texts.linkLimit }, 429);
+      return redirect(`${here}?hinweis=link`, 303);
+    }
+    case "delete": {
+      if (form.get("confirm") !== "ja") {
+        return data({ intent, result: null, message: texts.errors.confirmDelete }, 400);
+      }
+      const deleted = await deleteUser(context.db, actor, id, source);
+      if (!deleted.ok) return refused(deleted);
+      return redirect("/backend/users?hinweis=geloescht", 303);
+    }
+    default:
+      return data({ intent: null, result: null, message: texts.errors.unknownAction }, 400);
+  }
+}
+
+function SectionMessage({ text }: { text: string | null | undefined }) {
+  return (
+    <p className={text ? "form-error" : "field-error"} role="alert">
+      {text}
+    </p>
+  );
+}
+
+export default function EditUser() {
+  const { user, choices, notice } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const messageFor = (intents: Intent[]) =>
+    actionData && intents.includes(actionData.intent as Intent) ? actionData.message : null;
+  const [passwordForm, passwordFields] = useForm({
+    id: "passwort-setzen",
+    lastResult: actionData?.intent === "set-password" ? actionData.result : null,
+    constraint: getZodConstraint(setPasswordSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: setPasswordSchema }),
+  });
+  return (
+    <section>
+      <p>
+        <Link to="/backend/users">{texts.backToList}</Link>
+      </p>
+      <h1>{texts.editTitle(user.name)}</h1>
+      <Notice text={notice} />
+      {actionData?.intent === null && actionData.message ? (
+        <SectionMessage text={actionData.message} />
+      ) : null}
+
+      <div className="backoffice-panel">
+        <SectionMessage text={messageFor(["save"])} />
+        <UserForm
+          mode="edit"
+          choices={choices}
+          defaultValue={user}
+          lastResult={actionData?.intent === "save" ? actionData.result : null}
+        />
+      </div>
+
+      <section className="backoffice-panel" aria-labelledby="zugang-titel">
+        <h2 id="zugang-titel">{texts.accessHeading}</h2>
+        {user.isLocked ? <p>{texts.lockedNotice}</p> : null}
+        <SectionMessage text={messageFor(["lock", "unlock", "send-link"])} />
+        <div className="button-row">
+          <Form method="post">
+            <input type="hidden" name="intent" value={user.isLocked ? "unlock" : "lock"} />
+            <button type="submit" className="button secondary" disabled={busy}>
+              {user.isLocked ? texts.unlock : texts.lock}
+            </button>
+          </Form>
+          {user.isLocked ? null : (
+            <Form method="post">
+              <input type="hidden" name="intent" value="send-link" />
+              <button type="submit" className="button secondary" disabled={busy}>
+                {texts.sendLink}
+              </button>
+            </Form>
+          )}
+        </div>
+      </section>
+
+      <section className="backoffice-panel" aria-labelledby="passwort-titel">
+        <h2 id="passwort-titel">{texts.resetHeading}</h2>
+        <SectionMessage text={messageFor(["set-password"])} />
+        <Form method="post" {...getFormProps(passwordForm)} className="form-stack">
+          <FormMessage form={passwordForm} />
+          <input type="hidden" name="intent" value="set-password" />
+          <TextField
+            field={passwordFields.password}
+            label={texts.newPassword}
+            type="password"
+            hint={texts.passwordHint(PASSWORD_MIN_LENGTH)}
+            autoComplete="new-password"
+          />
+          <div>
+            <button type="submit" className="button secondary" disabled={busy}>
+              {texts.setPassword}
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <section className="backoffice-panel" aria-labelledby="loeschen-titel">
+        <h2 id="loeschen-titel">{texts.deleteHeading}</h2>
+        <SectionMessage text={messageFor(["delete"])} />
+        <Form method="post" className="form-stack">
+          <input type="hidden" name="intent" value="delete" />
+          <div className="checkbox">
+            <input type="checkbox" id="loeschen-bestaetigen" name="confirm" value="ja" required />
+            <label htmlFor="loeschen-bestaetigen">{texts.deleteConfirm}</label>
+          </div>
+          <div>
+            <button type="submit" className="button secondary" disabled={busy}>
+              {texts.delete}
+            </button>
+          </div>
+        </Form>
+      </section>
+    </section>
+  );
+}

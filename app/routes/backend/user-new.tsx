@@ -1,0 +1,72 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { UserForm } from "../../components/backend/user-form";
+import { de } from "../../i18n/de";
+import {
+  MANAGER_ROLES,
+  attemptSource,
+  formChoices,
+  refusalReply,
+} from "../../services/backend-users-route.server";
+import { readSmallForm } from "../../services/small-request.server";
+import { newUserSchema } from "../../services/staff-auth-schemas";
+import { requireStaff } from "../../services/staff-auth.server";
+import { createUser } from "../../services/staff-users.server";
+
+const texts = de.users;
+
+export const meta: MetaFunction = () => [
+  { title: `${texts.newUser} - ${de.backOffice.title}` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireStaff(request, context, { roles: MANAGER_ROLES });
+  return { choices: await formChoices(context, user) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireStaff(request, context, { roles: MANAGER_ROLES });
+  const form = await readSmallForm(request);
+  if (!form) return data({ result: null, message: de.staffAuth.badRequest }, 400);
+  const submission = parseWithZod(form, { schema: newUserSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }), message: null }, 400);
+  }
+  const created = await createUser(context.db, user, submission.value, attemptSource(context));
+  if (!created.ok) {
+    return data(
+      { result: refusalReply(submission, created, ["password"]), message: null },
+      created.status,
+    );
+  }
+  return redirect(`/backend/users/${created.value.id}?hinweis=angelegt`, 303);
+}
+
+export default function NewUser() {
+  const { choices } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <section>
+      <p>
+        <Link to="/backend/users">{texts.backToList}</Link>
+      </p>
+      <h1>{texts.newUser}</h1>
+      {actionData?.message ? (
+        <p className="form-error" role="alert">
+          {actionData.message}
+        </p>
+      ) : null}
+      <div className="backoffice-panel">
+        <UserForm mode="create" choices={choices} lastResult={actionData?.result} />
+      </div>
+    </section>
+  );
+}

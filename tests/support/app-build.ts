@@ -1,0 +1,133 @@
+import type { RouteConfigEntry } from "@remix-run/route-config";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import * as entryServer from "#app/entry.server";
+import * as root from "#app/root";
+import routeConfig from "#app/routes";
+
+/**
+ * The whole app as a Remix server build, assembled from `app/routes.ts` and the route modules
+ * themselves (no Vite build): every route the real server has, with the same ids, nesting and
+ * matching. Requests go through Remix's own document, single-fetch and resource-route handling.
+ * Client assets are placeholders; nothing here runs in a browser.
+ */
+export interface RouteEntry {
+  id: string;
+  parentId: string;
+  file: string;
+  /** The full URL pattern without the leading slash ('' for the home page). */
+  fullPath: string;
+  path: string | undefined;
+  index: boolean;
+}
+
+const routeModules = import.meta.glob<Record<string, unknown>>("../../app/routes/**/*.{ts,tsx}");
+
+/** Remix's default id: the file without its extension. */
+const routeIdOf = (entry: RouteConfigEntry) => entry.id ?? entry.file.replace(/\.[a-z0-9]+$/i, "");
+
+/** Every route of `app/routes.ts`, parents before children. */
+export function appRoutes(config: RouteConfigEntry[] = routeConfig): RouteEntry[] {
+  const entries: RouteEntry[] = [];
+  const walk = (list: RouteConfigEntry[], parentId: string, parentPath: string) => {
+    for (const entry of list) {
+      const id = routeIdOf(entry);
+      const fullPath = [parentPath, entry.path ?? ""].filter(Boolean).join("/");
+      entries.push({
+        id,
+        parentId,
+        file: entry.file,
+        fullPath,
+        path: entry.path,
+        index: entry.index === true,
+      });
+      if (entry.children) walk(entry.children, id, fullPath);
+    }
+  };
+  walk(config, "root", "");
+  return entries;
+}
+
+export async function routeModule(file: string): Promise<Record<string, unknown>> {
+  const load = routeModules[`../../app/${file}`];
+  if (!load) throw new Error(`Routenmodul fehlt: app/${file}`);
+  return load();
+}
+
+let build: Promise<ServerBuild> | undefined;
+
+export function appBuild(): Promise<ServerBuild> {
+  build ??= assemble();
+  return build;
+}
+
+async function assemble(): Promise<ServerBuild> {
+  const routes: ServerBuild["routes"] = {};
+  const manifestRoutes: ServerBuild["assets"]["routes"] = {};
+  const all = [
+    { id: "root", parentId: undefined, path: "", index: undefined, module: root },
+    ...(await Promise.all(
+      appRoutes().map(async (entry) => ({
+        id: entry.id,
+        parentId: entry.parentId,
+        path: entry.path,
+        index: entry.index || undefined,
+        module: await routeModule(entry.file),
+      })),
+    )),
+  ];
+  for (const { id, parentId, path, index, module } of all) {
+    routes[id] = {
+      id,
+      parentId,
+      path,
+      index,
+      caseSensitive: undefined,
+      // Route modules are typed by their own loaders; Remix takes any of them.
+      module: module as ServerBuild["routes"][string]["module"],
+    };
+    manifestRoutes[id] = {
+      id,
+      parentId,
+      path,
+      index,
+      caseSensitive: undefined,
+      module: `/assets/${id.replaceAll("/", "-")}.js`,
+      imports: [],
+      hasAction: "action" in module,
+      hasLoader: "loader" in module,
+      hasClientAction: false,
+      hasClientLoader: false,
+      hasErrorBoundary: "ErrorBoundary" in module,
+    };
+  }
+  return {
+    mode: "production",
+    entry: { module: entryServer },
+    routes,
+    assets: {
+      entry: { module: "/assets/entry.client.js", imports: [] },
+      routes: manifestRoutes,
+      url: "/assets/manifest-test.js",
+      version: "test",
+    },
+    basename: "/",
+    publicPath: "/",
+    assetsBuildDirectory: "build/client",
+    future: {
+      v3_fetcherPersist: true,
+      v3_relativeSplatPath: true,
+      v3_throwAbortReason: true,
+      v3_singleFetch: true,
+      v3_lazyRouteDiscovery: true,
+    },
+    isSpaMode: false,
+  };
+}
+
+/** A request handler over the whole app for one load context. */
+export async function appHandler(
+  context: AppLoadContext,
+): Promise<(request: Request) => Promise<Response>> {
+  const handler = createRequestHandler(await appBuild(), "production");
+  return (request) => handler(request, context);
+}
