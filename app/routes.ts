@@ -29,12 +29,20 @@ export default [
   route("backend/login", "routes/backend/login.tsx"),
   route("backend/logout", "routes/backend/logout.ts"),
   route("backend/login-link/:token", "routes/backend/login-link.tsx"),
+  route("backend/orders/:orderId/escpos", "routes/backend/order-escpos.ts"),
   route("backend", "routes/backend/layout.tsx", [
     index("routes/backend/index.tsx"),
     route("users", "routes/backend/users.tsx"),
     route("users/new", "routes/backend/user-new.tsx"),
     route("users/:userId", "routes/backend/user-edit.tsx"),
     route("account/password", "routes/backend/account-password.tsx"),
+    // Orders (decision 018): the board, one order with its actions, its receipt, the live events.
+    route("orders", "routes/backend/orders.tsx"),
+    route("orders/new", "routes/backend/phone-order.tsx"),
+    route("orders/events", "routes/backend/orders-events.ts"),
+    route("orders/:orderId", "routes/backend/order.tsx"),
+    route("orders/:orderId/receipt", "routes/backend/order-receipt.tsx"),
+    route("device-keys", "routes/backend/device-keys.tsx"),
     // Unknown back-office addresses: the sign-in for strangers, a 404 in the frame for staff.
     route("*", "routes/backend/not-found.tsx"),
   ]),
@@ -42,5 +50,18 @@ export default [
   route("api/users/me", "routes/api/users-me.ts"),
   route("api/users", "routes/api/users.ts"),
   route("api/users/:userId", "routes/api/user.ts"),
+  route("api/orders", "routes/api/staff-orders.ts", { id: "api-orders" }),
+  route("api/orders/current", "routes/api/staff-orders.ts", { id: "api-orders-current" }),
+  route("api/orders/missed", "routes/api/staff-orders.ts", { id: "api-orders-missed" }),
+  route("api/orders/:orderId", "routes/api/staff-order.ts"),
+  route("api/orders/:orderId/:operation", "routes/api/staff-order-operation.ts", {
+    id: "api-order-operation",
+  }),
+  route("api/orders/:orderId/status/:status", "routes/api/staff-order-operation.ts", {
+    id: "api-order-status",
+  }),
+  // Counter devices without a login: read-only lists by branch and key (decision 019).
+  route("api/orders/:view/:branchId/:apiKey", "routes/api/counter-orders.ts"),
+  route("orders/:view/:branchId/:apiKey", "routes/counter-orders.tsx"),
   route("*", "routes/site.tsx"),
 ] satisfies RouteConfig;

@@ -191,3 +191,19 @@ export function isMissed(
     isOpenOrder(order) && dueAt(order).getTime() < now.getTime() - MISSED_AFTER_MINUTES * 60_000
   );
 }
+
+/** The history's state filter (one word each in the back office). */
+export const STATUS_FILTERS = [
+  "new",
+  "confirmed",
+  "in-delivery",
+  "completed",
+  "rejected",
+  "canceled",
+  "failed",
+  "awaiting-payment",
+] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+export const SORT_KEYS = ["created", "due", "ticket", "total", "name"] as const;
+export type SortKey = (typeof SORT_KEYS)[number];

@@ -693,7 +693,8 @@ export const de = {
       rejectionTooLong: (max: number) => `Bitte geben Sie höchstens ${max} Zeichen ein.`,
       notOnline: "Diese Bestellung wird nicht online bezahlt.",
       providerMissing: "Der Zahlungsanbieter ist nicht eingerichtet.",
-      providerFailed: "Der Zahlungsanbieter hat nicht geantwortet. Bitte versuchen Sie es später erneut.",
+      providerFailed:
+        "Der Zahlungsanbieter hat nicht geantwortet. Bitte versuchen Sie es später erneut.",
       unknownAction: "Diese Aktion gibt es nicht.",
     },
     states: {

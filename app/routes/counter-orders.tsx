@@ -16,7 +16,10 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { httpEquiv: "refresh", content: "10" },
 ];
 
-export const headers = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
+export const headers = () => ({
+  "Cache-Control": "private, no-store",
+  "Referrer-Policy": "no-referrer",
+});
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const view = params.view as CounterView;

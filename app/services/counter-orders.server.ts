@@ -20,10 +20,7 @@ export async function loadCounterOrders(
   input: { view: CounterView; branchId: number; apiKey: string; now: Date },
 ) {
   if (!(await checkBranchApiKey(db, input.branchId, input.apiKey))) return null;
-  const [settings, branches] = await Promise.all([
-    referenceSettings(db),
-    referenceBranches(db),
-  ]);
+  const [settings, branches] = await Promise.all([referenceSettings(db), referenceBranches(db)]);
   const branch = branches.find((candidate) => candidate.id === input.branchId);
   if (!branch) return null;
   const zone = settings.businessTimeZone;

@@ -58,8 +58,7 @@ export const orderActionSchema = z.discriminatedUnion("intent", [
 export type OrderAction = z.infer<typeof orderActionSchema>;
 
 export type OrderActionResult =
-  | { ok: true; message: string }
-  | { ok: false; status: 400 | 404 | 409 | 502; message: string };
+  { ok: true; message: string } | { ok: false; status: 400 | 404 | 409 | 502; message: string };
 
 /** The failure message of section 8 for this intent. */
 function failureTitle(intent: OrderIntent): string {

@@ -5,10 +5,14 @@ import { isOnlinePayment, ONLINE_PAYMENT_METHODS } from "../domain/checkout";
 import {
   applyStaffAction,
   MISSED_AFTER_MINUTES,
+  type SortKey,
+  type StatusFilter,
   type StaffActionInput,
   type StaffOrderState,
 } from "../domain/staff-order";
 import { de } from "../i18n/de";
+
+export { SORT_KEYS, STATUS_FILTERS, type SortKey, type StatusFilter } from "../domain/staff-order";
 
 /**
  * The back office's orders: the board's lists (current, missed, history with filters), and the
@@ -25,21 +29,6 @@ export interface StaffScope {
 }
 
 export type OrderListView = "current" | "missed" | "history";
-
-export const STATUS_FILTERS = [
-  "new",
-  "confirmed",
-  "in-delivery",
-  "completed",
-  "rejected",
-  "canceled",
-  "failed",
-  "awaiting-payment",
-] as const;
-export type StatusFilter = (typeof STATUS_FILTERS)[number];
-
-export const SORT_KEYS = ["created", "due", "ticket", "total", "name"] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
 
 export interface OrderListQuery {
   view: OrderListView;

@@ -8,7 +8,9 @@ import { openDatabase } from "#app/db/connection.server";
 import { migrateToLatest } from "#app/db/migrate.server";
 import { updateSettings } from "#app/db/queries/settings";
 import type { Db } from "#app/db/schema";
+import { insertUser, setUserAccess } from "#app/db/queries/users";
 import { seedDemoData } from "#app/db/seed.server";
+import { hashPassword } from "#app/services/password.server";
 import { insertTestOrder } from "./orders";
 
 export const testBranches = {
@@ -16,6 +18,51 @@ export const testBranches = {
   closed: { identifier: "nachtruhe", name: "Sonnenkorn Nachtruhe" },
   quotation: { identifier: "auf-anfrage", name: "Sonnenkorn auf Anfrage" },
 } as const;
+
+/**
+ * Back-office accounts for the end-to-end tests: an administrator, and one employee for each of
+ * two branches (an employee of one must never see the other's orders).
+ */
+export const testStaff = {
+  admin: {
+    email: "chefin@sonnenkorn.example",
+    password: "chefin-passwort-1",
+    name: "Clara Chefin",
+  },
+  open: {
+    email: "theke@sonnenkorn.example",
+    password: "theke-passwort-1",
+    name: "Theo Theke",
+    branch: "tag-und-nacht",
+  },
+  closed: {
+    email: "nacht@sonnenkorn.example",
+    password: "nacht-passwort-1",
+    name: "Nora Nacht",
+    branch: "nachtruhe",
+  },
+} as const;
+
+async function insertTestStaff(db: Db): Promise<void> {
+  const branches = await db.selectFrom("branches").select(["id", "identifier"]).execute();
+  const branchId = (identifier: string) => branches.find((b) => b.identifier === identifier)!.id;
+  const admin = await insertUser(db, {
+    ...testStaff.admin,
+    passwordHash: await hashPassword(testStaff.admin.password),
+  });
+  await setUserAccess(db, admin, {
+    roles: ["ROLE_ADMIN"],
+    branchIds: branches.map((branch) => branch.id),
+  });
+  for (const staff of [testStaff.open, testStaff.closed]) {
+    const id = await insertUser(db, {
+      email: staff.email,
+      name: staff.name,
+      passwordHash: await hashPassword(staff.password),
+    });
+    await setUserAccess(db, id, { roles: ["ROLE_EMPLOYEE"], branchIds: [branchId(staff.branch)] });
+  }
+}
 
 export const testAreas = [
   { name: "Nebenan", price: 0, taxRate: 7, isFree: true, minimumOrderValue: 500, position: 1 },
@@ -206,6 +253,7 @@ export async function prepareCheckoutDatabase(db: Db): Promise<void> {
     alwaysOpen: true,
     flags: { isTakeawayEnabled: true, isQuotationRequired: true, isCashEnabled: true },
   });
+  await insertTestStaff(db);
 }
 
 /** A photo stand-in (a coloured SVG with the name) for every product, stored like real uploads. */

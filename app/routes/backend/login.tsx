@@ -48,6 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     redirectTo,
     linkSent: url.searchParams.get("link") === "gesendet",
     loggedOut: url.searchParams.has("abgemeldet"),
+    linkMinutes: LOGIN_LINK_MINUTES,
   };
 }
 
@@ -128,7 +129,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
-  const { redirectTo, linkSent, loggedOut } = useLoaderData<typeof loader>();
+  const { redirectTo, linkSent, loggedOut, linkMinutes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -184,8 +185,8 @@ export default function LoginPage() {
       </section>
       <section aria-labelledby="login-link-titel" className="backoffice-panel">
         <h2 id="login-link-titel">{texts.linkHeading}</h2>
-        <p>{texts.linkIntro(LOGIN_LINK_MINUTES)}</p>
-        <Notice text={linkSent ? texts.linkSent(LOGIN_LINK_MINUTES) : null} />
+        <p>{texts.linkIntro(linkMinutes)}</p>
+        <Notice text={linkSent ? texts.linkSent(linkMinutes) : null} />
         <Form method="post" {...getFormProps(linkForm)} className="form-stack">
           <FormMessage form={linkForm} />
           <input type="hidden" name="intent" value="link" />

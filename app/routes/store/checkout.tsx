@@ -34,6 +34,8 @@ import { statusPath } from "../../services/store-paths";
 import { placeOrder } from "../../services/place-order.server";
 import { loadSite } from "../../services/site.server";
 import { checkoutMessages } from "../../services/order-mails.server";
+import { phoneOrderTaker } from "../../services/staff-order-query.server";
+import { auditOrder } from "../../services/staff-orders.server";
 
 const texts = de.checkout;
 /** A checkout form is a few kilobytes; anything far larger is not a customer typing. */
@@ -115,7 +117,7 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
     );
   }
   try {
-    return await submitOrder(context, checkout, parsed.data, values);
+    return await submitOrder(request, context, checkout, parsed.data, values);
   } catch (error) {
     // Whatever broke is logged; the customer keeps the form and the spec's message (section 8).
     console.error(error);
@@ -127,6 +129,7 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
 }
 
 async function submitOrder(
+  request: Request,
   context: ActionFunctionArgs["context"],
   checkout: Awaited<ReturnType<typeof contextFor>>,
   form: CheckoutInput,
@@ -141,6 +144,14 @@ async function submitOrder(
   });
   if (!placed.ok) return refuse(placed.errors, values);
   const { order } = placed;
+  // Taken by phone: staff of this branch placed it for a customer (decision 019).
+  const staff = await phoneOrderTaker(request, context, checkout.store.branch.id);
+  if (staff) {
+    if (placed.isNew) await auditOrder(context.db, staff, order.id, "create", { phone: true });
+    if (order.paymentMethod !== "stripe" && order.paymentMethod !== "paypal") {
+      return redirect(`/backend/orders/${order.id}?done=create`, 303);
+    }
+  }
   const checkoutPath = `/store/${checkout.store.branch.identifier}/checkout`;
   if (order.paymentMethod === "stripe" || order.paymentMethod === "paypal") {
     if (order.isPaid) return redirect(statusPath(order), 303);

@@ -1,0 +1,79 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { de } from "../../i18n/de";
+import { apiError, requireStaff } from "../../services/staff-auth.server";
+import {
+  parseOrderAction,
+  performOrderAction,
+  type OrderIntent,
+} from "../../services/staff-order-actions.server";
+import { staffScope } from "../../services/staff-order-query.server";
+import { findStaffOrder } from "../../services/staff-orders.server";
+import { orderJson } from "../../services/staff-orders-api.server";
+
+/**
+ * POST /api/orders/{id}/status/{cancel|confirm|reject|in-delivery|completed}, /print,
+ * /update-payment-status, /resend-new-order-email and /resend-new-order-sms (spec section 7).
+ * The body may be JSON or a form: `message` for reject, `date` and `time` for a counter
+ * appointment (`/status/counter-appointment`).
+ */
+const OPERATIONS: Record<string, OrderIntent> = {
+  print: "print",
+  "update-payment-status": "update-payment-status",
+  "resend-new-order-email": "resend-email",
+  "resend-new-order-sms": "resend-sms",
+};
+const STATUSES = new Set<OrderIntent>([
+  "cancel",
+  "confirm",
+  "reject",
+  "in-delivery",
+  "completed",
+  "counter-appointment",
+]);
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context);
+  return apiError(405, de.orderStatus.errors.methodNotAllowed, { Allow: "POST" });
+}
+
+async function bodyOf(request: Request): Promise<Record<string, unknown> | null> {
+  try {
+    if ((request.headers.get("Content-Type") ?? "").includes("application/json")) {
+      const text = await request.text();
+      if (!text.trim()) return {};
+      const parsed: unknown = JSON.parse(text);
+      return parsed && typeof parsed === "object" && !Array.isArray(parsed)
+        ? (parsed as Record<string, unknown>)
+        : null;
+    }
+    const type = request.headers.get("Content-Type") ?? "";
+    if (!type.includes("form")) return (await request.text()).trim() ? null : {};
+    return Object.fromEntries(await request.formData());
+  } catch {
+    return null;
+  }
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireStaff(request, context);
+  if (request.method !== "POST") {
+    return apiError(405, de.orderStatus.errors.methodNotAllowed, { Allow: "POST" });
+  }
+  const id = /^\d{1,10}$/.test(params.orderId ?? "") ? Number(params.orderId) : 0;
+  if (id <= 0 || id > 2_147_483_647) return apiError(404, de.staffOrders.errors.notFound);
+  const intent = params.status
+    ? STATUSES.has(params.status as OrderIntent)
+      ? (params.status as OrderIntent)
+      : null
+    : (OPERATIONS[params.operation ?? ""] ?? null);
+  if (!intent) return apiError(404, de.staffOrders.errors.unknownAction);
+  const body = await bodyOf(request);
+  if (!body) return apiError(400, de.orderStatus.errors.badRequest);
+  const parsed = parseOrderAction({ ...body, intent });
+  if (!parsed.ok) return apiError(400, parsed.message);
+  const scope = staffScope(user, context);
+  const result = await performOrderAction(context, scope, id, parsed.action);
+  if (!result.ok) return apiError(result.status, result.message);
+  const order = await findStaffOrder(context.db, scope, id);
+  return Response.json({ data: order ? orderJson(order) : null, message: result.message });
+}

@@ -1,0 +1,198 @@
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { formatDateTime } from "../../domain/format";
+import { de } from "../../i18n/de";
+import {
+  createBranchApiKey,
+  listBranchApiKeys,
+  revokeBranchApiKey,
+} from "../../services/branch-api-keys.server";
+import { referenceBranches, referenceSettings } from "../../services/reference-data.server";
+import { audit, requireBranch, requireStaff } from "../../services/staff-auth.server";
+
+/**
+ * Keys for the counter devices (frontdesk and backoffice views): made per branch by its managers
+ * and the administrators, shown once, revocable.
+ */
+const texts = de.deviceKeys;
+
+export const meta: MetaFunction = () => [
+  { title: `${texts.title} - ${de.backOffice.title}` },
+  { name: "robots", content: "noindex" },
+];
+
+async function visibleBranches(context: LoaderFunctionArgs["context"], branchIds: number[] | null) {
+  const branches = await referenceBranches(context.db);
+  return branches.filter((branch) => branchIds === null || branchIds.includes(branch.id));
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireStaff(request, context, { roles: ["ROLE_MANAGER"] });
+  const [branches, settings] = await Promise.all([
+    visibleBranches(context, user.isAdmin ? null : user.branchIds),
+    referenceSettings(context.db),
+  ]);
+  const zone = settings.businessTimeZone;
+  return {
+    branches: await Promise.all(
+      branches.map(async (branch) => ({
+        id: branch.id,
+        name: branch.name,
+        keys: (await listBranchApiKeys(context.db, branch.id)).map((key) => ({
+          id: key.id,
+          label: key.label,
+          createdAt: formatDateTime(key.createdAt, zone),
+          lastUsedAt: key.lastUsedAt ? formatDateTime(key.lastUsedAt, zone) : null,
+          revokedAt: key.revokedAt ? formatDateTime(key.revokedAt, zone) : null,
+        })),
+      })),
+    ),
+  };
+}
+
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("create"),
+    branchId: z.coerce.number().int().positive().max(2_147_483_647),
+    label: z.string().trim().min(1, texts.labelMissing).max(100, texts.labelTooLong),
+  }),
+  z.object({
+    intent: z.literal("revoke"),
+    branchId: z.coerce.number().int().positive().max(2_147_483_647),
+    keyId: z.coerce.number().int().positive().max(2_147_483_647),
+  }),
+]);
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireStaff(request, context, { roles: ["ROLE_MANAGER"] });
+  let fields: Record<string, unknown>;
+  try {
+    fields = Object.fromEntries(await request.formData());
+  } catch {
+    return data({ error: texts.badRequest }, { status: 400 });
+  }
+  const parsed = actionSchema.safeParse(fields);
+  if (!parsed.success) {
+    return data({ error: parsed.error.issues[0]?.message ?? texts.badRequest }, { status: 400 });
+  }
+  const input = parsed.data;
+  requireBranch(user, input.branchId);
+  const branch = (await referenceBranches(context.db)).find((b) => b.id === input.branchId);
+  if (!branch) return data({ error: texts.badRequest }, { status: 400 });
+  if (input.intent === "create") {
+    const made = await context.db.transaction().execute(async (trx) => {
+      const created = await createBranchApiKey(trx, {
+        branchId: branch.id,
+        label: input.label,
+        createdBy: user.id,
+      });
+      await audit(trx, {
+        user,
+        action: "device-key.create",
+        entityType: "branch",
+        entityId: branch.id,
+        data: { keyId: created.id, label: input.label },
+        context,
+      });
+      return created;
+    });
+    const origin = context.config.publicOrigin.replace(/\/+$/, "");
+    return {
+      created: {
+        label: input.label,
+        frontdesk: `${origin}/orders/frontdesk/${branch.id}/${made.key}`,
+        backoffice: `${origin}/orders/backoffice/${branch.id}/${made.key}`,
+      },
+    };
+  }
+  const revoked = await context.db.transaction().execute(async (trx) => {
+    const done = await revokeBranchApiKey(trx, branch.id, input.keyId);
+    await audit(trx, {
+      user,
+      action: "device-key.revoke",
+      entityType: "branch",
+      entityId: branch.id,
+      data: { keyId: input.keyId, revoked: done },
+      context,
+    });
+    return done;
+  });
+  return revoked ? { revoked: true } : data({ error: texts.notFound }, { status: 404 });
+}
+
+export default function DeviceKeys() {
+  const { branches } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <section aria-labelledby="keys-title">
+      <h1 id="keys-title">{texts.title}</h1>
+      <p>{texts.intro}</p>
+      {result && "error" in result ? (
+        <p role="alert" className="notice notice-error">
+          {result.error}
+        </p>
+      ) : null}
+      {result && "created" in result && result.created ? (
+        <div role="status" className="notice">
+          <p>{texts.createdOnce(result.created.label)}</p>
+          <dl>
+            <dt>{texts.frontdesk}</dt>
+            <dd>
+              <code>{result.created.frontdesk}</code>
+            </dd>
+            <dt>{texts.backoffice}</dt>
+            <dd>
+              <code>{result.created.backoffice}</code>
+            </dd>
+          </dl>
+        </div>
+      ) : null}
+      {result && "revoked" in result ? (
+        <p role="status" className="notice">
+          {texts.revoked}
+        </p>
+      ) : null}
+      {branches.map((branch) => (
+        <section key={branch.id} aria-labelledby={`branch-${branch.id}`}>
+          <h2 id={`branch-${branch.id}`}>{branch.name}</h2>
+          {branch.keys.length === 0 ? <p>{texts.none}</p> : null}
+          <ul className="key-list">
+            {branch.keys.map((key) => (
+              <li key={key.id}>
+                <strong>{key.label}</strong> · {texts.created(key.createdAt)}
+                {key.lastUsedAt ? ` · ${texts.lastUsed(key.lastUsedAt)}` : null}
+                {key.revokedAt ? (
+                  ` · ${texts.revokedAt(key.revokedAt)}`
+                ) : (
+                  <Form method="post" className="inline-form">
+                    <input type="hidden" name="intent" value="revoke" />
+                    <input type="hidden" name="branchId" value={branch.id} />
+                    <input type="hidden" name="keyId" value={key.id} />
+                    <button type="submit" className="button secondary">
+                      {texts.revoke(key.label)}
+                    </button>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
+          <Form method="post" className="action-form">
+            <input type="hidden" name="intent" value="create" />
+            <input type="hidden" name="branchId" value={branch.id} />
+            <label htmlFor={`label-${branch.id}`}>{texts.label}</label>
+            <input id={`label-${branch.id}`} name="label" required maxLength={100} />
+            <button type="submit" className="button">
+              {texts.create}
+            </button>
+          </Form>
+        </section>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { de } from "../../i18n/de";
+import { receiptToEscPos } from "../../integrations/printers/escpos";
+import { loadReceipt } from "../../services/receipt.server";
+import { requireStaff } from "../../services/staff-auth.server";
+import { staffScope } from "../../services/staff-order-query.server";
+import { findStaffOrder } from "../../services/staff-orders.server";
+
+/**
+ * The receipt as ESC/POS bytes for an 80 mm printer (`?width=32` for 58 mm): what a counter
+ * printer will be sent once printers are set up as devices (decision 013).
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireStaff(request, context);
+  const id = /^\d{1,10}$/.test(params.orderId ?? "") ? Number(params.orderId) : 0;
+  const order = await findStaffOrder(context.db, staffScope(user, context), id);
+  const loaded = order ? await loadReceipt(context.db, order.id) : null;
+  if (!loaded) throw data({ message: de.staffOrders.errors.notFound }, { status: 404 });
+  const width = new URL(request.url).searchParams.get("width") === "32" ? 32 : 48;
+  return new Response(Buffer.from(receiptToEscPos(loaded.receipt, { width })), {
+    headers: {
+      "Content-Type": "application/octet-stream",
+      "Content-Disposition": `attachment; filename="beleg-${loaded.receipt.ticket.number}.bin"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,42 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ReceiptView } from "../../components/backend/receipt";
+import { de } from "../../i18n/de";
+import { loadReceipt } from "../../services/receipt.server";
+import { requireStaff } from "../../services/staff-auth.server";
+import { staffScope } from "../../services/staff-order-query.server";
+import { findStaffOrder } from "../../services/staff-orders.server";
+
+/**
+ * The printable receipt of an order; `/backend/orders/{id}/escpos` answers the same receipt as
+ * ESC/POS bytes, until printers are set up as devices.
+ */
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  {
+    title: loaded
+      ? de.receipt.pageTitle(`${loaded.receipt.ticket.label} ${loaded.receipt.ticket.number}`)
+      : de.receipt.title,
+  },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireStaff(request, context);
+  const id = /^\d{1,10}$/.test(params.orderId ?? "") ? Number(params.orderId) : 0;
+  const order = await findStaffOrder(context.db, staffScope(user, context), id);
+  const loaded = order ? await loadReceipt(context.db, order.id) : null;
+  if (!loaded) throw data({ message: de.staffOrders.errors.notFound }, { status: 404 });
+  return { id: order!.id, receipt: loaded.receipt };
+}
+
+export default function OrderReceipt() {
+  const { id, receipt } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <p className="receipt-back">
+        <Link to={`/backend/orders/${id}`}>{de.staffOrders.detail.back}</Link>
+      </p>
+      <ReceiptView receipt={receipt} />
+    </>
+  );
+}

@@ -1,0 +1,394 @@
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { isOnlinePayment } from "../../domain/checkout";
+import { formatDateTime } from "../../domain/format";
+import {
+  offeredStaffActions,
+  REJECTION_MESSAGE_MAX,
+  staffStateLabel,
+  type StaffAction,
+} from "../../domain/staff-order";
+import { de } from "../../i18n/de";
+import { loadReceipt } from "../../services/receipt.server";
+import { referenceSettings } from "../../services/reference-data.server";
+import { requireStaff } from "../../services/staff-auth.server";
+import {
+  parseOrderAction,
+  performOrderAction,
+  type OrderIntent,
+} from "../../services/staff-order-actions.server";
+import { staffScope } from "../../services/staff-order-query.server";
+import { findStaffOrder, orderAuditTrail, staffState } from "../../services/staff-orders.server";
+import { statusPath } from "../../services/store-paths";
+
+const texts = de.staffOrders;
+const detail = texts.detail;
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  {
+    title: loaded
+      ? `${detail.title(loaded.receipt.ticket.label, loaded.receipt.ticket.number)} - ${de.backOffice.title}`
+      : de.backOffice.title,
+  },
+  { name: "robots", content: "noindex" },
+];
+
+function orderIdOf(value: string | undefined): number {
+  const id = /^\d{1,10}$/.test(value ?? "") ? Number(value) : NaN;
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) {
+    throw data({ message: texts.errors.notFound }, { status: 404 });
+  }
+  return id;
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireStaff(request, context);
+  const id = orderIdOf(params.orderId);
+  const scope = staffScope(user, context);
+  const order = await findStaffOrder(context.db, scope, id);
+  if (!order) throw data({ message: texts.errors.notFound }, { status: 404 });
+  const now = new Date();
+  const [loaded, settings, trail, uploads] = await Promise.all([
+    loadReceipt(context.db, id, now),
+    referenceSettings(context.db),
+    orderAuditTrail(context.db, id),
+    context.db
+      .selectFrom("orderItemUploads")
+      .innerJoin("orderItems", "orderItems.id", "orderItemUploads.orderItemId")
+      .innerJoin("uploads", "uploads.id", "orderItemUploads.uploadId")
+      .select([
+        "orderItems.position",
+        "orderItems.name as itemName",
+        "uploads.id",
+        "uploads.version",
+        "uploads.extension",
+        "uploads.publicHash",
+        "uploads.originalName",
+      ])
+      .where("orderItems.orderId", "=", id)
+      .orderBy("orderItems.position")
+      .orderBy("orderItemUploads.partPosition")
+      .execute(),
+  ]);
+  if (!loaded) throw data({ message: texts.errors.notFound }, { status: 404 });
+  const zone = settings.businessTimeZone;
+  const state = staffState(order);
+  const done = new URL(request.url).searchParams.get("done");
+  return {
+    id: order.id,
+    receipt: loaded.receipt,
+    state: staffStateLabel(state),
+    actions: offeredStaffActions(state, now),
+    isDelivery: order.isDelivery,
+    canCheckPayment: isOnlinePayment(order.paymentMethod) && Boolean(order.paymentReference),
+    canSendSms: settings.enablePluginSms && Boolean(order.phone),
+    canSendEmail: Boolean(order.email),
+    rejectionMessage: order.rejectionMessage,
+    statusPath: statusPath(order),
+    uploads: uploads.map((upload) => ({
+      key: `${upload.id}-${upload.version}`,
+      label: `${upload.itemName}: ${upload.originalName}`,
+      href: `/upload/${upload.publicHash}/${upload.id}-${upload.version}.${upload.extension}`,
+    })),
+    trail: trail.map((entry) => ({
+      id: String(entry.id),
+      at: formatDateTime(entry.at, zone),
+      who: entry.name ?? detail.unknownUser,
+      what: detail.auditAction(entry.action.replace(/^order\./, "")),
+      outcome:
+        entry.data && typeof entry.data === "object" && "refused" in entry.data
+          ? detail.refused
+          : entry.data && typeof entry.data === "object" && "repeated" in entry.data
+            ? detail.repeated
+            : "",
+    })),
+    notice:
+      done && done in texts.notices ? texts.notices[done as keyof typeof texts.notices] : null,
+  };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireStaff(request, context);
+  const id = orderIdOf(params.orderId);
+  let fields: Record<string, unknown>;
+  try {
+    fields = Object.fromEntries(await request.formData());
+  } catch {
+    return data({ error: texts.errors.unknownAction }, { status: 400 });
+  }
+  const parsed = parseOrderAction(fields);
+  if (!parsed.ok) return data({ error: parsed.message }, { status: 400 });
+  const result = await performOrderAction(context, staffScope(user, context), id, parsed.action);
+  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  if (parsed.action.intent === "print") return redirect(`/backend/orders/${id}/receipt`, 303);
+  return redirect(`/backend/orders/${id}?done=${parsed.action.intent}`, 303);
+}
+
+const STATUS_BUTTONS: Exclude<StaffAction, "reject" | "counter-appointment">[] = [
+  "confirm",
+  "in-delivery",
+  "completed",
+  "cancel",
+];
+
+function statusButtonLabel(action: (typeof STATUS_BUTTONS)[number], isDelivery: boolean) {
+  switch (action) {
+    case "confirm":
+      return texts.actions.confirm;
+    case "in-delivery":
+      return isDelivery ? texts.actions.inDelivery : texts.actions.readyForPickup;
+    case "completed":
+      return texts.actions.completed;
+    case "cancel":
+      return texts.actions.cancel;
+  }
+}
+
+function IntentButton({
+  intent,
+  label,
+  secondary,
+}: {
+  intent: OrderIntent;
+  label: string;
+  secondary?: boolean;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.formData?.get("intent") === intent;
+  return (
+    <Form method="post" className="inline-form">
+      <input type="hidden" name="intent" value={intent} />
+      <button type="submit" className={secondary ? "button secondary" : "button"} disabled={busy}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+export default function OrderDetail() {
+  const order = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { receipt } = order;
+  return (
+    <article className="order-detail" aria-labelledby="order-title">
+      <p>
+        <Link to="/backend/orders">{detail.back}</Link>
+      </p>
+      <h1 id="order-title">
+        {detail.title(receipt.ticket.label, receipt.ticket.number)}{" "}
+        <span className="order-state">{order.state}</span>
+      </h1>
+      {result && "error" in result ? (
+        <p role="alert" className="notice notice-error">
+          {result.error}
+        </p>
+      ) : order.notice ? (
+        <p role="status" className="notice">
+          {order.notice}
+        </p>
+      ) : null}
+      {receipt.banners.map((banner) => (
+        <p key={banner} className="notice">
+          <strong>{banner}</strong>
+        </p>
+      ))}
+
+      <section aria-labelledby="order-actions" className="order-actions">
+        <h2 id="order-actions">{detail.actions}</h2>
+        <div className="action-row">
+          {STATUS_BUTTONS.filter((action) => order.actions.includes(action)).map((action) => (
+            <IntentButton
+              key={action}
+              intent={action}
+              label={statusButtonLabel(action, order.isDelivery)}
+              secondary={action === "cancel"}
+            />
+          ))}
+        </div>
+        {order.actions.includes("reject") ? (
+          <Form method="post" className="action-form">
+            <input type="hidden" name="intent" value="reject" />
+            <label htmlFor="reject-message">{detail.rejectMessage}</label>
+            <textarea
+              id="reject-message"
+              name="message"
+              rows={2}
+              maxLength={REJECTION_MESSAGE_MAX}
+            />
+            <button type="submit" className="button secondary">
+              {texts.actions.reject}
+            </button>
+          </Form>
+        ) : null}
+        {order.actions.includes("counter-appointment") ? (
+          <Form method="post" className="action-form">
+            <input type="hidden" name="intent" value="counter-appointment" />
+            <fieldset>
+              <legend>{texts.actions.counterAppointment}</legend>
+              <label htmlFor="counter-date">{detail.date}</label>
+              <input id="counter-date" type="date" name="date" required />
+              <label htmlFor="counter-time">{detail.time}</label>
+              <input id="counter-time" type="time" name="time" step={300} required />
+              <button type="submit" className="button secondary">
+                {detail.propose}
+              </button>
+            </fieldset>
+          </Form>
+        ) : null}
+        <div className="action-row">
+          <IntentButton intent="print" label={detail.print} secondary />
+          {order.canSendEmail ? (
+            <IntentButton intent="resend-email" label={detail.resendEmail} secondary />
+          ) : null}
+          {order.canSendSms ? (
+            <IntentButton intent="resend-sms" label={detail.resendSms} secondary />
+          ) : null}
+          {order.canCheckPayment ? (
+            <IntentButton intent="update-payment-status" label={detail.checkPayment} secondary />
+          ) : null}
+        </div>
+      </section>
+
+      <section aria-labelledby="order-facts" className="order-facts">
+        <h2 id="order-facts">{detail.order}</h2>
+        <dl>
+          {[...receipt.facts, ...receipt.customer, ...receipt.payment].map((field) => (
+            <div key={`${field.label}-${field.value}`}>
+              <dt>{field.label}</dt>
+              <dd>{field.value}</dd>
+            </div>
+          ))}
+          {receipt.deliveryAddress.length > 0 ? (
+            <div>
+              <dt>{detail.address}</dt>
+              <dd>{receipt.deliveryAddress.join(", ")}</dd>
+            </div>
+          ) : null}
+          {order.rejectionMessage ? (
+            <div>
+              <dt>{detail.rejectionMessage}</dt>
+              <dd>{order.rejectionMessage}</dd>
+            </div>
+          ) : null}
+        </dl>
+        {receipt.comment ? (
+          <p className="order-comment">
+            <strong>{detail.comment}:</strong> {receipt.comment}
+          </p>
+        ) : null}
+        {receipt.donation ? <p>{receipt.donation}</p> : null}
+        <p>
+          <a href={order.statusPath} target="_blank" rel="noreferrer">
+            {detail.customerView}
+          </a>
+        </p>
+      </section>
+
+      <section aria-labelledby="order-items">
+        <h2 id="order-items">{detail.items}</h2>
+        <table className="order-table">
+          <thead>
+            <tr>
+              <th scope="col">{detail.quantity}</th>
+              <th scope="col">{detail.product}</th>
+              <th scope="col" className="amount">
+                {detail.price}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {receipt.items.map((item, index) => (
+              <tr key={`${index}-${item.name}`}>
+                <td>{item.quantity}</td>
+                <td>
+                  {item.name}
+                  {item.details.length > 0 ? (
+                    <ul className="item-details">
+                      {item.details.map((line) => (
+                        <li key={line}>{line}</li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </td>
+                <td className="amount">{item.price}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            {receipt.totals.map((total) => (
+              <tr key={total.label}>
+                <th scope="row" colSpan={2}>
+                  {total.label}
+                </th>
+                <td className="amount">{total.value}</td>
+              </tr>
+            ))}
+          </tfoot>
+        </table>
+        {order.uploads.length > 0 ? (
+          <>
+            <h3>{detail.uploads}</h3>
+            <ul>
+              {order.uploads.map((upload) => (
+                <li key={upload.key}>
+                  <a href={upload.href} target="_blank" rel="noreferrer">
+                    {upload.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        <h3>{detail.taxes}</h3>
+        <table className="order-table">
+          <thead>
+            <tr>
+              <th scope="col">{detail.taxRate}</th>
+              <th scope="col" className="amount">
+                {detail.net}
+              </th>
+              <th scope="col" className="amount">
+                {detail.tax}
+              </th>
+              <th scope="col" className="amount">
+                {detail.gross}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {receipt.taxes.map((row) => (
+              <tr key={row.rate}>
+                <td>{row.rate}</td>
+                <td className="amount">{row.net}</td>
+                <td className="amount">{row.tax}</td>
+                <td className="amount">{row.gross}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      <section aria-labelledby="order-trail">
+        <h2 id="order-trail">{detail.trail}</h2>
+        {order.trail.length === 0 ? (
+          <p>{detail.noTrail}</p>
+        ) : (
+          <ol className="audit-trail">
+            {order.trail.map((entry) => (
+              <li key={entry.id}>
+                {entry.at} · {entry.who} · {entry.what}
+                {entry.outcome ? ` (${entry.outcome})` : null}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,92 @@
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { insertCart } from "../../db/queries/carts";
+import { de } from "../../i18n/de";
+import { rememberCart } from "../../services/cart-cookie.server";
+import { defaultDeliveryType } from "../../services/cart.server";
+import { referenceBranches, referenceSettings } from "../../services/reference-data.server";
+import { requireBranch, requireStaff } from "../../services/staff-auth.server";
+import { storePath } from "../../services/store-paths";
+
+/**
+ * A phone order: staff start a fresh cart for one of their branches and take the customer's order
+ * through the storefront and its checkout, the same order service as every online order. The
+ * checkout sees the signed-in staff member, notes the order as taken by phone in the audit log
+ * and leads back to the order in the back office (decision 019).
+ */
+const texts = de.phoneOrder;
+
+export const meta: MetaFunction = () => [
+  { title: `${texts.title} - ${de.backOffice.title}` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireStaff(request, context);
+  const branches = await referenceBranches(context.db);
+  return {
+    branches: branches
+      .filter((branch) => user.isAdmin || user.branchIds.includes(branch.id))
+      .map((branch) => ({ id: branch.id, name: branch.name })),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireStaff(request, context);
+  let fields: Record<string, unknown>;
+  try {
+    fields = Object.fromEntries(await request.formData());
+  } catch {
+    return data({ error: texts.badRequest }, { status: 400 });
+  }
+  const parsed = z
+    .object({ branchId: z.coerce.number().int().positive().max(2_147_483_647) })
+    .safeParse(fields);
+  if (!parsed.success) return data({ error: texts.badRequest }, { status: 400 });
+  requireBranch(user, parsed.data.branchId);
+  const [branches, settings] = await Promise.all([
+    referenceBranches(context.db),
+    referenceSettings(context.db),
+  ]);
+  const branch = branches.find((candidate) => candidate.id === parsed.data.branchId);
+  if (!branch) return data({ error: texts.badRequest }, { status: 400 });
+  const type = defaultDeliveryType(branch, settings.defaultDeliveryMethod);
+  const cart = await insertCart(context.db, {
+    branchId: branch.id,
+    isDelivery: type === "delivery",
+    isDineIn: type === "dine-in",
+  });
+  return redirect(storePath(branch.identifier), {
+    status: 303,
+    headers: { "Set-Cookie": await rememberCart(request, context, branch.id, cart.id) },
+  });
+}
+
+export default function PhoneOrder() {
+  const { branches } = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="phone-title">
+      <h1 id="phone-title">{texts.title}</h1>
+      <p>{texts.intro}</p>
+      <ul className="phone-branches">
+        {branches.map((branch) => (
+          <li key={branch.id}>
+            <Form method="post">
+              <input type="hidden" name="branchId" value={branch.id} />
+              <button type="submit" className="button">
+                {texts.start(branch.name)}
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
