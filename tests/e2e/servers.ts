@@ -6,3 +6,8 @@ export const landingPort = Number(process.env.E2E_LANDING_PORT ?? port + 1000);
 export const checkoutPort = Number(process.env.E2E_CHECKOUT_PORT ?? port + 2000);
 /** The SMTP sink's mailbox, next to the checkout server (see start-e2e-checkout-server.mjs). */
 export const mailboxUrl = `http://127.0.0.1:${checkoutPort + 13}/mails`;
+/**
+ * The seeded administrator's password on the end-to-end servers (DEMO_ADMIN_PASSWORD, set by
+ * tests/support/start-e2e-*.mjs, which repeat the value because they cannot import this file).
+ */
+export const demoAdminPassword = "e2e-backstube-admin";
