@@ -10,6 +10,9 @@ const auth = de.staffAuth;
 const users = de.users.errors;
 const account = de.account;
 
+/** How long an e-mailed login link may be used. */
+export const LOGIN_LINK_MINUTES = 15;
+
 export const PASSWORD_MIN_LENGTH = 10;
 /** scrypt takes any length; a cap keeps a megabyte "password" from being hashed. */
 export const PASSWORD_MAX_LENGTH = 200;

@@ -2,7 +2,6 @@ import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { insertAuditEntry } from "../db/queries/audit-log";
 import { findUserById, type StaffUser as StaffUserRow } from "../db/queries/users";
 import type { Db, Role } from "../db/schema";
-import { addressBucket } from "../domain/login-throttle";
 import { canAccessBranch, isAdmin, isManager } from "../domain/staff-permissions";
 import { de } from "../i18n/de";
 import { STAFF_SESSION_COOKIE, endStaffSession, readStaffSession } from "./staff-session.server";
@@ -38,6 +37,7 @@ export interface StaffGuardOptions {
 
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
 
+/** The staff API answers JSON; the back office's pages answer pages. */
 export function surfaceOf(request: Request): Surface {
   return new URL(request.url).pathname.startsWith("/api/") ? "api" : "page";
 }
@@ -145,7 +145,7 @@ export async function currentStaff(
   return toStaffUser(row, surfaceOf(request));
 }
 
-export function toStaffUser(row: StaffUserRow, surface: Surface): StaffUser {
+function toStaffUser(row: StaffUserRow, surface: Surface): StaffUser {
   return {
     id: row.id,
     email: row.email,
@@ -214,9 +214,4 @@ export async function audit(trx: Db, input: AuditInput): Promise<void> {
     ip: input.context?.clientAddress ? input.context.clientAddress : null,
     at: input.at,
   });
-}
-
-/** The client address as the lockout counts it. */
-export function clientBucket(context: Pick<AppLoadContext, "clientAddress">): string {
-  return addressBucket(context.clientAddress);
 }

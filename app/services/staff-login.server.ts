@@ -31,14 +31,15 @@ import { de } from "../i18n/de";
 import { enqueueEmail } from "./outbox.server";
 import { hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { audit } from "./staff-auth.server";
-import { loginSchema } from "./staff-auth-schemas";
+import { LOGIN_LINK_MINUTES, loginSchema } from "./staff-auth-schemas";
+
+export { LOGIN_LINK_MINUTES };
 
 /**
  * Signing in (docs/decisions/011): by password through remix-auth's form strategy, or by a
  * one-time e-mailed link. Lockout per account and per client address; the same message and
  * comparable work for an unknown e-mail as for a wrong password.
  */
-export const LOGIN_LINK_MINUTES = 15;
 /** Links one account may be sent within LOGIN_LINK_MINUTES; further requests send nothing. */
 export const LOGIN_LINKS_PER_WINDOW = 3;
 const PRUNE_AFTER_MS = 24 * 60 * 60 * 1000;

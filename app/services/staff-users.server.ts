@@ -7,6 +7,7 @@ import {
   insertUser,
   listBranchChoices,
   listUsers,
+  lockAdministratorChanges,
   setUserAccess,
   type StaffUser as StaffUserRow,
 } from "../db/queries/users";
@@ -148,11 +149,18 @@ export async function loadUser(
   return { ok: true, value: user };
 }
 
-/** The target, if the actor may change them; otherwise the transaction ends with the refusal. */
+/**
+ * The target, if the actor may change them; otherwise the transaction ends with the refusal.
+ * Taken under the administrators' lock, so the checks below see every earlier change.
+ */
 async function manageable(trx: Db, actor: Actor, userId: number): Promise<StaffUserRow> {
+  await lockAdministratorChanges(trx);
+  // The actor's own rights as they are now: another change may have just taken them away.
+  const current = await findUserById(trx, actor.id);
+  if (!current || current.isLocked) throw new RefusedChange(forbidden());
   const user = await findUserById(trx, userId);
   if (!user) throw new RefusedChange(notFound());
-  if (!canManageUser(actor, user)) throw new RefusedChange(forbidden());
+  if (!canManageUser(current, user)) throw new RefusedChange(forbidden());
   return user;
 }
 

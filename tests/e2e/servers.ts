@@ -8,3 +8,9 @@ export const checkoutPort = Number(process.env.E2E_CHECKOUT_PORT ?? port + 2000)
 export const mailboxUrl = `http://127.0.0.1:${checkoutPort + 13}/mails`;
 /** The fake SMS provider's list of accepted messages (see start-e2e-checkout-server.mjs). */
 export const smsMessagesUrl = `http://127.0.0.1:${checkoutPort + 14}/messages`;
+
+/**
+ * The seeded administrator's password on the end-to-end servers (DEMO_ADMIN_PASSWORD, set by
+ * tests/support/start-e2e-*.mjs, which repeat the value because they cannot import this file).
+ */
+export const demoAdminPassword = "e2e-backstube-admin";

@@ -187,7 +187,7 @@ async function addBranch(
 }
 
 export async function prepareCheckoutDatabase(db: Db): Promise<void> {
-  await seedDemoData(db, { now: new Date() });
+  await seedDemoData(db, { now: new Date(), adminPassword: process.env.DEMO_ADMIN_PASSWORD });
   await updateSettings(db, {
     enablePluginDonations: true,
     enableCash: true,

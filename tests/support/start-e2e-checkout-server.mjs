@@ -50,6 +50,8 @@ const env = {
   DATABASE_URL: "",
   NODE_ENV: "production",
   PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+  // The same value as demoAdminPassword in tests/e2e/servers.ts.
+  DEMO_ADMIN_PASSWORD: "e2e-backstube-admin",
 };
 const prepared = spawnSync(
   process.execPath,

@@ -8,7 +8,14 @@ const dataDir = path.resolve(`.cache/e2e-data-${process.env.PORT ?? "3100"}`);
 rmSync(dataDir, { recursive: true, force: true });
 const server = spawn(process.execPath, [`${buildDir}/server/server.js`], {
   stdio: "inherit",
-  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "production" },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    NODE_ENV: "production",
+    // The same value as demoAdminPassword in tests/e2e/servers.ts.
+    DEMO_ADMIN_PASSWORD: "e2e-backstube-admin",
+  },
 });
 for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -70,13 +70,19 @@ export async function setUserAccess(
 }
 
 /**
- * Locks the rows of every unlocked administrator and counts them: two administrators demoting
- * each other at once then wait for one another instead of leaving nobody in charge.
+ * Serialises every change that could take the last administrator away (until the transaction
+ * ends): two administrators demoting each other at once then run one after the other, and the
+ * second one's count sees the first one's change.
  */
+export async function lockAdministratorChanges(db: Db): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('backstube:administrators'))`.execute(db);
+}
+
+/** Unlocked users with the administrator role. */
 export async function countActiveAdministrators(db: Db): Promise<number> {
-  const rows = await db
+  const row = await db
     .selectFrom("users")
-    .select("users.id")
+    .select(sql<number>`count(*)::int`.as("count"))
     .where("isLocked", "=", false)
     .where((eb) =>
       eb.exists(
@@ -87,9 +93,8 @@ export async function countActiveAdministrators(db: Db): Promise<number> {
           .where("userRoles.role", "=", "ROLE_ADMIN"),
       ),
     )
-    .forUpdate()
-    .execute();
-  return rows.length;
+    .executeTakeFirstOrThrow();
+  return row.count;
 }
 
 function staffUsers(db: Db) {

@@ -31,8 +31,19 @@ const STATUSES = new Set<OrderIntent>([
   "counter-appointment",
 ]);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireStaff(request, context);
+function orderIdOf(value: string | undefined): number {
+  const id = /^\d{1,10}$/.test(value ?? "") ? Number(value) : 0;
+  return id > 0 && id <= 2_147_483_647 ? id : 0;
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireStaff(request, context);
+  const order = await findStaffOrder(
+    context.db,
+    staffScope(user, context),
+    orderIdOf(params.orderId),
+  );
+  if (!order) return apiError(404, de.staffOrders.errors.notFound);
   return apiError(405, de.orderStatus.errors.methodNotAllowed, { Allow: "POST" });
 }
 
@@ -59,8 +70,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== "POST") {
     return apiError(405, de.orderStatus.errors.methodNotAllowed, { Allow: "POST" });
   }
-  const id = /^\d{1,10}$/.test(params.orderId ?? "") ? Number(params.orderId) : 0;
-  if (id <= 0 || id > 2_147_483_647) return apiError(404, de.staffOrders.errors.notFound);
+  const id = orderIdOf(params.orderId);
+  const scope = staffScope(user, context);
+  if (!(await findStaffOrder(context.db, scope, id))) {
+    return apiError(404, de.staffOrders.errors.notFound);
+  }
   const intent = params.status
     ? STATUSES.has(params.status as OrderIntent)
       ? (params.status as OrderIntent)
@@ -71,7 +85,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!body) return apiError(400, de.orderStatus.errors.badRequest);
   const parsed = parseOrderAction({ ...body, intent });
   if (!parsed.ok) return apiError(400, parsed.message);
-  const scope = staffScope(user, context);
   const result = await performOrderAction(context, scope, id, parsed.action);
   if (!result.ok) return apiError(result.status, result.message);
   const order = await findStaffOrder(context.db, scope, id);

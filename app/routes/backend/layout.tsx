@@ -57,7 +57,7 @@ function BackOfficeHeader({ user }: { user: LayoutData["user"] | undefined }) {
           </nav>
           <div className="backoffice-user">
             <span>{texts.signedInAs(user.name)}</span>
-            <Form method="post" action="/backend/logout">
+            <Form method="post" action="/backend/logout" reloadDocument>
               <button type="submit" className="button secondary">
                 {texts.logout}
               </button>

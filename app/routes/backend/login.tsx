@@ -13,10 +13,13 @@ import { FormMessage, Notice, TextField } from "../../components/backend/form-pa
 import { safeRedirectPath } from "../../domain/redirect-target";
 import { de } from "../../i18n/de";
 import { readSmallForm } from "../../services/small-request.server";
-import { loginLinkRequestSchema, loginSchema } from "../../services/staff-auth-schemas";
-import { currentStaff, requireSameOrigin } from "../../services/staff-auth.server";
 import {
   LOGIN_LINK_MINUTES,
+  loginLinkRequestSchema,
+  loginSchema,
+} from "../../services/staff-auth-schemas";
+import { currentStaff, requireSameOrigin } from "../../services/staff-auth.server";
+import {
   loginMessage,
   passwordAuthenticator,
   requestLoginLink,

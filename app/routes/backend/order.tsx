@@ -116,6 +116,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireStaff(request, context);
   const id = orderIdOf(params.orderId);
+  // Another branch's order is "not found", whatever was posted.
+  if (!(await findStaffOrder(context.db, staffScope(user, context), id))) {
+    return data({ error: texts.errors.notFound }, { status: 404 });
+  }
   let fields: Record<string, unknown>;
   try {
     fields = Object.fromEntries(await request.formData());

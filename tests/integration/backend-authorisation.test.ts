@@ -1,0 +1,330 @@
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "#app/db/connection.server";
+import type { Database } from "#app/db/schema";
+import { isStaffPath } from "#app/services/staff-auth.server";
+import { appRoutes, routeModule, type RouteEntry } from "#tests/support/app-build";
+import { createTestDatabase, databaseTargets } from "#tests/support/db";
+import { insertTestOrder } from "#tests/support/orders";
+import { createBranchApiKey } from "#app/services/branch-api-keys.server";
+import {
+  createStaff,
+  startAppServer,
+  StaffClient,
+  type AppServer,
+  type TestStaff,
+} from "#tests/support/staff";
+
+/**
+ * Walks every back-office route and every staff `/api` route of `app/routes.ts` and knocks three
+ * times: as nobody (deny: the login page or 401), as an employee of another branch (deny: 403 or
+ * 404, unless the route is for every staff member) and as the right role (allow). GET always,
+ * POST where the route module has an action.
+ *
+ * A new route must be added to `ROUTES` below, or this test fails: nothing slips through.
+ */
+
+/** The sign-in pages are for people who are not signed in yet. */
+const PUBLIC_BACKEND = new Set(["backend/login", "backend/logout", "backend/login-link/:token"]);
+
+type ActorName = "admin" | "managerA" | "employeeA" | "employeeB";
+
+/** Ids the routes' sample addresses need; add the rows a new route needs in `prepareSamples`. */
+interface Samples {
+  branchA: number;
+  branchB: number;
+  /** An order of branch A. */
+  orderA: number;
+  users: Record<ActorName, TestStaff>;
+}
+
+interface RouteCase {
+  /** The address to call, with sample parameters filled in. */
+  path: (samples: Samples) => string;
+  /** Who may use it (checked to get through). */
+  allowed: ActorName;
+  /**
+   * An employee of another branch: "deny" (403/404), or the reason why every staff member may
+   * use the route (their own account, the start page).
+   */
+  outsider: "deny" | { allowedBecause: string };
+  /** The status the allowed actor's GET gets, when not 200 (the back office's own 404). */
+  allowedStatus?: number;
+}
+
+const ROUTES: Record<string, RouteCase> = {
+  "routes/backend/layout": {
+    path: () => "/backend",
+    allowed: "employeeA",
+    outsider: { allowedBecause: "der Rahmen des Backoffice ist für alle Mitarbeitenden" },
+  },
+  "routes/backend/index": {
+    path: () => "/backend",
+    allowed: "employeeA",
+    outsider: { allowedBecause: "die Startseite zeigt nur die eigenen Filialen" },
+  },
+  "routes/backend/users": {
+    path: () => "/backend/users",
+    allowed: "managerA",
+    outsider: "deny",
+  },
+  "routes/backend/user-new": {
+    path: () => "/backend/users/new",
+    allowed: "managerA",
+    outsider: "deny",
+  },
+  "routes/backend/user-edit": {
+    path: ({ users }) => `/backend/users/${users.employeeA.id}`,
+    allowed: "managerA",
+    outsider: "deny",
+  },
+  "routes/backend/account-password": {
+    path: () => "/backend/account/password",
+    allowed: "employeeA",
+    outsider: { allowedBecause: "jede und jeder ändert das eigene Passwort" },
+  },
+  "routes/backend/not-found": {
+    path: () => "/backend/gibt-es-nicht",
+    allowed: "employeeA",
+    outsider: { allowedBecause: "unbekannte Adressen sind für alle Angemeldeten 404" },
+    allowedStatus: 404,
+  },
+  "routes/api/users-me": {
+    path: () => "/api/users/me",
+    allowed: "employeeA",
+    outsider: { allowedBecause: "jede und jeder liest das eigene Konto" },
+  },
+  "routes/api/users": {
+    path: () => "/api/users",
+    allowed: "managerA",
+    outsider: "deny",
+  },
+  "routes/api/user": {
+    path: ({ users }) => `/api/users/${users.employeeA.id}`,
+    allowed: "managerA",
+    outsider: "deny",
+  },
+  "routes/backend/orders": {
+    path: () => "/backend/orders",
+    allowed: "employeeA",
+    outsider: { allowedBecause: "die Liste zeigt nur die Bestellungen der eigenen Filialen" },
+  },
+  "routes/backend/phone-order": {
+    path: () => "/backend/orders/new",
+    allowed: "employeeA",
+    outsider: { allowedBecause: "Telefonbestellungen nur für die eigenen Filialen" },
+  },
+  "routes/backend/orders-events": {
+    path: () => "/backend/orders/events",
+    allowed: "employeeA",
+    outsider: { allowedBecause: "der Strom meldet nur die eigenen Filialen" },
+    // The test server has no LISTEN connection: the stream answers 503 after the checks.
+    allowedStatus: 503,
+  },
+  "routes/backend/order": {
+    path: ({ orderA }) => `/backend/orders/${orderA}`,
+    allowed: "employeeA",
+    outsider: "deny",
+  },
+  "routes/backend/order-receipt": {
+    path: ({ orderA }) => `/backend/orders/${orderA}/receipt`,
+    allowed: "employeeA",
+    outsider: "deny",
+  },
+  "routes/backend/order-escpos": {
+    path: ({ orderA }) => `/backend/orders/${orderA}/escpos`,
+    allowed: "employeeA",
+    outsider: "deny",
+  },
+  "routes/backend/device-keys": {
+    path: () => "/backend/device-keys",
+    allowed: "managerA",
+    outsider: "deny",
+  },
+  "api-orders": {
+    path: () => "/api/orders",
+    allowed: "employeeA",
+    outsider: { allowedBecause: "die Liste zeigt nur die Bestellungen der eigenen Filialen" },
+  },
+  "api-orders-current": {
+    path: () => "/api/orders/current",
+    allowed: "employeeA",
+    outsider: { allowedBecause: "die Liste zeigt nur die Bestellungen der eigenen Filialen" },
+  },
+  "api-orders-missed": {
+    path: () => "/api/orders/missed",
+    allowed: "employeeA",
+    outsider: { allowedBecause: "die Liste zeigt nur die Bestellungen der eigenen Filialen" },
+  },
+  "routes/api/staff-order": {
+    path: ({ orderA }) => `/api/orders/${orderA}`,
+    allowed: "employeeA",
+    outsider: "deny",
+  },
+  "api-order-operation": {
+    path: ({ orderA }) => `/api/orders/${orderA}/print`,
+    allowed: "employeeA",
+    outsider: "deny",
+    allowedStatus: 405,
+  },
+  "api-order-status": {
+    path: ({ orderA }) => `/api/orders/${orderA}/status/confirm`,
+    allowed: "employeeA",
+    outsider: "deny",
+    allowedStatus: 405,
+  },
+};
+
+/** Opened by a branch's device key instead of a staff session (decision 019). */
+const KEY_ROUTES = new Set(["api/orders/:view/:branchId/:apiKey"]);
+
+/** The routes this walk must cover, straight from app/routes.ts. */
+function guardedRoutes(): RouteEntry[] {
+  return appRoutes().filter((route) => {
+    if (PUBLIC_BACKEND.has(route.fullPath) || KEY_ROUTES.has(route.fullPath)) return false;
+    const isBackend = route.fullPath === "backend" || route.fullPath.startsWith("backend/");
+    const isStaffApi = route.fullPath.startsWith("api/") && isStaffPath(`/${route.fullPath}`);
+    return isBackend || isStaffApi;
+  });
+}
+
+describe("the authorisation table", () => {
+  it("names every back-office and staff API route, and no route that is gone", () => {
+    const routes = guardedRoutes().map((route) => route.id);
+    const missing = routes.filter((id) => !(id in ROUTES));
+    expect(missing, "Routen ohne Eintrag in ROUTES").toEqual([]);
+    const stale = Object.keys(ROUTES).filter((id) => !routes.includes(id));
+    expect(stale, "Einträge in ROUTES ohne Route").toEqual([]);
+  });
+
+  it("leaves the public order API and the payment webhooks to their own checks", () => {
+    const ids = guardedRoutes().map((route) => route.id);
+    expect(ids).not.toContain("routes/api/public-order");
+    expect(ids).not.toContain("routes/api/payment-webhook");
+    expect(ids).toContain("routes/api/users");
+  });
+});
+
+describe.each(databaseTargets())("every guarded route on %s", (target) => {
+  let handle: DatabaseHandle;
+  let db: Kysely<Database>;
+  let server: AppServer;
+  let samples: Samples;
+
+  async function prepareSamples(): Promise<Samples> {
+    const branches = await db
+      .insertInto("branches")
+      .values([
+        { identifier: "filiale-a", name: "Filiale A", position: 1 },
+        { identifier: "filiale-b", name: "Filiale B", position: 2 },
+      ])
+      .returning("id")
+      .execute();
+    const [branchA, branchB] = branches.map((branch) => branch.id) as [number, number];
+    const orderA = await insertTestOrder(db, { branchIdentifier: "filiale-a" });
+    return {
+      branchA,
+      branchB,
+      orderA: orderA.id,
+      users: {
+        admin: await createStaff(db, { roles: ["ROLE_ADMIN"] }),
+        managerA: await createStaff(db, { roles: ["ROLE_MANAGER"], branchIds: [branchA] }),
+        employeeA: await createStaff(db, { roles: ["ROLE_EMPLOYEE"], branchIds: [branchA] }),
+        employeeB: await createStaff(db, { roles: ["ROLE_EMPLOYEE"], branchIds: [branchB] }),
+      },
+    };
+  }
+
+  beforeAll(async () => {
+    handle = await createTestDatabase(target);
+    db = handle.db;
+    samples = await prepareSamples();
+    server = await startAppServer(db);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await handle?.close();
+  });
+
+  const client = async (actor: ActorName | null) => {
+    const browser = new StaffClient(server);
+    return actor ? browser.signInAs(server.context, samples.users[actor].id) : browser;
+  };
+
+  const isApi = (path: string) => path.startsWith("/api/");
+
+  function expectDeniedAnonymous(response: Response, path: string, label: string) {
+    if (isApi(path)) {
+      expect(response.status, label).toBe(401);
+    } else {
+      expect([302, 303], label).toContain(response.status);
+      expect(response.headers.get("Location") ?? "", label).toMatch(/^\/backend\/login\?/);
+    }
+  }
+
+  function expectDenied(response: Response, label: string) {
+    expect([403, 404], label).toContain(response.status);
+  }
+
+  function expectAllowed(response: Response, label: string, status?: number) {
+    if (status !== undefined) expect(response.status, label).toBe(status);
+    expect([401, 403], label).not.toContain(response.status);
+    expect(response.headers.get("Location") ?? "", label).not.toMatch(/^\/backend\/login/);
+  }
+
+  const cases = guardedRoutes().filter((route) => route.id in ROUTES);
+
+  it.each(cases.map((route) => [route.id, route] as const))("%s", async (_id, route) => {
+    const entry = ROUTES[route.id]!;
+    const path = entry.path(samples);
+    const module = await routeModule(route.file);
+    const methods = ["GET", ...("action" in module ? ["POST"] : [])];
+    for (const method of methods) {
+      const send = async (actor: ActorName | null) => {
+        const browser = await client(actor);
+        return method === "GET"
+          ? browser.send(path)
+          : isApi(path)
+            ? browser.send(path, { method, json: {} })
+            : browser.send(path, { method, form: {} });
+      };
+      const label = (who: string) => `${method} ${path} als ${who}`;
+
+      expectDeniedAnonymous(await send(null), path, label("Anonym"));
+
+      const outsider = await send("employeeB");
+      if (entry.outsider === "deny") expectDenied(outsider, label("Mitarbeiter/in von Filiale B"));
+      else expectAllowed(outsider, `${label("Filiale B")} (${entry.outsider.allowedBecause})`);
+
+      const allowed = await send(entry.allowed);
+      expectAllowed(
+        allowed,
+        label(entry.allowed),
+        method === "GET" ? (entry.allowedStatus ?? 200) : undefined,
+      );
+    }
+  });
+
+  it("opens the counter views with a branch's key only, never with a staff session", async () => {
+    const { key } = await createBranchApiKey(db, {
+      branchId: samples.branchA,
+      label: "Theke",
+      createdBy: null,
+    });
+    for (const path of [
+      `/api/orders/frontdesk/${samples.branchA}/${key}`,
+      `/orders/backoffice/${samples.branchA}/${key}`,
+    ]) {
+      expect((await (await client(null)).send(path)).status, path).toBe(200);
+    }
+    for (const path of [
+      `/api/orders/frontdesk/${samples.branchB}/${key}`,
+      `/api/orders/frontdesk/${samples.branchA}/${"x".repeat(43)}`,
+      `/api/orders/kasse/${samples.branchA}/${key}`,
+      `/orders/frontdesk/${samples.branchB}/${key}`,
+    ]) {
+      expect((await (await client("admin")).send(path)).status, path).toBe(404);
+    }
+  });
+});
