@@ -28,6 +28,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { openDatabase } from "#app/db/connection.server";
+import { DEMO_ADMIN_EMAIL } from "#app/db/seed.server";
 import { prepareLargeMenuDatabase, type LargeMenu } from "./large-menu";
 import { scenarios, type BenchRequest, type Verification } from "./scenarios";
 import { ensurePortFree, migrateAndSeed, startServer, stopServer, waitForHealth } from "./server";
@@ -165,6 +166,8 @@ async function measure(
           fetch(origin + p, { headers: cookie ? { Cookie: cookie } : {} }).then((r) => r.text()),
         request: (p, init) => fetch(origin + p, { ...init, redirect: "manual" }),
         largeMenu: database.largeMenu,
+        databaseUrl: database.env.DATABASE_URL || null,
+        staffCookie: () => signInStaff(),
       });
       if (!request) {
         console.log(`übersprungen: ${scenario.name}`);
@@ -212,6 +215,31 @@ async function measure(
   }
 }
 
+const BENCH_ADMIN_PASSWORD = "bench-backoffice-1";
+let staffCookie: Promise<string> | null = null;
+
+/** The seeded administrator's session cookie on the measured server (signed in once). */
+function signInStaff(): Promise<string> {
+  staffCookie ??= fetch(`${origin}/backend/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      intent: "password",
+      email: DEMO_ADMIN_EMAIL,
+      password: BENCH_ADMIN_PASSWORD,
+      redirectTo: "/backend",
+    }).toString(),
+  }).then((response) => {
+    const cookie = response.headers.get("set-cookie")?.split(";")[0];
+    if (response.status !== 303 || !cookie) {
+      throw new Error(`Anmelden im Backoffice fehlgeschlagen (${response.status}).`);
+    }
+    return cookie;
+  });
+  return staffCookie;
+}
+
 /**
  * The live order board while the measured server still runs: its real route when
  * BENCH_LIVE_PATH names it, otherwise the stand-in event stream (bench/live-events-server.ts) on
@@ -223,7 +251,9 @@ async function measureLive(env: Record<string, string>): Promise<LiveBenchResult
     console.log("übersprungen: Live-Bestellungen (nur mit BENCH_DATABASE=postgres)");
     return null;
   }
-  const path = process.env.BENCH_LIVE_PATH;
+  // The real route with a signed-in administrator, unless BENCH_LIVE_PATH names another.
+  const path = process.env.BENCH_LIVE_PATH ?? "/backend/orders/events";
+  const cookie = process.env.BENCH_LIVE_COOKIE ?? (await signInStaff());
   const standIn = path
     ? null
     : await startLiveStandIn(databaseUrl, Number(process.env.BENCH_LIVE_PORT ?? port + 1));
@@ -231,6 +261,7 @@ async function measureLive(env: Record<string, string>): Promise<LiveBenchResult
     return await measureLiveOrders({
       ...liveBenchDefaults(),
       eventsUrl: path ? origin + path : standIn!.url,
+      headers: { Cookie: cookie },
       databaseUrl,
     });
   } finally {
@@ -313,14 +344,19 @@ async function prepareDatabase(): Promise<{
   let env: Record<string, string>;
   let cleanup: () => Promise<void>;
   if (target === "pglite") {
-    env = { DATA_DIR: dataDir, DATABASE_URL: "" };
+    env = { DATA_DIR: dataDir, DATABASE_URL: "", DEMO_ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD };
     cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
   } else {
     const name = `bt_bench_${process.pid}`;
     await admin((client) => client.query(`create database ${name}`));
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    env = { DATA_DIR: dataDir, DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: "20" };
+    env = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: url.toString(),
+      DATABASE_POOL_SIZE: "20",
+      DEMO_ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+    };
     cleanup = () => admin((client) => client.query(`drop database if exists ${name} with (force)`));
   }
   try {

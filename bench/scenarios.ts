@@ -3,6 +3,7 @@
  * first branch link on the home page, the product links of its menu, the fields of an item
  * dialog) instead of hard-coding seed data.
  */
+import pg from "pg";
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
@@ -19,6 +20,10 @@ export interface BenchContext {
   request(path: string, init?: RequestInit): Promise<Response>;
   /** The branch whose menu the bench filled up (bench/large-menu.ts); null when switched off. */
   largeMenu: LargeMenu | null;
+  /** The measured server's PostgreSQL database; null on PGlite (one process at a time). */
+  databaseUrl: string | null;
+  /** A signed-in administrator's Cookie header (the seeded demo administrator). */
+  staffCookie(): Promise<string>;
 }
 
 export interface BenchRequest {
@@ -460,7 +465,40 @@ async function unchangedStatus(
   return { path, headers: { "If-None-Match": etag }, expectStatus: 304 };
 }
 
+/** Open orders on one branch, due from now on, as a busy Christmas Eve would leave them. */
+const BOARD_ORDERS = Number(process.env.BENCH_BOARD_ORDERS ?? 500);
+
+async function fillBoard(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `with branch as (select id from branches order by position desc, id desc limit 1)
+       insert into orders (hash, branch_id, business_date, ticket_number, name, phone,
+                           appointment, payment_method, net, tax, gross, total_net, total_tax,
+                           total_gross)
+       select md5(random()::text) || md5(random()::text), branch.id, current_date, 10000 + n,
+              'Board-Bench ' || n, '+49 761 555 ' || n, now() + n * interval '1 minute', 'cash',
+              1000, 70, 1070, 1000, 70, 1070
+       from branch, generate_series(1, $1) as n`,
+      [BOARD_ORDERS],
+    );
+  } finally {
+    await client.end();
+  }
+}
+
 export const scenarios: Scenario[] = [
+  // The issue's target: the board with 500 open orders under 100 ms at p50 on PostgreSQL.
+  {
+    name: `Bestellübersicht (${BOARD_ORDERS} offene Bestellungen)`,
+    connections: 1,
+    prepare: async (context) => {
+      if (!context.databaseUrl) return null;
+      await fillBoard(context.databaseUrl);
+      return { path: "/backend/orders", headers: { Cookie: await context.staffCookie() } };
+    },
+  },
   { name: "Startseite /", prepare: async () => ({ path: "/" }) },
   {
     name: "Filialseite (leerer Warenkorb)",

@@ -13,7 +13,8 @@ import {
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { startFakeSms, type FakeSms } from "#tests/support/fake-sms";
 
-const now = new Date("2026-11-22T09:00:00Z");
+/** A whole minute just ahead of the real clock: queued rows are due from the database's now(). */
+const now = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 60_000);
 const later = (ms: number) => new Date(now.getTime() + ms);
 const MINUTE = 60_000;
 const TEXT =

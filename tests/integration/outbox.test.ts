@@ -15,7 +15,11 @@ import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { startSmtpSink, type SmtpSink } from "#tests/support/smtp-sink";
 
 const FROM = "Bäckerei Sonnenkorn <bestellung@sonnenkorn.example>";
-const now = new Date("2026-11-22T09:00:00Z");
+/**
+ * The worker's clock: a whole minute just ahead of the real one, since queued rows are due from
+ * the database's now() (a fixed date here went stale once the real clock passed it).
+ */
+const now = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 60_000);
 const later = (ms: number) => new Date(now.getTime() + ms);
 const MINUTE = 60_000;
 const NO_SMS =
