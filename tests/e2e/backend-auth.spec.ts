@@ -125,6 +125,8 @@ test.describe("the back-office sign-in", () => {
 
 test.describe("accessibility of the back office", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe runs as a script in the page");
+  // Four pages, each analysed in full: more than the default 30 s on a busy 2-core machine.
+  test.describe.configure({ timeout: 90_000 });
 
   test("axe finds no violations on the login and the users page", async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL });
