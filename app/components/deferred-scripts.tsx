@@ -1,0 +1,85 @@
+import { Scripts } from "@remix-run/react";
+
+const TEMPLATE_ID = "remix-scripts";
+
+/**
+ * Runs in the browser as an inline script right after the template (decision 015). Classic
+ * scripts (Remix's `__remixContext`, which the streamed loader data that follows writes into) run
+ * at once; the module preloads and the module script that hydrates the page are added only once
+ * the page has loaded and painted. Written as a function so that it is type-checked; it is sent
+ * as its source text.
+ */
+function startDeferredScripts(templateId: string): void {
+  const template = document.getElementById(templateId);
+  const nonce = (document.currentScript as HTMLScriptElement | null)?.nonce ?? "";
+  if (!(template instanceof HTMLTemplateElement)) return;
+  const originals = Array.from(template.content.children);
+  const copy = (original: Element, parent: HTMLElement) => {
+    const element = document.createElement(original.localName);
+    for (const attribute of Array.from(original.attributes)) {
+      if (attribute.name !== "nonce") element.setAttribute(attribute.name, attribute.value);
+    }
+    if (element instanceof HTMLScriptElement) {
+      element.nonce = nonce;
+      element.textContent = original.textContent;
+    }
+    parent.appendChild(element);
+  };
+  const isModule = (element: Element) =>
+    element.localName === "link" || element.getAttribute("type") === "module";
+  for (const original of originals) {
+    if (!isModule(original)) copy(original, document.body);
+  }
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const original of originals) {
+      if (isModule(original))
+        copy(original, original.localName === "link" ? document.head : document.body);
+    }
+  };
+  // After the next frame, so that the first paint never waits for (or competes with) the script
+  // downloads; the timer covers a tab in the background, where frames do not come.
+  const afterPaint = () => {
+    requestAnimationFrame(() => setTimeout(start, 0));
+    setTimeout(start, 500);
+  };
+  if (document.readyState === "complete") afterPaint();
+  else window.addEventListener("load", afterPaint, { once: true });
+}
+
+/**
+ * Remix's `<Scripts/>`, started after the page has loaded. Every page is complete without
+ * JavaScript, so the framework's ~90 KB need not compete with the first paint: the server renders
+ * `<Scripts/>` into an inert `<template>` (nothing in it is fetched or run by the parser) and a
+ * small inline script brings its contents to life (see `startDeferredScripts`). In the browser
+ * the template and the starter hydrate as they are, like Remix's own scripts do.
+ */
+export function DeferredScripts({ nonce }: { nonce: string }) {
+  if (import.meta.env.SSR) {
+    return (
+      <>
+        <template id={TEMPLATE_ID}>
+          <Scripts nonce={nonce} />
+        </template>
+        <script
+          nonce={nonce}
+          dangerouslySetInnerHTML={{
+            __html: `(${startDeferredScripts.toString()})(${JSON.stringify(TEMPLATE_ID)});`,
+          }}
+        />
+      </>
+    );
+  }
+  return (
+    <>
+      <template
+        id={TEMPLATE_ID}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: "" }}
+      />
+      <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: " " }} />
+    </>
+  );
+}
