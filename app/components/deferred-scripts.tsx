@@ -1,4 +1,5 @@
 import { Scripts } from "@remix-run/react";
+import { useEffect } from "react";
 
 const TEMPLATE_ID = "remix-scripts";
 
@@ -57,6 +58,11 @@ function startDeferredScripts(templateId: string): void {
  * the template and the starter hydrate as they are, like Remix's own scripts do.
  */
 export function DeferredScripts({ nonce }: { nonce: string }) {
+  // `<html data-hydrated>`: the page's JavaScript has taken over (its handlers are attached).
+  // End-to-end tests wait for it before using what only works with JavaScript.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   if (import.meta.env.SSR) {
     return (
       <>
