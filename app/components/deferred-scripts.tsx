@@ -6,9 +6,10 @@ const TEMPLATE_ID = "remix-scripts";
 /**
  * Runs in the browser as an inline script right after the template (decision 015). Classic
  * scripts (Remix's `__remixContext`, which the streamed loader data that follows writes into) run
- * at once; the module preloads and the module script that hydrates the page are added only once
- * the page has loaded and painted. Written as a function so that it is type-checked; it is sent
- * as its source text.
+ * at once. Once the page has loaded and painted, the module preloads are added, the modules are
+ * evaluated one per task (together they made one long task), and then Remix's module script runs
+ * and hydrates the page. Written as a function so that it is type-checked; it is sent as its
+ * source text.
  */
 function startDeferredScripts(templateId: string): void {
   const template = document.getElementById(templateId);
@@ -26,19 +27,32 @@ function startDeferredScripts(templateId: string): void {
     }
     parent.appendChild(element);
   };
-  const isModule = (element: Element) =>
-    element.localName === "link" || element.getAttribute("type") === "module";
+  const links = originals.filter((element) => element.localName === "link");
+  const modules = originals.filter((element) => element.getAttribute("type") === "module");
   for (const original of originals) {
-    if (!isModule(original)) copy(original, document.body);
+    if (original.localName === "script" && !modules.includes(original))
+      copy(original, document.body);
   }
+  // The entry, which hydrates, is what Remix's module script imports last: it must come last.
+  const entry = /import\(("[^"]+")\);?\s*$/.exec(modules[0]?.textContent ?? "")?.[1];
+  const entryPath = entry ? (JSON.parse(entry) as string) : null;
+  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
   let started = false;
-  const start = () => {
+  const start = async () => {
     if (started) return;
     started = true;
-    for (const original of originals) {
-      if (isModule(original))
-        copy(original, original.localName === "link" ? document.head : document.body);
+    for (const link of links) copy(link, document.head);
+    if (entryPath) {
+      for (const link of links) {
+        const href = link.getAttribute("href");
+        if (!href || href === entryPath) continue;
+        await nextTask();
+        // A failed module fails Remix's own script just the same, which reports it.
+        await import(/* @vite-ignore */ href).catch(() => undefined);
+      }
     }
+    await nextTask();
+    for (const original of modules) copy(original, document.body);
   };
   // After the next frame, so that the first paint never waits for (or competes with) the script
   // downloads; the timer covers a tab in the background, where frames do not come.
