@@ -6,7 +6,7 @@ const TEMPLATE_ID = "remix-scripts";
 /**
  * Runs in the browser as an inline script right after the template (decision 015). Classic
  * scripts (Remix's `__remixContext`, which the streamed loader data that follows writes into) run
- * at once. Once the page has loaded and painted, the module preloads are added, the modules are
+ * at once. Once the page has painted and loaded, the module preloads are added, the modules are
  * evaluated one per task (together they made one long task), and then Remix's module script runs
  * and hydrates the page. Written as a function so that it is type-checked; it is sent as its
  * source text.
@@ -58,14 +58,37 @@ function startDeferredScripts(templateId: string): void {
     await nextTask();
     for (const original of modules) copy(original, document.body);
   };
-  // After the next frame, so that the first paint never waits for (or competes with) the script
-  // downloads; the timer covers a tab in the background, where frames do not come.
-  const afterPaint = () => {
-    requestAnimationFrame(() => setTimeout(start, 0));
-    setTimeout(start, 500);
+  // Only once the page has been painted (its first contentful paint, so that no script competes
+  // with it) and loaded (or two seconds after it was parsed, when photos hold the load event
+  // back on a slow line). A tab in the background paints, and so starts, when it is shown.
+  let loaded = false;
+  let painted = false;
+  const startWhenReady = () => {
+    if (loaded && painted) setTimeout(start, 0);
   };
-  if (document.readyState === "complete") afterPaint();
-  else window.addEventListener("load", afterPaint, { once: true });
+  const onLoaded = () => {
+    loaded = true;
+    startWhenReady();
+  };
+  const onPainted = () => {
+    painted = true;
+    startWhenReady();
+  };
+  if (document.readyState === "complete") loaded = true;
+  else window.addEventListener("load", onLoaded, { once: true });
+  document.addEventListener("DOMContentLoaded", () => setTimeout(onLoaded, 2000), { once: true });
+  if (
+    typeof PerformanceObserver === "function" &&
+    PerformanceObserver.supportedEntryTypes?.includes("paint")
+  ) {
+    new PerformanceObserver((entries, observer) => {
+      if (entries.getEntriesByName("first-contentful-paint").length === 0) return;
+      observer.disconnect();
+      onPainted();
+    }).observe({ type: "paint", buffered: true });
+  } else {
+    requestAnimationFrame(() => setTimeout(onPainted, 0));
+  }
 }
 
 /**
