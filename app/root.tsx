@@ -4,7 +4,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useMatches,
   useRouteError,
@@ -12,6 +11,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CookieBanner, SiteFooter, SiteHeader, Toolbar } from "./components/shell";
+import { DeferredScripts } from "./components/deferred-scripts";
 import { useNonce } from "./components/nonce";
 import { de } from "./i18n/de";
 import { pageTitle, seoMeta } from "./seo";
@@ -71,7 +71,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {shell ? <SiteFooter shell={shell} /> : null}
         {shell && !shell.consentGiven && !shell.selfService ? <CookieBanner shell={shell} /> : null}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <DeferredScripts nonce={nonce} />
       </body>
     </html>
   );

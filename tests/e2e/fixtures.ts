@@ -1,10 +1,42 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/**
+ * Waits until the page's JavaScript has taken over (decision 015: it starts after the page has
+ * loaded, and until then the page works as it does without JavaScript). Documents that are not
+ * the app's (no deferred scripts in them) pass at once.
+ */
+export async function whenHydrated(page: Page) {
+  await page.waitForFunction(
+    () =>
+      document.getElementById("remix-scripts") === null ||
+      document.documentElement.dataset.hydrated !== undefined,
+  );
+}
 
 /**
  * Every page fails its test on a console error or an uncaught exception: a broken hydration or a
  * CSP violation must not pass silently.
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // With JavaScript, a test's `goto` and `reload` return once the page is hydrated, so what the
+  // test does next meets the page as a visitor a moment later would.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => {
+        const response = await goto(...args);
+        await whenHydrated(page);
+        return response;
+      };
+      page.reload = async (...args) => {
+        const response = await reload(...args);
+        await whenHydrated(page);
+        return response;
+      };
+    }
+    await use(page);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

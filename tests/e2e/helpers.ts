@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect } from "./fixtures";
+import { expect, whenHydrated } from "./fixtures";
 
 /** A sum of cents as the page's text reads it ('12,50 €'). */
 export const euro = (cents: number) =>
@@ -12,6 +12,7 @@ export async function choose(
   option: string,
   javaScriptEnabled: boolean,
 ) {
+  if (javaScriptEnabled) await whenHydrated(page);
   const select = page.getByLabel(label, { exact: true });
   await select.selectOption({ label: option });
   if (!javaScriptEnabled) {
