@@ -52,7 +52,8 @@ function tempDataDir(): string {
   return folder;
 }
 
-describe("the server", () => {
+// Each test starts real servers on fresh databases: slow on a busy 2-core machine.
+describe("the server", { timeout: 120_000 }, () => {
   it("answers /healthz and stops cleanly on SIGTERM, finishing what is running", async () => {
     const server = await startServer({ DATA_DIR: tempDataDir(), SEED_DEMO_DATA: "false" });
     const health = await fetch(`${server.origin}/healthz`);
