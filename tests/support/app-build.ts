@@ -1,8 +1,8 @@
 import type { RouteConfigEntry } from "@remix-run/route-config";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
-import * as entryServer from "#app/entry.server";
 import * as root from "#app/root";
 import routeConfig from "#app/routes";
+import { serverBuildFrom } from "./server-build";
 
 /**
  * The whole app as a Remix server build, assembled from `app/routes.ts` and the route modules
@@ -61,67 +61,18 @@ export function appBuild(): Promise<ServerBuild> {
 }
 
 async function assemble(): Promise<ServerBuild> {
-  const routes: ServerBuild["routes"] = {};
-  const manifestRoutes: ServerBuild["assets"]["routes"] = {};
-  const all = [
-    { id: "root", parentId: undefined, path: "", index: undefined, module: root },
+  return serverBuildFrom([
+    { id: "root", parentId: undefined, path: "", module: root },
     ...(await Promise.all(
       appRoutes().map(async (entry) => ({
         id: entry.id,
         parentId: entry.parentId,
         path: entry.path,
-        index: entry.index || undefined,
+        index: entry.index,
         module: await routeModule(entry.file),
       })),
     )),
-  ];
-  for (const { id, parentId, path, index, module } of all) {
-    routes[id] = {
-      id,
-      parentId,
-      path,
-      index,
-      caseSensitive: undefined,
-      // Route modules are typed by their own loaders; Remix takes any of them.
-      module: module as ServerBuild["routes"][string]["module"],
-    };
-    manifestRoutes[id] = {
-      id,
-      parentId,
-      path,
-      index,
-      caseSensitive: undefined,
-      module: `/assets/${id.replaceAll("/", "-")}.js`,
-      imports: [],
-      hasAction: "action" in module,
-      hasLoader: "loader" in module,
-      hasClientAction: false,
-      hasClientLoader: false,
-      hasErrorBoundary: "ErrorBoundary" in module,
-    };
-  }
-  return {
-    mode: "production",
-    entry: { module: entryServer },
-    routes,
-    assets: {
-      entry: { module: "/assets/entry.client.js", imports: [] },
-      routes: manifestRoutes,
-      url: "/assets/manifest-test.js",
-      version: "test",
-    },
-    basename: "/",
-    publicPath: "/",
-    assetsBuildDirectory: "build/client",
-    future: {
-      v3_fetcherPersist: true,
-      v3_relativeSplatPath: true,
-      v3_throwAbortReason: true,
-      v3_singleFetch: true,
-      v3_lazyRouteDiscovery: true,
-    },
-    isSpaMode: false,
-  };
+  ]);
 }
 
 /** A request handler over the whole app for one load context. */

@@ -4,9 +4,9 @@ import compression from "compression";
 import express from "express";
 import type { AppLoadContext, LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
 import { createRequestHandler } from "@remix-run/express";
-import * as entryServer from "#app/entry.server";
 import { compressUnlessEventStream } from "#app/server/event-stream.server";
 import { liveOrderEventStream, type LiveOrders } from "#app/server/live-orders.server";
+import { serverBuildFrom } from "./server-build";
 
 /**
  * The order board's event stream on a server of its own, until the real route
@@ -30,52 +30,10 @@ const eventsRoute = {
 };
 
 function build(): ServerBuild {
-  const routes = {
-    root: { id: "root", path: "", module: { default: () => null } },
-    events: { id: "events", parentId: "root", path: EVENTS_PATH.slice(1), module: eventsRoute },
-  };
-  return {
-    mode: "production",
-    entry: { module: entryServer },
-    routes: Object.fromEntries(
-      Object.entries(routes).map(([id, route]) => [
-        id,
-        { index: undefined, caseSensitive: undefined, parentId: undefined, ...route },
-      ]),
-    ) as unknown as ServerBuild["routes"],
-    assets: {
-      entry: { module: "/assets/entry.client.js", imports: [] },
-      routes: Object.fromEntries(
-        Object.values(routes).map((route) => [
-          route.id,
-          {
-            id: route.id,
-            parentId: "parentId" in route ? route.parentId : undefined,
-            path: route.path,
-            module: `/assets/${route.id}.js`,
-            hasAction: false,
-            hasLoader: "loader" in route.module,
-            hasClientAction: false,
-            hasClientLoader: false,
-            hasErrorBoundary: false,
-          },
-        ]),
-      ),
-      url: "/assets/manifest-test.js",
-      version: "test",
-    },
-    basename: "/",
-    publicPath: "/",
-    assetsBuildDirectory: "build/client",
-    future: {
-      v3_fetcherPersist: true,
-      v3_relativeSplatPath: true,
-      v3_throwAbortReason: true,
-      v3_singleFetch: true,
-      v3_lazyRouteDiscovery: true,
-    },
-    isSpaMode: false,
-  };
+  return serverBuildFrom([
+    { id: "root", parentId: undefined, path: "", module: { default: () => null } },
+    { id: "events", parentId: "root", path: EVENTS_PATH.slice(1), module: eventsRoute },
+  ]);
 }
 
 export interface LiveEventsServer {
