@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { PAYMENT_METHODS } from "../domain/checkout";
+import { branchScope, canAccessBranch } from "../domain/staff-permissions";
 import { currentStaff, type StaffUser } from "./staff-auth.server";
 import { STAFF_SESSION_COOKIE } from "./staff-session.server";
 import {
@@ -12,9 +13,10 @@ import {
 
 /** The staff member's reach for the order services: every branch for administrators. */
 export function staffScope(user: StaffUser, context: AppLoadContext): StaffScope {
+  const scope = branchScope(user);
   return {
     userId: user.id,
-    branchIds: user.isAdmin ? null : user.branchIds,
+    branchIds: scope === "all" ? null : scope,
     ip: context.clientAddress || null,
   };
 }
@@ -30,7 +32,7 @@ export async function phoneOrderTaker(
 ): Promise<StaffScope | null> {
   if (!(request.headers.get("Cookie") ?? "").includes(`${STAFF_SESSION_COOKIE}=`)) return null;
   const user = await currentStaff(request, context);
-  if (!user || (!user.isAdmin && !user.branchIds.includes(branchId))) return null;
+  if (!user || !canAccessBranch(user, branchId)) return null;
   return staffScope(user, context);
 }
 

@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import { DateTime } from "luxon";
+import { insertAuditEntry } from "../db/queries/audit-log";
 import type { Database, Db, Order, PaymentMethod } from "../db/schema";
 import { isOnlinePayment, ONLINE_PAYMENT_METHODS } from "../domain/checkout";
 import {
@@ -256,17 +257,14 @@ export async function auditOrder(
   action: string,
   data: Record<string, unknown>,
 ) {
-  await db
-    .insertInto("auditLog")
-    .values({
-      userId: scope.userId,
-      action: `order.${action}`,
-      entityType: "order",
-      entityId: String(orderId),
-      data: JSON.stringify(data),
-      ip: scope.ip,
-    })
-    .execute();
+  await insertAuditEntry(db, {
+    userId: scope.userId,
+    action: `order.${action}`,
+    entityType: "order",
+    entityId: orderId,
+    data,
+    ip: scope.ip,
+  });
 }
 
 /**

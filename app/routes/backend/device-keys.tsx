@@ -7,6 +7,7 @@ import {
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { formatDateTime } from "../../domain/format";
+import { canAccessBranch } from "../../domain/staff-permissions";
 import { de } from "../../i18n/de";
 import {
   createBranchApiKey,
@@ -27,15 +28,12 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-async function visibleBranches(context: LoaderFunctionArgs["context"], branchIds: number[] | null) {
-  const branches = await referenceBranches(context.db);
-  return branches.filter((branch) => branchIds === null || branchIds.includes(branch.id));
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaff(request, context, { roles: ["ROLE_MANAGER"] });
   const [branches, settings] = await Promise.all([
-    visibleBranches(context, user.isAdmin ? null : user.branchIds),
+    referenceBranches(context.db).then((all) =>
+      all.filter((branch) => canAccessBranch(user, branch.id)),
+    ),
     referenceSettings(context.db),
   ]);
   const zone = settings.businessTimeZone;

@@ -55,11 +55,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       .filter((branch) => scope.branchIds === null || scope.branchIds.includes(branch.id))
       .map((branch) => ({ id: branch.id, name: branch.name })),
     rows: list.rows.map((row) => {
-      const state = staffState(row);
-      const due = dueAt({
+      const timed = {
+        ...staffState(row),
         appointment: row.appointment ? new Date(row.appointment) : null,
         createdAt: new Date(row.createdAt),
-      });
+      };
+      const due = dueAt(timed);
       return {
         id: row.id,
         ticket: String(row.ticketNumber),
@@ -75,17 +76,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         due: row.appointment
           ? `${formatDate(due, zone)} ${formatTime(due, zone)}`
           : `${texts.asSoonAsPossible} (${formatTime(due, zone)})`,
-        isOverdue: isMissed(
-          {
-            ...state,
-            appointment: row.appointment ? new Date(row.appointment) : null,
-            createdAt: new Date(row.createdAt),
-          },
-          now,
-        ),
+        isOverdue: isMissed(timed, now),
         total: formatMoney(row.totalGross, settings.currency),
         payment: de.checkout.paymentMethods[row.paymentMethod],
-        state: staffStateLabel(state),
+        state: staffStateLabel(timed),
         isNew: !row.isConfirmed && !row.isRejected && !row.isCanceled && !row.isFailed,
       };
     }),

@@ -8,6 +8,7 @@ import {
 import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { insertCart } from "../../db/queries/carts";
+import { canAccessBranch } from "../../domain/staff-permissions";
 import { de } from "../../i18n/de";
 import { rememberCart } from "../../services/cart-cookie.server";
 import { defaultDeliveryType } from "../../services/cart.server";
@@ -33,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const branches = await referenceBranches(context.db);
   return {
     branches: branches
-      .filter((branch) => user.isAdmin || user.branchIds.includes(branch.id))
+      .filter((branch) => canAccessBranch(user, branch.id))
       .map((branch) => ({ id: branch.id, name: branch.name })),
   };
 }
