@@ -112,10 +112,56 @@ export function periodsStartingOn(
   date: IsoDate,
   zone: string = BUSINESS_TIME_ZONE,
 ): OpenPeriod[] {
+  return [...dayPeriods(rulesKey(rules), rules, date, zone)];
+}
+
+function computePeriods(
+  rules: readonly OpeningHoursRule[],
+  date: IsoDate,
+  zone: string,
+): readonly OpenPeriod[] {
   return hoursOn(rules, date)
     .ranges.map((range) => periodOf(date, range, zone))
     .filter((period): period is OpenPeriod => period !== null)
     .sort((a, b) => a.start.toMillis() - b.start.toMillis());
+}
+
+/**
+ * One day's periods depend only on the rules, the date and the zone, yet every request that asks
+ * whether a branch is open walks up to 180 days of them through luxon. A bounded memo keeps the
+ * recent answers (the periods are immutable luxon values, safe to share); it is emptied when full.
+ */
+const PERIOD_MEMO_LIMIT = 20_000;
+const periodMemo = new Map<string, readonly OpenPeriod[]>();
+const keyOfRules = new WeakMap<readonly OpeningHoursRule[], string>();
+
+function rulesKey(rules: readonly OpeningHoursRule[]): string {
+  let key = keyOfRules.get(rules);
+  if (key === undefined) {
+    key = rules
+      .map((rule) =>
+        [rule.type, rule.date ?? "", rule.isClosed ? 1 : 0, rule.from, rule.to].join(","),
+      )
+      .join(";");
+    keyOfRules.set(rules, key);
+  }
+  return key;
+}
+
+function dayPeriods(
+  key: string,
+  rules: readonly OpeningHoursRule[],
+  date: IsoDate,
+  zone: string,
+): readonly OpenPeriod[] {
+  const memoKey = `${zone}|${date}|${key}`;
+  let periods = periodMemo.get(memoKey);
+  if (!periods) {
+    periods = computePeriods(rules, date, zone);
+    if (periodMemo.size >= PERIOD_MEMO_LIMIT) periodMemo.clear();
+    periodMemo.set(memoKey, periods);
+  }
+  return periods;
 }
 
 /**
@@ -130,8 +176,9 @@ export function* openPeriods(
   zone: string = BUSINESS_TIME_ZONE,
 ): Generator<OpenPeriod> {
   let current: OpenPeriod | null = null;
+  const key = rulesKey(rules);
   for (let day = 0; day < days; day++) {
-    for (const period of periodsStartingOn(rules, addDays(firstDate, day), zone)) {
+    for (const period of dayPeriods(key, rules, addDays(firstDate, day), zone)) {
       if (current && period.start <= current.end) {
         if (period.end > current.end) current = { start: current.start, end: period.end };
         continue;

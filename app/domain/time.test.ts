@@ -74,6 +74,13 @@ describe("calendar helpers", () => {
   it("adds days across months and years", () => {
     expect(addDays("2025-12-31", 1)).toBe("2026-01-01");
     expect(addDays("2025-03-01", -1)).toBe("2025-02-28");
+    expect(addDays("2024-02-28", 1)).toBe("2024-02-29");
+    // The same as luxon's calendar arithmetic over half a year, summer time included.
+    for (let day = -200; day <= 200; day += 7) {
+      expect(addDays("2025-03-30", day)).toBe(
+        DateTime.fromISO("2025-03-30", { zone: "utc" }).plus({ days: day }).toISODate(),
+      );
+    }
     expect(daysBetween("2025-03-29", "2025-03-31")).toBe(2);
     expect(daysBetween("2025-03-31", "2025-03-29")).toBe(-2);
   });

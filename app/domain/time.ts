@@ -93,6 +93,16 @@ export function weekdayOf(date: IsoDate): Weekday {
 
 /** The calendar date `days` after `date`. */
 export function addDays(date: IsoDate, days: number): IsoDate {
+  // Plain UTC arithmetic for the usual `YYYY-MM-DD` (hot: opening hours walk 180 days with it).
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (match && Number(match[1]) >= 1000) {
+    const shifted = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+    const isRealDate = shifted.toISOString().slice(0, 10) === date;
+    shifted.setUTCDate(shifted.getUTCDate() + days);
+    if (isRealDate && shifted.getUTCFullYear() >= 1000 && shifted.getUTCFullYear() <= 9999) {
+      return shifted.toISOString().slice(0, 10);
+    }
+  }
   return DateTime.fromISO(date, { zone: "utc" }).plus({ days }).toISODate() ?? date;
 }
 
