@@ -4,6 +4,9 @@
  * with the most self time and the functions with the most total time (callees included).
  *
  *   node --import tsx bench/cpu-profile-summary.ts reports/cpu-profiles/CPU.….cpuprofile [top]
+ *
+ * PROFILE_LAST_MS=6000 keeps only the profile's last six seconds: the scenario that ran last,
+ * without the start-up and the preparation before it (e.g. the cart pool of the order scenario).
  */
 import { readFileSync } from "node:fs";
 
@@ -72,8 +75,13 @@ const selfByFunction = new Map<string, number>();
 const totalByFunction = new Map<string, number>();
 let total = 0;
 let busy = 0;
+const lastMs = Number(process.env.PROFILE_LAST_MS ?? 0);
+const endMs = profile.timeDeltas.reduce((sum, delta) => sum + delta, 0) / 1000;
+let atMs = 0;
 profile.samples.forEach((id, index) => {
   const delta = (profile.timeDeltas[index] ?? 0) / 1000;
+  atMs += delta;
+  if (lastMs > 0 && atMs < endMs - lastMs) return;
   const node = byId.get(id);
   if (!node) return;
   total += delta;

@@ -1,6 +1,5 @@
 import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { lockCart } from "../db/queries/carts";
 import type { Db } from "../db/schema";
 import { unitPriceWithOptions } from "../domain/cart";
 import { isOnlinePayment } from "../domain/checkout";
@@ -97,14 +96,16 @@ export async function placeOrder(
   },
 ): Promise<PlaceOrderResult> {
   const { context, form, now } = input;
-  const existing = await findOrderByKey(db, form.orderKey);
-  if (existing) return { ok: true, order: existing, isNew: false };
-
   const checked = validateCheckout(context, form);
-  if ("errors" in checked) return { ok: false, errors: checked.errors };
-  const { draft } = checked;
   const { store, lines, totals, orderType, cart } = context;
-  if (!cart) return { ok: false, errors: [{ message: de.checkout.emptyCart }] };
+  if ("errors" in checked || !cart) {
+    // A repeated submission finds its cart gone (or changed): it lands on the first one's order.
+    const existing = await findOrderByKey(db, form.orderKey);
+    if (existing) return { ok: true, order: existing, isNew: false };
+    if ("errors" in checked) return { ok: false, errors: checked.errors };
+    return { ok: false, errors: [{ message: de.checkout.emptyCart }] };
+  }
+  const { draft } = checked;
 
   const online = isOnlinePayment(draft.paymentMethod);
   const businessDate = dateOf(now, store.zone);
@@ -130,168 +131,163 @@ export async function placeOrder(
     })),
   ];
 
-  try {
-    const order = await db.transaction().execute(async (trx) => {
-      // Two submissions of one cart queue here; the second finds the first one's order.
-      // (Its cart is gone or changed then: the catch below looks for its order.)
-      const locked = await lockCart(trx, cart.id, store.branch.id);
-      if (!locked || locked.version !== cart.version) throw new CartChanged();
+  const uploads = lines.flatMap((line, position) =>
+    line.parts.flatMap((part, partPosition) =>
+      (part.uploadIds ?? []).map((uploadId) => ({
+        position,
+        upload_id: uploadId,
+        part_position: partPosition,
+      })),
+    ),
+  );
+  const order = {
+    uid: reference.uid,
+    hash: reference.hash,
+    branch_id: store.branch.id,
+    business_date: businessDate,
+    table_id: draft.table?.id ?? null,
+    table_identifier: draft.table?.name ?? null,
+    is_delivery: orderType === "delivery",
+    is_dine_in: orderType === "dine-in",
+    is_preorder: context.kind === "preorder",
+    is_quotation: context.kind === "quotation",
+    name: draft.name,
+    company: draft.company,
+    street: draft.street,
+    city: draft.city,
+    delivery_area_id: context.area?.id ?? null,
+    delivery_area_name: context.area?.name ?? null,
+    floor: draft.floor,
+    stairway: draft.stairway,
+    door: draft.door,
+    phone: draft.phone,
+    email: draft.email,
+    appointment: draft.appointment?.toISOString() ?? null,
+    comment: draft.comment,
+    payment_method: draft.paymentMethod,
+    idempotency_key: form.orderKey,
+    cart_id: online ? cart.id : null,
+    donatee_id: draft.donatee?.id ?? null,
+    donation_amount: draft.donatee ? DONATION_CENTS : 0,
+    net: totals.net,
+    tax: totals.tax,
+    gross: totals.gross,
+    delivery_net: totals.deliveryNet,
+    delivery_tax: totals.deliveryTax,
+    delivery_gross: totals.deliveryGross,
+    total_net: totals.totalNet,
+    total_tax: totals.totalTax,
+    total_gross: totals.totalGross,
+    // The same instant the messages name as the order time.
+    created_at: now.toISOString(),
+  };
+  const items = lines.map((line, position) => ({
+    position,
+    product_id: line.product.id,
+    name: line.product.name,
+    description: line.product.description,
+    amount: line.row.amount,
+    unit: line.row.unit,
+    // Per the product's own unit, options included: what the menu shows.
+    unit_price: unitPriceWithOptions(line.product.price, line.priced.options),
+    gross: line.gross,
+    tax_rate: lineTaxRate(line, orderType),
+    calculation_model: line.product.calculationModel,
+    is_price_hidden: line.product.isPriceHidden,
+    parts: line.parts,
+  }));
+  const taxes = Object.entries(totals.totalTaxes).map(([rate, amounts]) => ({
+    tax_rate: Number(rate),
+    net: amounts.net,
+    tax: amounts.tax,
+    gross: amounts.gross,
+  }));
+  const messageRows = outbox.map((message) => ({ kind: message.kind, payload: message.fields }));
 
-      // One statement from the ticket number to the mails: the branch's ticket counter stays
-      // locked only for that statement and the commit, not for a round trip per table.
-      const ticket = sql<string>`(select last_number::text from ticket)`;
-      const withTicket = (text: string) =>
-        sql<string>`replace(${text}::text, ${String(reference.ticketNumber)}::text, ${ticket})`;
-      const uploads = lines.flatMap((line, position) =>
-        line.parts.flatMap((part, partPosition) =>
-          (part.uploadIds ?? []).map((uploadId) => ({ position, uploadId, partPosition })),
-        ),
-      );
-      const taxRows = Object.entries(totals.totalTaxes);
-      const inserted = await trx
-        .with("ticket", (db) =>
-          db
-            .insertInto("ticketCounters")
-            .values({ branchId: store.branch.id, businessDate, lastNumber: 1 })
-            .onConflict((conflict) =>
-              conflict
-                .columns(["branchId", "businessDate"])
-                .doUpdateSet((eb) => ({ lastNumber: eb("ticketCounters.lastNumber", "+", 1) })),
-            )
-            .returning("lastNumber"),
+  try {
+    // One statement, so one round trip and atomic without a transaction around it: the cart is
+    // locked (a second submission of it queues here and then finds it gone or changed, and
+    // inserts nothing), the branch's ticket counter moves on and stays locked only until the
+    // commit, and the order, its items, uploads, taxes and mails are stored; the cart goes with
+    // the order unless an online payment keeps it until the money arrived. The rows travel as
+    // JSON and are read back into the tables' own row types, so the statement text never changes.
+    const result = await sql<PlacedOrder>`
+      with locked as (
+        select id from carts
+        where id = ${cart.id} and branch_id = ${store.branch.id} and version = ${cart.version}
+        for update
+      ),
+      ticket as (
+        insert into ticket_counters (branch_id, business_date, last_number)
+        select ${store.branch.id}, ${businessDate}::date, 1 from locked
+        on conflict (branch_id, business_date)
+          do update set last_number = ticket_counters.last_number + 1
+        returning last_number
+      ),
+      new_order as (
+        insert into orders (
+          uid, hash, branch_id, business_date, ticket_number, table_id, table_identifier,
+          is_delivery, is_dine_in, is_preorder, is_quotation, name, company, street, city,
+          delivery_area_id, delivery_area_name, floor, stairway, door, phone, email, appointment,
+          comment, payment_method, idempotency_key, cart_id, donatee_id, donation_amount,
+          net, tax, gross, delivery_net, delivery_tax, delivery_gross,
+          total_net, total_tax, total_gross, created_at
         )
-        .with("newOrder", (db) =>
-          db
-            .insertInto("orders")
-            .values((eb) => ({
-              uid: reference.uid,
-              hash: reference.hash,
-              branchId: store.branch.id,
-              businessDate,
-              ticketNumber: eb.selectFrom("ticket").select("lastNumber"),
-              tableId: draft.table?.id ?? null,
-              tableIdentifier: draft.table?.name ?? null,
-              isDelivery: orderType === "delivery",
-              isDineIn: orderType === "dine-in",
-              isPreorder: context.kind === "preorder",
-              isQuotation: context.kind === "quotation",
-              name: draft.name,
-              company: draft.company,
-              street: draft.street,
-              city: draft.city,
-              deliveryAreaId: context.area?.id ?? null,
-              deliveryAreaName: context.area?.name ?? null,
-              floor: draft.floor,
-              stairway: draft.stairway,
-              door: draft.door,
-              phone: draft.phone,
-              email: draft.email,
-              appointment: draft.appointment,
-              comment: draft.comment,
-              paymentMethod: draft.paymentMethod,
-              idempotencyKey: form.orderKey,
-              cartId: online ? cart.id : null,
-              donateeId: draft.donatee?.id ?? null,
-              donationAmount: draft.donatee ? DONATION_CENTS : 0,
-              net: totals.net,
-              tax: totals.tax,
-              gross: totals.gross,
-              deliveryNet: totals.deliveryNet,
-              deliveryTax: totals.deliveryTax,
-              deliveryGross: totals.deliveryGross,
-              totalNet: totals.totalNet,
-              totalTax: totals.totalTax,
-              totalGross: totals.totalGross,
-              // The same instant the messages name as the order time.
-              createdAt: now,
-            }))
-            .returning(ORDER_COLUMNS),
+        select
+          o.uid, o.hash, o.branch_id, o.business_date, ticket.last_number, o.table_id,
+          o.table_identifier, o.is_delivery, o.is_dine_in, o.is_preorder, o.is_quotation, o.name,
+          o.company, o.street, o.city, o.delivery_area_id, o.delivery_area_name, o.floor,
+          o.stairway, o.door, o.phone, o.email, o.appointment, o.comment, o.payment_method,
+          o.idempotency_key, o.cart_id, o.donatee_id, o.donation_amount, o.net, o.tax, o.gross,
+          o.delivery_net, o.delivery_tax, o.delivery_gross, o.total_net, o.total_tax,
+          o.total_gross, o.created_at
+        from ticket, jsonb_populate_record(null::orders, ${JSON.stringify(order)}::jsonb) as o
+        returning id, uid, hash, ticket_number, payment_method, total_gross,
+          payment_redirect_url, is_paid, is_failed
+      ),
+      items as (
+        insert into order_items (
+          order_id, position, product_id, name, description, amount, unit, unit_price, gross,
+          tax_rate, calculation_model, is_price_hidden, parts
         )
-        .with("items", (db) =>
-          db
-            .insertInto("orderItems")
-            .values((eb) =>
-              lines.map((line, position) => ({
-                orderId: eb.selectFrom("newOrder").select("id"),
-                position,
-                productId: line.product.id,
-                name: line.product.name,
-                description: line.product.description,
-                amount: line.row.amount,
-                unit: line.row.unit,
-                // Per the product's own unit, options included: what the menu shows.
-                unitPrice: unitPriceWithOptions(line.product.price, line.priced.options),
-                gross: line.gross,
-                taxRate: lineTaxRate(line, orderType),
-                calculationModel: line.product.calculationModel,
-                isPriceHidden: line.product.isPriceHidden,
-                parts: JSON.stringify(line.parts),
-              })),
-            )
-            .returning(["id", "position"]),
-        )
-        .with("uploads", (db) =>
-          uploads.length === 0
-            ? db.selectNoFrom(sql<number>`0`.as("none"))
-            : db
-                .insertInto("orderItemUploads")
-                .values((eb) =>
-                  uploads.map((upload) => ({
-                    orderItemId: eb
-                      .selectFrom("items")
-                      .select("items.id")
-                      .where("items.position", "=", upload.position),
-                    uploadId: upload.uploadId,
-                    partPosition: upload.partPosition,
-                  })),
-                )
-                .returning("orderItemId as none"),
-        )
-        .with("taxes", (db) =>
-          taxRows.length === 0
-            ? db.selectNoFrom(sql<number>`0`.as("none"))
-            : db
-                .insertInto("orderTaxes")
-                .values((eb) =>
-                  taxRows.map(([rate, amounts]) => ({
-                    orderId: eb.selectFrom("newOrder").select("id"),
-                    taxRate: Number(rate),
-                    net: amounts.net,
-                    tax: amounts.tax,
-                    gross: amounts.gross,
-                  })),
-                )
-                .returning("orderId as none"),
-        )
-        // The cart goes with the order; an online payment keeps it until the money arrived.
-        .with("cart", (db) =>
-          online
-            ? db.selectNoFrom(sql<string>`null`.as("none"))
-            : db.deleteFrom("carts").where("id", "=", cart.id).returning("id as none"),
-        )
-        .with("messages", (db) =>
-          outbox.length === 0
-            ? db.selectNoFrom(sql<number>`0`.as("none"))
-            : db
-                .insertInto("outbox")
-                .values(
-                  outbox.map((message) => ({
-                    kind: message.kind,
-                    payload: sql`jsonb_build_object(${sql.join(
-                      Object.entries(message.fields).map(
-                        ([key, value]) => sql`${key}::text, ${withTicket(value)}`,
-                      ),
-                    )})`,
-                  })),
-                )
-                .returning("id as none"),
-        )
-        .selectFrom("newOrder")
-        .select(ORDER_COLUMNS)
-        .executeTakeFirstOrThrow();
-      return { order: inserted, isNew: true };
-    });
-    return { ok: true, ...order };
+        select new_order.id, i.position, i.product_id, i.name, i.description, i.amount, i.unit,
+          i.unit_price, i.gross, i.tax_rate, i.calculation_model, i.is_price_hidden, i.parts
+        from new_order,
+          jsonb_populate_recordset(null::order_items, ${JSON.stringify(items)}::jsonb) as i
+        returning id, position
+      ),
+      uploads as (
+        insert into order_item_uploads (order_item_id, upload_id, part_position)
+        select items.id, u.upload_id, u.part_position
+        from jsonb_to_recordset(${JSON.stringify(uploads)}::jsonb)
+          as u(position integer, upload_id integer, part_position integer)
+        join items on items.position = u.position
+      ),
+      taxes as (
+        insert into order_taxes (order_id, tax_rate, net, tax, gross)
+        select new_order.id, t.tax_rate, t.net, t.tax, t.gross
+        from new_order,
+          jsonb_populate_recordset(null::order_taxes, ${JSON.stringify(taxes)}::jsonb) as t
+      ),
+      removed_cart as (
+        delete from carts
+        where ${!online}::boolean and id in (select locked.id from locked, new_order)
+      ),
+      messages as (
+        insert into outbox (kind, payload)
+        select m.kind,
+          replace(m.payload::text, ${String(reference.ticketNumber)}, ticket.last_number::text)::jsonb
+        from ticket, new_order,
+          jsonb_to_recordset(${JSON.stringify(messageRows)}::jsonb) as m(kind text, payload jsonb)
+      )
+      select id, uid, hash, ticket_number as "ticketNumber", payment_method as "paymentMethod",
+        total_gross as "totalGross", payment_redirect_url as "paymentRedirectUrl",
+        is_paid as "isPaid", is_failed as "isFailed"
+      from new_order
+    `.execute(db);
+    const placed = result.rows[0];
+    if (!placed) throw new CartChanged();
+    return { ok: true, order: placed, isNew: true };
   } catch (error) {
     if (error instanceof CartChanged) {
       const first = await findOrderByKey(db, form.orderKey);

@@ -172,6 +172,59 @@ describe.each(databaseTargets())("placing an order (%s)", (target) => {
     ]);
   });
 
+  it("stores each item's configured parts and links its uploads to the stored item", async () => {
+    const cartId = await cartWith(testBranches.open.identifier, [
+      { name: BAGUETTE, amount: "1" },
+      { name: BREZEL, amount: "2" },
+    ]);
+    const upload = await db
+      .insertInto("uploads")
+      .values({
+        extension: "png",
+        publicHash: `hash-${cartId}`,
+        mimeType: "image/png",
+        sizeBytes: 68,
+        originalName: "lina.png",
+        storageKey: `uploads/${cartId}.png`,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const now = new Date();
+    const context = (await loadCheckout(db, {
+      identifier: testBranches.open.identifier,
+      cartId,
+      now,
+      providersReady: [],
+    }))!;
+    // The second line as a configured item would carry it: a text and a photo step.
+    const parts = [
+      { partId: 901, name: "Aufschrift", type: "text" as const, value: "Alles Gute, Lina!" },
+      { partId: 902, name: "Foto", type: "image" as const, uploadIds: [upload.id] },
+    ];
+    const lines = context.lines.map((line, index) => (index === 1 ? { ...line, parts } : line));
+    const placed = await placeOrder(db, { context: { ...context, lines }, form: form(), now });
+    expect(placed.ok).toBe(true);
+    if (!placed.ok) return;
+    const items = await db
+      .selectFrom("orderItems")
+      .select(["id", "position", "name", "amount", "unit", "parts"])
+      .where("orderId", "=", placed.order.id)
+      .orderBy("position")
+      .execute();
+    expect(items.map((item) => [item.position, item.name, item.amount, item.unit])).toEqual([
+      [0, BAGUETTE, 1, "piece"],
+      [1, BREZEL, 2, "piece"],
+    ]);
+    expect(items[0]?.parts).toEqual([]);
+    expect(items[1]?.parts).toEqual(parts);
+    const links = await db
+      .selectFrom("orderItemUploads")
+      .selectAll()
+      .where("uploadId", "=", upload.id)
+      .execute();
+    expect(links).toEqual([{ orderItemId: items[1]!.id, uploadId: upload.id, partPosition: 1 }]);
+  });
+
   it("prices delivery from the area and refuses an order under its minimum", async () => {
     const branch = (await findBranchByIdentifier(db, testBranches.open.identifier))!;
     const city = branch.deliveryAreas.find((area) => area.name === testAreas[1]!.name)!;

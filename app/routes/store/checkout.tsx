@@ -33,6 +33,7 @@ import { readyProviders, startPayment } from "../../services/payment.server";
 import { statusPath } from "../../services/store-paths";
 import { placeOrder } from "../../services/place-order.server";
 import { loadSite } from "../../services/site.server";
+import { referenceBranch } from "../../services/reference-data.server";
 import { checkoutMessages } from "../../services/order-mails.server";
 import { phoneOrderTaker } from "../../services/staff-order-query.server";
 import { auditOrder } from "../../services/staff-orders.server";
@@ -56,11 +57,7 @@ async function contextFor(
   context: LoaderFunctionArgs["context"],
   identifier = "",
 ) {
-  const branch = await context.db
-    .selectFrom("branches")
-    .select("id")
-    .where("identifier", "=", identifier)
-    .executeTakeFirst();
+  const branch = await referenceBranch(context.db, identifier);
   if (!branch) throw notFound();
   const { cartId } = await cartIdFor(request, context, branch.id);
   const checkout = await loadCheckout(context.db, {
