@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import path from "node:path";
 import type { Server } from "node:http";
 import compression from "compression";
@@ -29,12 +30,16 @@ const BUILD_DIR = path.resolve(process.cwd(), process.env.BUILD_DIR ?? "build");
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
+  if (config.processes > 1 && cluster.isPrimary) return runProcesses(config, startedAt);
   // React and Remix pick their production builds by this variable when the app is first
   // imported (below, dynamically): unset, the server rendered with React's development build,
   // several times slower.
   process.env.NODE_ENV = config.isDevelopment ? "development" : "production";
   const database = await openAppDatabase(config);
-  if (config.seedDemoData) await seedIfEmpty(database, log, config.demoAdminPassword);
+  // With several processes the first one migrated and seeded before it started the others.
+  if (config.seedDemoData && cluster.isPrimary) {
+    await seedIfEmpty(database, log, config.demoAdminPassword);
+  }
   // Live order updates: this instance's one LISTEN connection (docs/decisions/016).
   const live = startLiveOrders(database, { log });
   await waitForLive(live);
@@ -99,6 +104,8 @@ async function main(): Promise<void> {
   );
 
   const server = app.listen(config.port, config.host, () => {
+    // A worker's "ready" is announced by the first process once all of them listen.
+    if (cluster.isWorker) return;
     const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
@@ -112,6 +119,61 @@ async function main(): Promise<void> {
     ),
   );
   handleShutdown(server, database, outbox, live);
+}
+
+/**
+ * WEB_CONCURRENCY > 1: this process migrates and seeds the database once, then starts that many
+ * server processes sharing the port (node:cluster hands the connections round) and keeps them
+ * running: one that dies is replaced, unless it died before it ever listened (then the start
+ * failed, e.g. the port is taken, and everything stops). SIGTERM/SIGINT go to every process; each
+ * finishes its requests as a single server would, and this one exits when all have.
+ */
+async function runProcesses(config: AppConfig, startedAt: number): Promise<void> {
+  const database = await openAppDatabase(config);
+  try {
+    if (config.seedDemoData) await seedIfEmpty(database, log, config.demoAdminPassword);
+  } finally {
+    await database.close().catch(() => undefined);
+  }
+  let stopping = false;
+  let listening = 0;
+  const everListened = new Set<number>();
+  cluster.on("listening", (worker, address) => {
+    everListened.add(worker.id);
+    listening += 1;
+    if (listening !== config.processes) return;
+    const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+    log(
+      `Shop läuft auf http://localhost:${address.port} (pg, ${config.processes} Prozesse, ` +
+        `bereit nach ${seconds} s)`,
+    );
+  });
+  cluster.on("exit", (worker, code, signal) => {
+    if (everListened.has(worker.id)) listening -= 1;
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) {
+        log("Server beendet.");
+        process.exit(0);
+      }
+      return;
+    }
+    if (!everListened.has(worker.id)) {
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
+      fail(new BootError(`Ein Serverprozess ist beim Start gescheitert (${signal ?? code}).`));
+    }
+    log(`Serverprozess ${worker.process.pid} beendet (${signal ?? code}); starte einen neuen.`);
+    setTimeout(() => cluster.fork(), 1_000).unref();
+  });
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal} empfangen: nehme keine neuen Anfragen an, beende laufende.`);
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+  for (let index = 0; index < config.processes; index++) cluster.fork();
 }
 
 /**
@@ -157,7 +219,9 @@ function handleShutdown(
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log(`${signal} empfangen: nehme keine neuen Anfragen an, beende laufende.`);
+    // With several processes the first one speaks for all of them.
+    const say = cluster.isWorker ? () => undefined : log;
+    say(`${signal} empfangen: nehme keine neuen Anfragen an, beende laufende.`);
     const force = setTimeout(() => {
       server.closeAllConnections();
     }, 10_000);
@@ -174,13 +238,15 @@ function handleShutdown(
       await outbox.stop().catch(() => undefined);
       await liveClosed;
       await database.close().catch(() => undefined);
-      log("Server beendet.");
+      say("Server beendet.");
       process.exit(0);
     });
     server.closeIdleConnections();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+  // The first process is gone (killed hard): no process is left to replace this one or to stop it.
+  if (cluster.isWorker) process.on("disconnect", () => stop("disconnect"));
 }
 
 function fail(error: unknown): never {

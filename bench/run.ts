@@ -16,6 +16,8 @@
  *   BENCH_WARMUP=1             seconds of unmeasured load before each scenario
  *   BENCH_CPU_PROF=1           server runs with --cpu-prof (profiles in reports/cpu-profiles)
  *   BENCH_ORDER_CARTS=3000     carts ready before each order scenario (one order uses one up)
+ *   BENCH_PROCESSES=2          server processes (WEB_CONCURRENCY) on PostgreSQL; default: one
+ *                              per CPU, as production runs it (PGlite: always one)
  *
  * With PostgreSQL the live order board is measured last (bench/live-orders.ts, its own
  * BENCH_LIVE_* switches; BENCH_ONLY="live" for it alone): 20 event streams, and how long a new
@@ -24,6 +26,7 @@
  * Scenarios with a database check (the order scenarios) run it after the server has stopped.
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -351,10 +354,13 @@ async function prepareDatabase(): Promise<{
     await admin((client) => client.query(`create database ${name}`));
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
+    const processes = Number(process.env.BENCH_PROCESSES ?? availableParallelism());
     env = {
       DATA_DIR: dataDir,
       DATABASE_URL: url.toString(),
-      DATABASE_POOL_SIZE: "20",
+      WEB_CONCURRENCY: String(processes),
+      // Twenty connections in all, as one process had before the cluster.
+      DATABASE_POOL_SIZE: String(Math.ceil(20 / processes)),
       DEMO_ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
     };
     cleanup = () => admin((client) => client.query(`drop database if exists ${name} with (force)`));

@@ -30,6 +30,8 @@ const schema = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** Server processes sharing the port (node:cluster); more than one needs PostgreSQL. */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     DATA_DIR: z.string().min(1).default("data"),
     SESSION_SECRET: z.string().min(32, "muss mindestens 32 Zeichen lang sein").optional(),
     PUBLIC_ORIGIN: z.url().optional(),
@@ -66,6 +68,20 @@ const schema = z
     ),
   })
   .superRefine((env, ctx) => {
+    if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEB_CONCURRENCY"],
+        message: "über 1 braucht DATABASE_URL (die eingebettete Datenbank gehört einem Prozess)",
+      });
+    }
+    if (env.WEB_CONCURRENCY > 1 && env.NODE_ENV === "development") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEB_CONCURRENCY"],
+        message: "muss mit NODE_ENV=development 1 sein",
+      });
+    }
     if (Boolean(env.PAYPAL_CLIENT_ID) !== Boolean(env.PAYPAL_CLIENT_SECRET)) {
       const missing = env.PAYPAL_CLIENT_ID ? "PAYPAL_CLIENT_SECRET" : "PAYPAL_CLIENT_ID";
       ctx.addIssue({ code: "custom", path: [missing], message: "fehlt (PayPal braucht beide)" });
@@ -119,6 +135,8 @@ export interface AppConfig {
   port: number;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** Server processes (node:cluster workers); 1 runs the server in this process. */
+  processes: number;
   dataDir: string;
   sessionSecret: string;
   publicOrigin: string;
@@ -158,6 +176,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: env.PORT,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    processes: env.WEB_CONCURRENCY,
     dataDir,
     sessionSecret: env.SESSION_SECRET ?? demoSecret(dataDir),
     publicOrigin: (env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),

@@ -1,5 +1,5 @@
 import http from "node:http";
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -136,4 +136,70 @@ describe("the server", { timeout: 120_000 }, () => {
       expect(await second.exited).toBe(0);
     },
   );
+  it.runIf(inject("postgresUrl"))(
+    "runs WEB_CONCURRENCY server processes on one port, replaces one that dies, stops them all",
+    async () => {
+      const base = inject("postgresUrl")!;
+      const name = `bt_test_${randomBytes(6).toString("hex")}`;
+      await withAdminClient(base, (client) => client.query(`create database ${name}`));
+      cleanups.push(() =>
+        withAdminClient(base, (client) =>
+          client.query(`drop database if exists ${name} with (force)`),
+        ).then(() => undefined),
+      );
+      const server = await startServer({
+        DATABASE_URL: databaseUrlFor(base, name),
+        DATA_DIR: tempDataDir(),
+        WEB_CONCURRENCY: "2",
+      });
+      const workers = () =>
+        execFileSync("pgrep", ["-P", String(server.child.pid), "-f", "server.ts"], {
+          encoding: "utf8",
+        })
+          .split("\n")
+          .filter(Boolean)
+          .map(Number);
+      expect(server.output()).toMatch(/Shop läuft auf http:\/\/localhost:\d+ \(pg, 2 Prozesse/);
+      // Seeded once, by the first process, before the others started.
+      expect(server.output().match(/Demo-Daten angelegt:/g)).toHaveLength(1);
+      const [first, second] = workers();
+      expect([first, second].every((pid) => Number.isInteger(pid))).toBe(true);
+
+      process.kill(first!, "SIGKILL");
+      const deadline = Date.now() + 30_000;
+      while (Date.now() < deadline && !(workers().length === 2 && !workers().includes(first!))) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(workers()).toHaveLength(2);
+      expect(workers()).not.toContain(first);
+      expect(server.output()).toContain(`Serverprozess ${first} beendet (SIGKILL)`);
+      for (let request = 0; request < 6; request++) {
+        expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
+      }
+
+      const remaining = workers();
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+      expect(server.output().match(/Server beendet\./g)).toHaveLength(1);
+      for (const pid of remaining) expect(() => process.kill(pid, 0)).toThrow();
+    },
+  );
+
+  it("refuses WEB_CONCURRENCY above 1 on the embedded database", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "test",
+        PORT: "0",
+        DATA_DIR: tempDataDir(),
+        WEB_CONCURRENCY: "2",
+        DATABASE_URL: "",
+      },
+    });
+    let output = "";
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    expect(code).toBe(1);
+    expect(output).toContain("WEB_CONCURRENCY über 1 braucht DATABASE_URL");
+  });
 });
