@@ -1,12 +1,6 @@
 import type { BranchDetails } from "../db/queries/branches";
 import type { CatalogueProduct } from "../db/queries/catalogue";
-import {
-  deleteCartItems,
-  findCart,
-  listCartItems,
-  lockCart,
-  updateCart,
-} from "../db/queries/carts";
+import { deleteCartItems, findCartWithItems, lockCart, updateCart } from "../db/queries/carts";
 import type { CartItem, Db } from "../db/schema";
 import {
   cartCountText,
@@ -91,8 +85,11 @@ interface CartLoadInput {
  * product no longer matches by id, name, description and price leave the cart here (spec 4).
  */
 export async function loadCart(db: Db, input: CartLoadInput): Promise<CartView> {
-  const cart = input.cartId ? await findCart(db, input.cartId, input.branch.id) : undefined;
-  const rows = cart ? await listCartItems(db, cart.id) : [];
+  const found = input.cartId
+    ? await findCartWithItems(db, input.cartId, input.branch.id)
+    : undefined;
+  const cart = found?.cart;
+  const rows = found?.items ?? [];
   const { kept, removed } = keepMatchingItems(rows, input.active);
   if (cart && removed.length > 0) {
     await db.transaction().execute(async (trx) => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { CatalogueProduct } from "../db/queries/catalogue";
-import { findCart, listCartItems } from "../db/queries/carts";
+import { findCartWithItems } from "../db/queries/carts";
 import { listDonatees } from "../db/queries/content";
 import type { Cart, CartItem, ChosenPart, Db, DeliveryArea, Donatee } from "../db/schema";
 import { hasVariablePrices, itemPrice, priceCart, type PricedCartItem } from "../domain/cart";
@@ -114,8 +114,9 @@ export async function loadCheckout(
   const store = await loadStorefront(db, input.identifier, input.now);
   if (!store) return null;
   const { branch, settings, zone, catalogue } = store;
-  const cart = input.cartId ? ((await findCart(db, input.cartId, branch.id)) ?? null) : null;
-  const rows = cart ? await listCartItems(db, cart.id) : [];
+  const found = input.cartId ? await findCartWithItems(db, input.cartId, branch.id) : undefined;
+  const cart = found?.cart ?? null;
+  const rows = found?.items ?? [];
   const active = new Map(catalogue.active.map((product) => [product.id, product]));
 
   const orderTypes = offeredDeliveryTypes(branch);

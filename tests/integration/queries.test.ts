@@ -25,6 +25,13 @@ import {
   listDonatees,
   listPublicBlocks,
 } from "#app/db/queries/content";
+import {
+  findCart,
+  findCartWithItems,
+  insertCart,
+  insertCartItem,
+  listCartItems,
+} from "#app/db/queries/carts";
 import { countRows } from "#app/db/queries/counts";
 import { nextTicketNumber } from "#app/db/queries/orders";
 import { getSettings, updateSettings } from "#app/db/queries/settings";
@@ -389,6 +396,44 @@ describe.each(databaseTargets())("queries on %s", (target) => {
     expect(admin?.roles).toEqual(["ROLE_ADMIN"]);
     expect(admin?.branchIds).toHaveLength(await countRows(db, "branches"));
     expect(await findUserByEmail(db, "niemand@sonnenkorn.example")).toBeUndefined();
+  });
+
+  it("reads a cart with its items in one query, as the two separate queries read them", async () => {
+    const [altstadt, wiehre] = await Promise.all([
+      findBranchByIdentifier(db, "altstadt"),
+      findBranchByIdentifier(db, "wiehre"),
+    ]);
+    const cart = await insertCart(db, {
+      branchId: altstadt!.id,
+      isDelivery: true,
+      isDineIn: false,
+    });
+    expect(await findCartWithItems(db, cart.id, altstadt!.id)).toEqual({ cart, items: [] });
+
+    const product = await db
+      .selectFrom("products")
+      .select(["id", "name", "price"])
+      .executeTakeFirstOrThrow();
+    for (const amount of [2, 0.25, 1]) {
+      await insertCartItem(db, {
+        cartId: cart.id,
+        productId: product.id,
+        amount,
+        unit: "piece",
+        parts: JSON.stringify([
+          { partId: 7, name: "Aufschrift", type: "text", value: `Nr. ${amount}` },
+        ]),
+        productName: product.name,
+        productDescription: null,
+        productPrice: product.price,
+      });
+    }
+    const found = await findCartWithItems(db, cart.id, altstadt!.id);
+    expect(found?.cart).toEqual(await findCart(db, cart.id, altstadt!.id));
+    expect(found?.items).toEqual(await listCartItems(db, cart.id));
+    expect(found?.items.map((item) => item.amount)).toEqual([2, 0.25, 1]);
+    // Another branch's cart is nobody's.
+    expect(await findCartWithItems(db, cart.id, wiehre!.id)).toBeUndefined();
   });
 
   it("counts ticket numbers per branch and business day, without duplicates under load", async () => {

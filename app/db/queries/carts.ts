@@ -10,6 +10,70 @@ export async function findCart(db: Db, id: string, branchId: number): Promise<Ca
     .executeTakeFirst();
 }
 
+/**
+ * The cart and its items in order, in one round trip (a left join: a cart without items comes
+ * back as one row with empty item columns).
+ */
+export async function findCartWithItems(
+  db: Db,
+  id: string,
+  branchId: number,
+): Promise<{ cart: Cart; items: CartItem[] } | undefined> {
+  const rows = await db
+    .selectFrom("carts")
+    .leftJoin("cartItems", "cartItems.cartId", "carts.id")
+    .selectAll("carts")
+    .select([
+      "cartItems.id as itemId",
+      "cartItems.position as itemPosition",
+      "cartItems.productId as itemProductId",
+      "cartItems.amount as itemAmount",
+      "cartItems.unit as itemUnit",
+      "cartItems.parts as itemParts",
+      "cartItems.productName as itemProductName",
+      "cartItems.productDescription as itemProductDescription",
+      "cartItems.productPrice as itemProductPrice",
+      "cartItems.createdAt as itemCreatedAt",
+    ])
+    .where("carts.id", "=", id)
+    .where("carts.branchId", "=", branchId)
+    .orderBy("cartItems.position")
+    .orderBy("cartItems.id")
+    .execute();
+  const first = rows[0];
+  if (!first) return undefined;
+  const cart: Cart = {
+    id: first.id,
+    branchId: first.branchId,
+    isDelivery: first.isDelivery,
+    isDineIn: first.isDineIn,
+    deliveryAreaId: first.deliveryAreaId,
+    appointment: first.appointment,
+    comment: first.comment,
+    version: first.version,
+    createdAt: first.createdAt,
+    updatedAt: first.updatedAt,
+  };
+  const items: CartItem[] = [];
+  for (const row of rows) {
+    if (row.itemId === null) continue;
+    items.push({
+      id: row.itemId,
+      cartId: row.id,
+      position: row.itemPosition!,
+      productId: row.itemProductId!,
+      amount: row.itemAmount!,
+      unit: row.itemUnit!,
+      parts: row.itemParts!,
+      productName: row.itemProductName!,
+      productDescription: row.itemProductDescription,
+      productPrice: row.itemProductPrice!,
+      createdAt: row.itemCreatedAt!,
+    });
+  }
+  return { cart, items };
+}
+
 /** Locks the cart row for the rest of the transaction: concurrent changes wait their turn. */
 export async function lockCart(db: Db, id: string, branchId: number): Promise<Cart | undefined> {
   return db
