@@ -34,6 +34,7 @@ import { openDatabase } from "#app/db/connection.server";
 import { DEMO_ADMIN_EMAIL } from "#app/db/seed.server";
 import { prepareLargeMenuDatabase, type LargeMenu } from "./large-menu";
 import { scenarios, type BenchRequest, type Verification } from "./scenarios";
+import { cpuPerRequest, sampleCpu } from "./cpu-time";
 import { ensurePortFree, migrateAndSeed, startServer, stopServer, waitForHealth } from "./server";
 import {
   liveBenchDefaults,
@@ -65,6 +66,10 @@ interface Row {
   errors: number;
   /** Answers with another status than the scenario expects (2xx, or its `expectStatus`). */
   unexpected: number;
+  /** CPU milliseconds per request: server processes, PostgreSQL, the bench (bench/cpu-time.ts). */
+  cpuServer: number | null;
+  cpuDatabase: number | null;
+  cpuBench: number | null;
   statusCodes: Record<string, number>;
   /** The scenario's database check (after the server stopped), if it has one. */
   verification?: Verification;
@@ -87,7 +92,8 @@ async function main() {
     await verify(database.env, checks);
     console.log(
       `\nDatenbank: ${target}; Verbindungen und Sekunden je Szenario, davor ${warmupSeconds} s ` +
-        `Aufwärmen; Latenzen in ms`,
+        `Aufwärmen; Latenzen in ms; cpu*: CPU-Millisekunden je Anfrage (Server, PostgreSQL, ` +
+        `Lastgenerator)`,
     );
     console.table(rows.map(({ statusCodes: _s, verification: _v, ...row }) => row));
     for (const row of rows) {
@@ -180,7 +186,9 @@ async function measure(
       if (warmupSeconds > 0) {
         await settle(await fire(request, scenarioConnections, warmupSeconds));
       }
+      const cpuBefore = sampleCpu(server.pid);
       const result = await fire(request, scenarioConnections, scenarioSeconds);
+      const cpu = cpuPerRequest(cpuBefore, sampleCpu(server.pid), result.requests.total);
       await settle(result);
       const statusCodes = Object.fromEntries(
         Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [
@@ -204,6 +212,9 @@ async function measure(
         p99: result.latency.p99,
         errors: result.errors + result.timeouts,
         unexpected: answered - expected,
+        cpuServer: cpu?.server ?? null,
+        cpuDatabase: cpu?.database ?? null,
+        cpuBench: cpu?.bench ?? null,
         statusCodes,
       };
       rows.push(row);

@@ -1,5 +1,13 @@
+import { createHash } from "node:crypto";
 import path from "node:path";
-import { CamelCasePlugin, Kysely, PostgresDialect, type Dialect } from "kysely";
+import {
+  CamelCasePlugin,
+  Kysely,
+  PostgresDialect,
+  type Dialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+} from "kysely";
 import pg from "pg";
 import type { PGlite } from "@electric-sql/pglite";
 import { makeFolder } from "../server/folders.server";
@@ -78,7 +86,47 @@ function pgDialect(connectionString: string, max: number): OpenedDialect {
   });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", (error) => console.error(`Datenbankverbindung verloren: ${error.message}`));
-  return { dialect: new PostgresDialect({ pool }), kind: "pg" };
+  const preparingPool: PostgresPool = {
+    connect: async () => preparing(await pool.connect()),
+    end: () => pool.end(),
+  };
+  return { dialect: new PostgresDialect({ pool: preparingPool }), kind: "pg" };
+}
+
+/**
+ * A statement whose text starts with this comment is prepared once per connection under a name
+ * and then only bound and executed: PostgreSQL parses it once and can keep its plan. For large
+ * hot statements whose text never changes (placing an order); PGlite simply ignores the comment.
+ */
+export const PREPARED = "/* prepared */";
+
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `bt_${createHash("sha1").update(text).digest("hex").slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+function preparing(client: pg.PoolClient): PostgresPoolClient {
+  const query = (textOrCursor: unknown, parameters?: readonly unknown[]) => {
+    if (typeof textOrCursor === "string" && textOrCursor.startsWith(PREPARED)) {
+      return client.query({
+        name: statementName(textOrCursor),
+        text: textOrCursor,
+        values: parameters ? [...parameters] : [],
+      });
+    }
+    if (typeof textOrCursor !== "string") return client.query(textOrCursor as never);
+    return client.query(textOrCursor, parameters ? [...parameters] : undefined);
+  };
+  return {
+    query: query as unknown as PostgresPoolClient["query"],
+    release: () => client.release(),
+  };
 }
 
 async function pgliteDialect(dataDir: string, loadDataDir?: Blob): Promise<OpenedDialect> {

@@ -1,5 +1,6 @@
-import { randomBytes, randomInt, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "kysely";
+import { PREPARED } from "../db/connection.server";
 import type { Db } from "../db/schema";
 import { unitPriceWithOptions } from "../domain/cart";
 import { isOnlinePayment } from "../domain/checkout";
@@ -38,10 +39,7 @@ export type PlaceOrderResult =
 export interface OrderReference {
   uid: string;
   hash: string;
-  /**
-   * Stands in for the ticket number, which the database hands out as the order is stored: a
-   * random 15-digit number that the statement replaces in every message with the real one.
-   */
+  /** The branch's ticket number of the day, handed out just before the order is stored. */
   ticketNumber: number;
 }
 
@@ -72,8 +70,6 @@ export async function findOrderByKey(db: Db, idempotencyKey: string) {
     .where("idempotencyKey", "=", idempotencyKey)
     .executeTakeFirst();
 }
-
-class CartChanged extends Error {}
 
 function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === "23505";
@@ -109,10 +105,12 @@ export async function placeOrder(
 
   const online = isOnlinePayment(draft.paymentMethod);
   const businessDate = dateOf(now, store.zone);
+  const ticketNumber = await claimTicketNumber(db, cart, store.branch.id, businessDate);
+  if (ticketNumber === null) return lateSubmission(db, form.orderKey);
   const reference: OrderReference = {
     uid: randomUUID(),
     hash: randomBytes(18).toString("base64url"),
-    ticketNumber: 100_000_000_000_000 + randomInt(0, 2 ** 48 - 1),
+    ticketNumber,
   };
   const messages = input.messages?.(reference, draft) ?? { emails: [], sms: [] };
   const outbox = [
@@ -207,22 +205,14 @@ export async function placeOrder(
   try {
     // One statement, so one round trip and atomic without a transaction around it: the cart is
     // locked (a second submission of it queues here and then finds it gone or changed, and
-    // inserts nothing), the branch's ticket counter moves on and stays locked only until the
-    // commit, and the order, its items, uploads, taxes and mails are stored; the cart goes with
-    // the order unless an online payment keeps it until the money arrived. The rows travel as
-    // JSON and are read back into the tables' own row types, so the statement text never changes.
-    const result = await sql<PlacedOrder>`
+    // inserts nothing), and the order, its items, uploads, taxes and mails are stored; the cart
+    // goes with the order unless an online payment keeps it until the money arrived. The rows
+    // travel as JSON and are read back into the tables' own row types, so the text never changes.
+    const result = await sql<PlacedOrder>`${sql.raw(PREPARED)}
       with locked as (
         select id from carts
         where id = ${cart.id} and branch_id = ${store.branch.id} and version = ${cart.version}
         for update
-      ),
-      ticket as (
-        insert into ticket_counters (branch_id, business_date, last_number)
-        select ${store.branch.id}, ${businessDate}::date, 1 from locked
-        on conflict (branch_id, business_date)
-          do update set last_number = ticket_counters.last_number + 1
-        returning last_number
       ),
       new_order as (
         insert into orders (
@@ -234,14 +224,14 @@ export async function placeOrder(
           total_net, total_tax, total_gross, created_at
         )
         select
-          o.uid, o.hash, o.branch_id, o.business_date, ticket.last_number, o.table_id,
+          o.uid, o.hash, o.branch_id, o.business_date, ${ticketNumber}::integer, o.table_id,
           o.table_identifier, o.is_delivery, o.is_dine_in, o.is_preorder, o.is_quotation, o.name,
           o.company, o.street, o.city, o.delivery_area_id, o.delivery_area_name, o.floor,
           o.stairway, o.door, o.phone, o.email, o.appointment, o.comment, o.payment_method,
           o.idempotency_key, o.cart_id, o.donatee_id, o.donation_amount, o.net, o.tax, o.gross,
           o.delivery_net, o.delivery_tax, o.delivery_gross, o.total_net, o.total_tax,
           o.total_gross, o.created_at
-        from ticket, jsonb_populate_record(null::orders, ${JSON.stringify(order)}::jsonb) as o
+        from locked, jsonb_populate_record(null::orders, ${JSON.stringify(order)}::jsonb) as o
         returning id, uid, hash, ticket_number, payment_method, total_gross,
           payment_redirect_url, is_paid, is_failed
       ),
@@ -275,9 +265,8 @@ export async function placeOrder(
       ),
       messages as (
         insert into outbox (kind, payload)
-        select m.kind,
-          replace(m.payload::text, ${String(reference.ticketNumber)}, ticket.last_number::text)::jsonb
-        from ticket, new_order,
+        select m.kind, m.payload
+        from new_order,
           jsonb_to_recordset(${JSON.stringify(messageRows)}::jsonb) as m(kind text, payload jsonb)
       )
       select id, uid, hash, ticket_number as "ticketNumber", payment_method as "paymentMethod",
@@ -286,14 +275,9 @@ export async function placeOrder(
       from new_order
     `.execute(db);
     const placed = result.rows[0];
-    if (!placed) throw new CartChanged();
+    if (!placed) return lateSubmission(db, form.orderKey);
     return { ok: true, order: placed, isNew: true };
   } catch (error) {
-    if (error instanceof CartChanged) {
-      const first = await findOrderByKey(db, form.orderKey);
-      if (first) return { ok: true, order: first, isNew: false };
-      return { ok: false, errors: [{ message: de.cartPanel.updated }] };
-    }
     // A parallel submission with the same key won the race for the unique key.
     if (isUniqueViolation(error)) {
       const winner = await findOrderByKey(db, form.orderKey);
@@ -301,4 +285,51 @@ export async function placeOrder(
     }
     throw error;
   }
+}
+
+/**
+ * The cart was gone or changed when its order was to be stored: a repeated submission lands on
+ * the order the first one created; otherwise the customer sees the cart has changed.
+ */
+async function lateSubmission(db: Db, orderKey: string): Promise<PlaceOrderResult> {
+  const first = await findOrderByKey(db, orderKey);
+  if (first) return { ok: true, order: first, isNew: false };
+  return { ok: false, errors: [{ message: de.cartPanel.updated }] };
+}
+
+/**
+ * The branch's next ticket number of the business day, or null when the cart is no longer there
+ * as it was priced (a repeated submission whose first one already took it).
+ *
+ * Every order of a branch passes the one counter row, so its lock must not be held for the
+ * order's own statement and its commit's flush to disk (that would allow only as many orders per
+ * second as the disk flushes). The number is taken in a statement of its own whose commit does
+ * not wait for the flush (`synchronous_commit` off for this transaction only): the order that
+ * uses the number commits with a flush, and the log is written in order, so a stored order's
+ * number is always stored too and never handed out again, even after a crash. A number whose
+ * order then fails stays unused: numbers can skip, never repeat (docs/decisions/024).
+ */
+async function claimTicketNumber(
+  db: Db,
+  cart: { id: string; version: number },
+  branchId: number,
+  businessDate: string,
+): Promise<number | null> {
+  // Inside a caller's transaction the setting would cover all of it: then the flush is kept.
+  const commitMode = db.isTransaction ? "on" : "off";
+  const result = await sql<{ ticketNumber: number }>`${sql.raw(PREPARED)}
+    with quick_commit as (select set_config('synchronous_commit', ${commitMode}, true)),
+    unchanged_cart as (
+      select 1 from carts where id = ${cart.id} and branch_id = ${branchId} and version = ${cart.version}
+    ),
+    ticket as (
+      insert into ticket_counters (branch_id, business_date, last_number)
+      select ${branchId}, ${businessDate}::date, 1 from unchanged_cart
+      on conflict (branch_id, business_date)
+        do update set last_number = ticket_counters.last_number + 1
+      returning last_number
+    )
+    select last_number as "ticketNumber" from ticket, quick_commit
+  `.execute(db);
+  return result.rows[0]?.ticketNumber ?? null;
 }

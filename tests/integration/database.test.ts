@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "#app/db/connection.server";
+import { PREPARED, type DatabaseHandle } from "#app/db/connection.server";
 import { migrations } from "#app/db/migration-list";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 
@@ -40,6 +40,21 @@ describe.each(databaseTargets())("the database on %s", (target) => {
       count: 9007199254740,
       day: "2026-03-29",
       at: new Date("2026-03-29T01:30:00Z"),
+    });
+  });
+
+  it("prepares a statement marked PREPARED once per connection and runs it again by name", async () => {
+    const marked = (value: number) =>
+      sql<{ doubled: number }>`${sql.raw(PREPARED)} select ${value}::integer * 2 as doubled`;
+    await handle.db.connection().execute(async (connection) => {
+      expect((await marked(21).execute(connection)).rows).toEqual([{ doubled: 42 }]);
+      expect((await marked(4).execute(connection)).rows).toEqual([{ doubled: 8 }]);
+      if (handle.kind !== "pg") return;
+      const { rows } = await sql<{ statement: string }>`
+        select statement from pg_prepared_statements where name like 'bt\_%'`.execute(connection);
+      expect(rows.map((row) => row.statement)).toEqual([
+        `${PREPARED} select $1::integer * 2 as doubled`,
+      ]);
     });
   });
 
