@@ -13,6 +13,7 @@
  * page; under N concurrent connections a page waits for the others (latency ≈ N × this time on
  * one event loop).
  */
+import "./production-env";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
