@@ -858,6 +858,7 @@ export const de = {
       title: "Artikel bearbeiten",
       heading: (name: string) => `${name} bearbeiten`,
       link: "Bearbeiten",
+      linkLabel: (name: string) => `Bearbeiten: ${name}`,
       back: "Zurück zur Bestellung",
       currentPrice: "Bisheriger Preis",
       repriced: "Beim Speichern wird der Artikel zu den aktuellen Preisen neu berechnet.",

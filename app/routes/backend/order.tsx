@@ -317,9 +317,11 @@ export default function OrderDetail() {
                   {order.canEditItems ? (
                     <>
                       {" "}
-                      <Link to={`/backend/orders/${order.id}/items/${index}`}>
+                      <Link
+                        to={`/backend/orders/${order.id}/items/${index}`}
+                        aria-label={texts.itemEdit.linkLabel(item.name)}
+                      >
                         {texts.itemEdit.link}
-                        <span className="visually-hidden">: {item.name}</span>
                       </Link>
                     </>
                   ) : null}
