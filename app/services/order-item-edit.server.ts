@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { loadCatalogueProducts, type CatalogueProduct } from "../db/queries/catalogue";
-import type { ChosenPart, Db, Order, OrderItem, PartType } from "../db/schema";
+import type { ChosenPart, Db, Order, OrderItem } from "../db/schema";
 import { itemPrice, unitPriceWithOptions, type PricedCartItem } from "../domain/cart";
 import { describeChosenParts } from "../domain/chosen-parts";
 import { checkMinimumOrderValue, deliveryCharge } from "../domain/delivery";
@@ -10,18 +10,8 @@ import {
   storedDeliveryRate,
   totalChangeRefusal,
 } from "../domain/order-item-edit";
-import { formatNumber } from "../domain/format";
-import { formatMoney } from "../domain/money";
-import { ticketLabel } from "../domain/order-status";
 import { orderTypeOf } from "../domain/order-type";
 import { cartTotals, taxRateFor, type TaxedAmount } from "../domain/tax";
-import {
-  formatQuantity,
-  QUANTITY_CEILING,
-  quantityInputValue,
-  quantityRulesFor,
-  type Unit,
-} from "../domain/units";
 import { de } from "../i18n/de";
 import { chosenOptions, deliveryAreaForPricing, pricedProduct } from "./cart-pricing.server";
 import {
@@ -31,8 +21,6 @@ import {
   partField,
   type FieldErrors,
 } from "./item-form.server";
-import { optionPriceLabel } from "./item-dialog.server";
-import { referenceSettings } from "./reference-data.server";
 import { auditOrder, staffState, type StaffScope } from "./staff-orders.server";
 
 /**
@@ -64,7 +52,7 @@ const notFound = (message: string) => ({ ok: false as const, status: 404 as cons
 const refused = (message: string) => ({ ok: false as const, status: 409 as const, message });
 
 /** The order if this person may see it, and its item at `index` (in position order). */
-async function findOrderItem(db: Db, scope: StaffScope, orderId: number, index: number) {
+export async function findOrderItem(db: Db, scope: StaffScope, orderId: number, index: number) {
   if (!Number.isSafeInteger(orderId) || orderId <= 0 || orderId > 2_147_483_647) return null;
   const order = await db
     .selectFrom("orders")
@@ -83,7 +71,7 @@ async function findOrderItem(db: Db, scope: StaffScope, orderId: number, index: 
   return { order, item: item ?? null };
 }
 
-async function catalogueProduct(db: Db, item: OrderItem): Promise<CatalogueProduct | null> {
+export async function catalogueProduct(db: Db, item: OrderItem): Promise<CatalogueProduct | null> {
   if (item.productId === null) return null;
   return (await loadCatalogueProducts(db, [item.productId])).get(item.productId) ?? null;
 }
@@ -306,10 +294,15 @@ export async function editOrderItem(
   if (!found) return notFound(de.staffOrders.errors.notFound);
   const { item } = found;
   if (!item) return notFound(texts.errors.itemNotFound);
+  // Refusals are audited like every staff attempt on an order (decision 018).
+  const refuse = async (message: string) => {
+    await auditOrder(db, scope, found.order.id, "edit-item", { index, refused: message });
+    return refused(message);
+  };
   const closed = itemEditRefusal(staffState(found.order));
-  if (closed) return refused(closed);
+  if (closed) return refuse(closed);
   const product = await catalogueProduct(db, item);
-  if (!product) return refused(texts.errors.productGone);
+  if (!product) return refuse(texts.errors.productGone);
   const repriced = await repriceItem(product, found.order, item, input);
   if (!repriced.ok) return { ok: false, status: 400, fieldErrors: repriced.fieldErrors };
   const next = repriced.item;
@@ -456,164 +449,4 @@ export async function editOrderItem(
       warnings: minimum && !minimum.isReached ? [texts.belowMinimum] : [],
     };
   });
-}
-
-export interface ItemEditUnit {
-  unit: Unit;
-  label: string;
-  /** 'Gramm: 250 bis 3.000 in Schritten von 50'. */
-  hint: string;
-}
-
-export interface ItemEditPart {
-  id: number;
-  field: string;
-  name: string;
-  description: string | null;
-  type: PartType;
-  isOptional: boolean;
-  options: { id: number; name: string; priceLabel: string | null }[];
-  /** Upload steps: how many files the customer sent (they are not changed here). */
-  files: number | null;
-}
-
-/** The fields as the form shows them: posted ones after a refusal, else the stored item. */
-export interface ItemEditValues {
-  amount: string;
-  unit: string;
-  parts: Record<string, string[]>;
-}
-
-export interface ItemEditView {
-  orderId: number;
-  index: number;
-  ticket: string;
-  itemName: string;
-  quantity: string;
-  price: string;
-  /** Why this item cannot be changed now (closed order, product gone); the form is not shown. */
-  refusal: string | null;
-  units: ItemEditUnit[];
-  parts: ItemEditPart[];
-  values: ItemEditValues;
-}
-
-function unitsOf(product: CatalogueProduct): ItemEditUnit[] {
-  const priced = pricedProduct(product);
-  return [product.unit, ...product.alternativeUnits.map((alternative) => alternative.unit)].map(
-    (unit) => {
-      const rules = quantityRulesFor(priced, unit);
-      const label = de.units[unit].name;
-      return {
-        unit,
-        label,
-        hint: texts.rules(
-          label,
-          formatNumber(rules.minimum),
-          formatNumber(rules.maximum ?? QUANTITY_CEILING),
-          formatNumber(rules.step),
-        ),
-      };
-    },
-  );
-}
-
-/** The form's values of a stored item. */
-export function storedValues(item: Pick<OrderItem, "amount" | "unit" | "parts">): ItemEditValues {
-  const parts: Record<string, string[]> = {};
-  for (const part of item.parts) {
-    if (part.value) parts[partField(part.partId)] = [part.value];
-    else if (part.options) {
-      parts[partField(part.partId)] = part.options.map((option) => String(option.optionId));
-    }
-  }
-  return { amount: quantityInputValue(item.amount), unit: item.unit, parts };
-}
-
-/** Everything the back office's edit page shows; null for an unknown order or item. */
-export async function loadItemEdit(
-  db: Db,
-  scope: StaffScope,
-  orderId: number,
-  index: number,
-): Promise<ItemEditView | null> {
-  const found = await findOrderItem(db, scope, orderId, index);
-  if (!found?.item) return null;
-  const { order, item } = found;
-  const settings = await referenceSettings(db);
-  const product = await catalogueProduct(db, item);
-  const currency = settings.currency;
-  const refusal = itemEditRefusal(staffState(order)) ?? (product ? null : texts.errors.productGone);
-  return {
-    orderId: order.id,
-    index,
-    ticket: `${ticketLabel(settings.disableTickets)} ${order.ticketNumber}`,
-    itemName: item.name,
-    quantity: formatQuantity(item.amount, item.unit),
-    price: item.isPriceHidden ? de.menu.priceOnRequest : formatMoney(item.gross, currency),
-    refusal,
-    units: product ? unitsOf(product) : [],
-    parts: (product?.parts ?? []).map((part) => ({
-      id: part.id,
-      field: partField(part.id),
-      name: part.name,
-      description: part.description,
-      type: part.type,
-      isOptional: part.isOptional,
-      options: part.options.map((option) => ({
-        id: option.id,
-        name: option.name,
-        priceLabel: product?.isPriceHidden
-          ? null
-          : optionPriceLabel(option.modifier, option.value, currency),
-      })),
-      files: ["image", "images", "file", "files"].includes(part.type)
-        ? (item.parts.find((chosen) => chosen.partId === part.id)?.uploadIds?.length ?? 0)
-        : null,
-    })),
-    values: storedValues(item),
-  };
-}
-
-/** The form's fields as posted, to show them again beside their messages. */
-export function postedValues(form: FormData): ItemEditValues {
-  const parts: Record<string, string[]> = {};
-  for (const [name, value] of form.entries()) {
-    if (typeof value === "string" && /^part-\d+$/.test(name)) (parts[name] ??= []).push(value);
-  }
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value.slice(0, 40) : "";
-  };
-  return { amount: text("amount"), unit: text("unit"), parts };
-}
-
-/** The order's items as the staff JSON shows them (index = position in this list). */
-export async function orderItemsJson(db: Db, orderId: number) {
-  const items = await db
-    .selectFrom("orderItems")
-    .select([
-      "id",
-      "productId",
-      "name",
-      "description",
-      "amount",
-      "unit",
-      "unitPrice",
-      "gross",
-      "taxRate",
-      "calculationModel",
-      "isPriceHidden",
-      "parts",
-    ])
-    .where("orderId", "=", orderId)
-    .orderBy("position")
-    .execute();
-  const taxes = await db
-    .selectFrom("orderTaxes")
-    .select(["taxRate", "net", "tax", "gross"])
-    .where("orderId", "=", orderId)
-    .orderBy("taxRate")
-    .execute();
-  return { items: items.map((item, index) => ({ index, ...item })), taxes };
 }

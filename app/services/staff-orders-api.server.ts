@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { Order } from "../db/schema";
 import { staffStateLabel } from "../domain/staff-order";
 import { de } from "../i18n/de";
-import { orderItemsJson } from "./order-item-edit.server";
+import { orderItemsJson } from "./order-item-view.server";
 import { loadReceipt } from "./receipt.server";
 import { referenceSettings } from "./reference-data.server";
 import type { StaffUser } from "./staff-auth.server";

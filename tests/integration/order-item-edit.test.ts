@@ -537,6 +537,9 @@ describe.each(databaseTargets())("changing an order's item on %s", (target) => {
         `Die Bestellung ist bereits ${word} und kann nicht mehr geändert werden.`,
       );
       expect((await items(order.id))[0]).toMatchObject({ amount: 1, gross: 290 });
+      expect((await edits(order.id)).map((entry) => entry.data)).toEqual([
+        { index: 0, refused: expect.stringContaining(word) },
+      ]);
     }
 
     const online = await placeConfigured([line], { fields: { paymentMethod: "stripe" } });

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { de } from "../../i18n/de";
-import { editOrderItem, itemIndexOf, orderItemsJson } from "../../services/order-item-edit.server";
+import { editOrderItem, itemIndexOf } from "../../services/order-item-edit.server";
+import { orderItemsJson } from "../../services/order-item-view.server";
 import { readSmallBody } from "../../services/small-request.server";
 import { apiError, requireStaff } from "../../services/staff-auth.server";
 import { staffScope } from "../../services/staff-order-query.server";

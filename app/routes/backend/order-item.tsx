@@ -8,14 +8,13 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { de } from "../../i18n/de";
 import type { FieldErrors } from "../../services/item-form.server";
+import { editOrderItem, itemIndexOf } from "../../services/order-item-edit.server";
 import {
-  editOrderItem,
-  itemIndexOf,
   loadItemEdit,
   postedValues,
   type ItemEditPart,
   type ItemEditValues,
-} from "../../services/order-item-edit.server";
+} from "../../services/order-item-view.server";
 import { readSmallBody } from "../../services/small-request.server";
 import { requireStaff } from "../../services/staff-auth.server";
 import { staffScope } from "../../services/staff-order-query.server";
