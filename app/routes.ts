@@ -42,6 +42,8 @@ export default [
     route("orders/events", "routes/backend/orders-events.ts"),
     route("orders/:orderId", "routes/backend/order.tsx"),
     route("orders/:orderId/receipt", "routes/backend/order-receipt.tsx"),
+    // One item of an order changed and priced again (decision 020); the form of the PUT below.
+    route("orders/:orderId/items/:index", "routes/backend/order-item.tsx"),
     route("device-keys", "routes/backend/device-keys.tsx"),
     // Unknown back-office addresses: the sign-in for strangers, a 404 in the frame for staff.
     route("*", "routes/backend/not-found.tsx"),
@@ -60,6 +62,7 @@ export default [
   route("api/orders/:orderId/status/:status", "routes/api/staff-order-operation.ts", {
     id: "api-order-status",
   }),
+  route("api/orders/:orderId/items/:index", "routes/api/staff-order-item.ts"),
   // Counter devices without a login: read-only lists by branch and key (decision 019).
   route("api/orders/:view/:branchId/:apiKey", "routes/api/counter-orders.ts"),
   route("orders/:view/:branchId/:apiKey", "routes/counter-orders.tsx"),

@@ -799,6 +799,9 @@ export const de = {
       "resend-email": "Die Bestellbestätigung wird erneut per E-Mail gesendet.",
       "resend-sms": "Die Bestellbestätigung wird erneut per SMS gesendet.",
       create: "Die Telefonbestellung wurde aufgenommen.",
+      "edit-item": "Der Artikel wurde geändert und neu berechnet.",
+      "edit-item-below-minimum":
+        "Der Artikel wurde geändert und neu berechnet. Hinweis: Der Mindestbestellwert des Liefergebiets wird nicht mehr erreicht.",
     },
     detail: {
       title: (label: string, number: string) => `${label} ${number}`,
@@ -849,6 +852,37 @@ export const de = {
             create: "telefonisch erfasst",
           }) as Record<string, string>
         )[action] ?? action,
+    },
+    /** Editing one item of an order (own wording; the failure title follows section 8). */
+    itemEdit: {
+      title: "Artikel bearbeiten",
+      heading: (name: string) => `${name} bearbeiten`,
+      link: "Bearbeiten",
+      linkLabel: (name: string) => `Bearbeiten: ${name}`,
+      back: "Zurück zur Bestellung",
+      currentPrice: "Bisheriger Preis",
+      repriced: "Beim Speichern wird der Artikel zu den aktuellen Preisen neu berechnet.",
+      rules: (unit: string, minimum: string, maximum: string, step: string) =>
+        `${unit}: ${minimum} bis ${maximum} in Schritten von ${step}`,
+      uploadsKept: "Die hochgeladenen Dateien bleiben unverändert.",
+      noFiles: "Keine Dateien",
+      save: "Änderungen speichern",
+      belowMinimum: "Der Mindestbestellwert des Liefergebiets wird nicht mehr erreicht.",
+      errors: {
+        failed: "Bestellung konnte nicht aktualisiert werden.",
+        itemNotFound: "Diesen Artikel gibt es in dieser Bestellung nicht.",
+        productGone:
+          "Das Produkt dieses Artikels gibt es nicht mehr im Sortiment; der Artikel kann nicht bearbeitet werden.",
+        onlinePayment:
+          "Die Bestellung wird online bezahlt; ihr Betrag kann nicht mehr geändert werden.",
+        changed: "Der Artikel wurde inzwischen geändert. Bitte laden Sie die Seite neu.",
+        deliveryUnknown: "Die Liefergebühr dieser Bestellung lässt sich nicht neu berechnen.",
+        unknownPart: "Diesen Schritt gibt es für dieses Produkt nicht.",
+        partShape: "Diese Angabe passt nicht zu diesem Schritt.",
+        duplicatePart: "Jeder Schritt darf nur einmal vorkommen.",
+        badRequest:
+          "Bitte senden Sie ein JSON-Objekt mit Menge (amount), Einheit (unit) und Schritten (parts).",
+      },
     },
     paymentState: (status: "paid" | "pending" | "failed" | "refunded") =>
       ({

@@ -72,7 +72,7 @@ export interface ItemDialogView {
   itemId: number | null;
 }
 
-function optionPriceLabel(modifier: string, value: number, currency: string): string | null {
+export function optionPriceLabel(modifier: string, value: number, currency: string): string | null {
   if (value === 0 && modifier !== "overwrite") return null;
   const amount = formatMoney(value, currency);
   if (modifier === "add") return `+ ${amount}`;

@@ -90,7 +90,7 @@ export async function parseItemForm(
   product: CatalogueProduct,
   form: FormData,
   oversized: readonly string[],
-  previous?: CartItem,
+  previous?: Pick<CartItem, "parts">,
 ): Promise<ItemParse> {
   const fieldErrors: FieldErrors = {};
   const amount = parseAmount(product, text(form, "unit"), text(form, "amount"));
@@ -116,7 +116,7 @@ async function readPart(
   part: CatalogueProductPart,
   form: FormData,
   oversized: readonly string[],
-  previous?: CartItem,
+  previous?: Pick<CartItem, "parts">,
 ): Promise<PartResult> {
   const base = { partId: part.id, name: part.name, type: part.type };
   const name = partField(part.id);
@@ -172,7 +172,7 @@ async function readUploadPart(
   type: UploadPartType,
   form: FormData,
   oversized: readonly string[],
-  previous?: CartItem,
+  previous?: Pick<CartItem, "parts">,
 ): Promise<PartResult> {
   const name = partField(part.id);
   const tooLarge = oversized.find((entry) => entry.startsWith(`${name}:`));

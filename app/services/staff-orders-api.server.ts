@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { Order } from "../db/schema";
 import { staffStateLabel } from "../domain/staff-order";
 import { de } from "../i18n/de";
+import { orderItemsJson } from "./order-item-view.server";
 import { loadReceipt } from "./receipt.server";
 import { referenceSettings } from "./reference-data.server";
 import type { StaffUser } from "./staff-auth.server";
@@ -54,8 +55,10 @@ export async function orderDetailJson(context: AppLoadContext, user: StaffUser, 
   const order = await findStaffOrder(context.db, staffScope(user, context), orderId);
   if (!order) return apiError(404, de.staffOrders.errors.notFound);
   const loaded = await loadReceipt(context.db, order.id);
+  // The items with their step and option ids: what `PUT /api/orders/{id}/items/{index}` takes.
+  const { items, taxes } = await orderItemsJson(context.db, order.id);
   return Response.json(
-    { data: { ...orderJson(order), receipt: loaded?.receipt ?? null } },
+    { data: { ...orderJson(order), items, taxes, receipt: loaded?.receipt ?? null } },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }

@@ -136,6 +136,11 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: "employeeA",
     outsider: "deny",
   },
+  "routes/backend/order-item": {
+    path: ({ orderA }) => `/backend/orders/${orderA}/items/0`,
+    allowed: "employeeA",
+    outsider: "deny",
+  },
   "routes/backend/device-keys": {
     path: () => "/backend/device-keys",
     allowed: "managerA",
@@ -171,6 +176,13 @@ const ROUTES: Record<string, RouteCase> = {
     path: ({ orderA }) => `/api/orders/${orderA}/status/confirm`,
     allowed: "employeeA",
     outsider: "deny",
+    allowedStatus: 405,
+  },
+  "routes/api/staff-order-item": {
+    path: ({ orderA }) => `/api/orders/${orderA}/items/0`,
+    allowed: "employeeA",
+    outsider: "deny",
+    // GET is not offered (the item is changed with PUT).
     allowedStatus: 405,
   },
 };

@@ -8,6 +8,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { isOnlinePayment } from "../../domain/checkout";
 import { formatDateTime } from "../../domain/format";
+import { itemEditRefusal } from "../../domain/order-item-edit";
 import {
   offeredStaffActions,
   REJECTION_MESSAGE_MAX,
@@ -85,6 +86,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     receipt: loaded.receipt,
     state: staffStateLabel(state),
     actions: offeredStaffActions(state, now),
+    canEditItems: itemEditRefusal(state) === null,
     isDelivery: order.isDelivery,
     canCheckPayment: isOnlinePayment(order.paymentMethod) && Boolean(order.paymentReference),
     canSendSms: settings.enablePluginSms && Boolean(order.phone),
@@ -312,6 +314,17 @@ export default function OrderDetail() {
                 <td>{item.quantity}</td>
                 <td>
                   {item.name}
+                  {order.canEditItems ? (
+                    <>
+                      {" "}
+                      <Link
+                        to={`/backend/orders/${order.id}/items/${index}`}
+                        aria-label={texts.itemEdit.linkLabel(item.name)}
+                      >
+                        {texts.itemEdit.link}
+                      </Link>
+                    </>
+                  ) : null}
                   {item.details.length > 0 ? (
                     <ul className="item-details">
                       {item.details.map((line) => (

@@ -1,0 +1,96 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { de } from "../../i18n/de";
+import { editOrderItem, itemIndexOf } from "../../services/order-item-edit.server";
+import { orderItemsJson } from "../../services/order-item-view.server";
+import { readSmallBody } from "../../services/small-request.server";
+import { apiError, requireStaff } from "../../services/staff-auth.server";
+import { staffScope } from "../../services/staff-order-query.server";
+import { findStaffOrder } from "../../services/staff-orders.server";
+import { orderJson } from "../../services/staff-orders-api.server";
+
+/**
+ * PUT /api/orders/{id}/items/{index} (spec section 7, "payload: item update"): changes one item's
+ * amount, unit and configured steps; the server prices it and answers the whole order in `data`.
+ * Body: `{ "amount": 2, "unit": "piece", "parts": [{ "partId": 7, "options": [{ "optionId": 3 }] },
+ * { "partId": 8, "value": "Alles Gute" }] }` (decision 020).
+ */
+const texts = de.staffOrders;
+
+/** Several text steps of up to 2,000 characters each. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+function orderIdOf(value: string | undefined): number {
+  const id = /^\d{1,10}$/.test(value ?? "") ? Number(value) : 0;
+  return id > 0 && id <= 2_147_483_647 ? id : 0;
+}
+
+/** Another branch's order, an unknown one or a bad address: 404 before anything else. */
+async function visibleOrder(
+  request: Request,
+  context: LoaderFunctionArgs["context"],
+  params: LoaderFunctionArgs["params"],
+) {
+  const user = await requireStaff(request, context);
+  const scope = staffScope(user, context);
+  const order = await findStaffOrder(context.db, scope, orderIdOf(params.orderId));
+  return { scope, order };
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { order } = await visibleOrder(request, context, params);
+  if (!order) return apiError(404, texts.errors.notFound);
+  return apiError(405, de.orderStatus.errors.methodNotAllowed, { Allow: "PUT" });
+}
+
+/** Field names as the JSON names them: `part-7` of the form is `parts.7` here. */
+function jsonField(field: string): string {
+  const part = /^part-(\d+)$/.exec(field);
+  return part ? `parts.${part[1]}` : field;
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { scope, order } = await visibleOrder(request, context, params);
+  if (!order) return apiError(404, texts.errors.notFound);
+  if (request.method !== "PUT") {
+    return apiError(405, de.orderStatus.errors.methodNotAllowed, { Allow: "PUT" });
+  }
+  const index = itemIndexOf(params.index);
+  if (index === null) return apiError(404, texts.itemEdit.errors.itemNotFound);
+  const text = await readSmallBody(request, MAX_BODY_BYTES);
+  let body: unknown = null;
+  try {
+    body = text === null ? null : JSON.parse(text);
+  } catch {
+    body = null;
+  }
+  if (!body || typeof body !== "object" || Array.isArray(body)) {
+    return apiError(400, texts.itemEdit.errors.badRequest);
+  }
+  const outcome = await editOrderItem(context.db, scope, order.id, index, { kind: "json", body });
+  if (!outcome.ok) {
+    if (outcome.status === 400) {
+      return Response.json(
+        {
+          errors: Object.entries(outcome.fieldErrors).map(([field, message]) => ({
+            message,
+            field: jsonField(field),
+          })),
+        },
+        { status: 400 },
+      );
+    }
+    return apiError(
+      outcome.status,
+      outcome.status === 409
+        ? `${texts.itemEdit.errors.failed} ${outcome.message}`
+        : outcome.message,
+    );
+  }
+  return Response.json(
+    {
+      data: { ...orderJson(outcome.order), ...(await orderItemsJson(context.db, order.id)) },
+      ...(outcome.warnings.length > 0 ? { warnings: outcome.warnings } : {}),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}

@@ -1,0 +1,306 @@
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { de } from "../../i18n/de";
+import type { FieldErrors } from "../../services/item-form.server";
+import { editOrderItem, itemIndexOf } from "../../services/order-item-edit.server";
+import {
+  loadItemEdit,
+  postedValues,
+  type ItemEditPart,
+  type ItemEditValues,
+} from "../../services/order-item-view.server";
+import { readSmallBody } from "../../services/small-request.server";
+import { requireStaff } from "../../services/staff-auth.server";
+import { staffScope } from "../../services/staff-order-query.server";
+
+/**
+ * One item of an order, changed by staff: amount, unit and the configured steps in a plain form
+ * (the no-JavaScript twin of `PUT /api/orders/{id}/items/{index}`). Saving prices the item again
+ * and returns to the order with a notice; refusals stay here, each message beside its field.
+ */
+const texts = de.staffOrders.itemEdit;
+const dialog = de.itemDialog;
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  {
+    title: loaded
+      ? `${texts.heading(loaded.itemName)} - ${loaded.ticket} - ${de.backOffice.title}`
+      : de.backOffice.title,
+  },
+  { name: "robots", content: "noindex" },
+];
+
+const notFound = () => data({ message: de.staffOrders.errors.notFound }, { status: 404 });
+
+function addressOf(params: LoaderFunctionArgs["params"]) {
+  const orderId = /^\d{1,10}$/.test(params.orderId ?? "") ? Number(params.orderId) : 0;
+  const index = itemIndexOf(params.index);
+  if (orderId <= 0 || orderId > 2_147_483_647 || index === null) throw notFound();
+  return { orderId, index };
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireStaff(request, context);
+  const { orderId, index } = addressOf(params);
+  const view = await loadItemEdit(context.db, staffScope(user, context), orderId, index);
+  if (!view) throw notFound();
+  return view;
+}
+
+/** Several text steps of up to 2,000 characters each. */
+const MAX_FORM_BYTES = 64 * 1024;
+
+async function readForm(request: Request): Promise<FormData | null> {
+  const type = request.headers.get("Content-Type") ?? "";
+  const body = await readSmallBody(request, MAX_FORM_BYTES);
+  if (body === null) return null;
+  if (type.startsWith("multipart/form-data")) {
+    try {
+      return await new Response(body, { headers: { "Content-Type": type } }).formData();
+    } catch {
+      return null;
+    }
+  }
+  const form = new FormData();
+  for (const [name, value] of new URLSearchParams(body)) form.append(name, value);
+  return form;
+}
+
+type ActionResult =
+  | { fieldErrors: FieldErrors; values: ItemEditValues; message: null }
+  | { fieldErrors: null; values: null; message: string };
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireStaff(request, context);
+  const { orderId, index } = addressOf(params);
+  const scope = staffScope(user, context);
+  const form = await readForm(request);
+  if (!form) {
+    return data<ActionResult>(
+      { fieldErrors: null, values: null, message: dialog.fixErrors },
+      { status: 400 },
+    );
+  }
+  const outcome = await editOrderItem(context.db, scope, orderId, index, { kind: "form", form });
+  if (outcome.ok) {
+    const done = outcome.warnings.length > 0 ? "edit-item-below-minimum" : "edit-item";
+    return redirect(`/backend/orders/${orderId}?done=${done}`, 303);
+  }
+  if (outcome.status === 404) throw notFound();
+  if (outcome.status === 400) {
+    return data<ActionResult>(
+      { fieldErrors: outcome.fieldErrors, values: postedValues(form), message: null },
+      { status: 400 },
+    );
+  }
+  return data<ActionResult>(
+    { fieldErrors: null, values: null, message: `${texts.errors.failed} ${outcome.message}` },
+    { status: outcome.status },
+  );
+}
+
+function PartFieldset({
+  part,
+  chosen,
+  error,
+}: {
+  part: ItemEditPart;
+  chosen: string[];
+  error: string | undefined;
+}) {
+  const errorId = `${part.field}-fehler`;
+  const hintId = `${part.field}-hinweis`;
+  const describedBy = [part.description ? hintId : null, error ? errorId : null]
+    .filter(Boolean)
+    .join(" ");
+  const invalid = error ? true : undefined;
+  const required = !part.isOptional;
+  return (
+    <fieldset className="item-step" aria-describedby={describedBy || undefined}>
+      <legend>
+        {part.name}
+        {part.isOptional ? <span className="optional"> ({dialog.optional})</span> : null}
+      </legend>
+      {part.description ? (
+        <p id={hintId} className="field-hint">
+          {part.description}
+        </p>
+      ) : null}
+      {part.type === "text" || part.type === "textarea" ? (
+        <>
+          <label htmlFor={part.field} className="visually-hidden">
+            {part.name}
+          </label>
+          {part.type === "text" ? (
+            <input
+              id={part.field}
+              name={part.field}
+              defaultValue={chosen[0] ?? ""}
+              maxLength={2000}
+              required={required}
+              aria-invalid={invalid}
+            />
+          ) : (
+            <textarea
+              id={part.field}
+              name={part.field}
+              rows={3}
+              defaultValue={chosen[0] ?? ""}
+              maxLength={2000}
+              required={required}
+              aria-invalid={invalid}
+            />
+          )}
+        </>
+      ) : null}
+      {part.type === "select" || part.type === "multiselect" ? (
+        <ul className="option-list">
+          {part.type === "select" && part.isOptional ? (
+            <li>
+              <label>
+                <input
+                  type="radio"
+                  name={part.field}
+                  value=""
+                  defaultChecked={chosen.length === 0}
+                />{" "}
+                {dialog.noChoice}
+              </label>
+            </li>
+          ) : null}
+          {part.options.map((option) => (
+            <li key={option.id}>
+              <label>
+                <input
+                  type={part.type === "select" ? "radio" : "checkbox"}
+                  name={part.field}
+                  value={option.id}
+                  defaultChecked={chosen.includes(String(option.id))}
+                  required={part.type === "select" && required}
+                  aria-invalid={invalid}
+                />{" "}
+                {option.name}
+                {option.priceLabel ? (
+                  <span className="option-price"> ({option.priceLabel})</span>
+                ) : null}
+              </label>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {part.files !== null ? (
+        <p>
+          {part.files > 0 ? de.cartPanel.files(part.files) : texts.noFiles}. {texts.uploadsKept}
+        </p>
+      ) : null}
+      <p id={errorId} className="field-error">
+        {error ?? ""}
+      </p>
+    </fieldset>
+  );
+}
+
+export default function OrderItemEdit() {
+  const view = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const values = result?.values ?? view.values;
+  const errors: FieldErrors = result?.fieldErrors ?? {};
+  const orderPath = `/backend/orders/${view.orderId}`;
+  const amountError = errors.amount;
+  const unitError = errors.unit;
+  const singleUnit = view.units.length === 1 ? view.units[0] : null;
+  return (
+    <article className="order-detail" aria-labelledby="item-title">
+      <p>
+        <Link to={orderPath}>{texts.back}</Link>
+      </p>
+      <h1 id="item-title">{texts.heading(view.itemName)}</h1>
+      <p>
+        {view.ticket} · {texts.currentPrice}: {view.quantity}, {view.price}
+      </p>
+      {view.refusal ? (
+        <p role="alert" className="notice notice-error">
+          {view.refusal}
+        </p>
+      ) : (
+        <Form method="post" className="form-stack">
+          <p
+            id="item-form-message"
+            role="alert"
+            className={result?.message ? "form-error" : "field-error"}
+          >
+            {result?.message ?? (result?.fieldErrors ? dialog.fixErrors : "")}
+          </p>
+          <p className="field-hint">{texts.repriced}</p>
+          <div className="field">
+            <label htmlFor="item-amount">{dialog.quantity}</label>
+            <input
+              id="item-amount"
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              defaultValue={values.amount}
+              key={`amount-${values.amount}`}
+              required
+              aria-invalid={amountError ? true : undefined}
+              aria-describedby={`item-amount-hinweis${amountError ? " item-amount-fehler" : ""}`}
+            />
+            <span id="item-amount-hinweis" className="field-hint">
+              {view.units.map((unit) => unit.hint).join(" · ")}
+            </span>
+            <p id="item-amount-fehler" className="field-error">
+              {amountError ?? ""}
+            </p>
+          </div>
+          {singleUnit ? (
+            <input type="hidden" name="unit" value={singleUnit.unit} />
+          ) : (
+            <div className="field">
+              <label htmlFor="item-unit">{dialog.unit}</label>
+              <select
+                id="item-unit"
+                name="unit"
+                defaultValue={values.unit}
+                key={`unit-${values.unit}`}
+                aria-invalid={unitError ? true : undefined}
+                aria-describedby={unitError ? "item-unit-fehler" : undefined}
+              >
+                {view.units.map((unit) => (
+                  <option key={unit.unit} value={unit.unit}>
+                    {unit.label}
+                  </option>
+                ))}
+              </select>
+              <p id="item-unit-fehler" className="field-error">
+                {unitError ?? ""}
+              </p>
+            </div>
+          )}
+          {view.parts.map((part) => (
+            <PartFieldset
+              key={`${part.id}-${(values.parts[part.field] ?? []).join(",")}`}
+              part={part}
+              chosen={values.parts[part.field] ?? []}
+              error={errors[part.field]}
+            />
+          ))}
+          <div className="button-row">
+            <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+              {texts.save}
+            </button>
+            <Link to={orderPath} className="button secondary">
+              {dialog.cancel}
+            </Link>
+          </div>
+        </Form>
+      )}
+    </article>
+  );
+}
