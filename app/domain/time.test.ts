@@ -83,6 +83,8 @@ describe("calendar helpers", () => {
     }
     expect(daysBetween("2025-03-29", "2025-03-31")).toBe(2);
     expect(daysBetween("2025-03-31", "2025-03-29")).toBe(-2);
+    expect(daysBetween("2024-02-28", "2024-03-01")).toBe(2);
+    expect(daysBetween("2025-12-31", "2026-01-01")).toBe(1);
   });
 
   it("knows the date of an instant in the zone", () => {

@@ -94,12 +94,11 @@ export function weekdayOf(date: IsoDate): Weekday {
 /** The calendar date `days` after `date`. */
 export function addDays(date: IsoDate, days: number): IsoDate {
   // Plain UTC arithmetic for the usual `YYYY-MM-DD` (hot: opening hours walk 180 days with it).
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (match && Number(match[1]) >= 1000) {
-    const shifted = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-    const isRealDate = shifted.toISOString().slice(0, 10) === date;
+  const day = utcDay(date);
+  if (day !== null) {
+    const shifted = new Date(day);
     shifted.setUTCDate(shifted.getUTCDate() + days);
-    if (isRealDate && shifted.getUTCFullYear() >= 1000 && shifted.getUTCFullYear() <= 9999) {
+    if (shifted.getUTCFullYear() >= 1000 && shifted.getUTCFullYear() <= 9999) {
       return shifted.toISOString().slice(0, 10);
     }
   }
@@ -108,9 +107,20 @@ export function addDays(date: IsoDate, days: number): IsoDate {
 
 /** Whole calendar days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: IsoDate, to: IsoDate): number {
-  const start = DateTime.fromISO(from, { zone: "utc" });
-  const end = DateTime.fromISO(to, { zone: "utc" });
-  return Math.round(end.diff(start, "days").days);
+  const start = utcDay(from);
+  const end = utcDay(to);
+  if (start !== null && end !== null) return Math.round((end - start) / 86_400_000);
+  const startTime = DateTime.fromISO(from, { zone: "utc" });
+  const endTime = DateTime.fromISO(to, { zone: "utc" });
+  return Math.round(endTime.diff(startTime, "days").days);
+}
+
+/** Midnight UTC of a real `YYYY-MM-DD` date (years 1000-9999) in milliseconds, else null. */
+function utcDay(date: IsoDate): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match || Number(match[1]) < 1000) return null;
+  const time = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return new Date(time).toISOString().slice(0, 10) === date ? time : null;
 }
 
 /**
