@@ -212,10 +212,8 @@ test.describe("the cart of a branch", () => {
 
 /** The product id behind a menu card's link, read from the branch page. */
 async function productIdOn(html: string, branch: string, name: string): Promise<string> {
-  const link = new RegExp(
-    `aria-label="${name} auswählen"[^>]*href="/store/${branch}/product/(\\d+)"`,
-  );
-  const id = link.exec(html)?.[1];
+  const tag = new RegExp(`<a [^>]*aria-label="${name} auswählen"[^>]*>`).exec(html)?.[0] ?? "";
+  const id = new RegExp(`href="/store/${branch}/product/(\\d+)"`).exec(tag)?.[1];
   expect(id, `${name} auf /store/${branch}`).toBeTruthy();
   return id!;
 }
