@@ -4,6 +4,7 @@ import {
   type PaymentProviderName,
 } from "../../integrations/payments/provider";
 import { settlePayment } from "../../services/payment.server";
+import { NO_STAFF, refundOrderPayment } from "../../services/refund.server";
 
 const MAX_WEBHOOK_BYTES = 256 * 1024;
 
@@ -40,6 +41,10 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
     .executeTakeFirst();
   if (!order) return answer(200, { data: { ignored: true } });
   const result = await settlePayment(context.db, order.id, event.status, { provider: name, event });
+  // Paid for an order that was rejected or cancelled meanwhile: the money goes back (decision 022).
+  if (event.status === "paid" && result.applied) {
+    await refundOrderPayment(context, order.id, NO_STAFF, "paid-after-close");
+  }
   return answer(200, { data: { applied: result.applied } });
 }
 
