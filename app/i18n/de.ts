@@ -315,6 +315,8 @@ export const de = {
     reason: (message: string) => `Begründung: ${message}`,
     refund: (amount: string, method: string) =>
       `Den bezahlten Betrag von ${amount} erstatten wir Ihnen auf dem Weg, auf dem Sie bezahlt haben (${method}). Bis die Gutschrift bei Ihnen ankommt, kann es einige Tage dauern.`,
+    refunded: (amount: string, method: string) =>
+      `Den bezahlten Betrag von ${amount} haben wir Ihnen bereits erstattet (${method}).`,
     questions: (branch: string, phone: string) =>
       `Bei Fragen erreichen Sie ${branch} unter ${phone}.`,
     statusLink: "Ihre Bestellung auf einen Blick:",
@@ -327,7 +329,7 @@ export const de = {
   refunds: {
     /** In the pattern of spec section 8's back-office messages. */
     failed: "Zahlung konnte nicht erstattet werden.",
-    unreachable: "Der Zahlungsanbieter war nicht erreichbar.",
+    unreachable: "Der Zahlungsanbieter ist gerade nicht erreichbar.",
     refused: "Der Zahlungsanbieter hat die Erstattung abgelehnt; bitte prüfen Sie die Zahlung dort.",
     providerMissing: "Der Zahlungsanbieter ist nicht eingerichtet.",
     retry: "Bitte versuchen Sie es später mit „Zahlung erstatten“ erneut.",

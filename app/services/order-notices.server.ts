@@ -127,7 +127,7 @@ export function orderEndedMessages(
               ...(paidOnline
                 ? [
                     "",
-                    texts.refund(
+                    (order.isRefunded ? texts.refunded : texts.refund)(
                       formatMoney(order.totalGross, settings.currency),
                       de.checkout.paymentMethods[order.paymentMethod],
                     ),
