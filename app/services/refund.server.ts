@@ -4,7 +4,7 @@ import type { Db, Order } from "../db/schema";
 import { isRefundOwed } from "../domain/staff-order";
 import { de } from "../i18n/de";
 import {
-  PaymentProviderError,
+  isPaymentProviderError,
   type PaymentProviderName,
   type RefundDone,
 } from "../integrations/payments/provider";
@@ -123,7 +123,7 @@ export async function refundOrderPayment(
     });
     return { ok: true, refunded: true, done };
   } catch (error) {
-    if (!(error instanceof PaymentProviderError)) throw error;
+    if (!isPaymentProviderError(error)) throw error;
     console.error(`Erstattung für Bestellung ${order.id} fehlgeschlagen: ${error.message}`);
     // An answer means this request is settled at the provider (Stripe even replays a saved 500
     // for the same key): the next attempt takes a new key. Without an answer (timeout, no

@@ -131,6 +131,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   let createdCount = 0;
   let failingRefunds = 0;
+  /** Failures for one session's refunds only (parallel end-to-end tests share the fake). */
+  const failingRefundsOf = new Map<string, number>();
   let base = "";
 
   const find = (id: string) => {
@@ -330,8 +332,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       };
     }
     // From here on Stripe executes the request: whatever it answers is saved under the key.
-    if (failingRefunds > 0) {
-      failingRefunds -= 1;
+    const failingHere = failingRefundsOf.get(session.id) ?? 0;
+    if (failingRefunds > 0 || failingHere > 0) {
+      if (failingHere > 0) failingRefundsOf.set(session.id, failingHere - 1);
+      else failingRefunds -= 1;
       return {
         status: 500,
         body: { error: { type: "api_error", message: "An unknown error occurred" } },
@@ -525,8 +529,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     if (action === "refund") return json(response, 200, refund(id));
     if (action === "fail-refunds") {
       const { count } = JSON.parse((await readBody(request)) || "{}") as { count?: number };
-      failingRefunds = count ?? 1;
-      return json(response, 200, { failing: failingRefunds });
+      failingRefundsOf.set(id, count ?? 1);
+      return json(response, 200, { failing: count ?? 1 });
     }
     if (action === "webhook") {
       const { url: target, type } = JSON.parse(await readBody(request)) as {

@@ -119,6 +119,18 @@ export class PaymentProviderError extends Error {
   }
 }
 
+/**
+ * By name rather than `instanceof`: the production server is two bundles (server.ts builds the
+ * providers, the Remix build catches their errors), each with its own copy of these classes.
+ */
+export function isPaymentProviderError(error: unknown): error is PaymentProviderError {
+  return error instanceof Error && error.name === "PaymentProviderError";
+}
+
+export function isPaymentSignatureError(error: unknown): error is PaymentSignatureError {
+  return error instanceof Error && error.name === "PaymentSignatureError";
+}
+
 /** What the providers need from outside: injectable for tests. */
 export interface ProviderRuntime {
   fetch?: typeof fetch;

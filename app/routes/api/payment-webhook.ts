@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import {
-  PaymentSignatureError,
+  isPaymentSignatureError,
   type PaymentProviderName,
 } from "../../integrations/payments/provider";
 import { settlePayment } from "../../services/payment.server";
@@ -27,7 +27,7 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
   try {
     event = await provider.parseWebhook(raw, request.headers);
   } catch (error) {
-    if (error instanceof PaymentSignatureError) {
+    if (isPaymentSignatureError(error)) {
       return answer(400, { errors: [{ message: "Ungültige Signatur." }] });
     }
     throw error;
