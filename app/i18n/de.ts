@@ -330,7 +330,8 @@ export const de = {
     /** In the pattern of spec section 8's back-office messages. */
     failed: "Zahlung konnte nicht erstattet werden.",
     unreachable: "Der Zahlungsanbieter ist gerade nicht erreichbar.",
-    refused: "Der Zahlungsanbieter hat die Erstattung abgelehnt; bitte prüfen Sie die Zahlung dort.",
+    refused:
+      "Der Zahlungsanbieter hat die Erstattung abgelehnt; bitte prüfen Sie die Zahlung dort.",
     providerMissing: "Der Zahlungsanbieter ist nicht eingerichtet.",
     retry: "Bitte versuchen Sie es später mit „Zahlung erstatten“ erneut.",
     notOnline: "Diese Bestellung wurde nicht online bezahlt.",

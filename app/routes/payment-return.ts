@@ -40,7 +40,9 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
     if (status === "paid") {
       const settled = await settlePayment(context.db, order.id, "paid");
       // Paid for an order that was rejected or cancelled meanwhile (decision 022).
-      if (settled.applied) await refundOrderPayment(context, order.id, NO_STAFF, "paid-after-close");
+      if (settled.applied) {
+        await refundOrderPayment(context, order.id, NO_STAFF, "paid-after-close");
+      }
     }
     return redirect(statusPath(order), 303);
   }

@@ -15,6 +15,7 @@ import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { startFakePayPal, type FakePayPal } from "#tests/support/fake-paypal";
 import { startFakeStripe, type FakeStripe } from "#tests/support/fake-stripe";
 import { insertTestOrder } from "#tests/support/orders";
+import { createStaff, startAppServer, StaffClient } from "#tests/support/staff";
 
 /**
  * Refunds (decision 022) against the fake Stripe and PayPal: the providers' refund calls, then
@@ -600,6 +601,84 @@ describe.each(databaseTargets())("refunds from the back office on %s", (target) 
     expect(await stored(order.id)).toMatchObject({ isPaid: true, isRefunded: true });
     expect(stripeRefundsOf(order)).toHaveLength(1);
     expect((await refundTrail(order))[0]!.data).toMatchObject({ cause: "paid-after-close" });
+  });
+
+  it("offers 'Zahlung erstatten' on the order's page and as POST /api/orders/{id}/refund-payment", async () => {
+    const server = await startAppServer(db, { payments: { stripe } });
+    try {
+      const altstadt = await db
+        .selectFrom("branches")
+        .select("id")
+        .where("identifier", "=", "altstadt")
+        .executeTakeFirstOrThrow();
+      const employee = await createStaff(db, {
+        roles: ["ROLE_EMPLOYEE"],
+        branchIds: [altstadt.id],
+      });
+      const browser = await new StaffClient(server).signInAs(server.context, employee.id);
+
+      // The JSON API: the rejection stands, the failed refund comes back as a warning.
+      const { order } = await paidOrder("stripe");
+      stripeFake.failRefunds(1);
+      const rejected = await browser.send(`/api/orders/${order.id}/status/reject`, {
+        json: { message: "Zu spät bestellt." },
+      });
+      expect(rejected.status).toBe(200);
+      expect(await rejected.json()).toMatchObject({
+        data: { isRejected: true, isPaid: true, isRefunded: false, refundAttempt: 1 },
+        message: "Die Bestellung wurde abgelehnt.",
+        warning: expect.stringContaining("nicht erstattet werden"),
+      });
+      const page = await (await browser.send(`/backend/orders/${order.id}`)).text();
+      expect(page).toContain("Die Online-Zahlung über 43,50\u00a0€ ist noch nicht erstattet.");
+      expect(page).toContain('value="refund"');
+      const refunded = await browser.send(`/api/orders/${order.id}/refund-payment`, { json: {} });
+      expect(refunded.status).toBe(200);
+      expect(await refunded.json()).toMatchObject({
+        data: { isRefunded: true },
+        message: "Die Zahlung wurde erstattet.",
+      });
+      expect(stripeRefundsOf(order)).toHaveLength(1);
+
+      // The page's form: cancel, refund failed, retry with the button (no JavaScript needed).
+      const { order: other } = await paidOrder("stripe");
+      stripeFake.failRefunds(1);
+      const cancelled = await browser.send(`/backend/orders/${other.id}`, {
+        form: { intent: "cancel" },
+      });
+      expect(cancelled.status).toBe(200);
+      const warned = await cancelled.text();
+      expect(warned).toContain(
+        "Die Bestellung wurde storniert. Die Online-Zahlung konnte aber nicht erstattet werden",
+      );
+      expect(warned).toContain("Zahlung erstatten");
+      const retried = await browser.send(`/backend/orders/${other.id}`, {
+        form: { intent: "refund" },
+      });
+      expect(retried.status).toBe(303);
+      expect(retried.headers.get("Location")).toBe(`/backend/orders/${other.id}?done=refund`);
+      const done = await (await browser.send(`/backend/orders/${other.id}?done=refund`)).text();
+      expect(done).toContain("Die Zahlung wurde erstattet.");
+      expect(done).not.toContain('value="refund"');
+      expect(stripeRefundsOf(other)).toHaveLength(1);
+
+      // Another branch's employee cannot refund (nor learn that the order exists).
+      const wiehre = await db
+        .selectFrom("branches")
+        .select("id")
+        .where("identifier", "=", "wiehre")
+        .executeTakeFirstOrThrow();
+      const stranger = await createStaff(db, {
+        roles: ["ROLE_EMPLOYEE"],
+        branchIds: [wiehre.id],
+      });
+      const outsider = await new StaffClient(server).signInAs(server.context, stranger.id);
+      expect(
+        (await outsider.send(`/api/orders/${order.id}/refund-payment`, { json: {} })).status,
+      ).toBe(404);
+    } finally {
+      await server.close();
+    }
   });
 
   it("refunds when the customer declines the proposed time, which cancels the order", async () => {
