@@ -129,13 +129,11 @@ export async function refundOrderPayment(
     // for the same key): the next attempt takes a new key. Without an answer (timeout, no
     // connection) it may have gone through, so the next attempt repeats the key. A 409 is a
     // concurrent request with the same key, still running.
-    const answered = error.status !== undefined && error.status !== 409;
+    const status = error.status;
+    const answered = status !== undefined && status !== 409;
+    // A 4xx is the provider saying no (a person should look); 5xx, 429 and silence may pass.
     const failure: RefundFailure =
-      error.status !== undefined &&
-      error.status >= 400 &&
-      error.status < 500 &&
-      error.status !== 409 &&
-      error.status !== 429
+      status !== undefined && status >= 400 && status < 500 && status !== 409 && status !== 429
         ? "refused"
         : "unreachable";
     await db.transaction().execute(async (trx) => {
@@ -152,7 +150,7 @@ export async function refundOrderPayment(
         provider: name,
         idempotencyKey,
         refused: failure,
-        httpStatus: error.status ?? null,
+        httpStatus: status ?? null,
         code: error.code ?? null,
         error: error.message.slice(0, 300),
       });

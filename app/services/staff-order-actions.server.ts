@@ -17,7 +17,8 @@ import { auditOrder, changeOrderStatus, findStaffOrder } from "./staff-orders.se
  * Every order action staff can take, for the detail page's forms and the JSON API alike: the
  * status changes (with the customer's messages, and the refund of a paid online order that is
  * rejected or cancelled), re-checking an online payment, refunding it again after a failed try,
- * resending the new-order mail or SMS, and noting a printed receipt. Each answers a German message; failures carry the spec's section 8 message
+ * resending the new-order mail or SMS, and noting a printed receipt. Each answers a German
+ * message; failures carry the spec's section 8 message
  * first and the reason after it.
  */
 const texts = de.staffOrders;
@@ -129,6 +130,15 @@ function statusInput(action: OrderAction, zone: string): StaffActionInput | { er
   }
 }
 
+/** Why "Zahlung erstatten" does not apply to this order, or null (decision 022). */
+function refundRefusal(order: Order): string | null {
+  if (!isOnlinePayment(order.paymentMethod)) return de.refunds.notOnline;
+  if (order.isRefunded) return null;
+  if (!order.isPaid || !order.paymentReference) return de.refunds.notPaid;
+  if (!order.isRejected && !order.isCanceled) return de.refunds.notClosed;
+  return null;
+}
+
 /** The customer's messages about a change, queued in its transaction (decision 023). */
 async function queueStatusNotices(
   trx: Db,
@@ -188,15 +198,7 @@ export async function performOrderAction(
       }
     }
     case "refund": {
-      const refusal = !isOnlinePayment(order.paymentMethod)
-        ? de.refunds.notOnline
-        : order.isRefunded
-          ? null
-          : !order.isPaid || !order.paymentReference
-            ? de.refunds.notPaid
-            : !order.isRejected && !order.isCanceled
-              ? de.refunds.notClosed
-              : null;
+      const refusal = refundRefusal(order);
       if (refusal) {
         await auditOrder(db, scope, order.id, action.intent, { refused: refusal });
         return fail(409, refusal);
