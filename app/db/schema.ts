@@ -575,6 +575,10 @@ export interface OrdersTable {
   paymentMethod: PaymentMethod;
   paymentReference: string | null;
   paymentRedirectUrl: string | null;
+  /** The refund's idempotency generation: the next request's key is `refund-{uid}-{attempt}`. */
+  refundAttempt: Generated<number>;
+  /** The provider's id of the refund, once one went through. */
+  refundReference: string | null;
   idempotencyKey: string | null;
   /** The cart the order came from, emptied once an online payment arrives. */
   cartId: string | null;

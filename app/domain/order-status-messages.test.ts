@@ -67,4 +67,16 @@ describe("statusMessages", () => {
     );
     expect(statusMessages({ ...online, isFailed: true })).toEqual([texts.canceled]);
   });
+
+  it("promises the money back while a cancelled order's refund is still owed (decision 022)", () => {
+    const paid = { ...placed, isOnlinePayment: true, isPaid: true };
+    expect(statusMessages({ ...paid, isRejected: true })).toEqual([
+      texts.canceled,
+      texts.refundDue,
+    ]);
+    expect(statusMessages({ ...paid, isCanceled: true, isRefunded: true })).not.toContain(
+      texts.refundDue,
+    );
+    expect(statusMessages({ ...placed, isPaid: true, isRejected: true })).toEqual([texts.canceled]);
+  });
 });

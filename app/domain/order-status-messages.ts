@@ -29,6 +29,8 @@ export function statusMessages(order: MessageOrder, zone: string = BUSINESS_TIME
     messages.push(texts.awaitingPayment);
   }
   if (payment?.state === "refunded") messages.push(texts.refunded);
+  // Decision 022: the refund of a cancelled order's payment may still be on its way.
+  if (payment?.state === "paid" && isCanceledForCustomer(order)) messages.push(texts.refundDue);
   if (shouldKeepPolling(order)) messages.push(texts.updates);
   return messages;
 }

@@ -3,6 +3,7 @@ import {
   applyStaffAction,
   isMissed,
   isOpenOrder,
+  isRefundOwed,
   offeredStaffActions,
   REJECTION_MESSAGE_MAX,
   staffStateLabel,
@@ -184,6 +185,25 @@ describe("the staff's order actions", () => {
     expect(isMissed(due(31), now)).toBe(true);
     expect(isMissed(due(31, { isCompleted: true }), now)).toBe(false);
     expect(isMissed({ ...due(120), appointment: new Date(now.getTime() + 60_000) }, now)).toBe(
+      false,
+    );
+  });
+});
+
+describe("a refund owed (decision 022)", () => {
+  const paidOnline = order({ isOnlinePayment: true, isPaid: true });
+  it("is owed for a paid online order that was rejected or cancelled, until it is refunded", () => {
+    expect(isRefundOwed({ ...paidOnline, isRejected: true, isRefunded: false })).toBe(true);
+    expect(isRefundOwed({ ...paidOnline, isCanceled: true, isRefunded: false })).toBe(true);
+    expect(isRefundOwed({ ...paidOnline, isCanceled: true, isRefunded: true })).toBe(false);
+  });
+  it("is not owed for an open or completed order, an unpaid one or one paid at the counter", () => {
+    expect(isRefundOwed({ ...paidOnline, isRefunded: false })).toBe(false);
+    expect(isRefundOwed({ ...paidOnline, isCompleted: true, isRefunded: false })).toBe(false);
+    expect(
+      isRefundOwed({ ...paidOnline, isPaid: false, isRejected: true, isRefunded: false }),
+    ).toBe(false);
+    expect(isRefundOwed({ ...order({ isPaid: true }), isRejected: true, isRefunded: false })).toBe(
       false,
     );
   });

@@ -82,6 +82,19 @@ export function isAwaitingPayment(order: StaffOrderState): boolean {
   return order.isOnlinePayment && !order.isPaid && !order.isFailed;
 }
 
+/**
+ * The customer paid online for an order that will not be made (rejected or cancelled) and has
+ * not had the money back yet: the shop owes a refund (decision 022).
+ */
+export function isRefundOwed(order: StaffOrderState & { isRefunded: boolean }): boolean {
+  return (
+    order.isOnlinePayment &&
+    order.isPaid &&
+    !order.isRefunded &&
+    (order.isRejected || order.isCanceled)
+  );
+}
+
 /** Open: still to be made, handed over or answered. */
 export function isOpenOrder(order: StaffOrderState): boolean {
   return closedState(order) === null && !isAwaitingPayment(order);

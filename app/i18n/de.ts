@@ -296,6 +296,55 @@ export const de = {
     donation: (amount: string, name: string) => `Spende: ${amount} an ${name}`,
     signature: (shop: string) => `Ihr Team von ${shop}`,
   },
+  /**
+   * Own wording (decision 023): the customer's e-mail and SMS when staff propose another time or
+   * reject or cancel the order. The proposal's words follow the status page's.
+   */
+  orderNotices: {
+    counterSubject: (shop: string, number: string) =>
+      `Neuer Terminvorschlag für Ihre Bestellung bei ${shop} – ${number}`,
+    counterProposal: (date: string, time: string) =>
+      `zum gewünschten Termin können wir Ihre Bestellung leider nicht fertigstellen. Wir schlagen Ihnen stattdessen den ${date} um ${time} Uhr vor.`,
+    wished: (appointment: string) => `Ihr Wunschtermin: ${appointment}`,
+    counterAnswer:
+      "Bitte sagen Sie uns auf der Statusseite Ihrer Bestellung, ob der neue Termin für Sie passt. Wenn Sie ablehnen, wird die Bestellung storniert.",
+    endedSubject: (shop: string, number: string) =>
+      `Ihre Bestellung bei ${shop} wurde storniert – ${number}`,
+    rejected: "leider können wir Ihre Bestellung nicht ausführen und haben sie storniert.",
+    canceled: "wir haben Ihre Bestellung storniert.",
+    reason: (message: string) => `Begründung: ${message}`,
+    refund: (amount: string, method: string) =>
+      `Den bezahlten Betrag von ${amount} erstatten wir Ihnen auf dem Weg, auf dem Sie bezahlt haben (${method}). Bis die Gutschrift bei Ihnen ankommt, kann es einige Tage dauern.`,
+    refunded: (amount: string, method: string) =>
+      `Den bezahlten Betrag von ${amount} haben wir Ihnen bereits erstattet (${method}).`,
+    questions: (branch: string, phone: string) =>
+      `Bei Fragen erreichen Sie ${branch} unter ${phone}.`,
+    statusLink: "Ihre Bestellung auf einen Blick:",
+    counterSms: (shop: string, number: string, date: string, time: string, link: string) =>
+      `${shop}: Neuer Terminvorschlag für Ihre Bestellung (${number}): ${date} um ${time} Uhr. Bitte zusagen oder ablehnen: ${link}`,
+    endedSms: (shop: string, number: string, link: string) =>
+      `${shop}: Ihre Bestellung (${number}) wurde leider storniert. Details: ${link}`,
+  },
+  /** Own wording (decision 022): giving back an online payment from the back office. */
+  refunds: {
+    /** In the pattern of spec section 8's back-office messages. */
+    failed: "Zahlung konnte nicht erstattet werden.",
+    unreachable: "Der Zahlungsanbieter ist gerade nicht erreichbar.",
+    refused:
+      "Der Zahlungsanbieter hat die Erstattung abgelehnt; bitte prüfen Sie die Zahlung dort.",
+    providerMissing: "Der Zahlungsanbieter ist nicht eingerichtet.",
+    retry: "Bitte versuchen Sie es später mit „Zahlung erstatten“ erneut.",
+    notOnline: "Diese Bestellung wurde nicht online bezahlt.",
+    notClosed: "Erstattet wird nur die Zahlung einer abgelehnten oder stornierten Bestellung.",
+    notPaid: "Die Online-Zahlung ist nicht eingegangen; es gibt nichts zu erstatten.",
+    already: "Die Zahlung wurde bereits erstattet.",
+    done: "Die Zahlung wurde erstattet.",
+    withChange: (notice: string) => `${notice} Die Online-Zahlung wurde erstattet.`,
+    notWithChange: (notice: string, reason: string) =>
+      `${notice} Die Online-Zahlung konnte aber nicht erstattet werden: ${reason}`,
+    owed: (amount: string) => `Die Online-Zahlung über ${amount} ist noch nicht erstattet.`,
+    action: "Zahlung erstatten",
+  },
   uploads: {
     /** Spec (section 8): the file cannot be processed, possibly too large or of unknown type. */
     failed: (fileName: string) =>
@@ -605,6 +654,7 @@ export const de = {
       canceled: "Ihre Bestellung wurde storniert.",
       awaitingPayment: "Ihre Zahlung ist noch nicht bei uns eingegangen.",
       refunded: "Den bezahlten Betrag haben wir Ihnen erstattet.",
+      refundDue: "Den bezahlten Betrag erstatten wir Ihnen.",
       updates: "Diese Seite aktualisiert sich alle 10 Sekunden von selbst.",
     },
     counterAppointment: {
@@ -802,6 +852,7 @@ export const de = {
       "edit-item": "Der Artikel wurde geändert und neu berechnet.",
       "edit-item-below-minimum":
         "Der Artikel wurde geändert und neu berechnet. Hinweis: Der Mindestbestellwert des Liefergebiets wird nicht mehr erreicht.",
+      refund: "Die Zahlung wurde erstattet.",
     },
     detail: {
       title: (label: string, number: string) => `${label} ${number}`,
@@ -849,6 +900,7 @@ export const de = {
             "resend-sms": "SMS erneut gesendet",
             print: "Beleg gedruckt",
             "edit-item": "Artikel geändert",
+            refund: "Erstattung der Zahlung",
             create: "telefonisch erfasst",
           }) as Record<string, string>
         )[action] ?? action,

@@ -2,6 +2,7 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import type { PaymentProviderName } from "../integrations/payments/provider";
 import { findOrderByAddress } from "../services/order-status.server";
 import { settlePayment } from "../services/payment.server";
+import { NO_STAFF, refundOrderPayment } from "../services/refund.server";
 import { statusPath } from "../services/store-paths";
 
 const notFound = () => new Response(null, { status: 404, statusText: "Not Found" });
@@ -36,7 +37,13 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   // Still pending after the customer came back from the success page counts as not paid yet:
   // the status page shows "awaiting payment" and the webhook settles it later.
   if (status === "paid" || (status === "pending" && params.outcome === "erfolg")) {
-    if (status === "paid") await settlePayment(context.db, order.id, "paid");
+    if (status === "paid") {
+      const settled = await settlePayment(context.db, order.id, "paid");
+      // Paid for an order that was rejected or cancelled meanwhile (decision 022).
+      if (settled.applied) {
+        await refundOrderPayment(context, order.id, NO_STAFF, "paid-after-close");
+      }
+    }
     return redirect(statusPath(order), 303);
   }
   await settlePayment(context.db, order.id, "failed");

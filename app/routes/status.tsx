@@ -22,7 +22,6 @@ import { statusPath } from "../services/store-paths";
 import { pageTitle, shellFromMatches } from "../seo";
 import {
   acceptCounterAppointment,
-  declineCounterAppointment,
   loadOrderRecord,
   submitQuestionnaire,
   type OrderAddress,
@@ -35,6 +34,7 @@ import {
 } from "../services/order-status-etag.server";
 import { orderStatusView } from "../services/order-status-view.server";
 import { questionnaireSchema } from "../services/questionnaire-schema";
+import { declineCounterAppointmentWithRefund } from "../services/refund.server";
 import { readSmallForm } from "../services/small-request.server";
 
 const texts = de.orderStatus;
@@ -116,7 +116,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       result = await acceptCounterAppointment(context.db, address);
       break;
     case "decline-counter-appointment":
-      result = await declineCounterAppointment(context.db, address);
+      result = await declineCounterAppointmentWithRefund(context, address);
       break;
     case "questionnaire": {
       const submission = parseWithZod(form, { schema: questionnaireSchema });

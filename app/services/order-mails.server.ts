@@ -37,7 +37,7 @@ export interface MessageRecord {
   };
 }
 
-function statusLink(record: MessageRecord, origin: MessageOrigin): string {
+export function statusLink(record: { uid: string; hash: string }, origin: MessageOrigin): string {
   return `${origin.publicOrigin.replace(/\/+$/, "")}${statusPath(record)}`;
 }
 

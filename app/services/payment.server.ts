@@ -3,7 +3,7 @@ import { recordPaymentEvent } from "../db/queries/payment-events";
 import type { Db } from "../db/schema";
 import { isOnlinePayment, type PaymentMethod } from "../domain/checkout";
 import {
-  PaymentProviderError,
+  isPaymentProviderError,
   type PaymentEvent,
   type PaymentProviderName,
   type PaymentStatus,
@@ -62,7 +62,7 @@ export async function startPayment(
       .execute();
     return started.redirectUrl;
   } catch (error) {
-    if (!(error instanceof PaymentProviderError)) throw error;
+    if (!isPaymentProviderError(error)) throw error;
     console.error(`Zahlung konnte nicht gestartet werden: ${error.message}`);
     await markFailed(context.db, order.id);
     return null;

@@ -4,16 +4,21 @@ import { z } from "zod";
 import { isOnlinePayment } from "../domain/checkout";
 import { REJECTION_MESSAGE_MAX, type StaffActionInput } from "../domain/staff-order";
 import { de } from "../i18n/de";
-import { queueNewOrderEmail, queueNewOrderSms } from "./order-mails.server";
+import type { Db, Order } from "../db/schema";
+import { queueNewOrderEmail, queueNewOrderSms, type MessageOrigin } from "./order-mails.server";
+import { queueCounterAppointmentNotices, queueOrderEndedNotices } from "./order-notices.server";
 import { settlePayment } from "./payment.server";
+import { owesRefund, refundOrderPayment } from "./refund.server";
 import { referenceSettings } from "./reference-data.server";
 import type { StaffScope } from "./staff-orders.server";
 import { auditOrder, changeOrderStatus, findStaffOrder } from "./staff-orders.server";
 
 /**
  * Every order action staff can take, for the detail page's forms and the JSON API alike: the
- * status changes, re-checking an online payment, resending the new-order mail or SMS, and noting
- * a printed receipt. Each answers a German message; failures carry the spec's section 8 message
+ * status changes (with the customer's messages, and the refund of a paid online order that is
+ * rejected or cancelled), re-checking an online payment, refunding it again after a failed try,
+ * resending the new-order mail or SMS, and noting a printed receipt. Each answers a German
+ * message; failures carry the spec's section 8 message
  * first and the reason after it.
  */
 const texts = de.staffOrders;
@@ -26,6 +31,7 @@ export const ORDER_INTENTS = [
   "cancel",
   "counter-appointment",
   "update-payment-status",
+  "refund",
   "resend-email",
   "resend-sms",
   "print",
@@ -51,6 +57,7 @@ export const orderActionSchema = z.discriminatedUnion("intent", [
     time: z.string().regex(/^\d{2}:\d{2}$/, texts.errors.counterMissing),
   }),
   z.object({ intent: z.literal("update-payment-status") }),
+  z.object({ intent: z.literal("refund") }),
   z.object({ intent: z.literal("resend-email") }),
   z.object({ intent: z.literal("resend-sms") }),
   z.object({ intent: z.literal("print") }),
@@ -58,7 +65,13 @@ export const orderActionSchema = z.discriminatedUnion("intent", [
 export type OrderAction = z.infer<typeof orderActionSchema>;
 
 export type OrderActionResult =
-  { ok: true; message: string } | { ok: false; status: 400 | 404 | 409 | 502; message: string };
+  | {
+      ok: true;
+      message: string;
+      /** The change was made, but something after it was not (the refund): show it as an error. */
+      warning?: string;
+    }
+  | { ok: false; status: 400 | 404 | 409 | 502; message: string };
 
 /** The failure message of section 8 for this intent. */
 function failureTitle(intent: OrderIntent): string {
@@ -67,6 +80,8 @@ function failureTitle(intent: OrderIntent): string {
       return texts.errors.cancelFailed;
     case "update-payment-status":
       return texts.errors.paymentCheckFailed;
+    case "refund":
+      return de.refunds.failed;
     case "print":
       return texts.errors.printFailed;
     case "resend-email":
@@ -115,6 +130,34 @@ function statusInput(action: OrderAction, zone: string): StaffActionInput | { er
   }
 }
 
+/** Why "Zahlung erstatten" does not apply to this order, or null (decision 022). */
+function refundRefusal(order: Order): string | null {
+  if (!isOnlinePayment(order.paymentMethod)) return de.refunds.notOnline;
+  if (order.isRefunded) return null;
+  if (!order.isPaid || !order.paymentReference) return de.refunds.notPaid;
+  if (!order.isRejected && !order.isCanceled) return de.refunds.notClosed;
+  return null;
+}
+
+/** The customer's messages about a change, queued in its transaction (decision 023). */
+async function queueStatusNotices(
+  trx: Db,
+  order: Order,
+  input: StaffActionInput,
+  origin: MessageOrigin,
+): Promise<Record<string, unknown>> {
+  switch (input.action) {
+    case "counter-appointment":
+      return { notices: await queueCounterAppointmentNotices(trx, order.id, origin) };
+    case "reject":
+      return { notices: await queueOrderEndedNotices(trx, order.id, origin, "rejected") };
+    case "cancel":
+      return { notices: await queueOrderEndedNotices(trx, order.id, origin, "canceled") };
+    default:
+      return {};
+  }
+}
+
 export async function performOrderAction(
   context: AppLoadContext,
   scope: StaffScope,
@@ -143,12 +186,30 @@ export async function performOrderAction(
         const status = await provider.fetchStatus(order.paymentReference);
         const settled = await settlePayment(db, order.id, status);
         await auditOrder(db, scope, order.id, action.intent, { status, applied: settled.applied });
+        // Paid only now, for an order already rejected or cancelled (decision 022).
+        if (status === "paid" && settled.applied) {
+          await refundOrderPayment(context, order.id, scope, "paid-after-close");
+        }
         return { ok: true, message: texts.paymentState(status) };
       } catch (error) {
         console.error(error);
         await auditOrder(db, scope, order.id, action.intent, { refused: "provider" });
         return fail(502, texts.errors.providerFailed);
       }
+    }
+    case "refund": {
+      const refusal = refundRefusal(order);
+      if (refusal) {
+        await auditOrder(db, scope, order.id, action.intent, { refused: refusal });
+        return fail(409, refusal);
+      }
+      if (order.isRefunded) {
+        await auditOrder(db, scope, order.id, action.intent, { repeated: true });
+        return { ok: true, message: de.refunds.already };
+      }
+      const outcome = await refundOrderPayment(context, order.id, scope, action.intent);
+      if (!outcome.ok) return fail(502, outcome.message);
+      return { ok: true, message: outcome.refunded ? de.refunds.done : de.refunds.already };
     }
     case "resend-email":
     case "resend-sms": {
@@ -179,9 +240,28 @@ export async function performOrderAction(
       const settings = await referenceSettings(db);
       const input = statusInput(action, settings.businessTimeZone);
       if ("error" in input) return fail(400, input.error);
-      const changed = await changeOrderStatus(db, scope, order.id, input, now);
+      const changed = await changeOrderStatus(db, scope, order.id, input, now, (trx, updated) =>
+        queueStatusNotices(trx, updated, input, context.config),
+      );
       if (!changed.ok) return fail(changed.status, changed.message);
-      return { ok: true, message: texts.notices[input.action] };
+      const notice = texts.notices[input.action];
+      // The rejection stands (it is committed); the refund follows it (decision 022).
+      if (
+        (input.action === "reject" || input.action === "cancel") &&
+        !changed.isNoop &&
+        owesRefund(changed.order)
+      ) {
+        const refund = await refundOrderPayment(context, order.id, scope, input.action);
+        if (!refund.ok) {
+          return {
+            ok: true,
+            message: notice,
+            warning: de.refunds.notWithChange(notice, `${refund.message} ${de.refunds.retry}`),
+          };
+        }
+        if (refund.refunded) return { ok: true, message: de.refunds.withChange(notice) };
+      }
+      return { ok: true, message: notice };
     }
   }
 }

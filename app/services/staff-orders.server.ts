@@ -268,6 +268,16 @@ export async function auditOrder(
 }
 
 /**
+ * What else a real change brings about, in its transaction (the customer's messages); what it
+ * answers goes into the audit entry.
+ */
+export type AfterStatusChange = (
+  trx: Db,
+  order: Order,
+  input: StaffActionInput,
+) => Promise<Record<string, unknown>>;
+
+/**
  * Applies a status action (confirm, reject, in-delivery, completed, cancel, counter appointment)
  * under the order's row lock: checked by the state machine, idempotent, audited.
  */
@@ -277,6 +287,7 @@ export async function changeOrderStatus(
   orderId: number,
   input: StaffActionInput,
   now: Date,
+  afterChange?: AfterStatusChange,
 ): Promise<StaffActionOutcome> {
   if (!Number.isSafeInteger(orderId) || orderId <= 0) {
     return { ok: false, status: 404, message: de.staffOrders.errors.notFound };
@@ -313,7 +324,12 @@ export async function changeOrderStatus(
       .where("id", "=", order.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await auditOrder(trx, scope, order.id, input.action, { ...detail, change: result.change });
+    const effects = afterChange ? await afterChange(trx, updated, input) : {};
+    await auditOrder(trx, scope, order.id, input.action, {
+      ...detail,
+      change: result.change,
+      ...effects,
+    });
     return { ok: true, order: updated, isNoop: false };
   });
 }

@@ -7,9 +7,11 @@
 // FAKE_SMS_PORT (each default 0: any free port). It prints the app's environment as KEY=value lines (and writes them
 // to FAKE_PAYMENTS_ENV_FILE when set), then "Attrappen bereit." once everything listens.
 // The end-to-end tests drive the fakes over HTTP:
-//   Stripe: GET/POST {STRIPE_API_BASE}/_fake/sessions[/{id}[/pay|expire|refund|webhook]]
-//   PayPal: GET/POST {PAYPAL_API_BASE}/_fake/orders[/{id}[/approve|capture|refund|decline|webhook]]
-//   (webhook: JSON body { "url": "<the app's webhook URL>", "type": "<event type>" })
+//   Stripe: GET/POST {STRIPE_API_BASE}/_fake/sessions[/{id}[/pay|expire|refund|webhook|fail-refunds]]
+//   PayPal: GET/POST {PAYPAL_API_BASE}/_fake/orders[/{id}[/approve|capture|refund|decline|webhook|fail-refunds]]
+//   (webhook: JSON body { "url": "<the app's webhook URL>", "type": "<event type>" };
+//   fail-refunds: { "count": n } fails the next n refunds, Stripe's of that session only)
+// With FAKE_WEBHOOK_ORIGIN (the app's origin) both send their refund webhook to the app.
 //   Mail:   GET {FAKE_MAILBOX_URL}/mails → the messages the sink accepted, oldest first.
 //   SMS:    GET {FAKE_SMS_URL}/messages → the SMS the fake Twilio accepted, oldest first;
 //           POST {FAKE_SMS_URL}/_fake/fail with { "count": n } fails the next n sends.
@@ -22,8 +24,15 @@ import { startSmtpSink } from "./smtp-sink";
 
 const port = (name: string) => Number(process.env[name] ?? 0);
 
-const stripe = await startFakeStripe({ port: port("FAKE_STRIPE_PORT") });
-const paypal = await startFakePayPal({ port: port("FAKE_PAYPAL_PORT") });
+const webhookOrigin = process.env.FAKE_WEBHOOK_ORIGIN;
+const stripe = await startFakeStripe({
+  port: port("FAKE_STRIPE_PORT"),
+  webhookUrl: webhookOrigin && `${webhookOrigin}/api/payments/stripe/webhook`,
+});
+const paypal = await startFakePayPal({
+  port: port("FAKE_PAYPAL_PORT"),
+  webhookUrl: webhookOrigin && `${webhookOrigin}/api/payments/paypal/webhook`,
+});
 const sink = await startSmtpSink({ port: port("FAKE_SMTP_PORT") });
 const sms = await startFakeSms({ port: port("FAKE_SMS_PORT") });
 const mailbox = await listen(

@@ -16,8 +16,11 @@ import {
  * A local PayPal that answers exactly the Orders v2 requests the app makes (see
  * app/integrations/payments/paypal.server.ts) with PayPal's shapes: OAuth client credentials,
  * bearer tokens, PayPal-Request-Id honoured, orders that must be approved before capture, and the
- * webhook verification endpoint. Its hosted page `/pay/{id}` approves ("Bezahlen") and returns
- * to return_url with `token` and `PayerID`, or cancels ("Abbrechen").
+ * webhook verification endpoint, and refunds of a capture (what is left of it, or an amount no
+ * larger; a capture refunded in full says CAPTURE_FULLY_REFUNDED). Its hosted page `/pay/{id}`
+ * approves ("Bezahlen") and returns to return_url with `token` and `PayerID`, or cancels
+ * ("Abbrechen"). With `webhookUrl` it sends PAYMENT.CAPTURE.REFUNDED there after a refund that
+ * leaves nothing of the capture, as PayPal would.
  *
  * Real PayPal signs webhooks with RSA and a certificate; this fake signs with an HMAC of the same
  * fields (transmission id, time, webhook id, CRC32 of the body) that only it can check, which is
@@ -33,6 +36,14 @@ export interface FakePayPalCapture {
   amount: { currency_code: string; value: string };
   custom_id: string | null;
   supplementary_data: { related_ids: { order_id: string } };
+}
+
+export interface FakePayPalRefund {
+  id: string;
+  status: "COMPLETED";
+  amount: { currency_code: string; value: string };
+  custom_id: string | null;
+  captureId: string;
 }
 
 export interface FakePayPalOrder {
@@ -69,8 +80,12 @@ export interface FakePayPal extends Listening {
   clientSecret: string;
   webhookId: string;
   orders: Map<string, FakePayPalOrder>;
+  /** Refunds really made (API and `refund`), oldest first. */
+  refunds: FakePayPalRefund[];
   /** Orders really created and captures really made (idempotent repeats excluded). */
-  counts(): { orders: number; captures: number; tokens: number };
+  counts(): { orders: number; captures: number; tokens: number; refunds: number };
+  /** The next `count` refund requests fail with a 500 (INTERNAL_SERVER_ERROR). */
+  failRefunds(count: number): void;
   /** What the hosted page's "Bezahlen" does: the customer approves, nothing is captured yet. */
   approve(id: string): FakePayPalOrder;
   /** Captures as PayPal would on the shop's request. */
@@ -91,6 +106,8 @@ export interface FakePayPalOptions {
   clientId?: string;
   clientSecret?: string;
   webhookId?: string;
+  /** Where to send PAYMENT.CAPTURE.REFUNDED after a full refund (the app's webhook), if anywhere. */
+  webhookUrl?: string;
 }
 
 const randomId = (length = 17) =>
@@ -118,7 +135,9 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
   const orders = new Map<string, FakePayPalOrder>();
   const tokens = new Set<string>();
   const replies = new Map<string, { status: number; body: unknown }>();
-  const counts = { orders: 0, captures: 0, tokens: 0 };
+  const counts = { orders: 0, captures: 0, tokens: 0, refunds: 0 };
+  const refunds: FakePayPalRefund[] = [];
+  let failingRefunds = 0;
   let base = "";
 
   const find = (id: string) => {
@@ -197,10 +216,42 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     return order;
   }
 
+  const cents = (value: string) => Math.round(Number(value) * 100);
+  const decimal = (amount: number) =>
+    `${Math.floor(amount / 100)}.${String(amount % 100).padStart(2, "0")}`;
+  const refundedOf = (capture: FakePayPalCapture) =>
+    refunds
+      .filter((each) => each.captureId === capture.id)
+      .reduce((sum, each) => sum + cents(each.amount.value), 0);
+
+  /** Books a refund of `amount` cents (what is left by default) on the order's capture. */
+  function book(order: FakePayPalOrder, amount?: number, customId: string | null = null) {
+    const capture = order.capture!;
+    const left = cents(capture.amount.value) - refundedOf(capture);
+    const booked: FakePayPalRefund = {
+      id: randomId(),
+      status: "COMPLETED",
+      amount: { currency_code: capture.amount.currency_code, value: decimal(amount ?? left) },
+      custom_id: customId,
+      captureId: capture.id,
+    };
+    refunds.push(booked);
+    counts.refunds += 1;
+    capture.status = (amount ?? left) >= left ? "REFUNDED" : "PARTIALLY_REFUNDED";
+    if (capture.status === "REFUNDED" && options.webhookUrl) {
+      const signed = webhook("PAYMENT.CAPTURE.REFUNDED", order.id);
+      setTimeout(() => void deliver(options.webhookUrl!, signed).catch(() => undefined), 10);
+    }
+    return booked;
+  }
+
   function refund(id: string): FakePayPalOrder {
     const order = find(id);
-    if (order.capture?.status !== "COMPLETED") throw new Error(`Bestellung ${id} nicht erfasst`);
-    order.capture.status = "REFUNDED";
+    const status = order.capture?.status;
+    if (status !== "COMPLETED" && status !== "PARTIALLY_REFUNDED") {
+      throw new Error(`Bestellung ${id} nicht erfasst`);
+    }
+    book(order);
     return order;
   }
 
@@ -235,13 +286,15 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
           return ["capture", captureJson(order.capture)] as const;
         case "PAYMENT.CAPTURE.REFUNDED": {
           if (!order.capture) throw new Error(`Bestellung ${id} ist nicht erfasst`);
-          const refundId = randomId();
+          const captureId = order.capture.id;
+          const latest = refunds.filter((each) => each.captureId === captureId).at(-1);
+          const refundId = latest?.id ?? randomId();
           return [
             "refund",
             {
               id: refundId,
               status: "COMPLETED",
-              amount: order.purchaseUnit.amount,
+              amount: latest?.amount ?? order.purchaseUnit.amount,
               links: [
                 { href: `${base}/v2/payments/refunds/${refundId}`, rel: "self", method: "GET" },
                 {
@@ -400,6 +453,88 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     json(response, 201, reply);
   }
 
+  const refundJson = (booked: FakePayPalRefund, representation: boolean) => ({
+    id: booked.id,
+    status: booked.status,
+    ...(representation ? { amount: booked.amount, custom_id: booked.custom_id } : {}),
+    links: [
+      { href: `${base}/v2/payments/refunds/${booked.id}`, rel: "self", method: "GET" },
+      { href: `${base}/v2/payments/captures/${booked.captureId}`, rel: "up", method: "GET" },
+    ],
+  });
+
+  /** `POST /v2/payments/captures/{id}/refund`: all that is left, or `amount` of it. */
+  function refundCapture(
+    request: IncomingMessage,
+    response: ServerResponse,
+    order: FakePayPalOrder,
+    raw: string,
+  ) {
+    const capture = order.capture!;
+    const idempotent = replay(request, `/v2/payments/captures/${capture.id}/refund`);
+    if (idempotent.earlier) {
+      return json(response, idempotent.earlier.status, idempotent.earlier.body);
+    }
+    let body: { amount?: { value?: string; currency_code?: string }; custom_id?: string };
+    try {
+      body = raw.trim() ? (JSON.parse(raw) as typeof body) : {};
+    } catch {
+      return paypalError(response, 400, "INVALID_REQUEST", "MALFORMED_REQUEST_JSON");
+    }
+    if (failingRefunds > 0) {
+      failingRefunds -= 1;
+      return json(response, 500, {
+        name: "INTERNAL_SERVER_ERROR",
+        message: "An internal server error has occurred.",
+        debug_id: randomId(13).toLowerCase(),
+      });
+    }
+    if (capture.status === "REFUNDED") {
+      return paypalError(
+        response,
+        422,
+        "UNPROCESSABLE_ENTITY",
+        "CAPTURE_FULLY_REFUNDED",
+        "The capture has already been fully refunded",
+      );
+    }
+    if (capture.status !== "COMPLETED" && capture.status !== "PARTIALLY_REFUNDED") {
+      return paypalError(response, 422, "UNPROCESSABLE_ENTITY", "TRANSACTION_REFUSED");
+    }
+    let amount: number | undefined;
+    if (body.amount) {
+      if (!/^\d+(\.\d{1,2})?$/.test(body.amount.value ?? "")) {
+        return paypalError(response, 422, "UNPROCESSABLE_ENTITY", "DECIMAL_PRECISION");
+      }
+      if (body.amount.currency_code !== capture.amount.currency_code) {
+        return paypalError(
+          response,
+          422,
+          "UNPROCESSABLE_ENTITY",
+          "REFUND_CAPTURE_CURRENCY_MISMATCH",
+          "Refund must be in the same currency as the capture.",
+        );
+      }
+      amount = cents(body.amount.value!);
+      if (amount <= 0) {
+        return paypalError(response, 422, "UNPROCESSABLE_ENTITY", "CANNOT_BE_ZERO_OR_NEGATIVE");
+      }
+      if (amount > cents(capture.amount.value) - refundedOf(capture)) {
+        return paypalError(
+          response,
+          422,
+          "UNPROCESSABLE_ENTITY",
+          "REFUND_AMOUNT_EXCEEDED",
+          "The refund amount must be less than or equal to the capture amount that has not yet been refunded.",
+        );
+      }
+    }
+    const booked = book(order, amount, body.custom_id ?? null);
+    const reply = refundJson(booked, request.headers.prefer === "return=representation");
+    idempotent.remember(201, reply);
+    json(response, 201, reply);
+  }
+
   function verify(response: ServerResponse, raw: string) {
     let body: Record<string, unknown>;
     try {
@@ -453,13 +588,23 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     if (method === "POST" && path === "/v2/checkout/orders") {
       return createOrder(request, response, raw);
     }
-    const captureMatch = /^\/v2\/payments\/captures\/([^/]+)$/.exec(path);
-    if (method === "GET" && captureMatch) {
-      const order = [...orders.values()].find((each) => each.capture?.id === captureMatch[1]);
+    const captureMatch = /^\/v2\/payments\/captures\/([^/]+)(\/refund)?$/.exec(path);
+    if (captureMatch) {
+      const captureId = decodeURIComponent(captureMatch[1]!);
+      const order = [...orders.values()].find((each) => each.capture?.id === captureId);
       if (!order?.capture) {
         return paypalError(response, 404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
       }
-      return json(response, 200, captureJson(order.capture));
+      if (method === "GET" && !captureMatch[2])
+        return json(response, 200, captureJson(order.capture));
+      if (method === "POST" && captureMatch[2]) return refundCapture(request, response, order, raw);
+      return paypalError(response, 405, "METHOD_NOT_SUPPORTED", "METHOD_NOT_SUPPORTED");
+    }
+    const refundMatch = /^\/v2\/payments\/refunds\/([^/]+)$/.exec(path);
+    if (method === "GET" && refundMatch) {
+      const found = refunds.find((each) => each.id === decodeURIComponent(refundMatch[1]!));
+      if (!found) return paypalError(response, 404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
+      return json(response, 200, refundJson(found, true));
     }
     const orderMatch = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
     const order = orderMatch ? orders.get(decodeURIComponent(orderMatch[1]!)) : undefined;
@@ -512,6 +657,11 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
       refund,
       decline,
     };
+    if (action === "fail-refunds") {
+      const { count } = JSON.parse((await readBody(request)) || "{}") as { count?: number };
+      failingRefunds = count ?? 1;
+      return json(response, 200, { failing: failingRefunds });
+    }
     const run = action ? actions[action] : undefined;
     if (run) return json(response, 200, orderJson(run(id)));
     if (action === "webhook") {
@@ -546,7 +696,11 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     clientSecret,
     webhookId,
     orders,
+    refunds,
     counts: () => ({ ...counts }),
+    failRefunds: (count) => {
+      failingRefunds = count;
+    },
     approve,
     capture,
     refund,

@@ -12,11 +12,14 @@ import {
 } from "./fake-http";
 
 /**
- * A local Stripe that answers exactly the Checkout requests the app makes (see
+ * A local Stripe that answers exactly the Checkout and Refund requests the app makes (see
  * app/integrations/payments/stripe.server.ts) with Stripe's shapes: bearer key checked,
- * Idempotency-Key honoured, state in memory. Its hosted page `/pay/{id}` has the buttons
- * "Bezahlen" and "Abbrechen". Tests drive it directly (`pay`, `sendWebhook`); another process
- * (the end-to-end tests) through `/_fake/…`.
+ * Idempotency-Key honoured as Stripe does (the first answer is saved and replayed for the same
+ * key, an error included, and the same key with other parameters is refused), refunds checked
+ * against what is left of the charge, state in memory. Its hosted page `/pay/{id}` has the
+ * buttons "Bezahlen" and "Abbrechen". Tests drive it directly (`pay`, `sendWebhook`); another
+ * process (the end-to-end tests) through `/_fake/…`. With `webhookUrl` it sends `charge.refunded`
+ * there after every refund, as Stripe would.
  */
 
 export interface FakeStripeSession {
@@ -38,6 +41,19 @@ export interface FakeStripeSession {
   amount_refunded: number;
 }
 
+export interface FakeStripeRefund {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: string;
+  charge: string;
+  payment_intent: string;
+  metadata: Record<string, string>;
+  reason: string | null;
+  status: "succeeded";
+  created: number;
+}
+
 export type FakeStripeEventType =
   | "checkout.session.completed"
   | "checkout.session.async_payment_succeeded"
@@ -55,8 +71,15 @@ export interface FakeStripe extends Listening {
   secretKey: string;
   webhookSecret: string;
   sessions: Map<string, FakeStripeSession>;
+  /** Refunds really made (`POST /v1/refunds` and `refund`), oldest first. */
+  refunds: FakeStripeRefund[];
   /** Sessions really created: a request repeated with its Idempotency-Key does not count. */
   created(): number;
+  /**
+   * The next `count` refund requests fail inside Stripe with a 500 (`api_error`), which Stripe
+   * saves under the request's Idempotency-Key like any other answer.
+   */
+  failRefunds(count: number): void;
   /** What the hosted page's "Bezahlen" does. */
   pay(id: string): FakeStripeSession;
   expire(id: string): FakeStripeSession;
@@ -78,6 +101,8 @@ export interface FakeStripeOptions {
   host?: string;
   secretKey?: string;
   webhookSecret?: string;
+  /** Where to send `charge.refunded` after each refund (the app's webhook), if anywhere. */
+  webhookUrl?: string;
 }
 
 const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
@@ -102,8 +127,12 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const secretKey = options.secretKey ?? "sk_test_fake_backstube";
   const webhookSecret = options.webhookSecret ?? "whsec_fake_backstube";
   const sessions = new Map<string, FakeStripeSession>();
+  const refunds: FakeStripeRefund[] = [];
   const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   let createdCount = 0;
+  let failingRefunds = 0;
+  /** Failures for one session's refunds only (parallel end-to-end tests share the fake). */
+  const failingRefundsOf = new Map<string, number>();
   let base = "";
 
   const find = (id: string) => {
@@ -131,13 +160,40 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     return session;
   }
 
+  /** Books a refund of `amount` (what is left by default) on a paid session's charge. */
+  function book(session: FakeStripeSession, amount: number, form?: URLSearchParams) {
+    const metadata: Record<string, string> = {};
+    for (const [name, value] of form ?? []) {
+      const field = /^metadata\[(.+)\]$/.exec(name)?.[1];
+      if (field) metadata[field] = value;
+    }
+    const booked: FakeStripeRefund = {
+      id: randomId("re"),
+      object: "refund",
+      amount,
+      currency: session.currency,
+      charge: `ch_${session.payment_intent!.slice(3)}`,
+      payment_intent: session.payment_intent!,
+      metadata,
+      reason: form?.get("reason") ?? null,
+      status: "succeeded",
+      created: Math.floor(Date.now() / 1000),
+    };
+    session.amount_refunded += amount;
+    refunds.push(booked);
+    if (options.webhookUrl) {
+      // Stripe tells the shop afterwards; a shop that is away gets it later (here: never).
+      const signed = webhook("charge.refunded", session.id);
+      setTimeout(() => void deliver(options.webhookUrl!, signed).catch(() => undefined), 10);
+    }
+    return booked;
+  }
+
   function refund(id: string, amount?: number): FakeStripeSession {
     const session = find(id);
     if (session.payment_status !== "paid") throw new Error(`Sitzung ${id} ist nicht bezahlt`);
-    session.amount_refunded = Math.min(
-      session.amount_total,
-      session.amount_refunded + (amount ?? session.amount_total),
-    );
+    const left = session.amount_total - session.amount_refunded;
+    if (left > 0) book(session, Math.min(left, amount ?? left));
     return session;
   }
 
@@ -187,10 +243,31 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const deliver = (url: string, signed: SignedWebhook) =>
     fetch(url, { method: "POST", headers: signed.headers, body: signed.body });
 
-  async function createSession(request: IncomingMessage, response: ServerResponse) {
+  /**
+   * An answer of the API. `saved`: Stripe had begun to execute the request, so the answer is kept
+   * under its Idempotency-Key (a 500 as well); a request refused by validation is not.
+   */
+  interface Answer {
+    status: number;
+    body: unknown;
+    saved: boolean;
+  }
+
+  const refused = (status: number, message: string, extra: Record<string, string> = {}) => ({
+    status,
+    body: { error: { type: "invalid_request_error", message, ...extra } },
+  });
+
+  /** Stripe's idempotency: a key seen before replays its answer, or refuses other parameters. */
+  async function idempotentPost(
+    request: IncomingMessage,
+    response: ServerResponse,
+    path: string,
+    handle: (form: URLSearchParams) => Answer,
+  ) {
     const raw = await readBody(request);
     const key = request.headers["idempotency-key"];
-    const fingerprint = createHash("sha256").update(raw).digest("hex");
+    const fingerprint = createHash("sha256").update(`${path}?${raw}`).digest("hex");
     if (typeof key === "string") {
       const earlier = idempotent.get(key);
       if (earlier && earlier.fingerprint !== fingerprint) {
@@ -205,20 +282,113 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         return json(response, earlier.status, earlier.body, { "Idempotent-Replayed": "true" });
       }
     }
-    const form = new URLSearchParams(raw);
+    const answer = handle(new URLSearchParams(raw));
+    if (typeof key === "string" && answer.saved) {
+      idempotent.set(key, {
+        fingerprint,
+        status: answer.status,
+        body: structuredClone(answer.body),
+      });
+    }
+    json(response, answer.status, answer.body);
+  }
+
+  /** `POST /v1/refunds`: the charge of a payment intent (or a charge), what is left or `amount`. */
+  function createRefund(form: URLSearchParams): Answer {
+    const paymentIntent = form.get("payment_intent");
+    const charge = form.get("charge");
+    if (!paymentIntent && !charge) {
+      return {
+        ...refused(
+          400,
+          "One of the following params should be provided for this request: payment_intent or charge.",
+          { code: "parameter_missing" },
+        ),
+        saved: false,
+      };
+    }
+    const amountText = form.get("amount");
+    if (amountText !== null && (!/^\d+$/.test(amountText) || Number(amountText) < 1)) {
+      return {
+        ...refused(400, "Invalid positive integer", {
+          code: "parameter_invalid_integer",
+          param: "amount",
+        }),
+        saved: false,
+      };
+    }
+    const session = [...sessions.values()].find(
+      (each) =>
+        each.payment_intent !== null &&
+        (paymentIntent
+          ? each.payment_intent === paymentIntent
+          : `ch_${each.payment_intent.slice(3)}` === charge),
+    );
+    if (!session) {
+      const [param, id] = paymentIntent ? ["payment_intent", paymentIntent] : ["charge", charge!];
+      return {
+        ...refused(400, `No such ${param}: '${id}'`, { code: "resource_missing", param }),
+        saved: false,
+      };
+    }
+    // From here on Stripe executes the request: whatever it answers is saved under the key.
+    const failingHere = failingRefundsOf.get(session.id) ?? 0;
+    if (failingRefunds > 0 || failingHere > 0) {
+      if (failingHere > 0) failingRefundsOf.set(session.id, failingHere - 1);
+      else failingRefunds -= 1;
+      return {
+        status: 500,
+        body: { error: { type: "api_error", message: "An unknown error occurred" } },
+        saved: true,
+      };
+    }
+    const left = session.amount_total - session.amount_refunded;
+    const chargeId = `ch_${session.payment_intent!.slice(3)}`;
+    if (left <= 0) {
+      return {
+        ...refused(400, `Charge ${chargeId} has already been refunded.`, {
+          code: "charge_already_refunded",
+          charge: chargeId,
+        }),
+        saved: true,
+      };
+    }
+    const amount = amountText === null ? left : Number(amountText);
+    if (amount > left) {
+      const money = (cents: number) => amountLabel(cents, session.currency);
+      return {
+        ...refused(
+          400,
+          `Refund amount (${money(amount)}) is greater than unrefunded amount on charge (${money(left)})`,
+          { param: "amount" },
+        ),
+        saved: true,
+      };
+    }
+    return { status: 200, body: book(session, amount, form), saved: true };
+  }
+
+  /** `POST /v1/checkout/sessions`: one line item, paid in one go. */
+  function createSession(form: URLSearchParams): Answer {
     const missing = REQUIRED.find((name) => !form.get(name));
     if (missing) {
-      return stripeError(response, 400, `Missing required param: ${missing}.`, {
-        code: "parameter_missing",
-        param: missing,
-      });
+      return {
+        ...refused(400, `Missing required param: ${missing}.`, {
+          code: "parameter_missing",
+          param: missing,
+        }),
+        saved: false,
+      };
     }
     const unitAmount = form.get("line_items[0][price_data][unit_amount]")!;
     const quantity = form.get("line_items[0][quantity]")!;
     if (form.get("mode") !== "payment" || !/^\d+$/.test(unitAmount) || !/^\d+$/.test(quantity)) {
-      return stripeError(response, 400, "Invalid mode, unit_amount or quantity.", {
-        code: "parameter_invalid_integer",
-      });
+      return {
+        ...refused(400, "Invalid mode, unit_amount or quantity.", {
+          code: "parameter_invalid_integer",
+        }),
+        saved: false,
+      };
     }
     const id = randomId("cs_test");
     const metadata: Record<string, string> = {};
@@ -245,9 +415,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     };
     sessions.set(id, session);
     createdCount += 1;
-    if (typeof key === "string")
-      idempotent.set(key, { fingerprint, status: 200, body: structuredClone(session) });
-    json(response, 200, session);
+    return { status: 200, body: session, saved: true };
   }
 
   const list = (data: unknown[]) => ({ object: "list", data, has_more: false, url: "" });
@@ -259,7 +427,30 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     const path = url.pathname;
     const method = request.method ?? "GET";
     if (method === "POST" && path === "/v1/checkout/sessions") {
-      return createSession(request, response);
+      return idempotentPost(request, response, path, createSession);
+    }
+    if (method === "POST" && path === "/v1/refunds") {
+      return idempotentPost(request, response, path, createRefund);
+    }
+    if (method === "GET" && path === "/v1/refunds") {
+      const paymentIntent = url.searchParams.get("payment_intent");
+      return json(
+        response,
+        200,
+        list(refunds.filter((each) => !paymentIntent || each.payment_intent === paymentIntent)),
+      );
+    }
+    const refundMatch = /^\/v1\/refunds\/([^/]+)$/.exec(path);
+    if (method === "GET" && refundMatch) {
+      const found = refunds.find((each) => each.id === decodeURIComponent(refundMatch[1]!));
+      if (found) return json(response, 200, found);
+      return notFound(response, {
+        error: {
+          type: "invalid_request_error",
+          code: "resource_missing",
+          message: `No such refund: '${refundMatch[1]}'`,
+        },
+      });
     }
     if (method === "GET" && path === "/v1/checkout/sessions") {
       const paymentIntent = url.searchParams.get("payment_intent");
@@ -336,6 +527,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     if (action === "pay") return json(response, 200, pay(id));
     if (action === "expire") return json(response, 200, expire(id));
     if (action === "refund") return json(response, 200, refund(id));
+    if (action === "fail-refunds") {
+      const { count } = JSON.parse((await readBody(request)) || "{}") as { count?: number };
+      failingRefundsOf.set(id, count ?? 1);
+      return json(response, 200, { failing: count ?? 1 });
+    }
     if (action === "webhook") {
       const { url: target, type } = JSON.parse(await readBody(request)) as {
         url: string;
@@ -365,7 +561,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     secretKey,
     webhookSecret,
     sessions,
+    refunds,
     created: () => createdCount,
+    failRefunds: (count) => {
+      failingRefunds = count;
+    },
     pay,
     expire,
     refund,

@@ -25,6 +25,8 @@ const fakes = spawn(
       FAKE_MAILBOX_PORT: String(port + 13),
       FAKE_SMS_PORT: String(port + 14),
       FAKE_PAYMENTS_ENV_FILE: envFile,
+      // The fakes send their refund webhooks to the app, as the providers would.
+      FAKE_WEBHOOK_ORIGIN: `http://127.0.0.1:${port}`,
     },
   },
 );

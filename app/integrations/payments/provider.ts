@@ -34,6 +34,34 @@ export interface CheckoutStarted {
   redirectUrl: string;
 }
 
+/**
+ * Give a paid order's money back (the order was rejected or cancelled): always the whole payment,
+ * or what is left of it, so that a second refund has nothing left to take.
+ */
+export interface RefundRequest {
+  /** The payment's reference, as `startCheckout` answered it. */
+  reference: string;
+  /** Recorded with the refund at the provider (Stripe metadata, PayPal custom_id). */
+  orderUid: string;
+  /**
+   * Derived from the order: however often and from however many app servers it is asked, the
+   * provider refunds once and answers every caller with that refund.
+   */
+  idempotencyKey: string;
+}
+
+export interface RefundDone {
+  /** The provider's refund id; null when the payment had already been refunded in full. */
+  refundId: string | null;
+  /**
+   * "succeeded": the money is on its way back; "pending": the provider accepted the refund and
+   * finishes it later (some payment methods). Either way it is the provider's job now.
+   */
+  status: "succeeded" | "pending";
+  /** What this refund gave back, in cents, as the provider says; null when unknown. */
+  amountCents: number | null;
+}
+
 /** A verified webhook that changes a payment. */
 export interface PaymentEvent {
   /** The provider's event id: record it to recognise a replayed event (`recordPaymentEvent`). */
@@ -57,6 +85,12 @@ export interface PaymentProvider {
    * when the payment went through after all.
    */
   cancelCheckout(reference: string): Promise<PaymentStatus>;
+  /**
+   * Refunds the whole payment. Repeating it (same idempotency key, or after the payment was
+   * refunded in full) refunds nothing more and answers success; a payment that was never
+   * completed, or a refund the provider refuses, throws `PaymentProviderError`.
+   */
+  refund(request: RefundRequest): Promise<RefundDone>;
   /**
    * Verifies and reads a webhook. `rawBody` must be the exact bytes received (as text). Answers
    * null for events that do not change a payment; throws `PaymentSignatureError` when the
@@ -83,6 +117,18 @@ export class PaymentProviderError extends Error {
   ) {
     super(`${provider}: ${message}`);
   }
+}
+
+/**
+ * By name rather than `instanceof`: the production server is two bundles (server.ts builds the
+ * providers, the Remix build catches their errors), each with its own copy of these classes.
+ */
+export function isPaymentProviderError(error: unknown): error is PaymentProviderError {
+  return error instanceof Error && error.name === "PaymentProviderError";
+}
+
+export function isPaymentSignatureError(error: unknown): error is PaymentSignatureError {
+  return error instanceof Error && error.name === "PaymentSignatureError";
 }
 
 /** What the providers need from outside: injectable for tests. */

@@ -9,6 +9,8 @@ import {
   type PaymentProvider,
   type PaymentStatus,
   type ProviderRuntime,
+  type RefundDone,
+  type RefundRequest,
 } from "./provider";
 
 /**
@@ -19,7 +21,8 @@ import {
 export interface StripeSettings {
   /** https://api.stripe.com, or the local fake. */
   apiBase: string;
-  /** `sk_…` or a restricted `rk_…` key with Checkout Sessions and Charges read/write. */
+  /** `sk_…` or a restricted `rk_…` key with Checkout Sessions and Charges read/write
+   * and Refunds write. */
   secretKey: string;
   /** `whsec_…` of the webhook endpoint; without it webhooks are refused. */
   webhookSecret?: string;
@@ -132,6 +135,36 @@ export function stripeProvider(
       }
     },
 
+    async refund(request: RefundRequest): Promise<RefundDone> {
+      const session = await call(`/v1/checkout/sessions/${encodeURIComponent(request.reference)}`);
+      const paymentIntent = text(session, "payment_intent");
+      if (!paymentIntent || session.payment_status !== "paid") {
+        throw new PaymentProviderError("stripe", "Zahlung nicht abgeschlossen", 409, "not_paid");
+      }
+      // Without an amount Stripe refunds what is left of the payment.
+      const form = new URLSearchParams({
+        payment_intent: paymentIntent,
+        "metadata[order_uid]": request.orderUid,
+      });
+      try {
+        const refund = await call("/v1/refunds", {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Idempotency-Key": request.idempotencyKey,
+          },
+          body: form.toString(),
+        });
+        return refundDone(refund);
+      } catch (error) {
+        // Stripe keeps idempotency keys for 24 hours; later, a charge refunded in full says so.
+        if (error instanceof PaymentProviderError && error.code === "charge_already_refunded") {
+          return { refundId: null, status: "succeeded", amountCents: null };
+        }
+        throw error;
+      }
+    },
+
     async parseWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent | null> {
       if (!settings.webhookSecret) {
         throw new PaymentSignatureError("stripe: STRIPE_WEBHOOK_SECRET ist nicht gesetzt");
@@ -212,6 +245,26 @@ export function stripeSignatureHeader(rawBody: string, secret: string, at: Date)
   const timestamp = Math.floor(at.getTime() / 1000);
   const signature = createHmac("sha256", secret).update(`${timestamp}.${rawBody}`).digest("hex");
   return `t=${timestamp},v1=${signature}`;
+}
+
+/** Stripe's refund object: `pending` and `requires_action` finish later, the rest is final. */
+function refundDone(refund: Record<string, unknown>): RefundDone {
+  const refundId = text(refund, "id") ?? null;
+  const amountCents = Number.isSafeInteger(refund.amount) ? (refund.amount as number) : null;
+  switch (text(refund, "status")) {
+    case "succeeded":
+      return { refundId, status: "succeeded", amountCents };
+    case "pending":
+    case "requires_action":
+      return { refundId, status: "pending", amountCents };
+    default:
+      throw new PaymentProviderError(
+        "stripe",
+        `Erstattung ${refundId ?? "ohne id"} ist ${text(refund, "status") ?? "unbekannt"}`,
+        402,
+        "refund_failed",
+      );
+  }
 }
 
 function assertAmount(amountCents: number): void {

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import {
-  PaymentSignatureError,
+  isPaymentSignatureError,
   type PaymentProviderName,
 } from "../../integrations/payments/provider";
 import { settlePayment } from "../../services/payment.server";
+import { NO_STAFF, refundOrderPayment } from "../../services/refund.server";
 
 const MAX_WEBHOOK_BYTES = 256 * 1024;
 
@@ -26,7 +27,7 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
   try {
     event = await provider.parseWebhook(raw, request.headers);
   } catch (error) {
-    if (error instanceof PaymentSignatureError) {
+    if (isPaymentSignatureError(error)) {
       return answer(400, { errors: [{ message: "Ungültige Signatur." }] });
     }
     throw error;
@@ -40,6 +41,10 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
     .executeTakeFirst();
   if (!order) return answer(200, { data: { ignored: true } });
   const result = await settlePayment(context.db, order.id, event.status, { provider: name, event });
+  // Paid for an order that was rejected or cancelled meanwhile: the money goes back (decision 022).
+  if (event.status === "paid" && result.applied) {
+    await refundOrderPayment(context, order.id, NO_STAFF, "paid-after-close");
+  }
   return answer(200, { data: { applied: result.applied } });
 }
 

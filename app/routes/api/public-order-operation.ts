@@ -1,9 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import {
-  acceptCounterAppointment,
-  declineCounterAppointment,
-  submitQuestionnaire,
-} from "../../services/order-status.server";
+import { acceptCounterAppointment, submitQuestionnaire } from "../../services/order-status.server";
 import {
   apiBadRequest,
   apiMethodNotAllowed,
@@ -12,6 +8,7 @@ import {
   validationErrors,
 } from "../../services/public-order-api.server";
 import { questionnaireSchema } from "../../services/questionnaire-schema";
+import { declineCounterAppointmentWithRefund } from "../../services/refund.server";
 import { readSmallBody, readSmallJson } from "../../services/small-request.server";
 
 /**
@@ -27,11 +24,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     case "reject-counter-appointment": {
       // The body is meant to be empty; it is read (within limits) and ignored.
       if ((await readSmallBody(request)) === null) return apiBadRequest();
-      const change =
+      return changeResponse(
         params.operation === "confirm-counter-appointment"
-          ? acceptCounterAppointment
-          : declineCounterAppointment;
-      return changeResponse(await change(context.db, address));
+          ? await acceptCounterAppointment(context.db, address)
+          : await declineCounterAppointmentWithRefund(context, address),
+      );
     }
     case "questionnaire": {
       const body = await readSmallJson(request);

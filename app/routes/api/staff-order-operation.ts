@@ -12,13 +12,15 @@ import { orderJson } from "../../services/staff-orders-api.server";
 
 /**
  * POST /api/orders/{id}/status/{cancel|confirm|reject|in-delivery|completed}, /print,
- * /update-payment-status, /resend-new-order-email and /resend-new-order-sms (spec section 7).
+ * /update-payment-status, /resend-new-order-email and /resend-new-order-sms (spec section 7), and
+ * /refund-payment (decision 022: gives a rejected or cancelled order's online payment back).
  * The body may be JSON or a form: `message` for reject, `date` and `time` for a counter
  * appointment (`/status/counter-appointment`).
  */
 const OPERATIONS: Record<string, OrderIntent> = {
   print: "print",
   "update-payment-status": "update-payment-status",
+  "refund-payment": "refund",
   "resend-new-order-email": "resend-email",
   "resend-new-order-sms": "resend-sms",
 };
@@ -88,5 +90,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const result = await performOrderAction(context, scope, id, parsed.action);
   if (!result.ok) return apiError(result.status, result.message);
   const order = await findStaffOrder(context.db, scope, id);
-  return Response.json({ data: order ? orderJson(order) : null, message: result.message });
+  return Response.json({
+    data: order ? orderJson(order) : null,
+    message: result.message,
+    // The status changed, but the refund after it did not go through (decision 022).
+    ...(result.warning ? { warning: result.warning } : {}),
+  });
 }

@@ -8,6 +8,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { isOnlinePayment } from "../../domain/checkout";
 import { formatDateTime } from "../../domain/format";
+import { formatMoney } from "../../domain/money";
 import { itemEditRefusal } from "../../domain/order-item-edit";
 import {
   offeredStaffActions,
@@ -18,6 +19,7 @@ import {
 import { de } from "../../i18n/de";
 import { loadReceipt } from "../../services/receipt.server";
 import { referenceSettings } from "../../services/reference-data.server";
+import { owesRefund } from "../../services/refund.server";
 import { requireStaff } from "../../services/staff-auth.server";
 import {
   parseOrderAction,
@@ -89,6 +91,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     canEditItems: itemEditRefusal(state) === null,
     isDelivery: order.isDelivery,
     canCheckPayment: isOnlinePayment(order.paymentMethod) && Boolean(order.paymentReference),
+    /** The amount still to give back (decision 022), or null. */
+    refundOwed: owesRefund(order) ? formatMoney(order.totalGross, settings.currency) : null,
     canSendSms: settings.enablePluginSms && Boolean(order.phone),
     canSendEmail: Boolean(order.email),
     rejectionMessage: order.rejectionMessage,
@@ -132,6 +136,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!parsed.ok) return data({ error: parsed.message }, { status: 400 });
   const result = await performOrderAction(context, staffScope(user, context), id, parsed.action);
   if (!result.ok) return data({ error: result.message }, { status: result.status });
+  // Changed, but the refund after it failed: the page shows why, beside the retry button.
+  if (result.warning) return data({ error: result.warning });
   if (parsed.action.intent === "print") return redirect(`/backend/orders/${id}/receipt`, 303);
   return redirect(`/backend/orders/${id}?done=${parsed.action.intent}`, 303);
 }
@@ -207,6 +213,12 @@ export default function OrderDetail() {
 
       <section aria-labelledby="order-actions" className="order-actions">
         <h2 id="order-actions">{detail.actions}</h2>
+        {order.refundOwed ? (
+          <div className="action-row">
+            <p className="notice notice-error">{de.refunds.owed(order.refundOwed)}</p>
+            <IntentButton intent="refund" label={de.refunds.action} />
+          </div>
+        ) : null}
         <div className="action-row">
           {STATUS_BUTTONS.filter((action) => order.actions.includes(action)).map((action) => (
             <IntentButton
