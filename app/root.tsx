@@ -84,7 +84,7 @@ export default function App() {
 function errorTitle(error: unknown): string {
   if (!isRouteErrorResponse(error)) return de.errors.internalTitle;
   if (error.status === 404) return de.errors.notFoundTitle;
-  if (error.status === 403) return de.staffAuth.forbiddenTitle;
+  if (error.status === 403) return de.errors.forbiddenTitle;
   return de.errors.internalTitle;
 }
 
@@ -93,7 +93,7 @@ function errorText(error: unknown): string {
   if (error.status === 404) return de.errors.notFoundText;
   if (error.status === 403) {
     const message = (error.data as { message?: unknown } | null)?.message;
-    return typeof message === "string" ? message : de.staffAuth.forbidden;
+    return typeof message === "string" ? message : de.errors.forbidden;
   }
   return de.errors.internalText;
 }

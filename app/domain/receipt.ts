@@ -1,5 +1,5 @@
 import type { ChosenPart, PaymentMethod } from "../db/schema";
-import { de } from "../i18n/de";
+import { de } from "../i18n/de-staff";
 import { describeChosenParts } from "./chosen-parts";
 import { isOnlinePayment } from "./checkout";
 import { formatDateTime, formatNumber } from "./format";

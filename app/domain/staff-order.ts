@@ -1,4 +1,4 @@
-import { de } from "../i18n/de";
+import { de } from "../i18n/de-staff";
 
 /**
  * The staff side of an order's life (spec section 4: staff post cancel, confirm, reject,

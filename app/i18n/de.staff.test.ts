@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { de } from "./de";
+import { de } from "./de-staff";
 
 /** The sign-in messages of spec section 8 in the wording decision 011 chose. */
 describe("staff sign-in messages", () => {

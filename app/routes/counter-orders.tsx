@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { de } from "../i18n/de";
+import { de } from "../i18n/de-staff";
 import { loadCounterOrders, type CounterView } from "../services/counter-orders.server";
 
 /**

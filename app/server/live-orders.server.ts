@@ -3,7 +3,7 @@ import { sql, type Kysely } from "kysely";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Database } from "../db/schema";
 import type { DatabaseHandle } from "../db/connection.server";
-import { de } from "../i18n/de";
+import { de } from "../i18n/de-staff";
 import {
   concernsBranches,
   forBoard,

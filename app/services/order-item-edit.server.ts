@@ -12,7 +12,7 @@ import {
 } from "../domain/order-item-edit";
 import { orderTypeOf } from "../domain/order-type";
 import { cartTotals, taxRateFor, type TaxedAmount } from "../domain/tax";
-import { de } from "../i18n/de";
+import { de } from "../i18n/de-staff";
 import { chosenOptions, deliveryAreaForPricing, pricedProduct } from "./cart-pricing.server";
 import {
   keepField,

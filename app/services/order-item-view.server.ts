@@ -11,7 +11,7 @@ import {
   quantityRulesFor,
   type Unit,
 } from "../domain/units";
-import { de } from "../i18n/de";
+import { de } from "../i18n/de-staff";
 import { pricedProduct } from "./cart-pricing.server";
 import { optionPriceLabel } from "./item-dialog.server";
 import { partField } from "./item-form.server";

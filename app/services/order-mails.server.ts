@@ -1,6 +1,6 @@
 import type { Db } from "../db/schema";
 import { buildReceipt, type Receipt, type ReceiptSource } from "../domain/receipt";
-import { de } from "../i18n/de";
+import { de } from "../i18n/de-staff";
 import type { CheckoutContext, OrderDraft } from "./checkout.server";
 import { enqueueEmail, enqueueSms, type NewEmail, type NewSms } from "./outbox.server";
 import { DONATION_CENTS, type OrderMessages, type OrderReference } from "./place-order.server";

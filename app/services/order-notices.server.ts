@@ -2,7 +2,7 @@ import type { Db } from "../db/schema";
 import { isOnlinePayment } from "../domain/checkout";
 import { formatDate, formatDateTime, formatTime } from "../domain/format";
 import { formatMoney } from "../domain/money";
-import { de } from "../i18n/de";
+import { de } from "../i18n/de-staff";
 import { orderNumberLabel, statusLink, type MessageOrigin } from "./order-mails.server";
 import { enqueueEmail, enqueueSms, type NewEmail, type NewSms } from "./outbox.server";
 import { loadReceiptSource, type ReceiptRecord } from "./receipt.server";

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { insertAuditEntry } from "../db/queries/audit-log";
 import type { Db, Order } from "../db/schema";
 import { isRefundOwed } from "../domain/staff-order";
-import { de } from "../i18n/de";
+import { de } from "../i18n/de-staff";
 import {
   isPaymentProviderError,
   type PaymentProviderName,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ROLES } from "../domain/staff-permissions";
-import { de } from "../i18n/de";
+import { de } from "../i18n/de-staff";
 
 /**
  * The zod schemas of the sign-in, the user management and the password page: one per form, used

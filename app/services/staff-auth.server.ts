@@ -3,7 +3,7 @@ import { insertAuditEntry } from "../db/queries/audit-log";
 import { findUserById, type StaffUser as StaffUserRow } from "../db/queries/users";
 import type { Db, Role } from "../db/schema";
 import { canAccessBranch, isAdmin, isManager } from "../domain/staff-permissions";
-import { de } from "../i18n/de";
+import { de } from "../i18n/de-staff";
 import { STAFF_SESSION_COOKIE, endStaffSession, readStaffSession } from "./staff-session.server";
 
 /**
@@ -55,10 +55,10 @@ export function apiError(status: number, message: string, headers?: HeadersInit)
 }
 
 /** What to throw when the user may not do this (403). */
-export function forbidden(surface: Surface, message: string = de.staffAuth.forbidden) {
+export function forbidden(surface: Surface, message: string = de.errors.forbidden) {
   return surface === "api"
     ? apiError(403, message)
-    : data({ message, title: de.staffAuth.forbiddenTitle }, { status: 403 });
+    : data({ message, title: de.errors.forbiddenTitle }, { status: 403 });
 }
 
 /**
@@ -107,7 +107,7 @@ function sourceOrigin({ origin, referer }: RequestSource): string | null {
 export function crossSiteRefusal(pathname: string): Response {
   const message = de.staffAuth.crossSite;
   if (pathname.startsWith("/api/")) return apiError(403, message);
-  const title = de.staffAuth.forbiddenTitle;
+  const title = de.errors.forbiddenTitle;
   const html = `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head><body><main><h1>${title}</h1><p>${message}</p><p><a href="/backend">${de.backOffice.title}</a></p></main></body></html>`;
   return new Response(html, {
     status: 403,

@@ -27,7 +27,7 @@ import {
   type ThrottlePolicy,
   type ThrottleState,
 } from "../domain/login-throttle";
-import { de } from "../i18n/de";
+import { de } from "../i18n/de-staff";
 import { enqueueEmail } from "./outbox.server";
 import { hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { audit } from "./staff-auth.server";

@@ -3,7 +3,7 @@ import { DateTime } from "luxon";
 import { z } from "zod";
 import { isOnlinePayment } from "../domain/checkout";
 import { REJECTION_MESSAGE_MAX, type StaffActionInput } from "../domain/staff-order";
-import { de } from "../i18n/de";
+import { de } from "../i18n/de-staff";
 import type { Db, Order } from "../db/schema";
 import { queueNewOrderEmail, queueNewOrderSms, type MessageOrigin } from "./order-mails.server";
 import { queueCounterAppointmentNotices, queueOrderEndedNotices } from "./order-notices.server";

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Order } from "../db/schema";
 import { staffStateLabel } from "../domain/staff-order";
-import { de } from "../i18n/de";
+import { de } from "../i18n/de-staff";
 import { orderItemsJson } from "./order-item-view.server";
 import { loadReceipt } from "./receipt.server";
 import { referenceSettings } from "./reference-data.server";

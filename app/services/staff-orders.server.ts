@@ -11,7 +11,7 @@ import {
   type StaffActionInput,
   type StaffOrderState,
 } from "../domain/staff-order";
-import { de } from "../i18n/de";
+import { de } from "../i18n/de-staff";
 
 export { SORT_KEYS, STATUS_FILTERS, type SortKey, type StatusFilter } from "../domain/staff-order";
 

@@ -19,7 +19,7 @@ import {
   isAdmin,
   type StaffMember,
 } from "../domain/staff-permissions";
-import { de } from "../i18n/de";
+import { de } from "../i18n/de-staff";
 import { hashPassword } from "./password.server";
 import { audit } from "./staff-auth.server";
 import type { NewUserInput, UserInput } from "./staff-auth-schemas";
@@ -51,7 +51,7 @@ const refuse = (status: Refusal["status"], message: string, field?: string): Ref
   errors: [field ? { message, field } : { message }],
 });
 const notFound = () => refuse(404, texts.load);
-const forbidden = () => refuse(403, de.staffAuth.forbidden);
+const forbidden = () => refuse(403, de.errors.forbidden);
 
 /** Who acts: the signed-in member, and where the request came from. */
 export interface Actor extends StaffMember {

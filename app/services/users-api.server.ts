@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import type { StaffUser as StaffUserRow } from "../db/queries/users";
-import { de } from "../i18n/de";
+import { de } from "../i18n/de-staff";
 import { readSmallJson } from "./small-request.server";
 import { newPassword } from "./staff-auth-schemas";
 import { apiError } from "./staff-auth.server";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
 import { updateSettings } from "#app/db/queries/settings";
 import type { Db, EmailPayload, SmsPayload } from "#app/db/schema";
-import { de } from "#app/i18n/de";
+import { de } from "#app/i18n/de-staff";
 import { smtpTransport } from "#app/integrations/mail/smtp.server";
 import { twilioSmsProvider } from "#app/integrations/sms/twilio.server";
 import { queueNewOrderEmail, queueNewOrderSms } from "#app/services/order-mails.server";

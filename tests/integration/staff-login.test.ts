@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
 import type { Database } from "#app/db/schema";
-import { de } from "#app/i18n/de";
+import { de } from "#app/i18n/de-staff";
 import { throttleKeys } from "#app/services/staff-login.server";
 import { startStaffSession } from "#app/services/staff-session.server";
 import { appHandler } from "#tests/support/app-build";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
 import { findUserByEmail, findUserById } from "#app/db/queries/users";
 import type { Database } from "#app/db/schema";
-import { de } from "#app/i18n/de";
+import { de } from "#app/i18n/de-staff";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import {
   createStaff,
@@ -192,7 +192,7 @@ describe.each(databaseTargets())("user management on %s", (target) => {
       for (const id of [other.id, admin.id]) {
         const page = await browser.send(`/backend/users/${id}`);
         expect(page.status).toBe(403);
-        expect(await page.text()).toContain(de.staffAuth.forbiddenTitle);
+        expect(await page.text()).toContain(de.errors.forbiddenTitle);
         const change = await browser.send(`/backend/users/${id}`, { form: { intent: "lock" } });
         expect(change.status).toBe(403);
       }
@@ -209,8 +209,8 @@ describe.each(databaseTargets())("user management on %s", (target) => {
       const page = await browser.send("/backend/users");
       expect(page.status).toBe(403);
       const html = await page.text();
-      expect(html).toContain(de.staffAuth.forbiddenTitle);
-      expect(html).toContain(de.staffAuth.forbidden);
+      expect(html).toContain(de.errors.forbiddenTitle);
+      expect(html).toContain(de.errors.forbidden);
       const home = await (await browser.send("/backend")).text();
       expect(home).not.toContain('href="/backend/users"');
       expect(home).toContain('href="/backend/orders"');
@@ -382,7 +382,7 @@ describe.each(databaseTargets())("user management on %s", (target) => {
       const browser = await as(employee);
       const list = await browser.send("/api/users");
       expect(list.status).toBe(403);
-      expect(await list.json()).toEqual({ errors: [{ message: de.staffAuth.forbidden }] });
+      expect(await list.json()).toEqual({ errors: [{ message: de.errors.forbidden }] });
       const me = await browser.send("/api/users/me");
       expect(me.status).toBe(200);
       const { data } = (await me.json()) as { data: Record<string, unknown> };

@@ -1,5 +1,5 @@
 import type { Receipt, ReceiptField } from "../../domain/receipt";
-import { de } from "../../i18n/de";
+import { de } from "../../i18n/de-staff";
 import { useHydrated } from "../use-hydrated";
 
 const texts = de.receipt;

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
 import type { Role } from "../../db/schema";
-import { de } from "../../i18n/de";
+import { de } from "../../i18n/de-staff";
 import {
   PASSWORD_MIN_LENGTH,
   newUserSchema,

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { de } from "../../i18n/de";
+import { de } from "../../i18n/de-staff";
 import { loadCounterOrders } from "../../services/counter-orders.server";
 
 /** GET /api/orders/{frontdesk|backoffice}/{branchId}/{apiKey}: the counter views as JSON. */

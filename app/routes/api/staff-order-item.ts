@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { de } from "../../i18n/de";
+import { de } from "../../i18n/de-staff";
 import { editOrderItem, itemIndexOf } from "../../services/order-item-edit.server";
 import { orderItemsJson } from "../../services/order-item-view.server";
 import { readSmallBody } from "../../services/small-request.server";

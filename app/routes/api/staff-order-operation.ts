@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { de } from "../../i18n/de";
+import { de } from "../../i18n/de-staff";
 import { apiError, requireStaff } from "../../services/staff-auth.server";
 import {
   parseOrderAction,

@@ -9,7 +9,7 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormMessage, Notice, TextField } from "../../components/backend/form-parts";
-import { de } from "../../i18n/de";
+import { de } from "../../i18n/de-staff";
 import { noticeFrom } from "../../services/backend-notices";
 import { attemptSource, refusalReply } from "../../services/backend-users-route.server";
 import { readSmallForm } from "../../services/small-request.server";

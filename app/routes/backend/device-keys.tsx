@@ -8,7 +8,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { formatDateTime } from "../../domain/format";
 import { canAccessBranch } from "../../domain/staff-permissions";
-import { de } from "../../i18n/de";
+import { de } from "../../i18n/de-staff";
 import {
   createBranchApiKey,
   listBranchApiKeys,

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { listBranchChoices } from "../../db/queries/users";
-import { de } from "../../i18n/de";
+import { de } from "../../i18n/de-staff";
 import { requireStaff } from "../../services/staff-auth.server";
 
 const texts = de.backOffice;

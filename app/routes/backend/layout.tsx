@@ -9,7 +9,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { canManageUsers } from "../../domain/staff-permissions";
-import { de } from "../../i18n/de";
+import { de } from "../../i18n/de-staff";
 import { requireStaff } from "../../services/staff-auth.server";
 
 const texts = de.backOffice;
@@ -92,7 +92,7 @@ export function ErrorBoundary() {
     : undefined;
   const title =
     status === 403
-      ? de.staffAuth.forbiddenTitle
+      ? de.errors.forbiddenTitle
       : status === 404
         ? de.errors.notFoundTitle
         : de.errors.internalTitle;
@@ -100,7 +100,7 @@ export function ErrorBoundary() {
     typeof message === "string"
       ? message
       : status === 403
-        ? de.staffAuth.forbidden
+        ? de.errors.forbidden
         : status === 404
           ? de.errors.notFoundText
           : de.errors.internalText;

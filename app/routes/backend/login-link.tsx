@@ -7,7 +7,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { de } from "../../i18n/de";
+import { de } from "../../i18n/de-staff";
 import { requireSameOrigin } from "../../services/staff-auth.server";
 import {
   isLoginLinkUsable,

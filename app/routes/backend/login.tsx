@@ -11,7 +11,7 @@ import {
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormMessage, Notice, TextField } from "../../components/backend/form-parts";
 import { safeRedirectPath } from "../../domain/redirect-target";
-import { de } from "../../i18n/de";
+import { de } from "../../i18n/de-staff";
 import { readSmallForm } from "../../services/small-request.server";
 import {
   LOGIN_LINK_MINUTES,

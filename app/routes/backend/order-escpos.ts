@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { de } from "../../i18n/de";
+import { de } from "../../i18n/de-staff";
 import { receiptToEscPos } from "../../integrations/printers/escpos";
 import { loadReceipt } from "../../services/receipt.server";
 import { requireStaff } from "../../services/staff-auth.server";

@@ -6,7 +6,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { de } from "../../i18n/de";
+import { de } from "../../i18n/de-staff";
 import type { FieldErrors } from "../../services/item-form.server";
 import { editOrderItem, itemIndexOf } from "../../services/order-item-edit.server";
 import {

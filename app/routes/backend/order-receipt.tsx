@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ReceiptView } from "../../components/backend/receipt";
-import { de } from "../../i18n/de";
+import { de } from "../../i18n/de-staff";
 import { loadReceipt } from "../../services/receipt.server";
 import { requireStaff } from "../../services/staff-auth.server";
 import { staffScope } from "../../services/staff-order-query.server";

@@ -16,7 +16,7 @@ import {
   staffStateLabel,
   type StaffAction,
 } from "../../domain/staff-order";
-import { de } from "../../i18n/de";
+import { de } from "../../i18n/de-staff";
 import { loadReceipt } from "../../services/receipt.server";
 import { referenceSettings } from "../../services/reference-data.server";
 import { owesRefund } from "../../services/refund.server";

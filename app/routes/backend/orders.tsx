@@ -13,7 +13,7 @@ import {
   STATUS_FILTERS,
   staffStateLabel,
 } from "../../domain/staff-order";
-import { de } from "../../i18n/de";
+import { de } from "../../i18n/de-staff";
 import { requireStaff } from "../../services/staff-auth.server";
 import { parseOrderListQuery, staffScope } from "../../services/staff-order-query.server";
 import {

@@ -9,7 +9,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { insertCart } from "../../db/queries/carts";
 import { canAccessBranch } from "../../domain/staff-permissions";
-import { de } from "../../i18n/de";
+import { de } from "../../i18n/de-staff";
 import { rememberCart } from "../../services/cart-cookie.server";
 import { defaultDeliveryType } from "../../services/cart.server";
 import { referenceBranches, referenceSettings } from "../../services/reference-data.server";

@@ -11,7 +11,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { FormMessage, Notice, TextField } from "../../components/backend/form-parts";
 import { UserForm } from "../../components/backend/user-form";
 import { canManageUser } from "../../domain/staff-permissions";
-import { de } from "../../i18n/de";
+import { de } from "../../i18n/de-staff";
 import { noticeFrom } from "../../services/backend-notices";
 import {
   MANAGER_ROLES,

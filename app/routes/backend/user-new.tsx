@@ -8,7 +8,7 @@ import {
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { UserForm } from "../../components/backend/user-form";
-import { de } from "../../i18n/de";
+import { de } from "../../i18n/de-staff";
 import {
   MANAGER_ROLES,
   attemptSource,

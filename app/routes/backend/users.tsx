@@ -4,7 +4,7 @@ import { Notice } from "../../components/backend/form-parts";
 import { getSettings } from "../../db/queries/settings";
 import { formatDateTime, formatTime } from "../../domain/format";
 import { canManageUser } from "../../domain/staff-permissions";
-import { de } from "../../i18n/de";
+import { de } from "../../i18n/de-staff";
 import { noticeFrom } from "../../services/backend-notices";
 import { requireStaff } from "../../services/staff-auth.server";
 import { listVisibleUsers } from "../../services/staff-users.server";
