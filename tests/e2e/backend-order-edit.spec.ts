@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { testBranches, testStaff } from "../support/prepare-checkout-database";
-import { euro } from "./helpers";
+import { euro, signIn } from "./helpers";
 import { checkoutPort } from "./servers";
 import { expect, test } from "./fixtures";
 
@@ -15,15 +15,6 @@ test.use({ baseURL: `http://127.0.0.1:${checkoutPort}` });
 const origin = `http://127.0.0.1:${checkoutPort}`;
 const ROLL = "Belegtes Brötchen nach Wahl";
 const BREAD = "Bauernbrot vom Laib";
-
-async function signIn(page: Page, who: { email: string; password: string }, target: string) {
-  await page.goto(target);
-  await expect(page).toHaveURL(/\/backend\/login\?redirectTo=/);
-  await page.getByLabel("E-Mail-Adresse").first().fill(who.email);
-  await page.getByLabel("Passwort", { exact: true }).fill(who.password);
-  await page.getByRole("button", { name: "Anmelden", exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`${target.replace(/[?]/g, "\\?")}$`));
-}
 
 /** A roll with cheese and half a kilo of bread, ordered in the shop by a customer. */
 async function customerOrder(browser: Browser, javaScriptEnabled: boolean, name: string) {

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { DateTime } from "luxon";
 import { testBranches, testStaff } from "../support/prepare-checkout-database";
+import { signIn } from "./helpers";
 import { checkoutPort, mailboxUrl } from "./servers";
 import { expect, test } from "./fixtures";
 
@@ -15,15 +16,6 @@ import { expect, test } from "./fixtures";
 test.use({ baseURL: `http://127.0.0.1:${checkoutPort}` });
 
 const origin = `http://127.0.0.1:${checkoutPort}`;
-
-async function signIn(page: Page, who: { email: string; password: string }, target: string) {
-  await page.goto(target);
-  await expect(page).toHaveURL(/\/backend\/login\?redirectTo=/);
-  await page.getByLabel("E-Mail-Adresse").first().fill(who.email);
-  await page.getByLabel("Passwort", { exact: true }).fill(who.password);
-  await page.getByRole("button", { name: "Anmelden", exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`${target.replace(/[?]/g, "\\?")}$`));
-}
 
 /** A customer's order in the shop, in a browser of their own; answers the status page's path. */
 async function customerOrder(browser: Browser, javaScriptEnabled: boolean, name: string) {

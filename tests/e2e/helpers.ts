@@ -25,3 +25,13 @@ export async function choose(
     option,
   );
 }
+
+/** Opens a back-office page, is sent to the sign-in, signs in and lands on that page. */
+export async function signIn(page: Page, who: { email: string; password: string }, target: string) {
+  await page.goto(target);
+  await expect(page).toHaveURL(/\/backend\/login\?redirectTo=/);
+  await page.getByLabel("E-Mail-Adresse").first().fill(who.email);
+  await page.getByLabel("Passwort", { exact: true }).fill(who.password);
+  await page.getByRole("button", { name: "Anmelden", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${target.replace(/[?]/g, "\\?")}$`));
+}

@@ -52,6 +52,19 @@ function tempDataDir(): string {
   return folder;
 }
 
+/** A new, empty database on the PostgreSQL server of the test run, dropped after the test. */
+async function freshDatabase(): Promise<string> {
+  const base = inject("postgresUrl")!;
+  const name = `bt_test_${randomBytes(6).toString("hex")}`;
+  await withAdminClient(base, (client) => client.query(`create database ${name}`));
+  cleanups.push(() =>
+    withAdminClient(base, (client) =>
+      client.query(`drop database if exists ${name} with (force)`),
+    ).then(() => undefined),
+  );
+  return databaseUrlFor(base, name);
+}
+
 // Each test starts real servers on fresh databases: slow on a busy 2-core machine.
 describe("the server", { timeout: 120_000 }, () => {
   it("answers /healthz and stops cleanly on SIGTERM, finishing what is running", async () => {
@@ -111,15 +124,7 @@ describe("the server", { timeout: 120_000 }, () => {
   it.runIf(inject("postgresUrl"))(
     "runs the same shop on PostgreSQL with DATABASE_URL and seeds it once",
     async () => {
-      const base = inject("postgresUrl")!;
-      const name = `bt_test_${randomBytes(6).toString("hex")}`;
-      await withAdminClient(base, (client) => client.query(`create database ${name}`));
-      cleanups.push(() =>
-        withAdminClient(base, (client) =>
-          client.query(`drop database if exists ${name} with (force)`),
-        ).then(() => undefined),
-      );
-      const env = { DATABASE_URL: databaseUrlFor(base, name), DATA_DIR: tempDataDir() };
+      const env = { DATABASE_URL: await freshDatabase(), DATA_DIR: tempDataDir() };
 
       const first = await startServer(env);
       expect(await (await fetch(`${first.origin}/healthz`)).json()).toEqual({
@@ -139,16 +144,8 @@ describe("the server", { timeout: 120_000 }, () => {
   it.runIf(inject("postgresUrl"))(
     "runs WEB_CONCURRENCY server processes on one port, replaces one that dies, stops them all",
     async () => {
-      const base = inject("postgresUrl")!;
-      const name = `bt_test_${randomBytes(6).toString("hex")}`;
-      await withAdminClient(base, (client) => client.query(`create database ${name}`));
-      cleanups.push(() =>
-        withAdminClient(base, (client) =>
-          client.query(`drop database if exists ${name} with (force)`),
-        ).then(() => undefined),
-      );
       const server = await startServer({
-        DATABASE_URL: databaseUrlFor(base, name),
+        DATABASE_URL: await freshDatabase(),
         DATA_DIR: tempDataDir(),
         WEB_CONCURRENCY: "2",
       });
