@@ -4,6 +4,7 @@ import { de } from "../../i18n/de";
 import type { DialogPart, ItemDialogView } from "../../services/item-dialog.server";
 import { useHydrated } from "../use-hydrated";
 import { UrlDialog } from "../url-dialog";
+import { OptionChoices } from "./option-choices";
 import { QuantityPicker } from "./quantity-picker";
 
 const texts = de.itemDialog;
@@ -183,24 +184,6 @@ export function ItemDialog({ dialog, actionPath, dialogPath, storePath, failed }
   );
 }
 
-/** Clicking the chosen option of an optional select again clears the choice (spec section 5). */
-function deselectable(event: React.MouseEvent<HTMLInputElement>) {
-  const input = event.currentTarget;
-  if (input.dataset.wasChecked === "true") {
-    input.checked = false;
-    const none = input.form?.querySelector<HTMLInputElement>(
-      `input[name="${input.name}"][value=""]`,
-    );
-    if (none) none.checked = true;
-  }
-}
-
-function rememberChecked(
-  event: React.PointerEvent<HTMLInputElement> | React.KeyboardEvent<HTMLInputElement>,
-) {
-  event.currentTarget.dataset.wasChecked = String(event.currentTarget.checked);
-}
-
 function PartFieldset({
   part,
   values,
@@ -277,46 +260,13 @@ function PartFieldset({
         </>
       ) : null}
       {part.type === "select" || part.type === "multiselect" ? (
-        <ul className="option-list">
-          {part.type === "select" && part.isOptional ? (
-            <li>
-              <label>
-                <input
-                  type="radio"
-                  name={part.field}
-                  value=""
-                  defaultChecked={values.length === 0}
-                />{" "}
-                {texts.noChoice}
-              </label>
-            </li>
-          ) : null}
-          {part.options.map((option) => (
-            <li key={option.id}>
-              <label>
-                <input
-                  type={part.type === "select" ? "radio" : "checkbox"}
-                  name={part.field}
-                  value={option.id}
-                  defaultChecked={values.includes(String(option.id))}
-                  required={part.type === "select" && required}
-                  aria-invalid={invalid}
-                  onPointerDown={
-                    part.type === "select" && part.isOptional ? rememberChecked : undefined
-                  }
-                  onKeyDown={
-                    part.type === "select" && part.isOptional ? rememberChecked : undefined
-                  }
-                  onClick={part.type === "select" && part.isOptional ? deselectable : undefined}
-                />{" "}
-                {option.name}
-                {option.priceLabel ? (
-                  <span className="option-price"> ({option.priceLabel})</span>
-                ) : null}
-              </label>
-            </li>
-          ))}
-        </ul>
+        <OptionChoices
+          part={{ ...part, type: part.type }}
+          chosen={values}
+          required={required}
+          invalid={invalid}
+          noChoice={texts.noChoice}
+        />
       ) : null}
       {part.accept !== null ? (
         <>

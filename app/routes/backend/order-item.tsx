@@ -6,6 +6,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { OptionChoices } from "../../components/store/option-choices";
 import { de } from "../../i18n/de-staff";
 import type { FieldErrors } from "../../services/item-form.server";
 import { editOrderItem, itemIndexOf } from "../../services/order-item-edit.server";
@@ -160,39 +161,13 @@ function PartFieldset({
         </>
       ) : null}
       {part.type === "select" || part.type === "multiselect" ? (
-        <ul className="option-list">
-          {part.type === "select" && part.isOptional ? (
-            <li>
-              <label>
-                <input
-                  type="radio"
-                  name={part.field}
-                  value=""
-                  defaultChecked={chosen.length === 0}
-                />{" "}
-                {dialog.noChoice}
-              </label>
-            </li>
-          ) : null}
-          {part.options.map((option) => (
-            <li key={option.id}>
-              <label>
-                <input
-                  type={part.type === "select" ? "radio" : "checkbox"}
-                  name={part.field}
-                  value={option.id}
-                  defaultChecked={chosen.includes(String(option.id))}
-                  required={part.type === "select" && required}
-                  aria-invalid={invalid}
-                />{" "}
-                {option.name}
-                {option.priceLabel ? (
-                  <span className="option-price"> ({option.priceLabel})</span>
-                ) : null}
-              </label>
-            </li>
-          ))}
-        </ul>
+        <OptionChoices
+          part={{ ...part, type: part.type }}
+          chosen={chosen}
+          required={required}
+          invalid={invalid}
+          noChoice={dialog.noChoice}
+        />
       ) : null}
       {part.files !== null ? (
         <p>
