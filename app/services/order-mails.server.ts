@@ -165,7 +165,7 @@ export function newOrderMessages(record: MessageRecord, origin: MessageOrigin): 
 
 /**
  * The new order's messages at the checkout, before it is stored: the receipt's source is what the
- * order service is about to write, with the stand-in for the ticket number it will hand out.
+ * order service is about to write, with the ticket number it has just taken for it.
  */
 export function checkoutMessages(
   checkout: CheckoutContext,
