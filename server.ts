@@ -74,7 +74,6 @@ async function main(): Promise<void> {
   // Unchanged polls of an order's status page get their 304 before Remix runs (decision 008).
   app.use(orderStatusNotModified(database.db, { origin: config.publicOrigin }));
 
-  const build = await mountRemix(app, config);
   if (!config.isDevelopment) {
     const cache = pageCache({
       isCacheable: (path) => path === "/" || /^\/store\/[^/]+$/.test(path),
@@ -83,8 +82,10 @@ async function main(): Promise<void> {
     });
     // A staff edit on any instance clears the storefront pages on every instance.
     live.onCatalogueChanged(() => cache.clear());
+    // Before the static files: a kept page need not ask the disk whether it is a file first.
     app.use(cache);
   }
+  const build = await mountRemix(app, config);
   const payments = paymentProviders(config);
   app.all(
     "*",

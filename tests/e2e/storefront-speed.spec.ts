@@ -57,3 +57,35 @@ test.describe("JavaScript on storefront pages", () => {
     });
   }
 });
+
+/**
+ * A page kept for every visitor carries no nonce: its policy allows its own inline scripts by
+ * their hashes (decision 025). The browser must agree with our hashes, or hydration stops with a
+ * CSP violation (a console error, which fails the test).
+ */
+test.describe("a kept branch page", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "about the page's scripts");
+
+  test("runs its scripts by their hashes and hydrates", async ({ page }) => {
+    let policy = "";
+    // The first visit renders and keeps the page; a minute's turn in between renders it again.
+    for (let attempt = 0; attempt < 3 && !policy; attempt++) {
+      const response = (await page.goto("/store/wiehre"))!;
+      if (response.headers()["x-page-cache"] === "hit") {
+        policy = response.headers()["content-security-policy"]!;
+      }
+    }
+    expect(policy).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+    expect(policy).not.toContain("nonce-");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+    await expect(page.locator("script[nonce]")).toHaveCount(0);
+    // With its JavaScript running, a product opens as a dialog over the menu.
+    await page
+      .getByRole("link", { name: /auswählen$/ })
+      .first()
+      .click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toBeHidden();
+  });
+});
