@@ -1,0 +1,177 @@
+/**
+ * Lighthouse (mobile defaults: simulated slow 4G and a 4× slower CPU) on the storefront pages
+ * issue 3 names: `/`, a branch page and an item dialog page of the demo shop, several rounds
+ * each, the pages taking turns. It measures; it asserts nothing.
+ *
+ *   npm run bench:lighthouse
+ *   LIGHTHOUSE_ROUNDS=9 npm run bench:lighthouse
+ *
+ * The built production server runs on a fresh embedded database with the demo data, as
+ * `npm start` does. Each run gets a fresh Chromium (Debian's, or $CHROMIUM_PATH), as the
+ * Lighthouse command line does. Lighthouse's simulation multiplies every main-thread task it
+ * observes by four, so a busy machine (another build, a test run) shows up as blocking time:
+ * measure on a quiet one. The table gives each page's median and range; the report in reports/
+ * has every run with its long tasks.
+ */
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { ensurePortFree, startServer, stopServer, waitForHealth } from "./server";
+
+const port = Number(process.env.BENCH_PORT ?? 3210);
+const origin = `http://127.0.0.1:${port}`;
+const rounds = Number(process.env.LIGHTHOUSE_ROUNDS ?? 5);
+const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+interface Run {
+  page: string;
+  url: string;
+  performance: number;
+  accessibility: number;
+  /** Milliseconds (simulated), CLS unitless. */
+  fcp: number;
+  lcp: number;
+  speedIndex: number;
+  tbt: number;
+  cls: number;
+  longTasks: { url: string; duration: number }[];
+}
+
+async function main() {
+  const dataDir = path.resolve(".cache/lighthouse-data");
+  rmSync(dataDir, { recursive: true, force: true });
+  await ensurePortFree(port);
+  const server = startServer({ port, env: { DATA_DIR: dataDir, DATABASE_URL: "" } });
+  const runs: Run[] = [];
+  try {
+    await waitForHealth(origin, server);
+    const pages = await storefrontPages();
+    for (let round = 1; round <= rounds; round++) {
+      for (const [page, url] of Object.entries(pages)) {
+        const run = await auditWithRetries(page, url);
+        console.log(
+          `Runde ${round} ${page}: Leistung ${run.performance}, Barrierefreiheit ` +
+            `${run.accessibility}, TBT ${run.tbt} ms, FCP ${run.fcp} ms, LCP ${run.lcp} ms`,
+        );
+        runs.push(run);
+      }
+    }
+  } finally {
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.table(summarize(runs));
+  mkdirSync("reports", { recursive: true });
+  const file = path.join(
+    "reports",
+    `lighthouse-${new Date().toISOString().replace(/[:.]/g, "-")}.json`,
+  );
+  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), rounds, runs }, null, 2));
+  console.log(`Bericht: ${file}`);
+}
+
+/** The home page, the first branch it links to and that branch's first product. */
+async function storefrontPages(): Promise<Record<string, string>> {
+  const home = await fetch(`${origin}/`).then((r) => r.text());
+  const branch = home.match(/href="(\/store\/[^"/]+)"/)?.[1];
+  if (!branch) throw new Error("Die Startseite verlinkt keine Filiale.");
+  const menu = await fetch(origin + branch).then((r) => r.text());
+  const product = menu.match(/href="(\/store\/[^"/]+\/product\/[^"/?]+)"/)?.[1];
+  if (!product) throw new Error(`${branch} verlinkt kein Produkt.`);
+  return {
+    Startseite: `${origin}/`,
+    Filialseite: origin + branch,
+    Produktdialog: origin + product,
+  };
+}
+
+/**
+ * Lighthouse now and then fails to record the trace (NO_NAVSTART); such a run measured nothing,
+ * so it is repeated (and said so) rather than counted.
+ */
+async function auditWithRetries(page: string, url: string): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(page, url);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(`${page}: Lauf wiederholt (${String(error)})`);
+    }
+  }
+}
+
+async function audit(page: string, url: string): Promise<Run> {
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ["--headless=new", "--no-sandbox"],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility"],
+    });
+    if (!result) throw new Error(`Lighthouse lieferte kein Ergebnis für ${url}.`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    const value = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
+    const longTasks = (lhr.audits["long-tasks"]?.details as { items?: LongTask[] } | undefined)
+      ?.items;
+    return {
+      page,
+      url,
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      fcp: value("first-contentful-paint"),
+      lcp: value("largest-contentful-paint"),
+      speedIndex: value("speed-index"),
+      tbt: value("total-blocking-time"),
+      cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN,
+      longTasks: (longTasks ?? []).map((task) => ({
+        url: task.url,
+        duration: Math.round(task.duration),
+      })),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+interface LongTask {
+  url: string;
+  duration: number;
+}
+
+function summarize(runs: Run[]) {
+  const byPage = new Map<string, Run[]>();
+  for (const run of runs) byPage.set(run.page, [...(byPage.get(run.page) ?? []), run]);
+  return [...byPage].map(([page, list]) => ({
+    Seite: page,
+    Läufe: list.length,
+    "Leistung Median": median(list.map((run) => run.performance)),
+    "Leistung min–max": range(list.map((run) => run.performance)),
+    "Läufe mit 100": list.filter((run) => run.performance === 100).length,
+    "Barrierefreiheit min": Math.min(...list.map((run) => run.accessibility)),
+    "TBT Median": median(list.map((run) => run.tbt)),
+    "TBT min–max": range(list.map((run) => run.tbt)),
+    "LCP max": Math.max(...list.map((run) => run.lcp)),
+    "CLS max": Math.max(...list.map((run) => run.cls)),
+  }));
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function range(values: number[]): string {
+  return `${Math.min(...values)}–${Math.max(...values)}`;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
