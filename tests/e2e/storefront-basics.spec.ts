@@ -69,9 +69,16 @@ test.describe("demo shop", () => {
     const categoryNames = seededCategories
       .filter((category) => menu.categories.includes(category.identifier!))
       .map((category) => category.name);
-    const headings = await page.getByRole("heading", { level: 2 }).allTextContents();
-    const shown = categoryNames.filter((name) => headings.includes(name));
-    expect(shown.length, `Kategorien von ${menu.name}`).toBeGreaterThanOrEqual(3);
+    // The click does not wait for the whole document: poll until enough of it has been parsed.
+    await expect
+      .poll(
+        async () => {
+          const headings = await page.getByRole("heading", { level: 2 }).allTextContents();
+          return categoryNames.filter((name) => headings.includes(name)).length;
+        },
+        { message: `Kategorien von ${menu.name}` },
+      )
+      .toBeGreaterThanOrEqual(3);
 
     const bread = page.getByRole("region", { name: "Brot" });
     await expect(bread.getByRole("heading", { name: "Bauernbrot vom Laib" })).toBeVisible();
