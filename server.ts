@@ -138,11 +138,17 @@ async function runProcesses(config: AppConfig, startedAt: number): Promise<void>
   }
   let stopping = false;
   let listening = 0;
+  let announced = false;
   const everListened = new Set<number>();
   cluster.on("listening", (worker, address) => {
     everListened.add(worker.id);
     listening += 1;
+    if (announced) {
+      log(`Neuer Serverprozess ${worker.process.pid} nimmt Anfragen an.`);
+      return;
+    }
     if (listening !== config.processes) return;
+    announced = true;
     const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
     log(
       `Shop läuft auf http://localhost:${address.port} (pg, ${config.processes} Prozesse, ` +

@@ -170,6 +170,16 @@ describe("the server", { timeout: 120_000 }, () => {
       expect(workers()).toHaveLength(2);
       expect(workers()).not.toContain(first);
       expect(server.output()).toContain(`Serverprozess ${first} beendet (SIGKILL)`);
+      const replacement = workers().find((pid) => pid !== second)!;
+      while (
+        Date.now() < deadline &&
+        !server.output().includes(`Neuer Serverprozess ${replacement} nimmt Anfragen an.`)
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(server.output()).toContain(`Neuer Serverprozess ${replacement} nimmt Anfragen an.`);
+      // The shop is announced once, when it first starts, not again for the replacement.
+      expect(server.output().match(/Shop läuft auf/g)).toHaveLength(1);
       for (let request = 0; request < 6; request++) {
         expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
       }
