@@ -14,7 +14,9 @@ import {
 } from "./app/integrations/payments/providers.server";
 import { precompressedAssets } from "./app/server/precompressed.server";
 import { securityHeaders } from "./app/server/security-headers.server";
-import { rejectCrossSiteStaffRequests } from "./app/server/cross-site.server";
+import { rejectCrossSiteRequests } from "./app/server/cross-site.server";
+import { refuseHostileAddresses } from "./app/server/hostile-addresses.server";
+import { withRouteDefaults } from "./app/server/route-defaults.server";
 import { orderStatusNotModified } from "./app/server/order-status-cache.server";
 import { pageCache } from "./app/server/page-cache.server";
 import { compressUnlessEventStream } from "./app/server/event-stream.server";
@@ -54,6 +56,7 @@ async function main(): Promise<void> {
     securityHeaders({
       isDevelopment: config.isDevelopment,
       formTargets: checkoutPageOrigins(config),
+      strictTransport: config.mode === "production",
     }),
   );
 
@@ -69,7 +72,8 @@ async function main(): Promise<void> {
     }
   });
 
-  app.use(rejectCrossSiteStaffRequests(config.publicOrigin));
+  app.use(refuseHostileAddresses());
+  app.use(rejectCrossSiteRequests(config.publicOrigin));
 
   // Unchanged polls of an order's status page get their 304 before Remix runs (decision 008).
   app.use(orderStatusNotModified(database.db, { origin: config.publicOrigin }));
@@ -206,14 +210,19 @@ async function mountRemix(
     const vite = await import("vite");
     const devServer = await vite.createServer({ server: { middlewareMode: true } });
     app.use(devServer.middlewares);
-    return () => devServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+    return async () =>
+      withRouteDefaults(
+        (await devServer.ssrLoadModule("virtual:remix/server-build")) as ServerBuild,
+      );
   }
   const client = path.join(BUILD_DIR, "client");
   const assets = path.join(client, "assets");
   app.use("/assets", precompressedAssets(assets));
   app.use("/assets", express.static(assets, { immutable: true, maxAge: "1y" }));
   app.use(express.static(client, { maxAge: "1h" }));
-  return (await import(path.join(BUILD_DIR, "server", "index.js"))) as ServerBuild;
+  return withRouteDefaults(
+    (await import(path.join(BUILD_DIR, "server", "index.js"))) as ServerBuild,
+  );
 }
 
 function handleShutdown(

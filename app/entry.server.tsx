@@ -56,3 +56,15 @@ export default function handleRequest(
     setTimeout(abort, ABORT_DELAY);
   });
 }
+
+/**
+ * Remix reports every error here; a request it answers with a 4xx itself (a POST to a page
+ * without a form, an unknown address) is the client's mistake, not ours, and stays out of the log,
+ * as does a request the client gave up on.
+ */
+export function handleError(error: unknown, { request }: { request: Request }): void {
+  if (request.signal.aborted) return;
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status === "number" && status < 500) return;
+  console.error(error);
+}

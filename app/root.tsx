@@ -85,15 +85,17 @@ function errorTitle(error: unknown): string {
   if (!isRouteErrorResponse(error)) return de.errors.internalTitle;
   if (error.status === 404) return de.errors.notFoundTitle;
   if (error.status === 403) return de.errors.forbiddenTitle;
+  if (error.status === 400) return de.errors.badRequestTitle;
   return de.errors.internalTitle;
 }
 
 function errorText(error: unknown): string {
   if (!isRouteErrorResponse(error)) return de.errors.internalText;
   if (error.status === 404) return de.errors.notFoundText;
-  if (error.status === 403) {
+  if (error.status === 403 || error.status === 400) {
     const message = (error.data as { message?: unknown } | null)?.message;
-    return typeof message === "string" ? message : de.errors.forbidden;
+    if (typeof message === "string") return message;
+    return error.status === 403 ? de.errors.forbidden : de.errors.badRequest;
   }
   return de.errors.internalText;
 }

@@ -248,6 +248,8 @@ export const de = {
     unknownError: "Ein unbekannter Fehler ist aufgetreten.",
     errorsHeading: "Bitte prüfen Sie Ihre Angaben:",
     emptyCart: "Ihr Warenkorb ist leer. Bitte wählen Sie zuerst Produkte aus.",
+    orderKeyReused:
+      "Dieses Bestellformular wurde bereits für eine frühere Bestellung abgeschickt. Ihr aktueller Warenkorb ist noch nicht bestellt: Bitte prüfen Sie Ihre Angaben und senden Sie die Bestellung erneut ab.",
     closedNoPreorder:
       "Derzeit haben wir leider geschlossen. Eine Bestellung ist gerade nicht möglich.",
     orderTypeUnavailable: "Diese Art der Lieferung bietet die Filiale nicht an.",
@@ -288,6 +290,20 @@ export const de = {
     backHome: "Zur Startseite",
     forbiddenTitle: "Zugriff verweigert",
     forbidden: "Sie haben keine Berechtigung für diese Seite oder Aktion.",
+    badRequestTitle: "Ungültige Anfrage",
+    badRequest:
+      "Die Anfrage enthält ungültige Werte und konnte nicht bearbeitet werden. Bitte prüfen Sie Ihre Eingaben.",
+    badAddress: "Diese Adresse enthält ungültige Zeichen.",
+    crossSite:
+      "Diese Anfrage kam nicht von unserer Seite und wurde deshalb abgelehnt. Bitte laden Sie die Seite neu und versuchen Sie es erneut.",
+    apiNotFound: "Diese Schnittstelle gibt es nicht.",
+    methodNotAllowed: "Diese Adresse nimmt diese Anfrageart nicht an.",
+  },
+  /** The shared checks of app/domain/values.ts. */
+  values: {
+    invalidId: "Ungültige Nummer.",
+    invalidDate: "Ungültiges Datum.",
+    invalidTime: "Ungültige Uhrzeit.",
   },
   format: {
     yes: "Ja",

@@ -1,10 +1,25 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+import { de } from "../i18n/de";
+import { readSmallForm } from "../services/small-request.server";
 import { consentCookie, safeRedirectPath } from "../services/visitor.server";
 
-/** The cookie banner's form: sets the consent cookie for 365 days and returns to the page. */
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)(;|$)/i;
+
+/**
+ * The cookie banner's form: sets the consent cookie for 365 days and returns to the page. Only the
+ * banner's own form is taken (its origin is checked before Remix, app/server/cross-site.server.ts);
+ * JSON, XML or a broken body get a 400.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const type = request.headers.get("Content-Type") ?? "";
+  const form = FORM_TYPES.test(type) ? await readSmallForm(request) : null;
+  if (!form) {
+    return new Response(de.errors.badRequest, {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
   return redirect(safeRedirectPath(form.get("redirectTo")), {
     status: 303,
     headers: { "Set-Cookie": consentCookie(context.config.publicOrigin) },

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { parseId } from "../domain/values";
 
 /**
  * Stored images at `/image/{id}-{version}.{extension}` and the size forms
@@ -12,12 +13,15 @@ const NAME = /^(?:(large|tiny|small|medium|icon|product|category)\/)?(\d+)-(\d+)
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const match = NAME.exec(params["*"] ?? "");
   if (!match) throw new Response(null, { status: 404 });
-  const [, , id, version, extension] = match;
+  const [, , idText, versionText, extension] = match;
+  const id = parseId(idText);
+  const version = parseId(versionText);
+  if (id === null || version === null) throw new Response(null, { status: 404 });
   const image = await context.db
     .selectFrom("images")
     .select(["storageKey", "mimeType"])
-    .where("id", "=", Number(id))
-    .where("version", "=", Number(version))
+    .where("id", "=", id)
+    .where("version", "=", version)
     .where("extension", "=", extension ?? "")
     .executeTakeFirst();
   if (!image) throw new Response(null, { status: 404 });

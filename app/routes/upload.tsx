@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { findPublicUpload } from "../db/queries/uploads";
 import { storageFor } from "../services/storefront.server";
+import { parseId } from "../domain/values";
 
 const NAME = /^(\d{1,10})-(\d{1,10})\.([a-z0-9]{1,8})$/;
 const HASH = /^[a-f0-9]{32}$/;
@@ -18,8 +19,10 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const match = NAME.exec(params.fileName ?? "");
   const publicHash = params.publicHash ?? "";
   if (!match || !HASH.test(publicHash)) throw notFound();
-  const [, id, version, extension] = match;
-  const upload = await findPublicUpload(context.db, publicHash, Number(id));
+  const [, idText, version, extension] = match;
+  const id = parseId(idText);
+  if (id === null) throw notFound();
+  const upload = await findPublicUpload(context.db, publicHash, id);
   if (!upload || upload.version !== Number(version) || upload.extension !== extension) {
     throw notFound();
   }

@@ -1,23 +1,45 @@
 import type { RequestHandler } from "express";
-import { crossSiteRefusal, isSameSite, isStaffPath } from "../services/staff-auth.server";
+import { de } from "../i18n/de";
+import { isSameSite, isStaffPath } from "../services/staff-auth.server";
+import { de as staffTexts } from "../i18n/de-staff";
+import { STAFF_SESSION_COOKIE } from "../services/staff-session.server";
+import { refusal, sendRefusal } from "./refusals.server";
+
+const hasStaffSession = (cookie: string | undefined) =>
+  (cookie ?? "").includes(`${STAFF_SESSION_COOKIE}=`);
 
 /**
- * Cross-site changes to the back office and the staff API get their German 403 here, before
- * Remix: Remix's own origin check would answer a page's forged POST with a bare 500.
+ * Cross-site changes get their German 403 here, before Remix (whose own origin check would answer
+ * a forged POST with a bare 500):
+ * - the back office and the staff API accept changes only from this site (`Origin`, or without
+ *   one `Referer`, must name it);
+ * - every other form and the public JSON calls (the cart, the checkout, the cookie banner, the
+ *   status page's answers) are refused when the browser names another origin, `null` or something
+ *   unreadable. A request naming none is let through: old browsers send neither header, and the
+ *   payment providers' webhooks (server to server, signed) never do.
  */
-export function rejectCrossSiteStaffRequests(publicOrigin: string): RequestHandler {
+export function rejectCrossSiteRequests(publicOrigin: string): RequestHandler {
   return (req, res, next) => {
-    if (!isStaffPath(req.path)) return next();
     const source = {
       method: req.method,
       origin: req.get("Origin") ?? null,
       referer: req.get("Referer") ?? null,
       ownOrigin: `${req.protocol}://${req.get("Host") ?? ""}`,
     };
+    if (isStaffPath(req.path)) {
+      if (isSameSite(source, publicOrigin)) return next();
+      // The API's anonymous callers hear 401 from the route first (there is no session to abuse).
+      if (req.path.startsWith("/api/") && !hasStaffSession(req.get("Cookie"))) return next();
+      void sendRefusal(res, refusal(req.path, 403, staffTexts.staffAuth.crossSite));
+      return;
+    }
     if (isSameSite(source, publicOrigin)) return next();
-    const refusal = crossSiteRefusal(req.path);
-    res.status(refusal.status);
-    refusal.headers.forEach((value, name) => res.setHeader(name, value));
-    void refusal.text().then((body) => res.send(body));
+    if (
+      source.origin === null &&
+      (source.referer === null || req.path.startsWith("/api/payments/"))
+    ) {
+      return next();
+    }
+    void sendRefusal(res, refusal(req.path, 403, de.errors.crossSite));
   };
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 
+const HSTS = "max-age=31536000; includeSubDomains";
+
 /** Where the server hands out the build's hashed client files (see server.ts). */
 const ASSETS_PREFIX = "/assets/";
 
@@ -12,11 +14,18 @@ const ASSETS_PREFIX = "/assets/";
 export function securityHeaders({
   isDevelopment,
   formTargets = [],
+  strictTransport = false,
 }: {
   isDevelopment: boolean;
   formTargets?: string[];
+  /**
+   * `APP_MODE=production`: browsers must come back over https only, for a year, subdomains
+   * included (the shop runs behind TLS there; PUBLIC_ORIGIN says so).
+   */
+  strictTransport?: boolean;
 }): RequestHandler {
   return (req, res, next) => {
+    if (strictTransport) res.setHeader("Strict-Transport-Security", HSTS);
     // Hashed build files are scripts, styles and images, never documents: a page's policy means
     // nothing on them, and its ~700 bytes of headers would go out with every one of a page's
     // dozen script files (decision 015).

@@ -20,8 +20,9 @@ import { de } from "../i18n/de";
 import type { FileStorage } from "../integrations/storage/file-storage";
 import { defaultDeliveryType, offeredDeliveryTypes } from "./cart.server";
 import { parseAmount, parseItemForm, type FieldErrors, type ItemInput } from "./item-form.server";
+import { idSchema } from "../domain/values";
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = idSchema;
 
 /** The cart's one action: every form names its intent (Hydrogen style). */
 export const cartChangeSchema = z.discriminatedUnion("intent", [

@@ -29,6 +29,7 @@ import { offeredDeliveryTypes } from "./cart.server";
 import { toOpeningRule } from "./opening.server";
 import { cachedReference } from "./reference-data.server";
 import { loadStorefront, type Storefront } from "./storefront.server";
+import { cleanLine, cleanText } from "../domain/values";
 
 export interface FieldError {
   message: string;
@@ -232,11 +233,12 @@ function once<T>(compute: () => T): () => T {
   return () => (value ??= { result: compute() }).result;
 }
 
-const text = (max: number) =>
+/** Control characters are stripped before a field is checked and stored (app/domain/values.ts). */
+const text = (max: number, clean: (value: string) => string = cleanLine) =>
   z
     .string()
-    .max(max, de.checkout.tooLong(max))
-    .transform((value) => value.trim())
+    .transform(clean)
+    .pipe(z.string().max(max, de.checkout.tooLong(max)))
     .optional()
     .transform((value) => value ?? "");
 
@@ -254,7 +256,7 @@ export const checkoutSchema = z.object({
   door: text(20),
   tableId: text(12),
   appointment: text(40),
-  comment: text(2000),
+  comment: text(2000, cleanText),
   donateeId: text(12),
   paymentMethod: text(20),
   acceptTerms: text(10),

@@ -26,6 +26,7 @@ import { de } from "../i18n/de";
 import { pricedProduct } from "./cart-pricing.server";
 import { keepField, partField } from "./item-form.server";
 import { priceLabel, type Storefront } from "./storefront.server";
+import { parseId } from "../domain/values";
 
 export interface DialogUnit {
   unit: Unit;
@@ -147,11 +148,8 @@ export async function itemDialogView(
   const listed = store.catalogue.listed.get(productId);
   if (!listed) return null;
   const { product } = listed;
-  const itemId = Number(query.get("artikel"));
-  const item =
-    cartId && Number.isInteger(itemId) && itemId > 0
-      ? await findCartItem(db, cartId, itemId)
-      : undefined;
+  const itemId = parseId(query.get("artikel"));
+  const item = cartId && itemId !== null ? await findCartItem(db, cartId, itemId) : undefined;
   const editing = item && item.productId === product.id ? item : undefined;
   const uploadIds = editing?.parts.flatMap((part) => part.uploadIds ?? []) ?? [];
   const uploads = await findUploadsByIds(db, uploadIds);

@@ -11,6 +11,7 @@ import {
 } from "../domain/units";
 import { de } from "../i18n/de";
 import { pricedProduct } from "./cart-pricing.server";
+import { cleanLine, cleanText } from "../domain/values";
 
 /** A checked file waiting to be stored once the whole item is valid. */
 export interface PendingFile {
@@ -123,7 +124,7 @@ async function readPart(
   switch (part.type) {
     case "text":
     case "textarea": {
-      const value = text(form, name).trim();
+      const value = (part.type === "text" ? cleanLine : cleanText)(text(form, name));
       if (value.length > MAX_TEXT_LENGTH)
         return { error: de.itemDialog.textTooLong(MAX_TEXT_LENGTH) };
       if (!value)
@@ -189,7 +190,7 @@ async function readUploadPart(
     if (!check.ok) return { error: de.uploads.failed(file.name) };
     pending.push({
       partId: part.id,
-      fileName: file.name.slice(-200),
+      fileName: cleanLine(file.name).slice(-200),
       bytes,
       extension: check.extension,
       mimeType: check.mimeType,

@@ -22,6 +22,7 @@ import {
   type FieldErrors,
 } from "./item-form.server";
 import { auditOrder, staffState, type StaffScope } from "./staff-orders.server";
+import { MAX_ID, parseId } from "../domain/values";
 
 /**
  * Staff change one item of a placed order (spec section 7: `PUT /orders/{id}/items/{index}`):
@@ -53,7 +54,7 @@ const refused = (message: string) => ({ ok: false as const, status: 409 as const
 
 /** The order if this person may see it, and its item at `index` (in position order). */
 export async function findOrderItem(db: Db, scope: StaffScope, orderId: number, index: number) {
-  if (!Number.isSafeInteger(orderId) || orderId <= 0 || orderId > 2_147_483_647) return null;
+  if (parseId(orderId) === null) return null;
   const order = await db
     .selectFrom("orders")
     .selectAll()
@@ -77,17 +78,17 @@ export async function catalogueProduct(db: Db, item: OrderItem): Promise<Catalog
 }
 
 const jsonPartSchema = z.object({
-  partId: z.number().int().positive().max(2_147_483_647),
+  partId: z.number().int().positive().max(MAX_ID),
   value: z
     .string()
     .max(MAX_TEXT_LENGTH * 2)
     .nullable()
     .optional(),
   options: z
-    .array(z.object({ optionId: z.number().int().positive().max(2_147_483_647) }))
+    .array(z.object({ optionId: z.number().int().positive().max(MAX_ID) }))
     .max(100)
     .optional(),
-  optionIds: z.array(z.number().int().positive().max(2_147_483_647)).max(100).optional(),
+  optionIds: z.array(z.number().int().positive().max(MAX_ID)).max(100).optional(),
 });
 
 /** Price fields (`gross`, `unitPrice`, an option's `value`) are not read: the server prices. */

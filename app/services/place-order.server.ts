@@ -63,12 +63,39 @@ const ORDER_COLUMNS = [
   "isFailed",
 ] as const;
 
-export async function findOrderByKey(db: Db, idempotencyKey: string) {
+async function findOrderByKey(db: Db, idempotencyKey: string) {
   return db
     .selectFrom("orders")
-    .select(ORDER_COLUMNS)
+    .select([...ORDER_COLUMNS, "cartId"])
     .where("idempotencyKey", "=", idempotencyKey)
     .executeTakeFirst();
+}
+
+async function cartExists(db: Db, cartId: string): Promise<boolean> {
+  const row = await db.selectFrom("carts").select("id").where("id", "=", cartId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The order an earlier submission of this form created, if any. A repeated submission (the cart
+ * it ordered is gone, or is the one an online payment keeps) lands on that order. A copy of an
+ * old checkout page sent with a new cart (the back button) does not: that cart was never ordered,
+ * so the customer is told and keeps it; the page they get back carries a fresh key.
+ */
+async function earlierSubmission(
+  db: Db,
+  orderKey: string,
+  cart: { id: string } | null,
+): Promise<PlaceOrderResult | null> {
+  const existing = await findOrderByKey(db, orderKey);
+  if (!existing) return null;
+  const { cartId, ...order } = existing;
+  // A cash order empties its cart (its `cart_id` is then null): a cart that still exists and is
+  // not the order's own was never ordered.
+  if (cart && cartId !== cart.id && (await cartExists(db, cart.id))) {
+    return { ok: false, errors: [{ message: de.checkout.orderKeyReused }] };
+  }
+  return { ok: true, order, isNew: false };
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -96,8 +123,8 @@ export async function placeOrder(
   const { store, lines, totals, orderType, cart } = context;
   if ("errors" in checked || !cart) {
     // A repeated submission finds its cart gone (or changed): it lands on the first one's order.
-    const existing = await findOrderByKey(db, form.orderKey);
-    if (existing) return { ok: true, order: existing, isNew: false };
+    const earlier = await earlierSubmission(db, form.orderKey, cart);
+    if (earlier) return earlier;
     if ("errors" in checked) return { ok: false, errors: checked.errors };
     return { ok: false, errors: [{ message: de.checkout.emptyCart }] };
   }
@@ -106,7 +133,7 @@ export async function placeOrder(
   const online = isOnlinePayment(draft.paymentMethod);
   const businessDate = dateOf(now, store.zone);
   const ticketNumber = await claimTicketNumber(db, cart, store.branch.id, businessDate);
-  if (ticketNumber === null) return lateSubmission(db, form.orderKey);
+  if (ticketNumber === null) return lateSubmission(db, form.orderKey, cart);
   const reference: OrderReference = {
     uid: randomUUID(),
     hash: randomBytes(18).toString("base64url"),
@@ -275,13 +302,13 @@ export async function placeOrder(
       from new_order
     `.execute(db);
     const placed = result.rows[0];
-    if (!placed) return lateSubmission(db, form.orderKey);
+    if (!placed) return lateSubmission(db, form.orderKey, cart);
     return { ok: true, order: placed, isNew: true };
   } catch (error) {
     // A parallel submission with the same key won the race for the unique key.
     if (isUniqueViolation(error)) {
-      const winner = await findOrderByKey(db, form.orderKey);
-      if (winner) return { ok: true, order: winner, isNew: false };
+      const winner = await earlierSubmission(db, form.orderKey, cart);
+      if (winner) return winner;
     }
     throw error;
   }
@@ -291,10 +318,13 @@ export async function placeOrder(
  * The cart was gone or changed when its order was to be stored: a repeated submission lands on
  * the order the first one created; otherwise the customer sees the cart has changed.
  */
-async function lateSubmission(db: Db, orderKey: string): Promise<PlaceOrderResult> {
-  const first = await findOrderByKey(db, orderKey);
-  if (first) return { ok: true, order: first, isNew: false };
-  return { ok: false, errors: [{ message: de.cartPanel.updated }] };
+async function lateSubmission(
+  db: Db,
+  orderKey: string,
+  cart: { id: string },
+): Promise<PlaceOrderResult> {
+  const first = await earlierSubmission(db, orderKey, cart);
+  return first ?? { ok: false, errors: [{ message: de.cartPanel.updated }] };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { de } from "../i18n/de";
+import { cleanText } from "../domain/values";
 
 const texts = de.orderStatus.questionnaire;
 
@@ -34,8 +35,15 @@ export const questionnaireSchema = z.object({
   processRating: stars("processRating"),
   comment: z
     .string({ error: texts.commentNotText })
-    .trim()
-    .max(QUESTIONNAIRE_COMMENT_MAX_LENGTH, texts.commentTooLong(QUESTIONNAIRE_COMMENT_MAX_LENGTH))
+    .transform(cleanText)
+    .pipe(
+      z
+        .string()
+        .max(
+          QUESTIONNAIRE_COMMENT_MAX_LENGTH,
+          texts.commentTooLong(QUESTIONNAIRE_COMMENT_MAX_LENGTH),
+        ),
+    )
     .optional(),
 });
 

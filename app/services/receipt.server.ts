@@ -1,6 +1,7 @@
 import { getSettings } from "../db/queries/settings";
 import type { Db, Order, Settings } from "../db/schema";
 import { buildReceipt, type Receipt, type ReceiptSource } from "../domain/receipt";
+import { parseId } from "../domain/values";
 
 /**
  * Reads what an order's receipt shows. The staff routes check the user's role and branch against
@@ -24,7 +25,7 @@ export interface ReceiptRecord {
 
 /** The order with its items, taxes, branch, settings and donatee, or null for an unknown id. */
 export async function loadReceiptSource(db: Db, orderId: number): Promise<ReceiptRecord | null> {
-  if (!Number.isSafeInteger(orderId) || orderId <= 0) return null;
+  if (parseId(orderId) === null) return null;
   const order = await db
     .selectFrom("orders")
     .selectAll()

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "../domain/staff-permissions";
 import { de } from "../i18n/de-staff";
+import { cleanLine, MAX_ID } from "../domain/values";
 
 /**
  * The zod schemas of the sign-in, the user management and the password page: one per form, used
@@ -46,15 +47,19 @@ export const loginLinkRequestSchema = z.object({ linkEmail: email });
 const userFields = {
   name: z
     .string({ error: users.nameRequired })
-    .trim()
-    .min(1, users.nameRequired)
-    .max(NAME_MAX_LENGTH, users.tooLong(NAME_MAX_LENGTH)),
+    .transform(cleanLine)
+    .pipe(
+      z
+        .string({ error: users.nameRequired })
+        .min(1, users.nameRequired)
+        .max(NAME_MAX_LENGTH, users.tooLong(NAME_MAX_LENGTH)),
+    ),
   email,
   roles: z
     .array(z.enum(ROLES, { error: users.roleNotAllowed }), { error: users.rolesRequired })
     .min(1, users.rolesRequired),
   branchIds: z
-    .array(z.coerce.number({ error: users.branchNotAllowed }).int().positive(), {
+    .array(z.coerce.number({ error: users.branchNotAllowed }).int().positive().max(MAX_ID), {
       error: users.branchesRequired,
     })
     .default([]),

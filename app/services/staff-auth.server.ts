@@ -164,10 +164,11 @@ export async function requireStaff(
   options: StaffGuardOptions = {},
 ): Promise<StaffUser> {
   const surface = surfaceOf(request);
-  requireSameOrigin(request, context);
   const now = new Date();
   const user = await currentStaff(request, context, now);
+  // A caller without a session hears 401 first, whatever else is wrong with the request.
   if (!user) throw await unauthorized(request, context, surface);
+  requireSameOrigin(request, context);
   // Without any role the account may sign in but nothing else (no redirect: it would loop).
   if (user.roles.length === 0) throw forbidden(surface);
   if (options.roles && !user.isAdmin && !options.roles.some((role) => user.roles.includes(role))) {

@@ -12,6 +12,7 @@ import { owesRefund, refundOrderPayment } from "./refund.server";
 import { referenceSettings } from "./reference-data.server";
 import type { StaffScope } from "./staff-orders.server";
 import { auditOrder, changeOrderStatus, findStaffOrder } from "./staff-orders.server";
+import { parseClockTime, parseIsoDate, textSchema } from "../domain/values";
 
 /**
  * Every order action staff can take, for the detail page's forms and the JSON API alike: the
@@ -43,18 +44,18 @@ export const orderActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("confirm") }),
   z.object({
     intent: z.literal("reject"),
-    message: z
-      .string()
-      .max(REJECTION_MESSAGE_MAX, texts.errors.rejectionTooLong(REJECTION_MESSAGE_MAX))
-      .optional(),
+    message: textSchema(
+      REJECTION_MESSAGE_MAX,
+      texts.errors.rejectionTooLong(REJECTION_MESSAGE_MAX),
+    ).optional(),
   }),
   z.object({ intent: z.literal("in-delivery") }),
   z.object({ intent: z.literal("completed") }),
   z.object({ intent: z.literal("cancel") }),
   z.object({
     intent: z.literal("counter-appointment"),
-    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, texts.errors.counterMissing),
-    time: z.string().regex(/^\d{2}:\d{2}$/, texts.errors.counterMissing),
+    date: z.string().refine((value) => parseIsoDate(value) !== null, texts.errors.counterMissing),
+    time: z.string().refine((value) => parseClockTime(value) !== null, texts.errors.counterMissing),
   }),
   z.object({ intent: z.literal("update-payment-status") }),
   z.object({ intent: z.literal("refund") }),

@@ -10,6 +10,7 @@ import {
   type OrderListQuery,
   type StaffScope,
 } from "./staff-orders.server";
+import { idSchema, isoDateSchema } from "../domain/values";
 
 /** The staff member's reach for the order services: every branch for administrators. */
 export function staffScope(user: StaffUser, context: AppLoadContext): StaffScope {
@@ -39,17 +40,12 @@ export async function phoneOrderTaker(
 const optional = <T extends z.ZodTypeAny>(schema: T) =>
   z.preprocess((value) => (value === "" || value === null ? undefined : value), schema.optional());
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
-
 /** The board's and the history's query string (and the JSON API's), all optional. */
 export const orderListQuerySchema = z.object({
   view: optional(z.enum(["current", "missed", "history"])),
-  branch: optional(z.coerce.number().int().positive().max(2_147_483_647)),
-  from: optional(isoDate),
-  to: optional(isoDate),
+  branch: optional(idSchema),
+  from: optional(isoDateSchema),
+  to: optional(isoDateSchema),
   status: optional(z.enum(STATUS_FILTERS)),
   payment: optional(z.enum(PAYMENT_METHODS)),
   q: optional(z.string().max(100)),

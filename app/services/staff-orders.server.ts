@@ -12,6 +12,7 @@ import {
   type StaffOrderState,
 } from "../domain/staff-order";
 import { de } from "../i18n/de-staff";
+import { parseId } from "../domain/values";
 
 export { SORT_KEYS, STATUS_FILTERS, type SortKey, type StatusFilter } from "../domain/staff-order";
 
@@ -236,7 +237,7 @@ function statusCondition(status: StatusFilter): Expression<SqlBool> {
 
 /** The order if this person may see it; undefined otherwise (the page answers 404). */
 export async function findStaffOrder(db: Db, scope: StaffScope, orderId: number) {
-  if (!Number.isSafeInteger(orderId) || orderId <= 0) return undefined;
+  if (parseId(orderId) === null) return undefined;
   const order = await db
     .selectFrom("orders")
     .selectAll()
@@ -289,7 +290,7 @@ export async function changeOrderStatus(
   now: Date,
   afterChange?: AfterStatusChange,
 ): Promise<StaffActionOutcome> {
-  if (!Number.isSafeInteger(orderId) || orderId <= 0) {
+  if (parseId(orderId) === null) {
     return { ok: false, status: 404, message: de.staffOrders.errors.notFound };
   }
   return db.transaction().execute(async (trx): Promise<StaffActionOutcome> => {

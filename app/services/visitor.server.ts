@@ -4,6 +4,8 @@
  * and analytics on it) and whether this device is a self-service kiosk.
  */
 
+import { safeRedirectPath as safeRedirectTarget } from "../domain/redirect-target";
+
 export const CONSENT_COOKIE = "cookie-consent";
 export const SELF_SERVICE_COOKIE = "self-service";
 export const CONSENT_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
@@ -45,8 +47,5 @@ export function selfServiceCookie(origin: string, on: boolean): string {
  * browsers read as another host), else the home page.
  */
 export function safeRedirectPath(value: unknown): string {
-  if (typeof value !== "string") return "/";
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
-  if ([...value].some((character) => character.charCodeAt(0) < 0x20)) return "/";
-  return value;
+  return safeRedirectTarget(value, "/");
 }

@@ -187,8 +187,12 @@ const ROUTES: Record<string, RouteCase> = {
   },
 };
 
-/** Opened by a branch's device key instead of a staff session (decision 019). */
-const KEY_ROUTES = new Set(["api/orders/:view/:branchId/:apiKey"]);
+/**
+ * Opened by a branch's device key instead of a staff session (decision 019); and the API's JSON 404
+ * for unknown addresses, which answers everyone alike and shows nothing (tests/integration/
+ * staff-api-contract.test.ts).
+ */
+const KEY_ROUTES = new Set(["api/orders/:view/:branchId/:apiKey", "api/*"]);
 
 /** The routes this walk must cover, straight from app/routes.ts. */
 function guardedRoutes(): RouteEntry[] {

@@ -368,6 +368,33 @@ describe.each(databaseTargets())("placing an order (%s)", (target) => {
     expect(results.filter((result) => result.ok && result.isNew)).toHaveLength(1);
   });
 
+  it("tells a customer who sends an old checkout page with a new cart, and keeps that cart", async () => {
+    const orderKey = newOrderKey();
+    const first = await cartWith(testBranches.open.identifier, [{ name: BAGUETTE, amount: "1" }]);
+    const placed = await checkout(testBranches.open.identifier, first, { orderKey });
+    expect(placed.ok && placed.isNew).toBe(true);
+    // The same page sent again (the cart is gone): it lands on the order it made.
+    const repeated = await checkout(testBranches.open.identifier, first, { orderKey });
+    expect(repeated.ok && !repeated.isNew && repeated.order.id).toBe(placed.ok && placed.order.id);
+
+    // The back button's copy of that page, sent with a new cart.
+    const second = await cartWith(testBranches.open.identifier, [{ name: BAGUETTE, amount: "3" }]);
+    const reused = await checkout(testBranches.open.identifier, second, { orderKey });
+    expect(reused).toEqual({ ok: false, errors: [{ message: de.checkout.orderKeyReused }] });
+    const kept = await db.selectFrom("carts").select("id").where("id", "=", second).execute();
+    expect(kept).toHaveLength(1);
+    const orders = await db
+      .selectFrom("orders")
+      .select("id")
+      .where("idempotencyKey", "=", orderKey)
+      .execute();
+    expect(orders).toHaveLength(1);
+
+    // With a fresh key (the page the customer gets back) the new cart is ordered.
+    const fresh = await checkout(testBranches.open.identifier, second);
+    expect(fresh.ok && fresh.isNew).toBe(true);
+  });
+
   it("gives 50 parallel checkouts 50 orders with distinct ticket numbers", async () => {
     const carts = await Promise.all(
       Array.from({ length: 50 }, () =>

@@ -44,3 +44,37 @@ describe("security headers", () => {
     expect(response.headers.get("x-frame-options")).toBeNull();
   });
 });
+
+describe("Strict-Transport-Security", () => {
+  async function headersOf(strictTransport: boolean | undefined): Promise<Headers[]> {
+    const app = express();
+    app.use(securityHeaders({ isDevelopment: false, strictTransport }));
+    app.get("/store/wiehre", (_req, res) => res.type("html").send("<p>Filiale</p>"));
+    app.get("/assets/app-1.js", (_req, res) => res.type("text/javascript").send("export {};"));
+    const listening = await new Promise<Server>((resolve) => {
+      const started = app.listen(0, "127.0.0.1", () => resolve(started));
+    });
+    const base = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+    try {
+      const responses = await Promise.all([
+        fetch(`${base}/store/wiehre`),
+        fetch(`${base}/assets/app-1.js`),
+      ]);
+      return responses.map((response) => response.headers);
+    } finally {
+      await new Promise<void>((resolve) => listening.close(() => resolve()));
+    }
+  }
+
+  it("tells browsers to come back over https only, for a year, in production mode", async () => {
+    for (const headers of await headersOf(true)) {
+      expect(headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+    }
+  });
+
+  it("is not sent in the demo mode, which runs on plain http://localhost", async () => {
+    for (const headers of await headersOf(undefined)) {
+      expect(headers.get("strict-transport-security")).toBeNull();
+    }
+  });
+});

@@ -2,6 +2,7 @@ import type { RouteConfigEntry } from "@remix-run/route-config";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import * as root from "#app/root";
 import routeConfig from "#app/routes";
+import { withRouteDefaults } from "#app/server/route-defaults.server";
 import { serverBuildFrom } from "./server-build";
 
 /**
@@ -60,7 +61,12 @@ export function appBuild(): Promise<ServerBuild> {
   return build;
 }
 
+/** As server.ts serves it, with the defaults every route gets (app/server/route-defaults.server.ts). */
 async function assemble(): Promise<ServerBuild> {
+  return withRouteDefaults(await assembleRoutes());
+}
+
+async function assembleRoutes(): Promise<ServerBuild> {
   return serverBuildFrom([
     { id: "root", parentId: undefined, path: "", module: root },
     ...(await Promise.all(

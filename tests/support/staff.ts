@@ -7,7 +7,8 @@ import type { Kysely } from "kysely";
 import { findUserById, setUserAccess } from "#app/db/queries/users";
 import type { Database, Role } from "#app/db/schema";
 import { hashPassword } from "#app/services/password.server";
-import { rejectCrossSiteStaffRequests } from "#app/server/cross-site.server";
+import { rejectCrossSiteRequests } from "#app/server/cross-site.server";
+import { refuseHostileAddresses } from "#app/server/hostile-addresses.server";
 import { securityHeaders } from "#app/server/security-headers.server";
 import { startStaffSession, STAFF_SESSION_COOKIE } from "#app/services/staff-session.server";
 import { appBuild } from "./app-build";
@@ -117,6 +118,7 @@ export async function startAppServer(
   const app = express();
   app.set("trust proxy", true);
   app.use(securityHeaders({ isDevelopment: false }));
+  app.use(refuseHostileAddresses());
   let crossSite: express.RequestHandler = (_req, _res, next) => next();
   app.use((req, res, next) => crossSite(req, res, next));
   app.all(
@@ -135,7 +137,7 @@ export async function startAppServer(
   await new Promise<void>((resolve) => server.once("listening", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   context.config = { ...context.config, publicOrigin: origin };
-  crossSite = rejectCrossSiteStaffRequests(origin);
+  crossSite = rejectCrossSiteRequests(origin);
   return {
     origin,
     context,

@@ -7,6 +7,7 @@ import { apiError, requireStaff } from "../../services/staff-auth.server";
 import { staffScope } from "../../services/staff-order-query.server";
 import { findStaffOrder } from "../../services/staff-orders.server";
 import { orderJson } from "../../services/staff-orders-api.server";
+import { parseId } from "../../domain/values";
 
 /**
  * PUT /api/orders/{id}/items/{index} (spec section 7, "payload: item update"): changes one item's
@@ -19,10 +20,7 @@ const texts = de.staffOrders;
 /** Several text steps of up to 2,000 characters each. */
 const MAX_BODY_BYTES = 64 * 1024;
 
-function orderIdOf(value: string | undefined): number {
-  const id = /^\d{1,10}$/.test(value ?? "") ? Number(value) : 0;
-  return id > 0 && id <= 2_147_483_647 ? id : 0;
-}
+const orderIdOf = (value: string | undefined): number => parseId(value) ?? 0;
 
 /** Another branch's order, an unknown one or a bad address: 404 before anything else. */
 async function visibleOrder(

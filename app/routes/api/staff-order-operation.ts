@@ -9,6 +9,7 @@ import {
 import { staffScope } from "../../services/staff-order-query.server";
 import { findStaffOrder } from "../../services/staff-orders.server";
 import { orderJson } from "../../services/staff-orders-api.server";
+import { parseId } from "../../domain/values";
 
 /**
  * POST /api/orders/{id}/status/{cancel|confirm|reject|in-delivery|completed}, /print,
@@ -33,10 +34,7 @@ const STATUSES = new Set<OrderIntent>([
   "counter-appointment",
 ]);
 
-function orderIdOf(value: string | undefined): number {
-  const id = /^\d{1,10}$/.test(value ?? "") ? Number(value) : 0;
-  return id > 0 && id <= 2_147_483_647 ? id : 0;
-}
+const orderIdOf = (value: string | undefined): number => parseId(value) ?? 0;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireStaff(request, context);

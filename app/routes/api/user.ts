@@ -19,10 +19,10 @@ import {
   userJson,
   zodProblems,
 } from "../../services/users-api.server";
+import { parseId } from "../../domain/values";
 
 function userIdOf(params: LoaderFunctionArgs["params"]): number | null {
-  const id = Number(params.userId);
-  return /^\d{1,9}$/.test(params.userId ?? "") && Number.isSafeInteger(id) ? id : null;
+  return parseId(params.userId);
 }
 
 /** `GET /api/users/{id}`: a user the caller may see (themselves or someone they manage). */

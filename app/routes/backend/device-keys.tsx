@@ -16,6 +16,7 @@ import {
 } from "../../services/branch-api-keys.server";
 import { referenceBranches, referenceSettings } from "../../services/reference-data.server";
 import { audit, requireBranch, requireStaff } from "../../services/staff-auth.server";
+import { cleanLine, idSchema } from "../../domain/values";
 
 /**
  * Keys for the counter devices (frontdesk and backoffice views): made per branch by its managers
@@ -57,13 +58,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const actionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("create"),
-    branchId: z.coerce.number().int().positive().max(2_147_483_647),
-    label: z.string().trim().min(1, texts.labelMissing).max(100, texts.labelTooLong),
+    branchId: idSchema,
+    label: z
+      .string()
+      .transform(cleanLine)
+      .pipe(z.string().min(1, texts.labelMissing).max(100, texts.labelTooLong)),
   }),
   z.object({
     intent: z.literal("revoke"),
-    branchId: z.coerce.number().int().positive().max(2_147_483_647),
-    keyId: z.coerce.number().int().positive().max(2_147_483_647),
+    branchId: idSchema,
+    keyId: idSchema,
   }),
 ]);
 

@@ -19,6 +19,7 @@ import {
 import { readSmallBody } from "../../services/small-request.server";
 import { requireStaff } from "../../services/staff-auth.server";
 import { staffScope } from "../../services/staff-order-query.server";
+import { parseId } from "../../domain/values";
 
 /**
  * One item of an order, changed by staff: amount, unit and the configured steps in a plain form
@@ -40,9 +41,9 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 const notFound = () => data({ message: de.staffOrders.errors.notFound }, { status: 404 });
 
 function addressOf(params: LoaderFunctionArgs["params"]) {
-  const orderId = /^\d{1,10}$/.test(params.orderId ?? "") ? Number(params.orderId) : 0;
+  const orderId = parseId(params.orderId) ?? 0;
   const index = itemIndexOf(params.index);
-  if (orderId <= 0 || orderId > 2_147_483_647 || index === null) throw notFound();
+  if (orderId <= 0 || index === null) throw notFound();
   return { orderId, index };
 }
 

@@ -6,6 +6,7 @@ import { loadReceipt } from "../../services/receipt.server";
 import { requireStaff } from "../../services/staff-auth.server";
 import { staffScope } from "../../services/staff-order-query.server";
 import { findStaffOrder } from "../../services/staff-orders.server";
+import { parseId } from "../../domain/values";
 
 /**
  * The printable receipt of an order; `/backend/orders/{id}/escpos` answers the same receipt as
@@ -22,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireStaff(request, context);
-  const id = /^\d{1,10}$/.test(params.orderId ?? "") ? Number(params.orderId) : 0;
+  const id = parseId(params.orderId) ?? 0;
   const order = await findStaffOrder(context.db, staffScope(user, context), id);
   const loaded = order ? await loadReceipt(context.db, order.id) : null;
   if (!loaded) throw data({ message: de.staffOrders.errors.notFound }, { status: 404 });

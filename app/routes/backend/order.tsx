@@ -29,6 +29,7 @@ import {
 import { staffScope } from "../../services/staff-order-query.server";
 import { findStaffOrder, orderAuditTrail, staffState } from "../../services/staff-orders.server";
 import { statusPath } from "../../services/store-paths";
+import { parseId } from "../../domain/values";
 
 const texts = de.staffOrders;
 const detail = texts.detail;
@@ -43,10 +44,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 ];
 
 function orderIdOf(value: string | undefined): number {
-  const id = /^\d{1,10}$/.test(value ?? "") ? Number(value) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) {
-    throw data({ message: texts.errors.notFound }, { status: 404 });
-  }
+  const id = parseId(value);
+  if (id === null) throw data({ message: texts.errors.notFound }, { status: 404 });
   return id;
 }
 

@@ -15,6 +15,7 @@ import { defaultDeliveryType } from "../../services/cart.server";
 import { referenceBranches, referenceSettings } from "../../services/reference-data.server";
 import { requireBranch, requireStaff } from "../../services/staff-auth.server";
 import { storePath } from "../../services/store-paths";
+import { idSchema } from "../../domain/values";
 
 /**
  * A phone order: staff start a fresh cart for one of their branches and take the customer's order
@@ -47,9 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch {
     return data({ error: texts.badRequest }, { status: 400 });
   }
-  const parsed = z
-    .object({ branchId: z.coerce.number().int().positive().max(2_147_483_647) })
-    .safeParse(fields);
+  const parsed = z.object({ branchId: idSchema }).safeParse(fields);
   if (!parsed.success) return data({ error: texts.badRequest }, { status: 400 });
   requireBranch(user, parsed.data.branchId);
   const [branches, settings] = await Promise.all([

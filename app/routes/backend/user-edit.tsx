@@ -35,6 +35,7 @@ import {
   updateUser,
   type Outcome,
 } from "../../services/staff-users.server";
+import { parseId } from "../../domain/values";
 
 const texts = de.users;
 
@@ -46,8 +47,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 const notFound = () => new Response(null, { status: 404, statusText: "Not Found" });
 
 function userIdOf(params: LoaderFunctionArgs["params"]): number {
-  const id = Number(params.userId);
-  if (!/^\d{1,9}$/.test(params.userId ?? "") || !Number.isSafeInteger(id)) throw notFound();
+  const id = parseId(params.userId);
+  if (id === null) throw notFound();
   return id;
 }
 

@@ -6,13 +6,14 @@ import { cartAction, type CartActionError } from "../../services/cart-action.ser
 import { cartIdFor } from "../../services/cart-cookie.server";
 import { itemDialogView } from "../../services/item-dialog.server";
 import { productPath, requireStorefront, storePath } from "../../services/storefront.server";
+import { parseId } from "../../domain/values";
 
 const notFound = () => new Response(null, { status: 404, statusText: "Not Found" });
 
 /** The item dialog over the menu: `/store/{branch}/product/{id}`, `?artikel={item}` to edit. */
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
-  const productId = Number(params.productId);
-  if (!Number.isSafeInteger(productId) || productId <= 0) throw notFound();
+  const productId = parseId(params.productId);
+  if (productId === null) throw notFound();
   const store = await requireStorefront(context, params.branchIdentifier);
   const { cartId } = await cartIdFor(request, context, store.branch.id);
   const url = new URL(request.url);
