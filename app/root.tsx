@@ -85,6 +85,7 @@ function errorTitle(error: unknown): string {
   if (!isRouteErrorResponse(error)) return de.errors.internalTitle;
   if (error.status === 404) return de.errors.notFoundTitle;
   if (error.status === 403) return de.errors.forbiddenTitle;
+  if (error.status === 503) return de.errors.unavailableTitle;
   return de.errors.internalTitle;
 }
 
@@ -95,6 +96,7 @@ function errorText(error: unknown): string {
     const message = (error.data as { message?: unknown } | null)?.message;
     return typeof message === "string" ? message : de.errors.forbidden;
   }
+  if (error.status === 503) return de.errors.unavailableText;
   return de.errors.internalText;
 }
 

@@ -12,6 +12,7 @@ import pg from "pg";
 import type { PGlite } from "@electric-sql/pglite";
 import { makeFolder } from "../server/folders.server";
 import type { Database } from "./schema";
+import { isDatabaseUnavailable } from "./unavailable.server";
 
 export type DatabaseKind = "pg" | "pglite";
 
@@ -111,21 +112,43 @@ function statementName(text: string): string {
   return name;
 }
 
+/**
+ * A checked-out client for Kysely. While it is out, pg-pool listens for nothing on it: a server
+ * that ends the connection between two queries (a restart, `pg_terminate_backend`) would raise an
+ * 'error' event nobody handles and end the process. So the client gets a listener for as long as
+ * it is out, and a client whose connection broke goes back to the pool with that error, which
+ * makes the pool discard it instead of handing a dead connection to the next request.
+ */
 function preparing(client: pg.PoolClient): PostgresPoolClient {
+  let broken: Error | undefined;
+  const onError = (error: Error) => {
+    broken ??= error;
+  };
+  client.on("error", onError);
+  const noteBroken = (error: unknown) => {
+    if (isDatabaseUnavailable(error)) broken ??= error as Error;
+    throw error;
+  };
   const query = (textOrCursor: unknown, parameters?: readonly unknown[]) => {
     if (typeof textOrCursor === "string" && textOrCursor.startsWith(PREPARED)) {
-      return client.query({
-        name: statementName(textOrCursor),
-        text: textOrCursor,
-        values: parameters ? [...parameters] : [],
-      });
+      return client
+        .query({
+          name: statementName(textOrCursor),
+          text: textOrCursor,
+          values: parameters ? [...parameters] : [],
+        })
+        .catch(noteBroken);
     }
+    // A cursor (Kysely's streaming) is an object pg drives itself; it reports its own errors.
     if (typeof textOrCursor !== "string") return client.query(textOrCursor as never);
-    return client.query(textOrCursor, parameters ? [...parameters] : undefined);
+    return client.query(textOrCursor, parameters ? [...parameters] : undefined).catch(noteBroken);
   };
   return {
     query: query as unknown as PostgresPoolClient["query"],
-    release: () => client.release(),
+    release: () => {
+      client.removeListener("error", onError);
+      client.release(broken);
+    },
   };
 }
 

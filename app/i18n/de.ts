@@ -288,6 +288,10 @@ export const de = {
     backHome: "Zur Startseite",
     forbiddenTitle: "Zugriff verweigert",
     forbidden: "Sie haben keine Berechtigung für diese Seite oder Aktion.",
+    /** Own wording: the database is away for a moment (a restart); 503 with Retry-After. */
+    unavailableTitle: "Gerade nicht erreichbar",
+    unavailableText:
+      "Der Shop ist gerade nicht erreichbar. Bitte versuchen Sie es in wenigen Sekunden erneut.",
   },
   format: {
     yes: "Ja",
