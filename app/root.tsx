@@ -30,7 +30,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
 export const meta: MetaFunction<typeof loader> = ({ data, error, matches, location }) => {
-  if (!data) return [{ title: de.errors.internalTitle }];
+  if (!data) return [{ title: errorTitle(error) }];
   // A page that failed below the root is shown by the root's boundary, and titled here.
   if (error) {
     const title = errorTitle(error);

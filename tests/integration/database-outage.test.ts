@@ -53,7 +53,7 @@ describe("the shop while its database cannot be reached", () => {
       expect(response.headers.get("Retry-After")).toBe("5");
       expect(response.headers.get("Cache-Control")).toBe("no-store");
       const html = await response.text();
-      expect(html).toContain(de.errors.unavailableTitle);
+      expect(html).toContain(`<title>${de.errors.unavailableTitle}`);
       expect(html).toContain(de.errors.unavailableText);
     }
   });

@@ -32,8 +32,11 @@ export function ensureBuild(): void {
   execFileSync(process.execPath, ["scripts/ensure-build.mjs"], { stdio: "inherit" });
 }
 
-export async function startShopProcess(env: Record<string, string>): Promise<ShopProcess> {
-  const port = await freePort();
+export async function startShopProcess(
+  env: Record<string, string>,
+  options: { port?: number; waitUntilReady?: boolean } = {},
+): Promise<ShopProcess> {
+  const port = options.port ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   const entry = `${process.env.BUILD_DIR ?? "build"}/server/server.js`;
   const child = spawn(process.execPath, [entry], {
@@ -110,6 +113,6 @@ export async function startShopProcess(env: Record<string, string>): Promise<Sho
       return code;
     },
   };
-  await waitForOutput("Shop läuft auf");
+  if (options.waitUntilReady !== false) await waitForOutput("Shop läuft auf");
   return shop;
 }

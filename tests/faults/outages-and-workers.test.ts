@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
@@ -18,7 +19,12 @@ import {
   testStaff,
 } from "#tests/support/prepare-checkout-database";
 import { openEventStream, type SseConnection } from "#tests/support/sse-client";
-import { ensureBuild, startShopProcess, type ShopProcess } from "#tests/support/shop-process";
+import {
+  ensureBuild,
+  freePort,
+  startShopProcess,
+  type ShopProcess,
+} from "#tests/support/shop-process";
 import { startSmtpSink, type SmtpSink } from "#tests/support/smtp-sink";
 import { StaffClient } from "#tests/support/staff";
 import { startTcpProxy, type TcpProxy } from "#tests/support/tcp-proxy";
@@ -366,4 +372,60 @@ describe.runIf(template)("the shop while PostgreSQL goes away", { timeout: 180_0
         [...statuses].map(([label, n]) => `${label}: ${n}`).join(", "),
     );
   }
+});
+
+/**
+ * The edges of the primary's supervision (WEB_CONCURRENCY > 1) that the outage suite does not
+ * reach: a start whose processes never listen still fails at once, and SIGTERM while every process
+ * is dead and waiting for its replacement still ends with 0. PostgreSQL only (docs/decisions/026).
+ */
+describe.runIf(template)("the primary's supervision", { timeout: 120_000 }, () => {
+  const name = `bt_test_${randomBytes(6).toString("hex")}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "backstube-supervision-"));
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    ensureBuild();
+    await withAdminClient(postgresUrl!, (client) =>
+      client.query(`create database ${name} template ${template}`),
+    );
+    env = {
+      DATABASE_URL: databaseUrlFor(postgresUrl!, name),
+      WEB_CONCURRENCY: "2",
+      DATA_DIR: dataDir,
+      SEED_DEMO_DATA: "false",
+    };
+  });
+
+  afterAll(async () => {
+    await withAdminClient(postgresUrl!, (client) =>
+      client.query(`drop database if exists ${name} with (force)`),
+    );
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("aborts a start whose processes cannot listen, with a non-zero code", async () => {
+    const taken = net.createServer();
+    const port = await freePort();
+    await new Promise<void>((resolve) => taken.listen(port, "127.0.0.1", resolve));
+    try {
+      const shop = await startShopProcess(env, { port, waitUntilReady: false });
+      expect(await shop.exited).toBe(1);
+      expect(shop.output()).toContain("Ein Serverprozess ist beim Start gescheitert");
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  });
+
+  it("ends with 0 on SIGTERM while its dead processes wait to be replaced", async () => {
+    const shop = await startShopProcess(env);
+    const workers = shop.workers();
+    expect(workers).toHaveLength(2);
+    for (const pid of workers) process.kill(pid, "SIGKILL");
+    await shop.waitForOutput("starte einen neuen in", { times: 2 });
+    shop.child.kill("SIGTERM");
+    expect(await shop.exited).toBe(0);
+    expect(shop.output()).toContain("Server beendet.");
+    expect(shop.output()).not.toContain("Neuer Serverprozess");
+  });
 });
