@@ -226,14 +226,17 @@ describe.runIf(template)("the shop while PostgreSQL goes away", { timeout: 180_0
 
     // Two and a half seconds of terminated backends: the pool's connections, the LISTEN
     // connection, those just opened.
+    // The database counts as back when the last termination has returned.
     const outageStart = performance.now();
     let lastKill = outageStart;
-    while (performance.now() - outageStart < 2_500) {
+    let backAt = outageStart;
+    for (;;) {
       lastKill = performance.now();
       await terminateAll();
+      backAt = performance.now();
+      if (backAt - outageStart >= 2_500) break;
       await sleep(100);
     }
-    const backAt = performance.now();
     const recovered = await firstOrderAfter(shop, probeCart, prefix, backAt);
     // The board's listener was among the terminated: once it listens again, the board reloads.
     // It may have listened (and been terminated again) during the outage too: what counts is a
@@ -335,7 +338,8 @@ describe.runIf(template)("the shop while PostgreSQL goes away", { timeout: 180_0
     const unexpected = customers.attempts.filter((a) => a.status !== 303 && a.status !== 503);
     // Only 303 (done) and 503 (database away, try again): no 500, no broken connection.
     expect(unexpected, JSON.stringify([...statuses])).toEqual([]);
-    expect(statuses.get("order 503") ?? 0, "the outage was felt").toBeGreaterThan(0);
+    const refused = (statuses.get("order 503") ?? 0) + (statuses.get("cart 503") ?? 0);
+    expect(refused, "the outage was felt").toBeGreaterThan(0);
     expect(shop.child.exitCode).toBeNull();
     expect(shop.output()).not.toContain("Serverprozess");
 
