@@ -25,6 +25,12 @@ import { CART_COOKIE } from "./app/services/cart-cookie.server";
 import { CONSENT_COOKIE, SELF_SERVICE_COOKIE } from "./app/services/visitor.server";
 import type { DatabaseHandle } from "./app/db/connection.server";
 import { startOutboxWorker, type OutboxWorker } from "./app/services/outbox.server";
+import { restartPolicy } from "./app/server/worker-restarts.server";
+import {
+  answerDatabaseOutages,
+  sendDatabaseUnavailable,
+} from "./app/server/database-outage.server";
+import { isDatabaseUnavailable } from "./app/db/unavailable.server";
 
 const log = (line: string) => console.log(line);
 const BUILD_DIR = path.resolve(process.cwd(), process.env.BUILD_DIR ?? "build");
@@ -108,6 +114,15 @@ async function main(): Promise<void> {
     }),
   );
 
+  // What fails outside a loader or an action (the load context, a middleware): a database
+  // that is away is a 503 here too, anything else Express's own 500.
+  app.use(
+    (error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+      if (res.headersSent || !isDatabaseUnavailable(error)) return next(error);
+      sendDatabaseUnavailable(req, res);
+    },
+  );
+
   const server = app.listen(config.port, config.host, () => {
     // A worker's "ready" is announced by the first process once all of them listen.
     if (cluster.isWorker) return;
@@ -129,9 +144,12 @@ async function main(): Promise<void> {
 /**
  * WEB_CONCURRENCY > 1: this process migrates and seeds the database once, then starts that many
  * server processes sharing the port (node:cluster hands the connections round) and keeps them
- * running: one that dies is replaced, unless it died before it ever listened (then the start
- * failed, e.g. the port is taken, and everything stops). SIGTERM/SIGINT go to every process; each
- * finishes its requests as a single server would, and this one exits when all have.
+ * running. One that dies is replaced after a pause that grows while its replacements keep dying
+ * young; after too many such deaths in a row this process stops the rest and exits non-zero, so
+ * that a supervisor restarting on failure takes over (app/server/worker-restarts.server.ts,
+ * docs/decisions/026). A process that dies before the shop first listened means the start failed
+ * (e.g. the port is taken): everything stops at once. SIGTERM/SIGINT go to every process; each
+ * finishes its requests as a single server would, and this one exits 0 when all have.
  */
 async function runProcesses(config: AppConfig, startedAt: number): Promise<void> {
   const database = await openAppDatabase(config);
@@ -140,10 +158,33 @@ async function runProcesses(config: AppConfig, startedAt: number): Promise<void>
   } finally {
     await database.close().catch(() => undefined);
   }
+  const policy = restartPolicy();
   let stopping = false;
+  let exitCode = 0;
   let listening = 0;
   let announced = false;
   const everListened = new Set<number>();
+  const slots = new Map<number, { slot: number; startedAt: number }>();
+  // Pending replacements keep this process alive: with every worker dead and only unref'd
+  // timers left, Node would end it with code 0 and no supervisor would notice.
+  const pending = new Set<NodeJS.Timeout>();
+  const start = (slot: number) => {
+    const worker = cluster.fork();
+    slots.set(worker.id, { slot, startedAt: performance.now() });
+  };
+  const alive = () => Object.keys(cluster.workers ?? {}).length;
+  const finish = () => {
+    for (const timer of pending) clearTimeout(timer);
+    pending.clear();
+    if (alive() > 0) return;
+    log(exitCode === 0 ? "Server beendet." : "Server beendet (aufgegeben).");
+    process.exit(exitCode);
+  };
+  const stopAll = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    finish();
+  };
   cluster.on("listening", (worker, address) => {
     everListened.add(worker.id);
     listening += 1;
@@ -161,30 +202,43 @@ async function runProcesses(config: AppConfig, startedAt: number): Promise<void>
   });
   cluster.on("exit", (worker, code, signal) => {
     if (everListened.has(worker.id)) listening -= 1;
-    if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) {
-        log("Server beendet.");
-        process.exit(0);
-      }
-      return;
-    }
-    if (!everListened.has(worker.id)) {
+    const place = slots.get(worker.id);
+    slots.delete(worker.id);
+    if (stopping) return finish();
+    if (!announced && !everListened.has(worker.id)) {
       stopping = true;
       for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
       fail(new BootError(`Ein Serverprozess ist beim Start gescheitert (${signal ?? code}).`));
     }
-    log(`Serverprozess ${worker.process.pid} beendet (${signal ?? code}); starte einen neuen.`);
-    setTimeout(() => cluster.fork(), 1_000).unref();
+    const slot = place?.slot ?? 0;
+    const decision = policy.died(slot, place ? performance.now() - place.startedAt : 0);
+    if (decision.action === "give-up") {
+      console.error(
+        `Serverprozess ${worker.process.pid} beendet (${signal ?? code}); ` +
+          `${decision.streak} Prozesse in Folge sind nach weniger als ` +
+          `${policy.stableAfterMs / 1000} s gestorben: gebe auf.`,
+      );
+      exitCode = 1;
+      return stopAll();
+    }
+    log(
+      `Serverprozess ${worker.process.pid} beendet (${signal ?? code}); ` +
+        `starte einen neuen in ${decision.delayMs / 1000} s.`,
+    );
+    const timer = setTimeout(() => {
+      pending.delete(timer);
+      if (!stopping) start(slot);
+    }, decision.delayMs);
+    pending.add(timer);
   });
   const stop = (signal: string) => {
     if (stopping) return;
-    stopping = true;
     log(`${signal} empfangen: nehme keine neuen Anfragen an, beende laufende.`);
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    stopAll();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
-  for (let index = 0; index < config.processes; index++) cluster.fork();
+  for (let slot = 0; slot < config.processes; slot++) start(slot);
 }
 
 /**
@@ -211,8 +265,11 @@ async function mountRemix(
     const devServer = await vite.createServer({ server: { middlewareMode: true } });
     app.use(devServer.middlewares);
     return async () =>
-      withRouteDefaults(
-        (await devServer.ssrLoadModule("virtual:remix/server-build")) as ServerBuild,
+      answerDatabaseOutages(
+        withRouteDefaults(
+          (await devServer.ssrLoadModule("virtual:remix/server-build")) as ServerBuild,
+        ),
+        { log },
       );
   }
   const client = path.join(BUILD_DIR, "client");
@@ -220,9 +277,8 @@ async function mountRemix(
   app.use("/assets", precompressedAssets(assets));
   app.use("/assets", express.static(assets, { immutable: true, maxAge: "1y" }));
   app.use(express.static(client, { maxAge: "1h" }));
-  return withRouteDefaults(
-    (await import(path.join(BUILD_DIR, "server", "index.js"))) as ServerBuild,
-  );
+  const build = (await import(path.join(BUILD_DIR, "server", "index.js"))) as ServerBuild;
+  return answerDatabaseOutages(withRouteDefaults(build), { log });
 }
 
 function handleShutdown(

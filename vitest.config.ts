@@ -2,7 +2,8 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["app/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    // tests/faults runs only with TEST_DATABASE_URL (it skips itself otherwise).
+    include: ["app/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/faults/**/*.test.ts"],
     environment: "node",
     globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 30_000,

@@ -6,8 +6,15 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
 import { withoutNulBytes } from "./server/html-stream.server";
+import { markUnavailable } from "./server/database-outage.server";
 
 const ABORT_DELAY = 5_000;
+
+/** A `.data` request during a database outage carries the document's retry hint too. */
+export function handleDataRequest(response: Response): Response {
+  if (response.status === 503) markUnavailable(response.headers);
+  return response;
+}
 
 export default function handleRequest(
   request: Request,
@@ -17,6 +24,8 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  // The database was away (app/server/database-outage.server.ts): the error page says so.
+  if (responseStatusCode === 503) markUnavailable(responseHeaders);
   // Crawlers and the no-JavaScript path get the complete document in one piece.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {

@@ -30,7 +30,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
 export const meta: MetaFunction<typeof loader> = ({ data, error, matches, location }) => {
-  if (!data) return [{ title: de.errors.internalTitle }];
+  if (!data) return [{ title: errorTitle(error) }];
   // A page that failed below the root is shown by the root's boundary, and titled here.
   if (error) {
     const title = errorTitle(error);
@@ -86,6 +86,7 @@ function errorTitle(error: unknown): string {
   if (error.status === 404) return de.errors.notFoundTitle;
   if (error.status === 403) return de.errors.forbiddenTitle;
   if (error.status === 400) return de.errors.badRequestTitle;
+  if (error.status === 503) return de.errors.unavailableTitle;
   return de.errors.internalTitle;
 }
 
@@ -97,6 +98,7 @@ function errorText(error: unknown): string {
     if (typeof message === "string") return message;
     return error.status === 403 ? de.errors.forbidden : de.errors.badRequest;
   }
+  if (error.status === 503) return de.errors.unavailableText;
   return de.errors.internalText;
 }
 

@@ -12,6 +12,7 @@ import pg from "pg";
 import type { PGlite } from "@electric-sql/pglite";
 import { makeFolder } from "../server/folders.server";
 import type { Database } from "./schema";
+import { isDatabaseUnavailable } from "./unavailable.server";
 
 export type DatabaseKind = "pg" | "pglite";
 
@@ -86,6 +87,16 @@ function pgDialect(connectionString: string, max: number): OpenedDialect {
   });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", (error) => console.error(`Datenbankverbindung verloren: ${error.message}`));
+  // While a client is checked out pg-pool listens for nothing on it: a server that ends the
+  // connection between two queries (a restart, `pg_terminate_backend`) would raise an 'error'
+  // event nobody handles and end the process. So every client gets a listener of its own for
+  // its whole life, from the moment the pool has connected it (before it is first handed out:
+  // the server's goodbye can arrive in the same packet as the end of the start-up).
+  pool.on("connect", (client) => {
+    client.on("error", (error) => {
+      if (!brokenClients.has(client)) brokenClients.set(client, error);
+    });
+  });
   const preparingPool: PostgresPool = {
     connect: async () => preparing(await pool.connect()),
     end: () => pool.end(),
@@ -111,21 +122,38 @@ function statementName(text: string): string {
   return name;
 }
 
+/** Clients whose connection broke, with the error: they go back to the pool to be discarded. */
+const brokenClients = new WeakMap<pg.ClientBase, Error>();
+
+/**
+ * A checked-out client for Kysely. A client whose connection broke goes back to the pool with
+ * that error, which makes the pool discard it instead of handing a dead connection to the next
+ * request.
+ */
 function preparing(client: pg.PoolClient): PostgresPoolClient {
+  const noteBroken = (error: unknown) => {
+    if (isDatabaseUnavailable(error) && !brokenClients.has(client)) {
+      brokenClients.set(client, error as Error);
+    }
+    throw error;
+  };
   const query = (textOrCursor: unknown, parameters?: readonly unknown[]) => {
     if (typeof textOrCursor === "string" && textOrCursor.startsWith(PREPARED)) {
-      return client.query({
-        name: statementName(textOrCursor),
-        text: textOrCursor,
-        values: parameters ? [...parameters] : [],
-      });
+      return client
+        .query({
+          name: statementName(textOrCursor),
+          text: textOrCursor,
+          values: parameters ? [...parameters] : [],
+        })
+        .catch(noteBroken);
     }
+    // A cursor (Kysely's streaming) is an object pg drives itself; it reports its own errors.
     if (typeof textOrCursor !== "string") return client.query(textOrCursor as never);
-    return client.query(textOrCursor, parameters ? [...parameters] : undefined);
+    return client.query(textOrCursor, parameters ? [...parameters] : undefined).catch(noteBroken);
   };
   return {
     query: query as unknown as PostgresPoolClient["query"],
-    release: () => client.release(),
+    release: () => client.release(brokenClients.get(client)),
   };
 }
 

@@ -298,6 +298,10 @@ export const de = {
       "Diese Anfrage kam nicht von unserer Seite und wurde deshalb abgelehnt. Bitte laden Sie die Seite neu und versuchen Sie es erneut.",
     apiNotFound: "Diese Schnittstelle gibt es nicht.",
     methodNotAllowed: "Diese Adresse nimmt diese Anfrageart nicht an.",
+    /** Own wording: the database is away for a moment (a restart); 503 with Retry-After. */
+    unavailableTitle: "Gerade nicht erreichbar",
+    unavailableText:
+      "Der Shop ist gerade nicht erreichbar. Bitte versuchen Sie es in wenigen Sekunden erneut.",
   },
   /** The shared checks of app/domain/values.ts. */
   values: {

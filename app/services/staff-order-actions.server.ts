@@ -5,6 +5,7 @@ import { isOnlinePayment } from "../domain/checkout";
 import { REJECTION_MESSAGE_MAX, type StaffActionInput } from "../domain/staff-order";
 import { de } from "../i18n/de-staff";
 import type { Db, Order } from "../db/schema";
+import { isDatabaseUnavailable } from "../db/unavailable.server";
 import { queueNewOrderEmail, queueNewOrderSms, type MessageOrigin } from "./order-mails.server";
 import { queueCounterAppointmentNotices, queueOrderEndedNotices } from "./order-notices.server";
 import { settlePayment } from "./payment.server";
@@ -193,6 +194,7 @@ export async function performOrderAction(
         }
         return { ok: true, message: texts.paymentState(status) };
       } catch (error) {
+        if (isDatabaseUnavailable(error)) throw error;
         console.error(error);
         await auditOrder(db, scope, order.id, action.intent, { refused: "provider" });
         return fail(502, texts.errors.providerFailed);

@@ -1,5 +1,6 @@
 import type { ServerBuild } from "@remix-run/node";
 import * as entryServer from "#app/entry.server";
+import { answerDatabaseOutages } from "#app/server/database-outage.server";
 
 /** One route of a test build: its module and where it hangs. */
 export interface BuildRoute {
@@ -12,7 +13,8 @@ export interface BuildRoute {
 
 /**
  * A Remix server build from route modules themselves (no Vite build), for the test and bench
- * servers: requests go through Remix's own document, single-fetch and resource-route handling.
+ * servers: requests go through Remix's own document, single-fetch and resource-route handling,
+ * and a database that cannot be reached is answered 503 as server.ts does it.
  * Client assets are placeholders; nothing here runs in a browser.
  */
 export function serverBuildFrom(table: readonly BuildRoute[]): ServerBuild {
@@ -44,7 +46,7 @@ export function serverBuildFrom(table: readonly BuildRoute[]): ServerBuild {
       hasErrorBoundary: "ErrorBoundary" in module,
     };
   }
-  return {
+  return answerDatabaseOutages({
     mode: "production",
     entry: { module: entryServer },
     routes,
@@ -65,5 +67,5 @@ export function serverBuildFrom(table: readonly BuildRoute[]): ServerBuild {
       v3_lazyRouteDiscovery: true,
     },
     isSpaMode: false,
-  };
+  });
 }

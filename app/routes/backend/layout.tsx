@@ -95,7 +95,9 @@ export function ErrorBoundary() {
       ? de.errors.forbiddenTitle
       : status === 404
         ? de.errors.notFoundTitle
-        : de.errors.internalTitle;
+        : status === 503
+          ? de.errors.unavailableTitle
+          : de.errors.internalTitle;
   const text =
     typeof message === "string"
       ? message
@@ -103,7 +105,9 @@ export function ErrorBoundary() {
         ? de.errors.forbidden
         : status === 404
           ? de.errors.notFoundText
-          : de.errors.internalText;
+          : status === 503
+            ? de.errors.unavailableText
+            : de.errors.internalText;
   return (
     <div className="backoffice">
       <BackOfficeHeader user={data?.user} />

@@ -37,6 +37,7 @@ import { referenceBranch } from "../../services/reference-data.server";
 import { checkoutMessages } from "../../services/order-mails.server";
 import { phoneOrderTaker } from "../../services/staff-order-query.server";
 import { auditOrder } from "../../services/staff-orders.server";
+import { isDatabaseUnavailable } from "../../db/unavailable.server";
 
 const texts = de.checkout;
 /** A checkout form is a few kilobytes; anything far larger is not a customer typing. */
@@ -116,7 +117,10 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
   try {
     return await submitOrder(request, context, checkout, parsed.data, values);
   } catch (error) {
-    // Whatever broke is logged; the customer keeps the form and the spec's message (section 8).
+    // The database away for a moment is a 503 with its own page (docs/decisions/026): the order
+    // was either stored whole or not at all, and the same form may simply be sent again.
+    if (isDatabaseUnavailable(error)) throw error;
+    // Whatever else broke is logged; the customer keeps the form and the spec's message (section 8).
     console.error(error);
     return data<CheckoutFailure>(
       { errors: [{ message: texts.unknownError }], values },
