@@ -17,6 +17,7 @@ import { securityHeaders } from "./app/server/security-headers.server";
 import { rejectCrossSiteStaffRequests } from "./app/server/cross-site.server";
 import { orderStatusNotModified } from "./app/server/order-status-cache.server";
 import { pageCache } from "./app/server/page-cache.server";
+import { limitRequestBodies, quietAfterBodyRefused } from "./app/server/body-limit.server";
 import { compressUnlessEventStream } from "./app/server/event-stream.server";
 import { startLiveOrders, type LiveOrders } from "./app/server/live-orders.server";
 import { CART_COOKIE } from "./app/services/cart-cookie.server";
@@ -48,6 +49,8 @@ async function main(): Promise<void> {
   const app = express();
   app.disable("x-powered-by");
   if (config.trustProxy) app.set("trust proxy", true);
+  // First: every body is counted as it arrives, whatever its framing (decision 027).
+  app.use(limitRequestBodies());
   // Event streams stay uncompressed: gzip would hold the board's events back.
   app.use(compression({ filter: compressUnlessEventStream }));
   app.use(
@@ -103,6 +106,7 @@ async function main(): Promise<void> {
       }),
     }),
   );
+  app.use(quietAfterBodyRefused);
 
   const server = app.listen(config.port, config.host, () => {
     // A worker's "ready" is announced by the first process once all of them listen.
