@@ -1,4 +1,3 @@
-import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import { de } from "../i18n/de";
@@ -16,6 +15,8 @@ import { MAX_REQUEST_BYTES } from "../services/item-request.server";
 export const FORM_BODY_BYTES = 64 * 1024;
 /** The payment providers' notifications (their route checks the same figure). */
 export const WEBHOOK_BODY_BYTES = 256 * 1024;
+/** How long the unread rest of a refused body is dropped before the connection is cut. */
+const LINGER_MS = 1_000;
 /** Bodies up to this size are held until complete and only then handed to the app. */
 const HELD_BODY_BYTES = 1024 * 1024;
 
@@ -23,15 +24,20 @@ const HELD_BODY_BYTES = 1024 * 1024;
 const CART_FORM = /^\/store\/[^/]+(\/product\/[^/]+)?(\.data)?$/;
 const WEBHOOK = /^\/api\/payments\/[^/]+\/webhook$/;
 
-/** The body limit of a path: the upload form takes a few photos, everything else is small. */
-export function bodyLimitFor(path: string): number {
-  if (CART_FORM.test(path)) return MAX_REQUEST_BYTES;
+/**
+ * The body limit of a request: the cart form's multipart body takes a few photos, everything else
+ * (the same form without files included) is small.
+ */
+export function bodyLimitFor(path: string, contentType = ""): number {
+  if (CART_FORM.test(path) && contentType.startsWith("multipart/form-data")) {
+    return MAX_REQUEST_BYTES;
+  }
   if (WEBHOOK.test(path)) return WEBHOOK_BODY_BYTES;
   return FORM_BODY_BYTES;
 }
 
 export interface BodyLimitOptions {
-  limitFor?: (path: string) => number;
+  limitFor?: (path: string, contentType: string | undefined) => number;
 }
 
 type Push = (chunk: unknown, encoding?: BufferEncoding) => boolean;
@@ -53,7 +59,7 @@ export function limitRequestBodies(options: BodyLimitOptions = {}): RequestHandl
     const declared = req.headers["content-length"];
     const chunked = req.headers["transfer-encoding"] !== undefined;
     if (!chunked && (declared === undefined || declared === "0")) return next();
-    const limit = limitFor(req.path);
+    const limit = limitFor(req.path, req.headers["content-type"]);
     if (!chunked && Number(declared) > limit) return refuse(req, res);
     if (req.complete) return req.readableLength > limit ? refuse(req, res) : next();
 
@@ -112,8 +118,8 @@ function refuse(req: Request, res: Response): void {
   res.locals[REFUSED] = true;
   if (res.headersSent) {
     // The app answered without reading the body: only the rest of the body is left to stop.
-    if (res.writableFinished) closeAfterAnswer(req.socket);
-    else res.once("finish", () => closeAfterAnswer(req.socket));
+    if (res.writableFinished) lingerThenClose(req.socket);
+    else res.once("finish", () => lingerThenClose(req.socket));
     return;
   }
   const json = wantsJson(req);
@@ -129,14 +135,31 @@ function refuse(req: Request, res: Response): void {
     // Node closes the connection once the answer is out; the unread rest is never taken in.
     Connection: "close",
   });
+  lingerThenClose(req.socket);
   res.end(body);
-  // The app may still be waiting for the body it will never get (upload form): the closed
-  // connection ends its read with an error.
-  res.once("finish", () => closeAfterAnswer(req.socket));
 }
 
-function closeAfterAnswer(socket: Socket | IncomingMessage["socket"]): void {
-  if (!socket.destroyed) socket.destroy();
+/**
+ * Closing a connection while the client is still sending makes the kernel answer with a reset,
+ * which can overtake the 413 on its way. So, as web servers do ("lingering close"): after the
+ * answer only our side is closed, whatever still arrives is dropped unread for a moment, then the
+ * connection is cut. The app, if it still waits for the body (upload form), then sees its read
+ * fail.
+ */
+function lingerThenClose(socket: Socket): void {
+  if (socket.destroyed) return;
+  const cut = () => {
+    clearTimeout(timer);
+    if (!socket.destroyed) socket.destroy();
+  };
+  const timer = setTimeout(cut, LINGER_MS);
+  timer.unref();
+  // Node ends a "Connection: close" answer with destroySoon (end, then destroy): end only.
+  (socket as Socket & { destroySoon?: () => void }).destroySoon = () => socket.end();
+  socket.once("end", cut);
+  socket.once("close", () => clearTimeout(timer));
+  if (!socket.writable) cut();
+  else socket.resume();
 }
 
 function refusalPage(): string {

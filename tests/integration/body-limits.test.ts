@@ -141,8 +141,15 @@ describe("request body limits", { timeout: 60_000 }, () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
+  const multipart = "multipart/form-data; boundary=grenze";
   const routes = [
-    { name: "the cart form", path: "/store/altstadt?index", limit: MAX_REQUEST_BYTES },
+    {
+      name: "the cart form with files",
+      path: "/store/altstadt?index",
+      type: multipart,
+      limit: MAX_REQUEST_BYTES,
+    },
+    { name: "the cart form without files", path: "/store/altstadt?index", limit: FORM_BODY_BYTES },
     { name: "the checkout", path: "/store/altstadt/checkout", limit: FORM_BODY_BYTES },
     { name: "the cookie consent", path: "/cookie-consent", limit: FORM_BODY_BYTES },
   ];
@@ -151,7 +158,11 @@ describe("request body limits", { timeout: 60_000 }, () => {
     for (const chunked of [true, false]) {
       it(`refuses a ${chunked ? "chunked" : "declared"} 400 MB body to ${route.name} with 413`, async () => {
         reachedApp.length = 0;
-        const answer = await post(origin + route.path, { total: HUGE, chunked });
+        const answer = await post(origin + route.path, {
+          total: HUGE,
+          chunked,
+          headers: route.type ? { "Content-Type": route.type } : {},
+        });
         expect(answer.status).toBe(413);
         expect(answer.headers["content-type"]).toMatch(/^text\/html/);
         expect(answer.headers.connection).toBe("close");
@@ -203,10 +214,17 @@ describe("request body limits", { timeout: 60_000 }, () => {
   it("hands the cart form's body to the app while it arrives", async () => {
     for (const chunked of [true, false]) {
       reachedApp.length = 0;
+      const field = (name: string, value: string) =>
+        `--grenze\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
       const answer = await post(`${origin}/store/altstadt?index`, {
         total: 0,
         chunked,
-        body: `intent=remove&itemId=999999&${"x=1&".repeat(40_000)}`,
+        headers: { "Content-Type": multipart },
+        body:
+          field("intent", "remove") +
+          field("itemId", "999999") +
+          field("note", "x".repeat(50_000)).repeat(4) +
+          "--grenze--\r\n",
       });
       // Read and parsed by the cart action: no such item in the (absent) cart.
       expect(answer.status).toBe(400);
