@@ -97,7 +97,12 @@ async function main(): Promise<void> {
       mode: config.isDevelopment ? "development" : "production",
       getLoadContext: (req, res) => ({
         db: database.db,
-        config: { publicOrigin: config.publicOrigin, mode: config.mode, dataDir: config.dataDir },
+        config: {
+          publicOrigin: config.publicOrigin,
+          mode: config.mode,
+          dataDir: config.dataDir,
+          uploadQuota: config.uploadQuota,
+        },
         secrets: { session: config.sessionSecret },
         cspNonce: String(res.locals.cspNonce ?? ""),
         payments,
