@@ -24,6 +24,8 @@ import { CART_COOKIE } from "./app/services/cart-cookie.server";
 import { CONSENT_COOKIE, SELF_SERVICE_COOKIE } from "./app/services/visitor.server";
 import type { DatabaseHandle } from "./app/db/connection.server";
 import { startOutboxWorker, type OutboxWorker } from "./app/services/outbox.server";
+import { startCleanupWorker, type CleanupWorker } from "./app/services/abandoned-carts.server";
+import { uploadStorage } from "./app/integrations/storage/local-folder.server";
 
 const log = (line: string) => console.log(line);
 const BUILD_DIR = path.resolve(process.cwd(), process.env.BUILD_DIR ?? "build");
@@ -45,6 +47,10 @@ async function main(): Promise<void> {
   const live = startLiveOrders(database, { log });
   await waitForLive(live);
   const outbox = startOutboxWorker(database.db, config, log);
+  // Abandoned carts and their files go after ABANDONED_CART_DAYS (decision 027).
+  const cleanup = startCleanupWorker(database.db, uploadStorage(config.dataDir), log, {
+    maxAgeMs: config.abandonedCartMs,
+  });
 
   const app = express();
   app.disable("x-powered-by");
@@ -128,7 +134,7 @@ async function main(): Promise<void> {
         : error,
     ),
   );
-  handleShutdown(server, database, outbox, live);
+  handleShutdown(server, database, outbox, live, cleanup);
 }
 
 /**
@@ -230,6 +236,7 @@ function handleShutdown(
   database: DatabaseHandle,
   outbox: OutboxWorker,
   live: LiveOrders,
+  cleanup: CleanupWorker,
 ): void {
   let stopping = false;
   const stop = (signal: string) => {
@@ -252,6 +259,7 @@ function handleShutdown(
       clearInterval(idle);
       // The outbox worker finishes its batch first: it needs the pool that closes next.
       await outbox.stop().catch(() => undefined);
+      await cleanup.stop().catch(() => undefined);
       await liveClosed;
       await database.close().catch(() => undefined);
       say("Server beendet.");
