@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import http from "node:http";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -250,5 +251,49 @@ describe("request body limits", { timeout: 60_000 }, () => {
   it("keeps serving after refusals", async () => {
     const page = await fetch(`${origin}/cookie-consent`, { redirect: "manual" });
     expect(page.status).toBe(302);
+  });
+});
+
+describe("the server", { timeout: 120_000 }, () => {
+  it("mounts the body guard and the clean-up, and still stops cleanly", async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "backstube-bodies-server-"));
+    const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "test",
+        PORT: "0",
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        SEED_DEMO_DATA: "false",
+      },
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    try {
+      const port = await new Promise<string>((resolve, reject) => {
+        child.stdout.on("data", () => {
+          const match = /Shop läuft auf http:\/\/localhost:(\d+)/.exec(output);
+          if (match?.[1]) resolve(match[1]);
+        });
+        child.on("exit", () => reject(new Error(`beendet:\n${output}`)));
+      });
+      const answer = await post(`http://127.0.0.1:${port}/cookie-consent`, {
+        total: HUGE,
+        chunked: true,
+      });
+      expect(answer.status).toBe(413);
+      expect(answer.body).toContain(de.requestBody.tooLarge);
+      expect(answer.sent).toBeLessThan(HUGE);
+      child.kill("SIGTERM");
+      expect(await exited).toBe(0);
+      expect(output).not.toContain("Aufräumen verlassener Warenkörbe fehlgeschlagen");
+    } finally {
+      if (child.exitCode === null) child.kill("SIGKILL");
+      await exited;
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -18,7 +18,9 @@ import {
   DEFAULT_UPLOAD_QUOTA,
   type UploadQuota,
 } from "#app/services/upload-quota.server";
+import { appHandler } from "#tests/support/app-build";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
+import { staffContext } from "#tests/support/staff";
 import { tinyPng } from "#tests/support/tiny-png";
 
 /** A Saturday, 10:30 in Freiburg: every seeded category and product schedule is open. */
@@ -189,5 +191,40 @@ describe.each(databaseTargets())("upload quotas on %s", (target) => {
     expect(results.filter((result) => result.ok)).toHaveLength(2);
     expect(await uploads()).toBe(2);
     expect(await files()).toBe(2);
+  });
+
+  it("counts by the client address of the load context when the cart form is posted", async () => {
+    const handle = await appHandler(
+      staffContext(db, {
+        config: {
+          publicOrigin: "http://localhost:3000",
+          mode: "demo",
+          dataDir: folder,
+          uploadQuota: { ...DEFAULT_UPLOAD_QUOTA, addressFilesPerHour: 1 },
+        },
+        clientAddress: "192.0.2.44",
+      }),
+    );
+    const submit = () => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries({
+        intent: "add",
+        productId: String(cake.id),
+        amount: "1",
+        ...otherFields,
+      })) {
+        form.append(name, value);
+      }
+      form.append(photoField, new File([tinyPng()], "foto.png", { type: "image/png" }));
+      return handle(
+        new Request("http://localhost:3000/store/altstadt?index", { method: "POST", body: form }),
+      );
+    };
+    expect((await submit()).status).toBe(303);
+    const refused = await submit();
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain(de.uploads.addressQuota);
+    const stored = await db.selectFrom("uploads").select("clientKey").execute();
+    expect(stored).toEqual([{ clientKey: clientKeyFor("192.0.2.44", "s".repeat(40)) }]);
   });
 });
