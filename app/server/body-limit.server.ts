@@ -48,7 +48,7 @@ const REFUSED = "bodyTooLarge";
  * The guard, first in the middleware chain. Small bodies (forms, JSON) are held until they are
  * complete and only then passed on, so a body over the limit is refused before the app runs.
  * Large ones (the upload form) are passed on while they arrive and cut at the limit; the app's
- * reader then fails, and its late answer is dropped by `unlessBodyRefused`.
+ * reader then fails, and its late answer is dropped by `quietAfterBodyRefused`.
  *
  * The count sits in the request's `push`: Node's HTTP parser hands every body chunk to the
  * request stream through it as the chunk arrives, before any reader buffers it.
@@ -71,7 +71,7 @@ export function limitRequestBodies(options: BodyLimitOptions = {}): RequestHandl
       // Past the limit the rest is dropped as it comes, until the connection closes.
       if (refused) return true;
       if (chunk === null) {
-        (req as { push: Push }).push = push;
+        delete (req as { push?: Push }).push;
         if (!held) return push(null);
         for (const piece of held) push(piece);
         held.length = 0;
