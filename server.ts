@@ -19,6 +19,7 @@ import { refuseHostileAddresses } from "./app/server/hostile-addresses.server";
 import { withRouteDefaults } from "./app/server/route-defaults.server";
 import { orderStatusNotModified } from "./app/server/order-status-cache.server";
 import { pageCache } from "./app/server/page-cache.server";
+import { limitRequestBodies, quietAfterBodyRefused } from "./app/server/body-limit.server";
 import { compressUnlessEventStream } from "./app/server/event-stream.server";
 import { startLiveOrders, type LiveOrders } from "./app/server/live-orders.server";
 import { CART_COOKIE } from "./app/services/cart-cookie.server";
@@ -31,6 +32,8 @@ import {
   sendDatabaseUnavailable,
 } from "./app/server/database-outage.server";
 import { isDatabaseUnavailable } from "./app/db/unavailable.server";
+import { startCleanupWorker, type CleanupWorker } from "./app/services/abandoned-carts.server";
+import { uploadStorage } from "./app/integrations/storage/local-folder.server";
 
 const log = (line: string) => console.log(line);
 const BUILD_DIR = path.resolve(process.cwd(), process.env.BUILD_DIR ?? "build");
@@ -52,10 +55,16 @@ async function main(): Promise<void> {
   const live = startLiveOrders(database, { log });
   await waitForLive(live);
   const outbox = startOutboxWorker(database.db, config, log);
+  // Abandoned carts and their files go after ABANDONED_CART_DAYS (decision 027).
+  const cleanup = startCleanupWorker(database.db, uploadStorage(config.dataDir), log, {
+    maxAgeMs: config.abandonedCartMs,
+  });
 
   const app = express();
   app.disable("x-powered-by");
   if (config.trustProxy) app.set("trust proxy", true);
+  // First: every body is counted as it arrives, whatever its framing (decision 027).
+  app.use(limitRequestBodies());
   // Event streams stay uncompressed: gzip would hold the board's events back.
   app.use(compression({ filter: compressUnlessEventStream }));
   app.use(
@@ -104,7 +113,12 @@ async function main(): Promise<void> {
       mode: config.isDevelopment ? "development" : "production",
       getLoadContext: (req, res) => ({
         db: database.db,
-        config: { publicOrigin: config.publicOrigin, mode: config.mode, dataDir: config.dataDir },
+        config: {
+          publicOrigin: config.publicOrigin,
+          mode: config.mode,
+          dataDir: config.dataDir,
+          uploadQuota: config.uploadQuota,
+        },
         secrets: { session: config.sessionSecret },
         cspNonce: String(res.locals.cspNonce ?? ""),
         payments,
@@ -113,6 +127,7 @@ async function main(): Promise<void> {
       }),
     }),
   );
+  app.use(quietAfterBodyRefused);
 
   // What fails outside a loader or an action (the load context, a middleware): a database
   // that is away is a 503 here too, anything else Express's own 500.
@@ -138,7 +153,7 @@ async function main(): Promise<void> {
         : error,
     ),
   );
-  handleShutdown(server, database, outbox, live);
+  handleShutdown(server, database, outbox, live, cleanup);
 }
 
 /**
@@ -286,6 +301,7 @@ function handleShutdown(
   database: DatabaseHandle,
   outbox: OutboxWorker,
   live: LiveOrders,
+  cleanup: CleanupWorker,
 ): void {
   let stopping = false;
   const stop = (signal: string) => {
@@ -308,6 +324,7 @@ function handleShutdown(
       clearInterval(idle);
       // The outbox worker finishes its batch first: it needs the pool that closes next.
       await outbox.stop().catch(() => undefined);
+      await cleanup.stop().catch(() => undefined);
       await liveClosed;
       await database.close().catch(() => undefined);
       say("Server beendet.");

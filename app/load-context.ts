@@ -2,12 +2,15 @@ import type { Kysely } from "kysely";
 import type { Database } from "./db/schema";
 import type { PaymentProviders } from "./integrations/payments/providers.server";
 import type { LiveOrders } from "./server/live-orders.server";
+import type { UploadQuota } from "./services/upload-quota.server";
 
 export interface PublicAppConfig {
   publicOrigin: string;
   mode: "demo" | "production";
   /** Where local files live (uploads under `${dataDir}/uploads`). */
   dataDir: string;
+  /** Files per cart and per client address and hour (decision 027); the defaults without it. */
+  uploadQuota?: UploadQuota;
 }
 
 export interface AppSecrets {

@@ -263,4 +263,34 @@ describe("loadConfig for payments and mail", () => {
       }).stripe?.webhookSecret,
     ).toBe("whsec_abc");
   });
+
+  it("limits uploads and keeps abandoned carts for a week by default, both configurable", () => {
+    const MB = 1024 * 1024;
+    const defaults = loadConfig({ DATA_DIR: tempDir() });
+    expect(defaults.uploadQuota).toEqual({
+      cartFiles: 20,
+      cartBytes: 100 * MB,
+      addressFilesPerHour: 50,
+      addressBytesPerHour: 200 * MB,
+    });
+    expect(defaults.abandonedCartMs).toBe(7 * 24 * 3_600_000);
+    const set = loadConfig({
+      DATA_DIR: tempDir(),
+      UPLOAD_CART_MAX_FILES: "5",
+      UPLOAD_CART_MAX_MB: "30",
+      UPLOAD_ADDRESS_MAX_FILES_PER_HOUR: "8",
+      UPLOAD_ADDRESS_MAX_MB_PER_HOUR: "60",
+      ABANDONED_CART_DAYS: "2",
+    });
+    expect(set.uploadQuota).toEqual({
+      cartFiles: 5,
+      cartBytes: 30 * MB,
+      addressFilesPerHour: 8,
+      addressBytesPerHour: 60 * MB,
+    });
+    expect(set.abandonedCartMs).toBe(2 * 24 * 3_600_000);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), UPLOAD_CART_MAX_FILES: "0" })).toThrow(
+      /UPLOAD_CART_MAX_FILES/,
+    );
+  });
 });

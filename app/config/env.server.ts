@@ -3,6 +3,9 @@ import { accessSync, constants, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { makeFolder } from "../server/folders.server";
+import type { UploadQuota } from "../services/upload-quota.server";
+
+const MB = 1024 * 1024;
 
 const flag = z
   .enum(["1", "0", "true", "false", "yes", "no", "on", "off", ""])
@@ -39,6 +42,11 @@ const schema = z
     /** The seeded administrator's password instead of a generated one (demo and tests only). */
     DEMO_ADMIN_PASSWORD: optional(z.string().min(10, "muss mindestens 10 Zeichen lang sein")),
     TRUST_PROXY: flag.default(false),
+    UPLOAD_CART_MAX_FILES: z.coerce.number().int().min(1).max(10_000).default(20),
+    UPLOAD_CART_MAX_MB: z.coerce.number().int().min(1).max(100_000).default(100),
+    UPLOAD_ADDRESS_MAX_FILES_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(50),
+    UPLOAD_ADDRESS_MAX_MB_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(200),
+    ABANDONED_CART_DAYS: z.coerce.number().min(0.01).max(3650).default(7),
     STRIPE_API_BASE: z.url().default("https://api.stripe.com"),
     STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_/, "muss mit sk_ oder rk_ beginnen")),
     STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_/, "muss mit whsec_ beginnen")),
@@ -144,6 +152,10 @@ export interface AppConfig {
   /** Only in demo mode: the seeded administrator's fixed password. */
   demoAdminPassword: string | undefined;
   trustProxy: boolean;
+  /** Files per cart and per client address and hour (decision 027). */
+  uploadQuota: UploadQuota;
+  /** Carts and uploads no order names are removed after this long without a change. */
+  abandonedCartMs: number;
   /** Stripe Checkout; absent without STRIPE_SECRET_KEY. */
   stripe: { apiBase: string; secretKey: string; webhookSecret: string | undefined } | undefined;
   /** PayPal Orders v2; absent without PAYPAL_CLIENT_ID/PAYPAL_CLIENT_SECRET. */
@@ -183,6 +195,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemoData: env.SEED_DEMO_DATA,
     demoAdminPassword: env.DEMO_ADMIN_PASSWORD,
     trustProxy: env.TRUST_PROXY,
+    uploadQuota: {
+      cartFiles: env.UPLOAD_CART_MAX_FILES,
+      cartBytes: env.UPLOAD_CART_MAX_MB * MB,
+      addressFilesPerHour: env.UPLOAD_ADDRESS_MAX_FILES_PER_HOUR,
+      addressBytesPerHour: env.UPLOAD_ADDRESS_MAX_MB_PER_HOUR * MB,
+    },
+    abandonedCartMs: Math.round(env.ABANDONED_CART_DAYS * 24 * 3_600_000),
     stripe: env.STRIPE_SECRET_KEY
       ? {
           apiBase: env.STRIPE_API_BASE,

@@ -230,6 +230,10 @@ export interface UploadsTable {
   sizeBytes: number;
   originalName: string;
   storageKey: string;
+  /** The cart it was uploaded into; null once that cart is gone (decision 027). */
+  cartId: string | null;
+  /** Keyed hash of the uploader's address for the hourly quota; never the address itself. */
+  clientKey: string | null;
   createdAt: GeneratedTimestamp;
 }
 

@@ -281,6 +281,19 @@ export const de = {
     allowed: (extensions: string, maxMegabytes: number) =>
       `Erlaubt: ${extensions}, höchstens ${maxMegabytes} MB je Datei.`,
     tooLarge: "Die Anfrage ist zu groß. Bitte laden Sie kleinere Dateien hoch.",
+    /** Own wording (decision 027): the cart's files together. */
+    cartQuota: (maxFiles: number, maxMegabytes: number) =>
+      `Ein Warenkorb kann höchstens ${maxFiles} Dateien mit zusammen ${maxMegabytes} MB aufnehmen. Bitte entfernen Sie zuerst Dateien oder laden Sie kleinere hoch.`,
+    /** Own wording (decision 027): the files from one address in the last hour. */
+    addressQuota:
+      "Von Ihrem Anschluss wurden in der letzten Stunde zu viele Dateien hochgeladen. Bitte versuchen Sie es später noch einmal.",
+  },
+  /** A request body above the limit for its address (decision 027). */
+  requestBody: {
+    tooLargeTitle: "413 Anfrage zu groß",
+    tooLarge:
+      "Die Anfrage ist zu groß und wurde nicht verarbeitet. Bitte senden Sie weniger Daten oder kleinere Dateien.",
+    backHome: "Zur Startseite",
   },
   errors: {
     notFoundTitle: "404 Not Found",

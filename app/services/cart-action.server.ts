@@ -6,6 +6,7 @@ import { NOTICE_PARAM } from "./cart-notice";
 import type { FieldErrors } from "./item-form.server";
 import { readCartForm, RequestTooLarge, type ReadForm } from "./item-request.server";
 import { requireStorefront, storageFor, storePath } from "./storefront.server";
+import { clientKeyFor, DEFAULT_UPLOAD_QUOTA } from "./upload-quota.server";
 
 export interface CartActionError {
   message: string;
@@ -54,6 +55,10 @@ export async function cartAction({ request, context, params }: ActionFunctionArg
     form: read.form,
     oversized: read.oversized,
     storage: storageFor(context),
+    uploader: {
+      clientKey: clientKeyFor(context.clientAddress, context.secrets.session),
+      quota: context.config.uploadQuota ?? DEFAULT_UPLOAD_QUOTA,
+    },
   });
   if (!result.ok) {
     return data<CartActionError>(

@@ -19,8 +19,15 @@ import { flagsOf, type OrderType } from "../domain/order-type";
 import { de } from "../i18n/de";
 import type { FileStorage } from "../integrations/storage/file-storage";
 import { defaultDeliveryType, offeredDeliveryTypes } from "./cart.server";
-import { parseAmount, parseItemForm, type FieldErrors, type ItemInput } from "./item-form.server";
 import { idSchema } from "../domain/values";
+import {
+  parseAmount,
+  parseItemForm,
+  partField,
+  type FieldErrors,
+  type ItemInput,
+} from "./item-form.server";
+import { DEFAULT_UPLOAD_QUOTA, uploadQuotaRefusal, type Uploader } from "./upload-quota.server";
 
 const id = idSchema;
 
@@ -53,6 +60,8 @@ export interface CartChangeInput {
   /** Files the multipart reader refused for their size, as `field:fileName`. */
   oversized: readonly string[];
   storage: FileStorage;
+  /** Whose files these are, for the upload quotas; without it only the cart's quota counts. */
+  uploader?: Uploader;
 }
 
 const failure = (message: string, fieldErrors: FieldErrors = {}): CartChangeResult => ({
@@ -86,8 +95,8 @@ export async function changeCart(db: Db, input: CartChangeInput): Promise<CartCh
       if (!product) return failure(de.menu.unknownProduct);
       const item = await parseItemForm(product, input.form, input.oversized);
       if (!item.ok) return failure(de.itemDialog.fixErrors, item.fieldErrors);
-      const parts = await storeFiles(db, input.storage, item.value);
-      return write(db, input, existing, "added", async (trx, cart) => {
+      return write(db, input, existing, "added", async (trx, cart, stored) => {
+        const parts = await storeFiles(trx, input, cart.id, item.value, stored);
         await insertCartItem(trx, {
           cartId: cart.id,
           productId: product.id,
@@ -102,9 +111,9 @@ export async function changeCart(db: Db, input: CartChangeInput): Promise<CartCh
       if (!product) return failure(de.menu.productUnavailable);
       const item = await parseItemForm(product, input.form, input.oversized, row);
       if (!item.ok) return failure(de.itemDialog.fixErrors, item.fieldErrors);
-      const parts = await storeFiles(db, input.storage, item.value);
-      return write(db, input, existing, "updated", async (trx, cart) => {
+      return write(db, input, existing, "updated", async (trx, cart, stored) => {
         if (!(await findCartItem(trx, cart.id, row.id))) throw new ItemGone();
+        const parts = await storeFiles(trx, input, cart.id, item.value, stored);
         await replaceCartItem(trx, cart.id, row.id, snapshot(product, item.value, parts));
       });
     }
@@ -153,13 +162,25 @@ export async function changeCart(db: Db, input: CartChangeInput): Promise<CartCh
 
 class ItemGone extends Error {}
 
+/** More files than the quotas allow: nothing is stored, the message goes beside the field. */
+class QuotaExceeded extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 async function write(
   db: Db,
   input: CartChangeInput,
   existing: Cart | undefined,
   notice: CartNotice | null,
-  apply: (trx: Db, cart: Cart) => Promise<unknown>,
+  apply: (trx: Db, cart: Cart, stored: string[]) => Promise<unknown>,
 ): Promise<CartChangeResult> {
+  // Keys of files put into the storage by this change: removed again if it does not commit.
+  const stored: string[] = [];
   try {
     return await db.transaction().execute(async (trx) => {
       const locked = existing ? await lockCart(trx, existing.id, input.branch.id) : undefined;
@@ -169,12 +190,16 @@ async function write(
           branchId: input.branch.id,
           ...flagsOf(defaultDeliveryType(input.branch, input.preferredType)),
         }));
-      await apply(trx, cart);
+      await apply(trx, cart, stored);
       await updateCart(trx, cart.id, {});
       return { ok: true as const, cartId: cart.id, isNewCart: !locked, notice };
     });
   } catch (error) {
+    await Promise.all(stored.map((key) => input.storage.remove(key).catch(() => undefined)));
     if (error instanceof ItemGone) return failure(de.cartPanel.unknownItem);
+    if (error instanceof QuotaExceeded) {
+      return failure(de.itemDialog.fixErrors, { [error.field]: error.message });
+    }
     throw error;
   }
 }
@@ -191,21 +216,41 @@ function snapshot(product: CatalogueProduct, item: ItemInput, parts: ChosenPart[
 }
 
 /**
- * Stores the checked files under random names and records them; the item's upload steps then
- * name the new uploads beside the ones kept from before.
+ * Stores the checked files under random names and records them, in the transaction that writes
+ * the item and after the quotas passed; the item's upload steps then name the new uploads beside
+ * the ones kept from before.
  */
-async function storeFiles(db: Db, storage: FileStorage, item: ItemInput): Promise<ChosenPart[]> {
+async function storeFiles(
+  trx: Db,
+  input: CartChangeInput,
+  cartId: string,
+  item: ItemInput,
+  stored: string[],
+): Promise<ChosenPart[]> {
+  const first = item.files[0];
+  if (!first) return item.parts;
+  const uploader = input.uploader ?? { clientKey: null, quota: DEFAULT_UPLOAD_QUOTA };
+  const refusal = await uploadQuotaRefusal(trx, {
+    cartId,
+    uploader,
+    files: item.files.length,
+    bytes: item.files.reduce((sum, file) => sum + file.bytes.byteLength, 0),
+  });
+  if (refusal) throw new QuotaExceeded(partField(first.partId), refusal);
   const added = new Map<number, number[]>();
   for (const file of item.files) {
     const storageKey = randomBytes(20).toString("hex");
-    await storage.put(storageKey, file.bytes);
-    const upload = await insertUpload(db, {
+    stored.push(storageKey);
+    await input.storage.put(storageKey, file.bytes);
+    const upload = await insertUpload(trx, {
       extension: file.extension,
       publicHash: randomBytes(16).toString("hex"),
       mimeType: file.mimeType,
       sizeBytes: file.bytes.byteLength,
       originalName: file.fileName,
       storageKey,
+      cartId,
+      clientKey: uploader.clientKey,
     });
     added.set(file.partId, [...(added.get(file.partId) ?? []), upload.id]);
   }

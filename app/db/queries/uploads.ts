@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Db, NewUpload, Upload } from "../schema";
 
 export async function insertUpload(db: Db, upload: NewUpload): Promise<Upload> {
@@ -21,4 +22,46 @@ export async function findPublicUpload(
     .where("publicHash", "=", publicHash)
     .where("id", "=", id)
     .executeTakeFirst();
+}
+
+export interface UploadTotals {
+  files: number;
+  bytes: number;
+}
+
+const totals = sql<number>`count(*)::integer`;
+const bytes = sql<number>`coalesce(sum(size_bytes), 0)::bigint`;
+
+/** Every file uploaded into a cart, kept or replaced since: what it holds on the disk. */
+export async function uploadTotalsForCart(db: Db, cartId: string): Promise<UploadTotals> {
+  const row = await db
+    .selectFrom("uploads")
+    .select([totals.as("files"), bytes.as("bytes")])
+    .where("cartId", "=", cartId)
+    .executeTakeFirstOrThrow();
+  return { files: Number(row.files), bytes: Number(row.bytes) };
+}
+
+/** The files one client (by its keyed address) uploaded in the last hour. */
+export async function uploadTotalsForClientLastHour(
+  db: Db,
+  clientKey: string,
+): Promise<UploadTotals> {
+  const row = await db
+    .selectFrom("uploads")
+    .select([totals.as("files"), bytes.as("bytes")])
+    .where("clientKey", "=", clientKey)
+    .where("createdAt", ">", sql<Date>`now() - interval '1 hour'`)
+    .executeTakeFirstOrThrow();
+  return { files: Number(row.files), bytes: Number(row.bytes) };
+}
+
+/**
+ * Holds one client's uploads in line until the transaction ends: two parallel requests from one
+ * address cannot both count the same remaining quota.
+ */
+export async function lockClientUploads(db: Db, clientKey: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`backstube:uploads:${clientKey}`}))`.execute(
+    db,
+  );
 }
