@@ -10,6 +10,7 @@ import * as branchApiKeys from "#migrations/2026_11_22_0004_branch_api_keys";
 import * as staffLogin from "#migrations/2026_11_22_0010_staff_login";
 import * as orderNotify from "#migrations/2026_11_22_0020_order_notify";
 import * as orderRefund from "#migrations/2026_11_22_0040_order_refund";
+import * as staffSessions from "#migrations/2026_11_25_0030_staff_sessions";
 
 /**
  * Every migration by the name Kysely records in `kysely_migration` (the file name without `.ts`,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_22_0010_staff_login": staffLogin,
   "2026_11_22_0020_order_notify": orderNotify,
   "2026_11_22_0040_order_refund": orderRefund,
+  "2026_11_25_0030_staff_sessions": staffSessions,
 };
