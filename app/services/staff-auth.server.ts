@@ -29,6 +29,8 @@ export interface StaffUser {
   branchIds: number[];
   isAdmin: boolean;
   isManager: boolean;
+  /** The session this request came with (docs/decisions/028). */
+  sessionId: number;
   /** How a refusal is answered: a page (redirect, HTML) or the JSON API. */
   surface: Surface;
 }
@@ -157,12 +159,13 @@ export async function currentStaff(
   if (now.getTime() - row.sessionLastSeenAt.getTime() >= LAST_SEEN_GAP_MS) {
     await touchStaffSession(context.db, row.sessionId, now, LAST_SEEN_GAP_MS);
   }
-  return toStaffUser(row, surfaceOf(request));
+  return toStaffUser(row, row.sessionId, surfaceOf(request));
 }
 
-function toStaffUser(row: StaffUserRow, surface: Surface): StaffUser {
+function toStaffUser(row: StaffUserRow, sessionId: number, surface: Surface): StaffUser {
   return {
     id: row.id,
+    sessionId,
     email: row.email,
     name: row.name,
     roles: row.roles,

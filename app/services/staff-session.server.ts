@@ -8,6 +8,7 @@ import {
   revokeUserSessions,
 } from "../db/queries/staff-sessions";
 import type { Db } from "../db/schema";
+import { notifySessionsEnded } from "../server/live-orders.server";
 
 /**
  * The staff session (docs/decisions/011 and 028): one signed, httpOnly, SameSite=Lax cookie that
@@ -100,21 +101,30 @@ export async function staffSessionCookie(context: AppLoadContext, token: string)
   return sessionCookie(context).serialize({ s: token });
 }
 
-/** Ends the request's session on the server; answers its user's id if it was still running. */
+/**
+ * Ends the request's session on the server, and (on commit) the event streams opened with it in
+ * every instance. Call it in a transaction.
+ */
 export async function revokeRequestSession(
-  db: Db,
+  trx: Db,
   request: Request,
   context: AppLoadContext,
   now: Date,
-): Promise<number | undefined> {
+): Promise<void> {
   const reading = await readStaffSession(request, context);
-  if (reading.kind !== "token") return undefined;
-  return revokeStaffSession(db, reading.tokenHash, now);
+  if (reading.kind !== "token") return;
+  const ended = await revokeStaffSession(trx, reading.tokenHash, now);
+  if (ended) await notifySessionsEnded(trx, { sessionId: ended.id });
 }
 
-/** Ends every running session of the user (new password, lock, "Überall abmelden"). */
+/**
+ * Ends every running session of the user (new password, lock, "Überall abmelden") and, on commit,
+ * their event streams in every instance. Answers how many sessions ended.
+ */
 export async function revokeAllStaffSessions(trx: Db, userId: number, now: Date): Promise<number> {
-  return revokeUserSessions(trx, userId, now);
+  const ended = await revokeUserSessions(trx, userId, now);
+  await notifySessionsEnded(trx, { userId });
+  return ended;
 }
 
 /** The Set-Cookie header that removes the session cookie from this browser. */

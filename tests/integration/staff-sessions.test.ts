@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "#app/db/connection.server";
 import type { Database } from "#app/db/schema";
 import { de } from "#app/i18n/de-staff";
+import { startLiveOrders, type LiveOrders } from "#app/server/live-orders.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
+import { insertTestOrder } from "#tests/support/orders";
+import { openEventStream, type SseConnection } from "#tests/support/sse-client";
 import {
   createStaff,
   startAppServer,
@@ -28,6 +31,8 @@ describe.each(databaseTargets())("staff sessions across two instances on %s", (t
   let two: AppServer;
   let branchId: number;
   let admin: TestStaff;
+  const lives: LiveOrders[] = [];
+  const streams: SseConnection[] = [];
 
   beforeAll(async () => {
     handle = await createTestDatabase(target);
@@ -41,13 +46,21 @@ describe.each(databaseTargets())("staff sessions across two instances on %s", (t
     if (handle.databaseUrl) {
       second = await openDatabase({ databaseUrl: handle.databaseUrl, dataDir: "" });
     }
-    one = await startAppServer(db);
-    two = await startAppServer(second?.db ?? db);
+    // Each instance LISTENs on its own connection, as server.ts does (the order board's stream).
+    for (const target of [handle, second ?? handle]) {
+      const live = startLiveOrders(target, { log: () => {} });
+      await live.ready();
+      lives.push(live);
+    }
+    one = await startAppServer(db, { live: lives[0] });
+    two = await startAppServer(second?.db ?? db, { live: lives[1] });
   });
 
   afterAll(async () => {
+    for (const stream of streams) stream.close();
     await two?.close();
     await one?.close();
+    for (const live of lives) await live.close();
     await second?.close();
     await handle?.close();
   });
@@ -101,6 +114,40 @@ describe.each(databaseTargets())("staff sessions across two instances on %s", (t
     await expectSignedOut(copy, "Kopie nach dem Abmelden");
     expect((await tablet.send("/backend")).status, "das Tablet bleibt angemeldet").toBe(200);
     expect(await auditActions(user.id)).toContain("logout");
+  });
+
+  it("closes the order board's live stream when its session ends, in the other instance", async () => {
+    const user = await employee();
+    const { browser, copy } = await signedInWithCopy(user);
+    const tablet = new StaffClient(two);
+    await tablet.login(user.email, user.password);
+    const board = async (client: StaffClient) => {
+      const stream = await openEventStream(`${two.origin}/backend/orders/events`, {
+        headers: { Cookie: client.cookie ?? "" },
+      });
+      streams.push(stream);
+      expect(stream.status).toBe(200);
+      return stream;
+    };
+    const copied = await board(copy);
+    const tablets = await board(tablet);
+
+    // Signing out on instance one ends the stream of that session on instance two…
+    await browser.send("/backend/logout", { method: "POST" });
+    await copied.ended;
+    // …and only that one: the tablet's board still hears new orders.
+    const order = await insertTestOrder(db, { branchIdentifier: "wiehre" });
+    await tablets.waitFor(
+      (event) =>
+        event.event === "order" && (JSON.parse(event.data) as { id: number }).id === order.id,
+    );
+    // "Überall abmelden" ends the rest.
+    await (
+      await asAdmin(one)
+    ).send(`/backend/users/${user.id}`, {
+      form: { intent: "sign-out-everywhere", confirm: "ja" },
+    });
+    await tablets.ended;
   });
 
   it("ends every other session on a new own password; this browser stays signed in", async () => {

@@ -37,20 +37,19 @@ export async function touchStaffSession(
     .execute();
 }
 
-/** Ends one session; answers its user's id if it was still running. */
+/** Ends one session; answers it if it was still running. */
 export async function revokeStaffSession(
   db: Db,
   tokenHash: string,
   now: Date,
-): Promise<number | undefined> {
-  const row = await db
+): Promise<{ id: number; userId: number } | undefined> {
+  return db
     .updateTable("staffSessions")
     .set({ revokedAt: now })
     .where("tokenHash", "=", tokenHash)
     .where("revokedAt", "is", null)
-    .returning("userId")
+    .returning(["id", "userId"])
     .executeTakeFirst();
-  return row?.userId;
 }
 
 /** Ends every running session of the user; answers how many there were. */
