@@ -32,6 +32,7 @@ import {
   verifyCurrentPassword,
   type AttemptSource,
 } from "./staff-login.server";
+import { notifySessionsEnded } from "../server/live-orders.server";
 import { createStaffSession } from "./staff-session.server";
 
 /**
@@ -192,6 +193,11 @@ async function checkEmailFree(trx: Db, email: string, userId: number | null): Pr
   }
 }
 
+function sameMembers<T>(a: readonly T[], b: readonly T[]): boolean {
+  const set = new Set(a);
+  return set.size === new Set(b).size && b.every((item) => set.has(item));
+}
+
 async function keepAnAdministrator(trx: Db): Promise<void> {
   if ((await countActiveAdministrators(trx)) < 1) {
     throw new RefusedChange(refuse(400, texts.lastAdmin));
@@ -248,6 +254,14 @@ export async function updateUser(
     // Links already mailed went to the old address: they open nothing any more.
     if (before.email.toLowerCase() !== input.email.trim().toLowerCase()) {
       await expireLoginLinks(trx, userId, source.now);
+    }
+    // Open order-board streams keep the branches they started with: they end and reconnect
+    // with the new reach (the sessions themselves go on).
+    if (
+      !sameMembers(before.roles, input.roles) ||
+      !sameMembers(before.branchIds, input.branchIds)
+    ) {
+      await notifySessionsEnded(trx, { userId });
     }
     await keepAnAdministrator(trx);
     await audit(trx, {
@@ -397,6 +411,8 @@ export async function deleteUser(
 ): Promise<Outcome<{ id: number }>> {
   return inTransaction(db, async (trx) => {
     const user = await manageable(trx, actor, userId);
+    // Their sessions go with the row (cascade); this also closes their open streams.
+    await endUserAccess(trx, userId, source.now);
     await trx.deleteFrom("users").where("id", "=", userId).execute();
     await keepAnAdministrator(trx);
     await audit(trx, {

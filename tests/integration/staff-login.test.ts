@@ -18,6 +18,8 @@ import {
 } from "#tests/support/staff";
 
 const texts = de.staffAuth;
+/** Tests with twenty or more password checks (each a deliberately slow scrypt run). */
+const SLOW_SIGN_INS = 120_000;
 
 /**
  * Signing in through the real routes: messages, lockout per account and address, per account and
@@ -235,22 +237,26 @@ describe.each(databaseTargets())("staff sign-in on %s", (target) => {
     expect((await attacker.login(user.email, user.password)).status).toBe(429);
   });
 
-  it("blocks an account everywhere after twenty wrong passwords from several addresses", async () => {
-    const user = await employee();
-    for (let address = 1; address <= 4; address += 1) {
-      const { client: guesser } = await client();
-      for (let attempt = 1; attempt <= 5; attempt += 1) {
-        const response = await guesser.login(user.email, `geraten-${address}-${attempt}`);
-        expect(response.status, `Adresse ${address}, Versuch ${attempt}`).toBe(
-          attempt === 5 ? 429 : 400,
-        );
+  it(
+    "blocks an account everywhere after twenty wrong passwords from several addresses",
+    async () => {
+      const user = await employee();
+      for (let address = 1; address <= 4; address += 1) {
+        const { client: guesser } = await client();
+        for (let attempt = 1; attempt <= 5; attempt += 1) {
+          const response = await guesser.login(user.email, `geraten-${address}-${attempt}`);
+          expect(response.status, `Adresse ${address}, Versuch ${attempt}`).toBe(
+            attempt === 5 ? 429 : 400,
+          );
+        }
       }
-    }
-    const { client: owner } = await client();
-    const refused = await owner.login(user.email, user.password);
-    expect(refused.status).toBe(429);
-    expect(await refused.text()).toContain(texts.tooManyAttempts(15));
-  });
+      const { client: owner } = await client();
+      const refused = await owner.login(user.email, user.password);
+      expect(refused.status).toBe(429);
+      expect(await refused.text()).toContain(texts.tooManyAttempts(15));
+    },
+    SLOW_SIGN_INS,
+  );
 
   it("throttles an unknown address exactly like a known one", async () => {
     const { client: browser } = await client();
@@ -261,22 +267,26 @@ describe.each(databaseTargets())("staff sign-in on %s", (target) => {
     expect((await browser.login(email, "x")).status).toBe(429);
   });
 
-  it("blocks an address after twenty failures spread over many accounts", async () => {
-    const user = await employee();
-    const { client: guesser } = await client();
-    for (let attempt = 1; attempt <= 19; attempt += 1) {
-      const response = await guesser.login(`opfer-${attempt}@example.org`, "123456");
-      expect(response.status, `Versuch ${attempt}`).toBe(400);
-    }
-    const twentieth = await guesser.login("opfer-20@example.org", "123456");
-    expect(twentieth.status).toBe(429);
-    // Even the right password of another account waits at this address…
-    const blocked = await guesser.login(user.email, user.password);
-    expect(blocked.status).toBe(429);
-    // …while the same account signs in from elsewhere.
-    const { client: colleague } = await client();
-    expect((await colleague.login(user.email, user.password)).status).toBe(303);
-  });
+  it(
+    "blocks an address after twenty failures spread over many accounts",
+    async () => {
+      const user = await employee();
+      const { client: guesser } = await client();
+      for (let attempt = 1; attempt <= 19; attempt += 1) {
+        const response = await guesser.login(`opfer-${attempt}@example.org`, "123456");
+        expect(response.status, `Versuch ${attempt}`).toBe(400);
+      }
+      const twentieth = await guesser.login("opfer-20@example.org", "123456");
+      expect(twentieth.status).toBe(429);
+      // Even the right password of another account waits at this address…
+      const blocked = await guesser.login(user.email, user.password);
+      expect(blocked.status).toBe(429);
+      // …while the same account signs in from elsewhere.
+      const { client: colleague } = await client();
+      expect((await colleague.login(user.email, user.password)).status).toBe(303);
+    },
+    SLOW_SIGN_INS,
+  );
 
   it("counts parallel guesses one by one: never more than five checks", async () => {
     const user = await employee();
@@ -520,23 +530,27 @@ describe.each(databaseTargets())("staff sign-in on %s", (target) => {
       expect((await browser.login(user.email, user.password)).status).toBe(303);
     });
 
-    it("lets the real user in with a link while guessers block the account everywhere", async () => {
-      const user = await employee();
-      for (let address = 1; address <= 4; address += 1) {
-        const { client: guesser } = await client();
-        for (let attempt = 1; attempt <= 5; attempt += 1) {
-          await guesser.login(user.email, `geraten-${attempt}`);
+    it(
+      "lets the real user in with a link while guessers block the account everywhere",
+      async () => {
+        const user = await employee();
+        for (let address = 1; address <= 4; address += 1) {
+          const { client: guesser } = await client();
+          for (let attempt = 1; attempt <= 5; attempt += 1) {
+            await guesser.login(user.email, `geraten-${attempt}`);
+          }
         }
-      }
-      const { client: owner } = await client();
-      expect((await owner.login(user.email, user.password)).status).toBe(429);
-      await requestLink(owner, user.email);
-      const [mail] = await mailsTo(user.email);
-      expect((await owner.send(linkPath(mail!.text), { method: "POST" })).status).toBe(303);
-      expect((await owner.send("/backend")).status).toBe(200);
-      // The block is lifted: the password works again, from another address too.
-      const { client: colleague } = await client();
-      expect((await colleague.login(user.email, user.password)).status).toBe(303);
-    });
+        const { client: owner } = await client();
+        expect((await owner.login(user.email, user.password)).status).toBe(429);
+        await requestLink(owner, user.email);
+        const [mail] = await mailsTo(user.email);
+        expect((await owner.send(linkPath(mail!.text), { method: "POST" })).status).toBe(303);
+        expect((await owner.send("/backend")).status).toBe(200);
+        // The block is lifted: the password works again, from another address too.
+        const { client: colleague } = await client();
+        expect((await colleague.login(user.email, user.password)).status).toBe(303);
+      },
+      SLOW_SIGN_INS,
+    );
   });
 });

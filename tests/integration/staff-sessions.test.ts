@@ -150,6 +150,37 @@ describe.each(databaseTargets())("staff sessions across two instances on %s", (t
     await tablets.ended;
   });
 
+  it("closes a board's stream when the user's branches change; the session goes on", async () => {
+    const user = await employee();
+    const tablet = new StaffClient(one);
+    await tablet.login(user.email, user.password);
+    const stream = await openEventStream(`${two.origin}/backend/orders/events`, {
+      headers: { Cookie: tablet.cookie ?? "" },
+    });
+    streams.push(stream);
+    expect(stream.status).toBe(200);
+    const { id: otherBranch } = await db
+      .insertInto("branches")
+      .values({ identifier: `zweite-${user.id}`, name: "Zweite Filiale" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const saved = await (
+      await asAdmin(one)
+    ).send(`/backend/users/${user.id}`, {
+      form: {
+        intent: "save",
+        name: "Neu Zugeteilt",
+        email: user.email,
+        roles: "ROLE_EMPLOYEE",
+        branchIds: String(otherBranch),
+      },
+    });
+    expect(saved.status).toBe(303);
+    // It reconnects with the new reach; signing in again is not needed.
+    await stream.ended;
+    expect((await tablet.send("/backend")).status).toBe(200);
+  });
+
   it("ends every other session on a new own password; this browser stays signed in", async () => {
     const user = await employee();
     const { browser, copy } = await signedInWithCopy(user);
