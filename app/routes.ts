@@ -52,6 +52,7 @@ export default [
   route("api/users/me", "routes/api/users-me.ts"),
   route("api/users", "routes/api/users.ts"),
   route("api/users/:userId", "routes/api/user.ts"),
+  route("api/users/:userId/logout-everywhere", "routes/api/user-logout-everywhere.ts"),
   route("api/orders", "routes/api/staff-orders.ts", { id: "api-orders" }),
   route("api/orders/current", "routes/api/staff-orders.ts", { id: "api-orders-current" }),
   route("api/orders/missed", "routes/api/staff-orders.ts", { id: "api-orders-missed" }),

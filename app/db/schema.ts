@@ -651,8 +651,6 @@ export interface UsersTable {
   name: string;
   passwordHash: string;
   isLocked: Generated<boolean>;
-  /** Carried in the session cookie; raising it ends every session of the user. */
-  sessionVersion: Generated<number>;
   createdAt: GeneratedTimestamp;
   updatedAt: GeneratedTimestamp;
   lastLoginAt: NullableTimestamp;
@@ -703,7 +701,10 @@ export interface NavigationsTable {
 
 /** Failed sign-in attempts per account or client address (docs/decisions/011). */
 export interface LoginThrottlesTable {
-  /** 'account:<sha256 of the lower-case e-mail>' or 'address:<sha256 of the address bucket>'. */
+  /**
+   * 'account:', 'accountaddress:', 'address:', 'linkrequest:' or 'passwordcheck:' with a SHA-256
+   * (app/services/staff-login.server.ts, throttleKeys).
+   */
   key: string;
   failures: Generated<number>;
   windowStartedAt: NullableTimestamp;
@@ -720,6 +721,23 @@ export interface LoginLinksTable {
   usedAt: NullableTimestamp;
   createdAt: GeneratedTimestamp;
   requestedFrom: string | null;
+}
+
+/**
+ * A signed-in staff session (docs/decisions/028). The cookie carries a random token; only its
+ * SHA-256 is stored. A session counts while it is neither revoked nor expired.
+ */
+export interface StaffSessionsTable {
+  id: Id;
+  tokenHash: string;
+  userId: number;
+  createdAt: GeneratedTimestamp;
+  /** Moved forward at most every few minutes, not on every request. */
+  lastSeenAt: GeneratedTimestamp;
+  expiresAt: Timestamp;
+  revokedAt: NullableTimestamp;
+  /** The client address of the sign-in. */
+  createdFrom: string | null;
 }
 
 export interface AuditLogTable {
@@ -823,6 +841,7 @@ export interface Database {
   userBranches: UserBranchesTable;
   loginThrottles: LoginThrottlesTable;
   loginLinks: LoginLinksTable;
+  staffSessions: StaffSessionsTable;
   sites: SitesTable;
   blocks: BlocksTable;
   navigations: NavigationsTable;
@@ -893,6 +912,7 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type LoginThrottle = Selectable<LoginThrottlesTable>;
 export type LoginLink = Selectable<LoginLinksTable>;
+export type StaffSession = Selectable<StaffSessionsTable>;
 export type Site = Selectable<SitesTable>;
 export type NewSite = Insertable<SitesTable>;
 export type Block = Selectable<BlocksTable>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  ACCOUNT_ADDRESS_POLICY,
   ACCOUNT_POLICY,
   ADDRESS_POLICY,
   NO_FAILURES,
@@ -17,7 +18,7 @@ const at = (minutes: number, seconds = 0) =>
 function attempts(count: number, when: (index: number) => Date, state = NO_FAILURES) {
   let current: ThrottleState = state;
   for (let index = 0; index < count; index += 1) {
-    current = countAttempt(current, when(index), ACCOUNT_POLICY);
+    current = countAttempt(current, when(index), ACCOUNT_ADDRESS_POLICY);
   }
   return current;
 }
@@ -27,7 +28,7 @@ describe("counting sign-in attempts", () => {
     const four = attempts(4, (index) => at(index));
     expect(four.failures).toBe(4);
     expect(minutesBlocked(four, at(4))).toBeNull();
-    const five = countAttempt(four, at(4), ACCOUNT_POLICY);
+    const five = countAttempt(four, at(4), ACCOUNT_ADDRESS_POLICY);
     expect(five.blockedUntil).toEqual(at(19));
     expect(minutesBlocked(five, at(4))).toBe(15);
     expect(minutesBlocked(five, at(18, 1))).toBe(1);
@@ -43,26 +44,34 @@ describe("counting sign-in attempts", () => {
 
   it("starts a new window when the old one is over", () => {
     const four = attempts(4, (index) => at(index * 3)); // 0, 3, 6, 9
-    const later = countAttempt(four, at(15), ACCOUNT_POLICY);
+    const later = countAttempt(four, at(15), ACCOUNT_ADDRESS_POLICY);
     expect(later).toEqual({ failures: 1, windowStartedAt: at(15), blockedUntil: null });
   });
 
   it("counts from one again once a block has run out", () => {
     const blocked = attempts(5, (index) => at(index));
-    const after = countAttempt(blocked, at(20), ACCOUNT_POLICY);
+    const after = countAttempt(blocked, at(20), ACCOUNT_ADDRESS_POLICY);
     expect(after).toEqual({ failures: 1, windowStartedAt: at(20), blockedUntil: null });
   });
 
   it("takes a successful attempt back, lifting the block only that attempt started", () => {
     const five = attempts(5, (index) => at(index));
-    expect(forgiveAttempt(five, ACCOUNT_POLICY)).toEqual({
+    expect(forgiveAttempt(five, ACCOUNT_ADDRESS_POLICY)).toEqual({
       failures: 4,
       windowStartedAt: start,
       blockedUntil: null,
     });
     const three = attempts(3, (index) => at(index));
-    expect(forgiveAttempt(three, ACCOUNT_POLICY).failures).toBe(2);
-    expect(forgiveAttempt(NO_FAILURES, ACCOUNT_POLICY).failures).toBe(0);
+    expect(forgiveAttempt(three, ACCOUNT_ADDRESS_POLICY).failures).toBe(2);
+    expect(forgiveAttempt(NO_FAILURES, ACCOUNT_ADDRESS_POLICY).failures).toBe(0);
+  });
+
+  it("allows an account twenty attempts from all addresses together", () => {
+    let state = NO_FAILURES;
+    for (let index = 0; index < 19; index += 1) state = countAttempt(state, at(0), ACCOUNT_POLICY);
+    expect(minutesBlocked(state, at(0))).toBeNull();
+    state = countAttempt(state, at(0), ACCOUNT_POLICY);
+    expect(minutesBlocked(state, at(0))).toBe(15);
   });
 
   it("allows an address twenty attempts", () => {

@@ -1,8 +1,9 @@
 /**
- * Lockout arithmetic for sign-in attempts (docs/decisions/011). One state per account (keyed by
- * the e-mail typed, known or not) and one per client address. An attempt is counted *before* the
- * password is checked, so parallel guesses cannot slip past the limit; a successful sign-in then
- * takes its own attempt back.
+ * Lockout arithmetic for sign-in attempts (docs/decisions/011 and 028). One state per account and
+ * client address, one per account from all addresses together (both keyed by the e-mail typed,
+ * known or not) and one per client address. An attempt is counted *before* the password is
+ * checked, so parallel guesses cannot slip past the limit; a successful sign-in then takes its own
+ * attempt back.
  */
 export interface ThrottleState {
   /** Attempts counted in the current window. */
@@ -18,8 +19,33 @@ export interface ThrottlePolicy {
   blockMinutes: number;
 }
 
-/** Five wrong passwords within 15 minutes lock the account for 15 minutes. */
+/**
+ * Five wrong passwords for one account from one address (or IPv6 /64) within 15 minutes block
+ * that account's password sign-in *from that address* for 15 minutes. Someone guessing from
+ * elsewhere does not lock the real user out (decision 028).
+ */
+export const ACCOUNT_ADDRESS_POLICY: ThrottlePolicy = {
+  maxFailures: 5,
+  windowMinutes: 15,
+  blockMinutes: 15,
+};
+
+/**
+ * Twenty wrong passwords for one account from all addresses together within 15 minutes block its
+ * password sign-in everywhere for 15 minutes: the bound on guessing spread over many addresses
+ * (at most 20 guesses per 15 minutes). A login link still signs in and lifts the block.
+ */
 export const ACCOUNT_POLICY: ThrottlePolicy = {
+  maxFailures: 20,
+  windowMinutes: 15,
+  blockMinutes: 15,
+};
+
+/**
+ * Wrong "current password" entries on the own password page, per user: an unlocked screen must
+ * not become a way to guess the password, yet these never block the user's sign-in.
+ */
+export const PASSWORD_CHECK_POLICY: ThrottlePolicy = {
   maxFailures: 5,
   windowMinutes: 15,
   blockMinutes: 15,

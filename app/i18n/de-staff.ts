@@ -175,6 +175,18 @@ export const de = {
     newPassword: "Neues Passwort",
     setPassword: "Passwort setzen",
     sendLink: "Login-Link senden",
+    sessionsHeading: "Angemeldete Geräte",
+    activeSessions: (count: number) =>
+      count === 0
+        ? "Zurzeit auf keinem Gerät angemeldet."
+        : `Zurzeit auf ${count === 1 ? "1 Gerät" : `${count} Geräten`} angemeldet.`,
+    signOutEverywhere: "Überall abmelden",
+    signOutConfirmHeading: (name: string) => `${name} wirklich überall abmelden?`,
+    signOutConfirmText:
+      "Alle Sitzungen enden sofort, auf jedem Gerät, auch auf geteilten Kassen-Tablets. Noch nicht benutzte Login-Links werden ungültig. Das Konto bleibt aktiv: Eine neue Anmeldung ist jederzeit möglich.",
+    signOutConfirm: "Ja, überall abmelden",
+    cancel: "Abbrechen",
+    signedOutEverywhere: "Der Benutzer wurde auf allen Geräten abgemeldet.",
     deleteHeading: "Benutzer löschen",
     deleteConfirm: "Ja, diesen Benutzer endgültig löschen",
     delete: "Benutzer löschen",
@@ -204,6 +216,7 @@ export const de = {
       passwordTooShort: (min: number) => `Das Passwort muss mindestens ${min} Zeichen lang sein.`,
       lastAdmin: "Mindestens ein aktives Konto mit der Rolle Administration muss bestehen bleiben.",
       confirmDelete: "Bitte bestätigen Sie das Löschen.",
+      confirmSignOut: "Bitte bestätigen Sie das Abmelden auf allen Geräten.",
       unknownAction: "Diese Aktion gibt es nicht.",
     },
   },
@@ -215,6 +228,8 @@ export const de = {
     submit: "Passwort ändern",
     changed: "Ihr Passwort wurde geändert.",
     wrongCurrent: "Das aktuelle Passwort ist falsch.",
+    tooManyChecks: (minutes: number) =>
+      `Das aktuelle Passwort wurde zu oft falsch eingegeben. Bitte versuchen Sie es in ${minutes === 1 ? "1 Minute" : `${minutes} Minuten`} erneut. Ihre Anmeldung ist davon nicht betroffen.`,
     mismatch: "Die beiden neuen Passwörter stimmen nicht überein.",
     currentRequired: "Bitte geben Sie Ihr aktuelles Passwort ein.",
   },

@@ -27,14 +27,27 @@ import { eventStreamResponse, type EventStreamOptions } from "./event-stream.ser
  */
 export const ORDERS_CHANNEL = "orders";
 export const CATALOGUE_CHANNEL = "catalogue";
-const CHANNELS = [ORDERS_CHANNEL, CATALOGUE_CHANNEL] as const;
+/** Ended staff sessions ('session:<id>' or 'user:<id>', decision 028): their streams close. */
+export const STAFF_SESSIONS_CHANNEL = "staff_sessions";
+const CHANNELS = [ORDERS_CHANNEL, CATALOGUE_CHANNEL, STAFF_SESSIONS_CHANNEL] as const;
+
+/** The staff session a stream was opened with. */
+export interface StreamSession {
+  userId: number;
+  sessionId: number;
+}
 
 export interface LiveSubscription {
   /** The branches whose orders the subscriber shows; `null` for every branch. */
   branchIds: readonly number[] | null;
   onEvent(event: LiveOrderEvent): void;
-  /** The listener is shutting down (SIGTERM): end the stream so the browser reconnects elsewhere. */
+  /**
+   * The listener is shutting down (SIGTERM), or the stream's session was ended: end the stream,
+   * so the browser reconnects (elsewhere, or into the sign-in).
+   */
   onClose?(): void;
+  /** The session the stream belongs to: ending it ends the stream, in every instance. */
+  session?: StreamSession;
 }
 
 export interface LiveStatus {
@@ -101,8 +114,24 @@ export function startLiveOrders(target: ListenTarget, options: LiveOrdersOptions
     }
   };
 
+  const end = (subscription: LiveSubscription) => {
+    subscriptions.delete(subscription);
+    safely("Abmeldung", () => subscription.onClose?.());
+  };
+
   const handlers: Handlers = {
     notification(channel, payload) {
+      if (channel === STAFF_SESSIONS_CHANNEL) {
+        const ended = /^(session|user):(\d+)$/.exec(payload);
+        if (!ended) return;
+        const [, kind, id] = ended;
+        for (const subscription of [...subscriptions]) {
+          const session = subscription.session;
+          const match = kind === "user" ? session?.userId : session?.sessionId;
+          if (match === Number(id)) end(subscription);
+        }
+        return;
+      }
       if (channel === CATALOGUE_CHANNEL) {
         for (const listener of [...catalogueListeners]) safely("Katalog-Hinweis", listener);
         return;
@@ -121,7 +150,10 @@ export function startLiveOrders(target: ListenTarget, options: LiveOrdersOptions
     },
     resumed() {
       for (const subscription of [...subscriptions]) {
-        safely("Weitergabe", () => subscription.onEvent({ kind: "reload" }));
+        // A session may have ended unheard meanwhile: its stream ends, and the browser's
+        // reconnect passes the sign-in check again (and is told to reload).
+        if (subscription.session) end(subscription);
+        else safely("Weitergabe", () => subscription.onEvent({ kind: "reload" }));
       }
       for (const listener of [...catalogueListeners]) safely("Katalog-Hinweis", listener);
     },
@@ -173,7 +205,7 @@ export function liveOrderEventStream(
   request: Request,
   live: LiveOrders | undefined,
   branchIds: readonly number[] | null,
-  options?: EventStreamOptions,
+  options: EventStreamOptions & { session?: StreamSession } = {},
 ): Response {
   if (!live) {
     return new Response(de.liveOrders.unavailable, {
@@ -186,6 +218,7 @@ export function liveOrderEventStream(
     (sink) =>
       live.subscribe({
         branchIds,
+        session: options.session,
         onEvent: (event) => {
           const data = forBoard(event);
           sink.send(data.kind === "reload" ? "reload" : "order", data);
@@ -203,6 +236,18 @@ export function liveOrderEventStream(
  */
 export async function notifyCatalogueChanged(db: Kysely<Database>): Promise<void> {
   await sql`select pg_notify(${CATALOGUE_CHANNEL}, '')`.execute(db);
+}
+
+/**
+ * Tells every instance that a staff session (or all of a user's) ended, so that the event
+ * streams opened with it close at once. Sent on commit: call it with the ending transaction.
+ */
+export async function notifySessionsEnded(
+  db: Kysely<Database>,
+  ended: { sessionId: number } | { userId: number },
+): Promise<void> {
+  const payload = "userId" in ended ? `user:${ended.userId}` : `session:${ended.sessionId}`;
+  await sql`select pg_notify(${STAFF_SESSIONS_CHANNEL}, ${payload})`.execute(db);
 }
 
 function pgliteSource(

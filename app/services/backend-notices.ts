@@ -13,6 +13,7 @@ const NOTICES: Record<string, string> = {
   entsperrt: texts.unlockedDone,
   passwort: texts.passwordSet,
   geloescht: texts.deleted,
+  abgemeldet: texts.signedOutEverywhere,
   geaendert: de.account.changed,
 };
 

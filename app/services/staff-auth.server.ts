@@ -1,10 +1,15 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { insertAuditEntry } from "../db/queries/audit-log";
-import { findUserById, type StaffUser as StaffUserRow } from "../db/queries/users";
+import { touchStaffSession } from "../db/queries/staff-sessions";
+import { findUserBySession, type StaffUser as StaffUserRow } from "../db/queries/users";
 import type { Db, Role } from "../db/schema";
 import { canAccessBranch, isAdmin, isManager } from "../domain/staff-permissions";
 import { de } from "../i18n/de-staff";
-import { STAFF_SESSION_COOKIE, endStaffSession, readStaffSession } from "./staff-session.server";
+import {
+  clearStaffSessionCookie,
+  readStaffSession,
+  sentStaffSessionCookie,
+} from "./staff-session.server";
 
 /**
  * The one guard of the back office and the staff API. Every back-office loader and action and
@@ -24,6 +29,8 @@ export interface StaffUser {
   branchIds: number[];
   isAdmin: boolean;
   isManager: boolean;
+  /** The session this request came with (docs/decisions/028). */
+  sessionId: number;
   /** How a refusal is answered: a page (redirect, HTML) or the JSON API. */
   surface: Surface;
 }
@@ -132,22 +139,33 @@ export function requireSameOrigin(request: Request, context: AppLoadContext): vo
   }
 }
 
-/** The signed-in staff member, or null (no session, an ended one, or a locked account). */
+/** `last_seen_at` of a session moves at most this often: a write per request would cost more. */
+const LAST_SEEN_GAP_MS = 5 * 60_000;
+
+/**
+ * The signed-in staff member, or null (no session, an ended or expired one, or a locked account).
+ * The session is looked up in the database on every call, never kept in memory, so an ended
+ * session counts in every instance at once (docs/decisions/028).
+ */
 export async function currentStaff(
   request: Request,
   context: AppLoadContext,
   now: Date = new Date(),
 ): Promise<StaffUser | null> {
-  const session = await readStaffSession(request, context, now);
-  if (session.kind !== "valid") return null;
-  const row = await findUserById(context.db, session.userId);
-  if (!row || row.isLocked || row.sessionVersion !== session.sessionVersion) return null;
-  return toStaffUser(row, surfaceOf(request));
+  const session = await readStaffSession(request, context);
+  if (session.kind !== "token") return null;
+  const row = await findUserBySession(context.db, session.tokenHash, now);
+  if (!row) return null;
+  if (now.getTime() - row.sessionLastSeenAt.getTime() >= LAST_SEEN_GAP_MS) {
+    await touchStaffSession(context.db, row.sessionId, now, LAST_SEEN_GAP_MS);
+  }
+  return toStaffUser(row, row.sessionId, surfaceOf(request));
 }
 
-function toStaffUser(row: StaffUserRow, surface: Surface): StaffUser {
+function toStaffUser(row: StaffUserRow, sessionId: number, surface: Surface): StaffUser {
   return {
     id: row.id,
+    sessionId,
     email: row.email,
     name: row.name,
     roles: row.roles,
@@ -182,8 +200,9 @@ async function unauthorized(
   context: AppLoadContext,
   surface: Surface,
 ): Promise<Response> {
-  const sentCookie = (request.headers.get("Cookie") ?? "").includes(`${STAFF_SESSION_COOKIE}=`);
-  const headers = sentCookie ? { "Set-Cookie": await endStaffSession(context) } : undefined;
+  const headers = sentStaffSessionCookie(request)
+    ? { "Set-Cookie": await clearStaffSessionCookie(context) }
+    : undefined;
   if (surface === "api") return apiError(401, de.staffAuth.unauthorized, headers);
   return redirect(loginPath(request), { headers });
 }

@@ -5,6 +5,7 @@ import { FormStrategy } from "remix-auth-form";
 import {
   clearThrottle,
   consumeLoginLink,
+  expireLoginLinks,
   countRecentLoginLinks,
   findLoginLink,
   insertLoginLink,
@@ -14,12 +15,19 @@ import {
   saveThrottle,
 } from "../db/queries/login";
 import { getSettings } from "../db/queries/settings";
-import { findUserByEmail, findUserById, type StaffUser as StaffUserRow } from "../db/queries/users";
+import {
+  findUserByEmail,
+  findUserById,
+  lockUserRow,
+  type StaffUser as StaffUserRow,
+} from "../db/queries/users";
 import type { Database, Db } from "../db/schema";
 import {
+  ACCOUNT_ADDRESS_POLICY,
   ACCOUNT_POLICY,
   ADDRESS_POLICY,
   LINK_REQUEST_POLICY,
+  PASSWORD_CHECK_POLICY,
   addressBucket,
   countAttempt,
   forgiveAttempt,
@@ -32,20 +40,24 @@ import { enqueueEmail } from "./outbox.server";
 import { hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { audit } from "./staff-auth.server";
 import { LOGIN_LINK_MINUTES, loginSchema } from "./staff-auth-schemas";
+import { createStaffSession, revokeAllStaffSessions } from "./staff-session.server";
 
 export { LOGIN_LINK_MINUTES };
 
 /**
- * Signing in (docs/decisions/011): by password through remix-auth's form strategy, or by a
- * one-time e-mailed link. Lockout per account and per client address; the same message and
- * comparable work for an unknown e-mail as for a wrong password.
+ * Signing in (docs/decisions/011 and 028): by password through remix-auth's form strategy, or by
+ * a one-time e-mailed link. Lockout per account and client address, per account from everywhere
+ * (a higher limit) and per client address; the same message and comparable work for an unknown
+ * e-mail as for a wrong password. A successful sign-in writes its session row in the same
+ * transaction, so a password set or a lock at the same moment cannot leave a session behind.
  */
 /** Links one account may be sent within LOGIN_LINK_MINUTES; further requests send nothing. */
 export const LOGIN_LINKS_PER_WINDOW = 3;
 const PRUNE_AFTER_MS = 24 * 60 * 60 * 1000;
 
 export type LoginOutcome =
-  | { ok: true; user: StaffUserRow }
+  /** `sessionToken` goes into the cookie (`staffSessionCookie`). */
+  | { ok: true; user: StaffUserRow; sessionToken: string }
   | { ok: false; reason: "invalid" | "locked" | "invalid-link" }
   | { ok: false; reason: "throttled"; minutes: number };
 
@@ -56,12 +68,19 @@ export interface AttemptSource {
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+const normalEmail = (email: string) => email.trim().toLowerCase();
 
 export const throttleKeys = {
-  account: (email: string) => `account:${sha256(email.trim().toLowerCase())}`,
+  /** The account from every address together. */
+  account: (email: string) => `account:${sha256(normalEmail(email))}`,
+  /** The account from one address (bucket): what a guesser at that address can block. */
+  accountAddress: (email: string, clientAddress: string | undefined) =>
+    `accountaddress:${sha256(`${normalEmail(email)}\n${addressBucket(clientAddress)}`)}`,
   address: (clientAddress: string | undefined) => `address:${sha256(addressBucket(clientAddress))}`,
   linkRequests: (clientAddress: string | undefined) =>
     `linkrequest:${sha256(addressBucket(clientAddress))}`,
+  /** Wrong "current password" entries of a signed-in user (never the sign-in's keys). */
+  passwordCheck: (userId: number) => `passwordcheck:${sha256(`user:${userId}`)}`,
 };
 
 /** The message the sign-in page shows for a refused attempt. */
@@ -125,28 +144,44 @@ async function forgive(trx: Db, key: string, policy: ThrottlePolicy, now: Date):
   await saveThrottle(trx, key, forgiveAttempt(state, policy), now);
 }
 
-/** The sign-in succeeded: the account starts afresh, the address gets its attempt back. */
+/** Thrown inside the sign-in's transaction when the account changed under it: roll back. */
+class ChangedMeanwhile extends Error {}
+
+/**
+ * The sign-in succeeded: this address starts afresh for the account, and the account's and the
+ * address's counts get this attempt back. A login link proved the mailbox, so it also clears the
+ * account's count from everywhere (`clearAccount`). Answers the new session's token.
+ */
 async function recordSuccess(
   trx: Db,
   user: StaffUserRow,
   source: AttemptSource,
-  action: string,
-): Promise<void> {
-  await clearThrottle(trx, throttleKeys.account(user.email));
-  await forgive(trx, throttleKeys.address(source.clientAddress), ADDRESS_POLICY, source.now);
-  await trx
+  how: { action: string; clearAccount: boolean },
+): Promise<string> {
+  // Still the password that was checked, still unlocked: a new password or a lock committed a
+  // moment ago wins (the row lock makes the two run one after the other).
+  const current = await trx
     .updateTable("users")
     .set({ lastLoginAt: source.now })
     .where("id", "=", user.id)
-    .execute();
+    .where("passwordHash", "=", user.passwordHash)
+    .where("isLocked", "=", false)
+    .returning("id")
+    .executeTakeFirst();
+  if (!current) throw new ChangedMeanwhile();
+  await clearThrottle(trx, throttleKeys.accountAddress(user.email, source.clientAddress));
+  if (how.clearAccount) await clearThrottle(trx, throttleKeys.account(user.email));
+  else await forgive(trx, throttleKeys.account(user.email), ACCOUNT_POLICY, source.now);
+  await forgive(trx, throttleKeys.address(source.clientAddress), ADDRESS_POLICY, source.now);
   await audit(trx, {
     user,
-    action,
+    action: how.action,
     entityType: "user",
     entityId: user.id,
     context: source,
     at: source.now,
   });
+  return createStaffSession(trx, user.id, source);
 }
 
 export async function attemptPasswordLogin(
@@ -156,16 +191,15 @@ export async function attemptPasswordLogin(
 ): Promise<LoginOutcome> {
   const { now } = source;
   await pruneThrottles(db, new Date(now.getTime() - PRUNE_AFTER_MS));
-  const accountKey = throttleKeys.account(credentials.email);
-  const addressKey = throttleKeys.address(source.clientAddress);
-  const reservation = await reserveAttempt(
-    db,
-    [
-      { key: accountKey, policy: ACCOUNT_POLICY },
-      { key: addressKey, policy: ADDRESS_POLICY },
-    ],
-    now,
-  );
+  const counted: Counted[] = [
+    {
+      key: throttleKeys.accountAddress(credentials.email, source.clientAddress),
+      policy: ACCOUNT_ADDRESS_POLICY,
+    },
+    { key: throttleKeys.account(credentials.email), policy: ACCOUNT_POLICY },
+    { key: throttleKeys.address(source.clientAddress), policy: ADDRESS_POLICY },
+  ];
+  const reservation = await reserveAttempt(db, counted, now);
   const user = await findUserByEmail(db, credentials.email);
   if (reservation.blocked !== null) {
     await db.transaction().execute((trx) =>
@@ -186,17 +220,29 @@ export async function attemptPasswordLogin(
     user ? user.passwordHash : await dummyPasswordHash(),
   );
   if (user && matches && !user.isLocked) {
-    await db.transaction().execute(async (trx) => {
-      await recordSuccess(trx, user, source, "login.succeeded");
-      if (needsRehash(user.passwordHash)) {
-        await trx
-          .updateTable("users")
-          .set({ passwordHash: await hashPassword(credentials.password) })
-          .where("id", "=", user.id)
-          .execute();
-      }
-    });
-    return { ok: true, user };
+    const rehash = needsRehash(user.passwordHash) ? await hashPassword(credentials.password) : null;
+    const sessionToken = await db
+      .transaction()
+      .execute(async (trx) => {
+        const token = await recordSuccess(trx, user, source, {
+          action: "login.succeeded",
+          clearAccount: false,
+        });
+        if (rehash) {
+          await trx
+            .updateTable("users")
+            .set({ passwordHash: rehash })
+            .where("id", "=", user.id)
+            .execute();
+        }
+        return token;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof ChangedMeanwhile) return null;
+        throw error;
+      });
+    if (sessionToken) return { ok: true, user, sessionToken };
+    return { ok: false, reason: "invalid" };
   }
   const reason = user && matches ? "locked" : user ? "wrong-password" : "unknown-email";
   await db.transaction().execute((trx) =>
@@ -213,8 +259,7 @@ export async function attemptPasswordLogin(
   if (reason === "locked") return { ok: false, reason: "locked" };
   // The attempt that reached the limit already says so.
   const blocked = Math.max(
-    minutesBlocked(reservation.after.get(accountKey)!, now) ?? 0,
-    minutesBlocked(reservation.after.get(addressKey)!, now) ?? 0,
+    ...counted.map(({ key }) => minutesBlocked(reservation.after.get(key)!, now) ?? 0),
   );
   return blocked > 0
     ? { ok: false, reason: "throttled", minutes: blocked }
@@ -333,8 +378,9 @@ export async function isLoginLinkUsable(db: Db, token: string, now: Date): Promi
 
 /**
  * Spends the link and signs its user in. A link proves the mailbox, so it works while the
- * account's password sign-in is blocked for a few minutes; not for a locked account, and not
- * while the client address is blocked (a wrong link counts against the address).
+ * account's password sign-in is blocked for a few minutes and lifts that block (from everywhere,
+ * and at this address); not for a locked account, and not while the client address is blocked (a
+ * wrong link counts against the address).
  */
 export async function redeemLoginLink(
   db: Kysely<Database>,
@@ -348,9 +394,11 @@ export async function redeemLoginLink(
     return { ok: false, reason: "throttled", minutes: reservation.blocked };
   }
   return db.transaction().execute(async (trx): Promise<LoginOutcome> => {
-    const userId = TOKEN_PATTERN.test(token)
-      ? await consumeLoginLink(trx, tokenHash(token), now)
-      : undefined;
+    const hash = TOKEN_PATTERN.test(token) ? tokenHash(token) : null;
+    const link = hash ? await findLoginLink(trx, hash) : undefined;
+    // The user's row first, then the link: a new password or a lock takes them in the same order.
+    if (link) await lockUserRow(trx, link.userId);
+    const userId = hash && link ? await consumeLoginLink(trx, hash, now) : undefined;
     const user = userId === undefined ? undefined : await findUserById(trx, userId);
     if (!user || user.isLocked) {
       await audit(trx, {
@@ -364,14 +412,18 @@ export async function redeemLoginLink(
       });
       return { ok: false, reason: user ? "locked" : "invalid-link" };
     }
-    await recordSuccess(trx, user, source, "login.link-succeeded");
-    return { ok: true, user };
+    const sessionToken = await recordSuccess(trx, user, source, {
+      action: "login.link-succeeded",
+      clearAccount: true,
+    });
+    return { ok: true, user, sessionToken };
   });
 }
 
 /**
- * Checks a signed-in user's current password (before they change it). Counted like a sign-in:
- * an unlocked screen must not become a way to guess the password.
+ * Checks a signed-in user's current password (before they change it). It has its own limit per
+ * user: an unlocked screen must not become a way to guess the password, and a user who mistypes
+ * it here must not lock their own sign-in (decision 028).
  */
 export async function verifyCurrentPassword(
   db: Kysely<Database>,
@@ -379,22 +431,15 @@ export async function verifyCurrentPassword(
   password: string,
   source: AttemptSource,
 ): Promise<{ ok: true } | { ok: false; minutes: number | null }> {
-  const accountKey = throttleKeys.account(user.email);
-  const addressKey = throttleKeys.address(source.clientAddress);
+  const key = throttleKeys.passwordCheck(user.id);
   const reservation = await reserveAttempt(
     db,
-    [
-      { key: accountKey, policy: ACCOUNT_POLICY },
-      { key: addressKey, policy: ADDRESS_POLICY },
-    ],
+    [{ key, policy: PASSWORD_CHECK_POLICY }],
     source.now,
   );
   if (reservation.blocked !== null) return { ok: false, minutes: reservation.blocked };
   if (await verifyPassword(password, user.passwordHash)) {
-    await db.transaction().execute(async (trx) => {
-      await forgive(trx, accountKey, ACCOUNT_POLICY, source.now);
-      await forgive(trx, addressKey, ADDRESS_POLICY, source.now);
-    });
+    await clearThrottle(db, key);
     return { ok: true };
   }
   await db.transaction().execute((trx) =>
@@ -407,9 +452,16 @@ export async function verifyCurrentPassword(
       at: source.now,
     }),
   );
-  const blocked = Math.max(
-    minutesBlocked(reservation.after.get(accountKey)!, source.now) ?? 0,
-    minutesBlocked(reservation.after.get(addressKey)!, source.now) ?? 0,
-  );
-  return { ok: false, minutes: blocked > 0 ? blocked : null };
+  const blocked = minutesBlocked(reservation.after.get(key)!, source.now);
+  return { ok: false, minutes: blocked };
+}
+
+/**
+ * Ends everything that signs the user in without the password: every running session and every
+ * unused login link (a new password, a lock, "Überall abmelden"). Call it in the change's
+ * transaction after the user's row was written or locked. Answers the sessions ended.
+ */
+export async function endUserAccess(trx: Db, userId: number, now: Date): Promise<number> {
+  await expireLoginLinks(trx, userId, now);
+  return revokeAllStaffSessions(trx, userId, now);
 }

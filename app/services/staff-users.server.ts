@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { clearThrottle, readThrottle } from "../db/queries/login";
+import { clearThrottle, expireLoginLinks, readThrottle } from "../db/queries/login";
+import { countActiveSessions } from "../db/queries/staff-sessions";
 import {
   countActiveAdministrators,
   findUserByEmail,
@@ -8,6 +9,7 @@ import {
   listBranchChoices,
   listUsers,
   lockAdministratorChanges,
+  lockUserRow,
   setUserAccess,
   type StaffUser as StaffUserRow,
 } from "../db/queries/users";
@@ -24,11 +26,14 @@ import { hashPassword } from "./password.server";
 import { audit } from "./staff-auth.server";
 import type { NewUserInput, UserInput } from "./staff-auth-schemas";
 import {
+  endUserAccess,
   sendLoginLink,
   throttleKeys,
   verifyCurrentPassword,
   type AttemptSource,
 } from "./staff-login.server";
+import { notifySessionsEnded } from "../server/live-orders.server";
+import { createStaffSession } from "./staff-session.server";
 
 /**
  * The user management behind both the back-office forms and `/api/users` (docs/decisions/012):
@@ -42,7 +47,7 @@ export interface Problem {
   field?: string;
 }
 
-export type Refusal = { ok: false; status: 400 | 403 | 404; errors: Problem[] };
+export type Refusal = { ok: false; status: 400 | 403 | 404 | 429; errors: Problem[] };
 export type Outcome<T> = { ok: true; value: T } | Refusal;
 
 const refuse = (status: Refusal["status"], message: string, field?: string): Refusal => ({
@@ -65,8 +70,10 @@ export interface UserView {
   roles: Role[];
   branches: { id: number; name: string }[];
   isLocked: boolean;
-  /** A temporary sign-in block after failed attempts, if one runs. */
+  /** A temporary sign-in block after failed attempts (from every address), if one runs. */
   blockedUntil: string | null;
+  /** Sessions signed in right now (devices and browsers), ended by "Überall abmelden". */
+  activeSessions: number;
   lastLoginAt: string | null;
   createdAt: string;
 }
@@ -98,6 +105,11 @@ function isEmailTaken(error: unknown): boolean {
 
 async function views(db: Db, rows: StaffUserRow[], now: Date): Promise<UserView[]> {
   const branches = new Map((await listBranchChoices(db)).map((branch) => [branch.id, branch]));
+  const sessions = await countActiveSessions(
+    db,
+    rows.map((row) => row.id),
+    now,
+  );
   return Promise.all(
     rows.map(async (row) => {
       const throttle = await readThrottle(db, throttleKeys.account(row.email));
@@ -113,6 +125,7 @@ async function views(db: Db, rows: StaffUserRow[], now: Date): Promise<UserView[
         }),
         isLocked: row.isLocked,
         blockedUntil: blocked ? throttle.blockedUntil!.toISOString() : null,
+        activeSessions: sessions.get(row.id) ?? 0,
         lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
         createdAt: row.createdAt.toISOString(),
       };
@@ -180,6 +193,11 @@ async function checkEmailFree(trx: Db, email: string, userId: number | null): Pr
   }
 }
 
+function sameMembers<T>(a: readonly T[], b: readonly T[]): boolean {
+  const set = new Set(a);
+  return set.size === new Set(b).size && b.every((item) => set.has(item));
+}
+
 async function keepAnAdministrator(trx: Db): Promise<void> {
   if ((await countActiveAdministrators(trx)) < 1) {
     throw new RefusedChange(refuse(400, texts.lastAdmin));
@@ -233,6 +251,18 @@ export async function updateUser(
       .where("id", "=", userId)
       .execute();
     await setUserAccess(trx, userId, input);
+    // Links already mailed went to the old address: they open nothing any more.
+    if (before.email.toLowerCase() !== input.email.trim().toLowerCase()) {
+      await expireLoginLinks(trx, userId, source.now);
+    }
+    // Open order-board streams keep the branches they started with: they end and reconnect
+    // with the new reach (the sessions themselves go on).
+    if (
+      !sameMembers(before.roles, input.roles) ||
+      !sameMembers(before.branchIds, input.branchIds)
+    ) {
+      await notifySessionsEnded(trx, { userId });
+    }
     await keepAnAdministrator(trx);
     await audit(trx, {
       user: actor,
@@ -260,7 +290,10 @@ export async function updateUser(
   });
 }
 
-/** Locking ends the user's sessions at once; unlocking also lifts a running sign-in block. */
+/**
+ * Locking ends the user's sessions and unused login links at once; unlocking also lifts a
+ * running sign-in block.
+ */
 export async function setUserLocked(
   db: Kysely<Database>,
   actor: Actor,
@@ -272,15 +305,15 @@ export async function setUserLocked(
     const user = await manageable(trx, actor, userId);
     await trx
       .updateTable("users")
-      .set((eb) => ({
-        isLocked: locked,
-        updatedAt: source.now,
-        ...(locked ? { sessionVersion: eb("sessionVersion", "+", 1) } : {}),
-      }))
+      .set({ isLocked: locked, updatedAt: source.now })
       .where("id", "=", userId)
       .execute();
-    if (locked) await keepAnAdministrator(trx);
-    else await clearThrottle(trx, throttleKeys.account(user.email));
+    if (locked) {
+      await keepAnAdministrator(trx);
+      await endUserAccess(trx, userId, source.now);
+    } else {
+      await clearThrottle(trx, throttleKeys.account(user.email));
+    }
     await audit(trx, {
       user: actor,
       action: locked ? "user.locked" : "user.unlocked",
@@ -293,7 +326,10 @@ export async function setUserLocked(
   });
 }
 
-/** An administrator (or the employee's manager) sets a new password: other sessions end. */
+/**
+ * An administrator (or the employee's manager) sets a new password: every session of the user
+ * and every unused login link end.
+ */
 export async function setUserPassword(
   db: Kysely<Database>,
   actor: Actor,
@@ -306,13 +342,10 @@ export async function setUserPassword(
     const user = await manageable(trx, actor, userId);
     await trx
       .updateTable("users")
-      .set((eb) => ({
-        passwordHash,
-        updatedAt: source.now,
-        sessionVersion: eb("sessionVersion", "+", 1),
-      }))
+      .set({ passwordHash, updatedAt: source.now })
       .where("id", "=", userId)
       .execute();
+    await endUserAccess(trx, userId, source.now);
     await clearThrottle(trx, throttleKeys.account(user.email));
     await audit(trx, {
       user: actor,
@@ -323,6 +356,34 @@ export async function setUserPassword(
       at: source.now,
     });
     return (await findUserById(trx, userId))!;
+  });
+}
+
+/**
+ * "Überall abmelden": ends every session of the user in every browser and instance, and every
+ * unused login link. The account itself stays as it is (they may sign in again).
+ */
+export async function signOutEverywhere(
+  db: Kysely<Database>,
+  actor: Actor,
+  userId: number,
+  source: AttemptSource,
+): Promise<Outcome<{ user: StaffUserRow; endedSessions: number }>> {
+  return inTransaction(db, async (trx) => {
+    const user = await manageable(trx, actor, userId);
+    // The user's row first, as a sign-in takes it: one signing in right now is ended too, or comes after.
+    await lockUserRow(trx, userId);
+    const endedSessions = await endUserAccess(trx, userId, source.now);
+    await audit(trx, {
+      user: actor,
+      action: "user.signed-out-everywhere",
+      entityType: "user",
+      entityId: userId,
+      data: { sessions: endedSessions },
+      context: source,
+      at: source.now,
+    });
+    return { user, endedSessions };
   });
 }
 
@@ -350,6 +411,8 @@ export async function deleteUser(
 ): Promise<Outcome<{ id: number }>> {
   return inTransaction(db, async (trx) => {
     const user = await manageable(trx, actor, userId);
+    // Their sessions go with the row (cascade); this also closes their open streams.
+    await endUserAccess(trx, userId, source.now);
     await trx.deleteFrom("users").where("id", "=", userId).execute();
     await keepAnAdministrator(trx);
     await audit(trx, {
@@ -366,35 +429,33 @@ export async function deleteUser(
 }
 
 /**
- * The signed-in user changes their own password. Answers the new session version, so the route
- * can sign this browser in again while every other session of the user ends.
+ * The signed-in user changes their own password. Every session of the user ends, this browser's
+ * too (a copy of its cookie may be what they worry about), and this browser gets a new one:
+ * answers its token. Unused login links end as well.
  */
 export async function changeOwnPassword(
   db: Kysely<Database>,
   actor: Actor,
   input: { currentPassword: string; newPassword: string },
   source: AttemptSource,
-): Promise<Outcome<{ sessionVersion: number }>> {
+): Promise<Outcome<{ sessionToken: string }>> {
   const user = await findUserById(db, actor.id);
   if (!user) return notFound();
   const check = await verifyCurrentPassword(db, user, input.currentPassword, source);
   if (!check.ok) {
     return check.minutes
-      ? refuse(400, de.staffAuth.tooManyAttempts(check.minutes), "currentPassword")
+      ? refuse(429, de.account.tooManyChecks(check.minutes), "currentPassword")
       : refuse(400, de.account.wrongCurrent, "currentPassword");
   }
   const passwordHash = await hashPassword(input.newPassword);
   return inTransaction(db, async (trx) => {
-    const row = await trx
+    await trx
       .updateTable("users")
-      .set((eb) => ({
-        passwordHash,
-        updatedAt: source.now,
-        sessionVersion: eb("sessionVersion", "+", 1),
-      }))
+      .set({ passwordHash, updatedAt: source.now })
       .where("id", "=", actor.id)
-      .returning("sessionVersion")
-      .executeTakeFirstOrThrow();
+      .execute();
+    await endUserAccess(trx, actor.id, source.now);
+    const sessionToken = await createStaffSession(trx, actor.id, source);
     await audit(trx, {
       user: actor,
       action: "user.password-changed",
@@ -403,6 +464,6 @@ export async function changeOwnPassword(
       context: source,
       at: source.now,
     });
-    return { sessionVersion: row.sessionVersion };
+    return { sessionToken };
   });
 }

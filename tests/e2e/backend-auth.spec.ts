@@ -123,6 +123,75 @@ test.describe("the back-office sign-in", () => {
   });
 });
 
+test.describe("ending sessions", () => {
+  test("an administrator signs an employee out everywhere, after asking once more", async ({
+    page,
+    browser,
+    baseURL,
+    javaScriptEnabled,
+  }) => {
+    // Three sign-ins and a new user, each a deliberately slow scrypt run.
+    test.setTimeout(90_000);
+    const project = javaScriptEnabled ? "js" : "nojs";
+    const employee = {
+      name: `Tina Tablet ${project}`,
+      email: `tina-${project}@sonnenkorn.example`,
+      password: "tablet-passwort-1",
+    };
+    await page.goto("/backend/login");
+    await login(page, DEMO_ADMIN_EMAIL, demoAdminPassword);
+    await expect(page).toHaveURL(/\/backend$/);
+    const me = await page.request.get("/api/users/me");
+    const { data } = (await me.json()) as { data: { user: { branches: { id: number }[] } } };
+    const created = await page.request.post("/api/users", {
+      data: {
+        name: employee.name,
+        email: employee.email,
+        roles: ["ROLE_EMPLOYEE"],
+        branches: [{ id: data.user.branches[0]!.id }],
+        password: employee.password,
+      },
+      headers: { Origin: new URL(page.url()).origin },
+    });
+    expect(created.status()).toBe(201);
+    const { data: user } = (await created.json()) as { data: { id: number } };
+
+    // The employee signs in on a counter tablet: a browser of its own.
+    const tabletContext = await browser.newContext({ baseURL, javaScriptEnabled });
+    const tablet = await tabletContext.newPage();
+    await tablet.goto("/backend/login");
+    await login(tablet, employee.email, employee.password);
+    await expect(
+      tablet.getByRole("heading", { name: `Willkommen, ${employee.name}` }),
+    ).toBeVisible();
+
+    await page.goto(`/backend/users/${user.id}`);
+    const sessions = page.getByRole("region", { name: "Angemeldete Geräte" });
+    await expect(sessions).toContainText("Zurzeit auf 1 Gerät angemeldet.");
+    // Asked once more; cancelling changes nothing.
+    await sessions.getByRole("link", { name: "Überall abmelden", exact: true }).click();
+    await expect(
+      page.getByRole("heading", { name: `${employee.name} wirklich überall abmelden?` }),
+    ).toBeVisible();
+    await page.getByRole("link", { name: "Abbrechen" }).click();
+    await expect(page.getByRole("button", { name: "Ja, überall abmelden" })).toHaveCount(0);
+    await tablet.reload();
+    await expect(
+      tablet.getByRole("heading", { name: `Willkommen, ${employee.name}` }),
+    ).toBeVisible();
+
+    await sessions.getByRole("link", { name: "Überall abmelden", exact: true }).click();
+    await page.getByRole("button", { name: "Ja, überall abmelden" }).click();
+    await expect(page.getByText("Der Benutzer wurde auf allen Geräten abgemeldet.")).toBeVisible();
+    await expect(sessions).toContainText("Zurzeit auf keinem Gerät angemeldet.");
+
+    // The tablet's next page is the sign-in.
+    await tablet.goto("/backend/orders");
+    await expect(tablet).toHaveURL(/\/backend\/login\?redirectTo=%2Fbackend%2Forders$/);
+    await tabletContext.close();
+  });
+});
+
 test.describe("accessibility of the back office", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe runs as a script in the page");
   // Four pages, each analysed in full: more than the default 30 s on a busy 2-core machine.

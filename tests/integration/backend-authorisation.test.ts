@@ -104,6 +104,13 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: "managerA",
     outsider: "deny",
   },
+  "routes/api/user-logout-everywhere": {
+    path: ({ users }) => `/api/users/${users.employeeA.id}/logout-everywhere`,
+    allowed: "managerA",
+    outsider: "deny",
+    // Only POST ends sessions; a GET passes the checks and is then refused.
+    allowedStatus: 405,
+  },
   "routes/backend/orders": {
     path: () => "/backend/orders",
     allowed: "employeeA",

@@ -5,6 +5,7 @@ import { seedDemoData } from "#app/db/seed.server";
 import type { LiveOrderEvent, OrderEvent } from "#app/domain/live-events";
 import {
   notifyCatalogueChanged,
+  notifySessionsEnded,
   startLiveOrders,
   type LiveOrders,
   type LiveOrdersOptions,
@@ -24,11 +25,16 @@ async function waitUntil(check: () => boolean, what: string, timeoutMs = 5_000):
 }
 
 /** A board's subscription: what it received, and whether it was told to close. */
-function board(live: LiveOrders, branchIds: readonly number[] | null) {
+function board(
+  live: LiveOrders,
+  branchIds: readonly number[] | null,
+  session?: { userId: number; sessionId: number },
+) {
   const events: LiveOrderEvent[] = [];
   let closed = 0;
   const unsubscribe = live.subscribe({
     branchIds,
+    session,
     onEvent: (event) => events.push(event),
     onClose: () => (closed += 1),
   });
@@ -211,6 +217,32 @@ describe.each(databaseTargets())("live order events on %s", (target) => {
     }
   });
 
+  it("ends the boards of an ended staff session, or of all of a user's, on commit", async () => {
+    const tablet = board(live, [altstadt], { userId: 7, sessionId: 70 });
+    const office = board(live, [altstadt], { userId: 7, sessionId: 71 });
+    const colleague = board(live, [altstadt], { userId: 8, sessionId: 80 });
+    try {
+      await handle.db.transaction().execute(async (trx) => {
+        await notifySessionsEnded(trx, { sessionId: 70 });
+        await sql`select 1`.execute(trx);
+        expect(tablet.closed()).toBe(0);
+      });
+      await waitUntil(() => tablet.closed() === 1, "tablet closed");
+      await notifySessionsEnded(handle.db, { userId: 7 });
+      await waitUntil(() => office.closed() === 1, "office closed");
+      // The colleague's board still hears orders, and the ended ones are gone from the list.
+      const order = await insertTestOrder(handle.db, { branchIdentifier: "altstadt" });
+      await colleague.receive(order.id, "created");
+      expect(colleague.closed()).toBe(0);
+      expect(tablet.orderIds()).not.toContain(order.id);
+      expect(tablet.closed()).toBe(1);
+    } finally {
+      tablet.unsubscribe();
+      office.unsubscribe();
+      colleague.unsubscribe();
+    }
+  });
+
   it("ends every subscription when it closes, and turns later ones away", async () => {
     const second = startLiveOrders(handle, options);
     await second.ready();
@@ -259,6 +291,8 @@ describe.each(databaseTargets())("live order events on %s", (target) => {
 
     it("reconnects when its connection is killed, listens again and says reload", async () => {
       const mine = board(live, [altstadt]);
+      // A staff session may have ended unheard meanwhile: its board is closed, to sign in again.
+      const signedIn = board(live, [altstadt], { userId: 9, sessionId: 90 });
       let catalogue = 0;
       const stop = live.onCatalogueChanged(() => (catalogue += 1));
       try {
@@ -271,6 +305,8 @@ describe.each(databaseTargets())("live order events on %s", (target) => {
         expect(after.backendPid).not.toBe(before.backendPid);
         // The page cache is cleared too: a catalogue change may have been missed.
         expect(catalogue).toBe(1);
+        expect(signedIn.closed()).toBe(1);
+        expect(signedIn.events).toEqual([]);
         expect(lines.some((line) => line.includes("Verbindung verloren"))).toBe(true);
 
         const order = await insertTestOrder(handle.db, { branchIdentifier: "altstadt" });
@@ -278,6 +314,7 @@ describe.each(databaseTargets())("live order events on %s", (target) => {
       } finally {
         stop();
         mine.unsubscribe();
+        signedIn.unsubscribe();
       }
     });
 

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "#app/db/connection.server";
 import type { Database } from "#app/db/schema";
 import { de } from "#app/i18n/de-staff";
 import { throttleKeys } from "#app/services/staff-login.server";
-import { startStaffSession } from "#app/services/staff-session.server";
+import { createStaffSession, staffSessionCookie } from "#app/services/staff-session.server";
 import { appHandler } from "#tests/support/app-build";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import {
@@ -18,10 +18,13 @@ import {
 } from "#tests/support/staff";
 
 const texts = de.staffAuth;
+/** Tests with twenty or more password checks (each a deliberately slow scrypt run). */
+const SLOW_SIGN_INS = 120_000;
 
 /**
- * Signing in through the real routes: messages, lockout per account and per address, no hint
- * whether an address exists, login links, the session cookie and the cross-site check.
+ * Signing in through the real routes: messages, lockout per account and address, per account and
+ * per address, no hint whether an address exists, login links, the session cookie and the
+ * cross-site check. Ending sessions across instances: staff-sessions.test.ts.
  */
 describe.each(databaseTargets())("staff sign-in on %s", (target) => {
   let handle: DatabaseHandle;
@@ -198,20 +201,19 @@ describe.each(databaseTargets())("staff sign-in on %s", (target) => {
     expect(right.headers.get("Set-Cookie")).toBeNull();
   });
 
-  it("locks an account for 15 minutes on the fifth wrong password, from any address", async () => {
+  it("blocks an account at one address on the fifth wrong password there, for 15 minutes", async () => {
     const user = await employee();
-    const { client: first } = await client();
+    const { client: guesser } = await client();
     for (let attempt = 1; attempt <= 4; attempt += 1) {
-      const response = await first.login(user.email, `falsch-${attempt}`);
+      const response = await guesser.login(user.email, `falsch-${attempt}`);
       expect(await response.text()).toContain(texts.invalidCredentials);
     }
-    const fifth = await first.login(user.email, "falsch-5");
+    const fifth = await guesser.login(user.email, "falsch-5");
     expect(fifth.status).toBe(429);
     expect(fifth.headers.get("Retry-After")).toBe("900");
     expect(await fifth.text()).toContain(texts.tooManyAttempts(15));
-    // The right password does not help now, nor does another address.
-    const { client: second } = await client();
-    const right = await second.login(user.email, user.password);
+    // The right password does not help at this address…
+    const right = await guesser.login(user.email, user.password);
     expect(right.status).toBe(429);
     expect(await right.text()).toContain("Zu viele fehlgeschlagene Anmeldeversuche");
     expect(right.headers.get("Set-Cookie")).toBeNull();
@@ -219,6 +221,42 @@ describe.each(databaseTargets())("staff sign-in on %s", (target) => {
     expect(await failures(user)).toHaveLength(5);
     expect(await failures(user, "login.throttled")).toHaveLength(1);
   });
+
+  it("does not lock the real user out when someone else guesses from another address", async () => {
+    const user = await employee();
+    const { client: attacker } = await client();
+    const { client: owner } = await client();
+    // Five wrong passwords every 15 minutes from the attacker's address…
+    for (let attempt = 1; attempt <= 6; attempt += 1) await attacker.login(user.email, "geraten");
+    expect((await attacker.login(user.email, "geraten")).status).toBe(429);
+    // …and the owner, at their own address, still gets in with the right one.
+    const response = await owner.login(user.email, user.password);
+    expect(response.status).toBe(303);
+    expect((await owner.send("/backend")).status).toBe(200);
+    // Their success gives the attacker's address nothing back.
+    expect((await attacker.login(user.email, user.password)).status).toBe(429);
+  });
+
+  it(
+    "blocks an account everywhere after twenty wrong passwords from several addresses",
+    async () => {
+      const user = await employee();
+      for (let address = 1; address <= 4; address += 1) {
+        const { client: guesser } = await client();
+        for (let attempt = 1; attempt <= 5; attempt += 1) {
+          const response = await guesser.login(user.email, `geraten-${address}-${attempt}`);
+          expect(response.status, `Adresse ${address}, Versuch ${attempt}`).toBe(
+            attempt === 5 ? 429 : 400,
+          );
+        }
+      }
+      const { client: owner } = await client();
+      const refused = await owner.login(user.email, user.password);
+      expect(refused.status).toBe(429);
+      expect(await refused.text()).toContain(texts.tooManyAttempts(15));
+    },
+    SLOW_SIGN_INS,
+  );
 
   it("throttles an unknown address exactly like a known one", async () => {
     const { client: browser } = await client();
@@ -229,22 +267,26 @@ describe.each(databaseTargets())("staff sign-in on %s", (target) => {
     expect((await browser.login(email, "x")).status).toBe(429);
   });
 
-  it("blocks an address after twenty failures spread over many accounts", async () => {
-    const user = await employee();
-    const { client: guesser } = await client();
-    for (let attempt = 1; attempt <= 19; attempt += 1) {
-      const response = await guesser.login(`opfer-${attempt}@example.org`, "123456");
-      expect(response.status, `Versuch ${attempt}`).toBe(400);
-    }
-    const twentieth = await guesser.login("opfer-20@example.org", "123456");
-    expect(twentieth.status).toBe(429);
-    // Even the right password of another account waits at this address…
-    const blocked = await guesser.login(user.email, user.password);
-    expect(blocked.status).toBe(429);
-    // …while the same account signs in from elsewhere.
-    const { client: colleague } = await client();
-    expect((await colleague.login(user.email, user.password)).status).toBe(303);
-  });
+  it(
+    "blocks an address after twenty failures spread over many accounts",
+    async () => {
+      const user = await employee();
+      const { client: guesser } = await client();
+      for (let attempt = 1; attempt <= 19; attempt += 1) {
+        const response = await guesser.login(`opfer-${attempt}@example.org`, "123456");
+        expect(response.status, `Versuch ${attempt}`).toBe(400);
+      }
+      const twentieth = await guesser.login("opfer-20@example.org", "123456");
+      expect(twentieth.status).toBe(429);
+      // Even the right password of another account waits at this address…
+      const blocked = await guesser.login(user.email, user.password);
+      expect(blocked.status).toBe(429);
+      // …while the same account signs in from elsewhere.
+      const { client: colleague } = await client();
+      expect((await colleague.login(user.email, user.password)).status).toBe(303);
+    },
+    SLOW_SIGN_INS,
+  );
 
   it("counts parallel guesses one by one: never more than five checks", async () => {
     const user = await employee();
@@ -269,7 +311,7 @@ describe.each(databaseTargets())("staff sign-in on %s", (target) => {
     }
   });
 
-  it("ends sessions when the account is locked or its session version moves", async () => {
+  it("ends sessions when the account is locked or the session row is revoked", async () => {
     const user = await employee();
     const { client: browser } = await client();
     await browser.login(user.email, user.password);
@@ -283,16 +325,16 @@ describe.each(databaseTargets())("staff sign-in on %s", (target) => {
     const { client: other } = await client();
     await other.login(user.email, user.password);
     await db
-      .updateTable("users")
-      .set((eb) => ({ sessionVersion: eb("sessionVersion", "+", 1) }))
-      .where("id", "=", user.id)
+      .updateTable("staffSessions")
+      .set({ revokedAt: new Date() })
+      .where("userId", "=", user.id)
       .execute();
     const ended = await other.send("/backend");
     expect(ended.status).toBe(302);
     expect(ended.headers.get("Set-Cookie")).toMatch(/backoffice_sitzung=;.*Max-Age=0/i);
   });
 
-  it("refuses a tampered cookie and one older than the session may live", async () => {
+  it("refuses a tampered cookie, an unknown session and one older than it may live", async () => {
     const user = await employee();
     const { client: browser, context } = await client();
     await browser.login(user.email, user.password);
@@ -300,17 +342,16 @@ describe.each(databaseTargets())("staff sign-in on %s", (target) => {
     browser.cookie = `${name}=${value.slice(0, -3)}abc`;
     expect((await browser.send("/backend")).status).toBe(302);
 
-    const row = await db
-      .selectFrom("users")
-      .select("sessionVersion")
-      .where("id", "=", user.id)
-      .executeTakeFirstOrThrow();
-    const old = await startStaffSession(
-      context,
-      { userId: user.id, sessionVersion: row.sessionVersion },
-      new Date(Date.now() - 17 * 60 * 60 * 1000),
-    );
-    browser.cookie = cookiePair(old);
+    // Signed with the right secret, but no session of that token was ever started.
+    const unknown = await staffSessionCookie(context, "A".repeat(43));
+    browser.cookie = cookiePair(unknown);
+    expect((await browser.send("/backend")).status).toBe(302);
+
+    const token = await createStaffSession(db, user.id, {
+      clientAddress: browser.address,
+      now: new Date(Date.now() - 17 * 60 * 60 * 1000),
+    });
+    browser.cookie = cookiePair(await staffSessionCookie(context, token));
     expect((await browser.send("/backend")).status).toBe(302);
   });
 
@@ -475,12 +516,41 @@ describe.each(databaseTargets())("staff sign-in on %s", (target) => {
       await requestLink(browser, user.email);
       const [mail] = await mailsTo(user.email);
       expect((await browser.send(linkPath(mail!.text), { method: "POST" })).status).toBe(303);
-      const throttle = await db
+      const throttles = await db
         .selectFrom("loginThrottles")
         .selectAll()
-        .where("key", "=", throttleKeys.account(user.email))
-        .executeTakeFirst();
-      expect(throttle).toBeUndefined();
+        .where("key", "in", [
+          throttleKeys.account(user.email),
+          throttleKeys.accountAddress(user.email, browser.address),
+        ])
+        .execute();
+      expect(throttles).toEqual([]);
+      // Signed out again, the password works at this address at once.
+      await browser.send("/backend/logout", { method: "POST" });
+      expect((await browser.login(user.email, user.password)).status).toBe(303);
     });
+
+    it(
+      "lets the real user in with a link while guessers block the account everywhere",
+      async () => {
+        const user = await employee();
+        for (let address = 1; address <= 4; address += 1) {
+          const { client: guesser } = await client();
+          for (let attempt = 1; attempt <= 5; attempt += 1) {
+            await guesser.login(user.email, `geraten-${attempt}`);
+          }
+        }
+        const { client: owner } = await client();
+        expect((await owner.login(user.email, user.password)).status).toBe(429);
+        await requestLink(owner, user.email);
+        const [mail] = await mailsTo(user.email);
+        expect((await owner.send(linkPath(mail!.text), { method: "POST" })).status).toBe(303);
+        expect((await owner.send("/backend")).status).toBe(200);
+        // The block is lifted: the password works again, from another address too.
+        const { client: colleague } = await client();
+        expect((await colleague.login(user.email, user.password)).status).toBe(303);
+      },
+      SLOW_SIGN_INS,
+    );
   });
 });

@@ -10,7 +10,11 @@ import { hashPassword } from "#app/services/password.server";
 import { rejectCrossSiteRequests } from "#app/server/cross-site.server";
 import { refuseHostileAddresses } from "#app/server/hostile-addresses.server";
 import { securityHeaders } from "#app/server/security-headers.server";
-import { startStaffSession, STAFF_SESSION_COOKIE } from "#app/services/staff-session.server";
+import {
+  createStaffSession,
+  staffSessionCookie,
+  STAFF_SESSION_COOKIE,
+} from "#app/services/staff-session.server";
 import { appBuild } from "./app-build";
 
 /** Staff accounts, load contexts and a cookie-keeping client for the back-office tests. */
@@ -67,16 +71,15 @@ export async function createStaff(
   return { id, email, password };
 }
 
-/** The `Cookie` header of a signed-in session for the user, as the login would set it. */
+/** The `Cookie` header of a new signed-in session for the user, as the login would set it. */
 export async function sessionCookie(context: AppLoadContext, userId: number): Promise<string> {
   const user = await findUserById(context.db, userId);
   if (!user) throw new Error(`Benutzer ${userId} fehlt.`);
-  const setCookie = await startStaffSession(
-    context,
-    { userId, sessionVersion: user.sessionVersion },
-    new Date(),
-  );
-  return cookiePair(setCookie) ?? "";
+  const token = await createStaffSession(context.db, userId, {
+    clientAddress: context.clientAddress,
+    now: new Date(),
+  });
+  return cookiePair(await staffSessionCookie(context, token)) ?? "";
 }
 
 /** 'name=value' of a Set-Cookie header, or null when it clears the cookie. */

@@ -113,3 +113,19 @@ export async function consumeLoginLink(
 export async function pruneLoginLinks(db: Db, before: Date): Promise<void> {
   await db.deleteFrom("loginLinks").where("expiresAt", "<", before).execute();
 }
+
+/**
+ * Lets every unused link of the user run out now (new password, lock, "Überall abmelden"). The
+ * rows stay, so they still count toward the links one account may be sent per window.
+ */
+export async function expireLoginLinks(db: Db, userId: number, now: Date): Promise<number> {
+  const rows = await db
+    .updateTable("loginLinks")
+    .set({ expiresAt: now })
+    .where("userId", "=", userId)
+    .where("usedAt", "is", null)
+    .where("expiresAt", ">", now)
+    .returning("id")
+    .execute();
+  return rows.length;
+}

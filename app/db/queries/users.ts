@@ -17,6 +17,36 @@ export async function findUserById(db: Db, id: number): Promise<StaffUser | unde
   return staffUsers(db).where("id", "=", id).executeTakeFirst();
 }
 
+/**
+ * The user of a running session (not revoked, not expired, account not locked), with the session's
+ * id and when it was last seen: one indexed lookup on every staff request (docs/decisions/028).
+ */
+export async function findUserBySession(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<(StaffUser & { sessionId: number; sessionLastSeenAt: Date }) | undefined> {
+  return staffUsers(db)
+    .innerJoin("staffSessions", "staffSessions.userId", "users.id")
+    .select(["staffSessions.id as sessionId", "staffSessions.lastSeenAt as sessionLastSeenAt"])
+    .where("staffSessions.tokenHash", "=", tokenHash)
+    .where("staffSessions.revokedAt", "is", null)
+    .where("staffSessions.expiresAt", ">", now)
+    .where("users.isLocked", "=", false)
+    .executeTakeFirst();
+}
+
+/** Takes the user's row lock first, so that changes to one user run one after the other. */
+export async function lockUserRow(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where("id", "=", userId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Every account, by name. */
 export async function listUsers(db: Db): Promise<StaffUser[]> {
   return staffUsers(db)

@@ -15,7 +15,7 @@ import { attemptSource, refusalReply } from "../../services/backend-users-route.
 import { readSmallForm } from "../../services/small-request.server";
 import { PASSWORD_MIN_LENGTH, passwordChangeSchema } from "../../services/staff-auth-schemas";
 import { requireStaff } from "../../services/staff-auth.server";
-import { startStaffSession } from "../../services/staff-session.server";
+import { staffSessionCookie } from "../../services/staff-session.server";
 import { changeOwnPassword } from "../../services/staff-users.server";
 
 const texts = de.account;
@@ -32,8 +32,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * Every other session of the user ends (the session version goes up); this browser is signed in
- * again with the new version.
+ * Every session of the user ends, this one too; this browser is signed in again with a new one
+ * (docs/decisions/028).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaff(request, context);
@@ -55,11 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       changed.status,
     );
   }
-  const cookie = await startStaffSession(
-    context,
-    { userId: user.id, sessionVersion: changed.value.sessionVersion },
-    new Date(),
-  );
+  const cookie = await staffSessionCookie(context, changed.value.sessionToken);
   return redirect("/backend/account/password?hinweis=geaendert", {
     status: 303,
     headers: { "Set-Cookie": cookie },

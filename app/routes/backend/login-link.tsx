@@ -14,7 +14,7 @@ import {
   loginMessage,
   redeemLoginLink,
 } from "../../services/staff-login.server";
-import { startStaffSession } from "../../services/staff-session.server";
+import { staffSessionCookie } from "../../services/staff-session.server";
 
 const texts = de.staffAuth;
 
@@ -47,11 +47,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     now: new Date(),
   });
   if (outcome.ok) {
-    const cookie = await startStaffSession(
-      context,
-      { userId: outcome.user.id, sessionVersion: outcome.user.sessionVersion },
-      new Date(),
-    );
+    const cookie = await staffSessionCookie(context, outcome.sessionToken);
     return redirect("/backend", { status: 303, headers: { "Set-Cookie": cookie } });
   }
   return data({ message: loginMessage(outcome) }, outcome.reason === "throttled" ? 429 : 400);

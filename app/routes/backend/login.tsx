@@ -24,7 +24,7 @@ import {
   passwordAuthenticator,
   requestLoginLink,
 } from "../../services/staff-login.server";
-import { startStaffSession } from "../../services/staff-session.server";
+import { staffSessionCookie } from "../../services/staff-session.server";
 
 const texts = de.staffAuth;
 
@@ -108,11 +108,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     new Request(request.url, { method: "POST", body }),
   );
   if (outcome.ok) {
-    const cookie = await startStaffSession(
-      context,
-      { userId: outcome.user.id, sessionVersion: outcome.user.sessionVersion },
-      new Date(),
-    );
+    const cookie = await staffSessionCookie(context, outcome.sessionToken);
     return redirect(safeRedirectPath(form.get("redirectTo")), {
       status: 303,
       headers: { "Set-Cookie": cookie },

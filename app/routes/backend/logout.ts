@@ -1,21 +1,32 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { audit, currentStaff, requireSameOrigin } from "../../services/staff-auth.server";
-import { endStaffSession } from "../../services/staff-session.server";
+import { clearStaffSessionCookie, revokeRequestSession } from "../../services/staff-session.server";
 
-/** `POST /backend/logout`: ends this browser's session (other devices stay signed in). */
+/**
+ * `POST /backend/logout`: ends this browser's session on the server, so a copy of its cookie
+ * opens nothing any more, in any instance (docs/decisions/028). Other devices of the same account
+ * stay signed in: counter tablets share accounts.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request, context);
   const user = await currentStaff(request, context);
-  if (user) {
-    await context.db
-      .transaction()
-      .execute((trx) =>
-        audit(trx, { user, action: "logout", entityType: "user", entityId: user.id, context }),
-      );
-  }
+  const now = new Date();
+  await context.db.transaction().execute(async (trx) => {
+    await revokeRequestSession(trx, request, context, now);
+    if (user) {
+      await audit(trx, {
+        user,
+        action: "logout",
+        entityType: "user",
+        entityId: user.id,
+        context,
+        at: now,
+      });
+    }
+  });
   return redirect("/backend/login?abgemeldet", {
     status: 303,
-    headers: { "Set-Cookie": await endStaffSession(context) },
+    headers: { "Set-Cookie": await clearStaffSessionCookie(context) },
   });
 }
 

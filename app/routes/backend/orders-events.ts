@@ -3,8 +3,14 @@ import { liveOrderEventStream } from "../../server/live-orders.server";
 import { requireStaff } from "../../services/staff-auth.server";
 import { staffScope } from "../../services/staff-order-query.server";
 
-/** The board's event stream: new and changed orders of the branches this person works for. */
+/**
+ * The board's event stream: new and changed orders of the branches this person works for, for
+ * as long as the session that opened it runs.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaff(request, context);
-  return liveOrderEventStream(request, context.live, staffScope(user, context).branchIds);
+  // Ending the session (sign-out, new password, lock, "Überall abmelden") ends the stream too.
+  return liveOrderEventStream(request, context.live, staffScope(user, context).branchIds, {
+    session: { userId: user.id, sessionId: user.sessionId },
+  });
 }

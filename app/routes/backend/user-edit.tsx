@@ -31,6 +31,8 @@ import {
   loadUser,
   sendUserLoginLink,
   setUserLocked,
+  signOutEverywhere,
+  userView,
   setUserPassword,
   updateUser,
   type Outcome,
@@ -67,9 +69,14 @@ async function manageableUser(
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireStaff(request, context, { roles: MANAGER_ROLES });
   const user = await manageableUser(context, actor, userIdOf(params));
-  const hint = new URL(request.url).searchParams.get("hinweis");
+  const url = new URL(request.url);
+  const hint = url.searchParams.get("hinweis");
+  const { activeSessions } = await userView(context.db, user, new Date());
   return {
     notice: hint === "link" ? texts.linkSent(user.email) : noticeFrom(request),
+    activeSessions,
+    /** "Überall abmelden" asks once more on the page itself (works without JavaScript). */
+    confirmSignOut: url.searchParams.get("bestaetigen") === "abmelden",
     user: {
       id: user.id,
       name: user.name,
@@ -82,7 +89,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-type Intent = "save" | "lock" | "unlock" | "set-password" | "send-link" | "delete";
+type Intent =
+  "save" | "lock" | "unlock" | "set-password" | "send-link" | "sign-out-everywhere" | "delete";
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireStaff(request, context, { roles: MANAGER_ROLES });
@@ -149,6 +157,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       if (!sent.value.sent) return data({ intent, result: null, message: texts.linkLimit }, 429);
       return redirect(`${here}?hinweis=link`, 303);
     }
+    case "sign-out-everywhere": {
+      if (form.get("confirm") !== "ja") {
+        return data({ intent, result: null, message: texts.errors.confirmSignOut }, 400);
+      }
+      const ended = await signOutEverywhere(context.db, actor, id, source);
+      if (!ended.ok) return refused(ended);
+      return redirect(`${here}?hinweis=abgemeldet`, 303);
+    }
     case "delete": {
       if (form.get("confirm") !== "ja") {
         return data({ intent, result: null, message: texts.errors.confirmDelete }, 400);
@@ -171,7 +187,7 @@ function SectionMessage({ text }: { text: string | null | undefined }) {
 }
 
 export default function EditUser() {
-  const { user, choices, notice } = useLoaderData<typeof loader>();
+  const { user, choices, notice, activeSessions, confirmSignOut } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -246,6 +262,39 @@ export default function EditUser() {
             </button>
           </div>
         </Form>
+      </section>
+
+      <section className="backoffice-panel" aria-labelledby="sitzungen-titel">
+        <h2 id="sitzungen-titel">{texts.sessionsHeading}</h2>
+        <p>{texts.activeSessions(activeSessions)}</p>
+        <SectionMessage text={messageFor(["sign-out-everywhere"])} />
+        {confirmSignOut ? (
+          <div className="form-stack" role="group" aria-labelledby="abmelden-bestaetigen-titel">
+            <h3 id="abmelden-bestaetigen-titel">{texts.signOutConfirmHeading(user.name)}</h3>
+            <p>{texts.signOutConfirmText}</p>
+            <div className="button-row">
+              <Link to={`/backend/users/${user.id}`} className="button secondary">
+                {texts.cancel}
+              </Link>
+              <Form method="post" action={`/backend/users/${user.id}`}>
+                <input type="hidden" name="intent" value="sign-out-everywhere" />
+                <input type="hidden" name="confirm" value="ja" />
+                <button type="submit" className="button" disabled={busy}>
+                  {texts.signOutConfirm}
+                </button>
+              </Form>
+            </div>
+          </div>
+        ) : (
+          <p>
+            <Link
+              to={`/backend/users/${user.id}?bestaetigen=abmelden#sitzungen-titel`}
+              className="button secondary"
+            >
+              {texts.signOutEverywhere}
+            </Link>
+          </p>
+        )}
       </section>
 
       <section className="backoffice-panel" aria-labelledby="loeschen-titel">
