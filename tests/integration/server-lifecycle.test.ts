@@ -132,11 +132,26 @@ describe("the server", { timeout: 120_000 }, () => {
         database: "pg",
       });
       expect(first.output()).toMatch(/Backoffice-Login: admin@sonnenkorn\.example \/ \S{12,}/);
+      // The demo runs on plain http: no Strict-Transport-Security, which would lock it out.
+      const demo = await fetch(`${first.origin}/`);
+      expect(demo.headers.get("strict-transport-security")).toBeNull();
       first.child.kill("SIGTERM");
       expect(await first.exited).toBe(0);
 
-      const second = await startServer(env);
+      // The second start in production mode, as a real shop runs behind TLS.
+      const second = await startServer({
+        ...env,
+        APP_MODE: "production",
+        SESSION_SECRET: "s".repeat(40),
+        PUBLIC_ORIGIN: "https://shop.example",
+      });
       expect(second.output()).not.toContain("Demo-Daten angelegt");
+      for (const path of ["/", "/healthz", "/store/altstadt"]) {
+        const response = await fetch(`${second.origin}${path}`);
+        expect(response.headers.get("strict-transport-security"), path).toBe(
+          "max-age=31536000; includeSubDomains",
+        );
+      }
       second.child.kill("SIGTERM");
       expect(await second.exited).toBe(0);
     },
