@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { de } from "../i18n/de";
+import { FORM_BODY_BYTES } from "../server/body-limit.server";
 import { readSmallForm } from "../services/small-request.server";
 import { consentCookie, safeRedirectPath } from "../services/visitor.server";
 
@@ -13,7 +14,8 @@ const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)(;
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const type = request.headers.get("Content-Type") ?? "";
-  const form = FORM_TYPES.test(type) ? await readSmallForm(request) : null;
+  // Whatever the server's body guard lets through is read (app/server/body-limit.server.ts).
+  const form = FORM_TYPES.test(type) ? await readSmallForm(request, FORM_BODY_BYTES) : null;
   if (!form) {
     return new Response(de.errors.badRequest, {
       status: 400,

@@ -98,6 +98,24 @@ interface Source {
   close(): Promise<void>;
 }
 
+/** Which of these sessions still run (not revoked, not expired, the account not locked). */
+async function runningSessionIds(
+  db: Kysely<Database>,
+  ids: readonly number[],
+  now: Date,
+): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom("staffSessions")
+    .innerJoin("users", "users.id", "staffSessions.userId")
+    .select("staffSessions.id")
+    .where("staffSessions.id", "in", [...ids])
+    .where("staffSessions.revokedAt", "is", null)
+    .where("staffSessions.expiresAt", ">", now)
+    .where("users.isLocked", "=", false)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
 type ListenTarget = Pick<DatabaseHandle, "db" | "kind" | "pglite" | "databaseUrl">;
 
 export function startLiveOrders(target: ListenTarget, options: LiveOrdersOptions = {}): LiveOrders {
@@ -149,13 +167,25 @@ export function startLiveOrders(target: ListenTarget, options: LiveOrdersOptions
       }
     },
     resumed() {
+      // Every board catches up on what it missed while the listener was away.
       for (const subscription of [...subscriptions]) {
-        // A session may have ended unheard meanwhile: its stream ends, and the browser's
-        // reconnect passes the sign-in check again (and is told to reload).
-        if (subscription.session) end(subscription);
-        else safely("Weitergabe", () => subscription.onEvent({ kind: "reload" }));
+        safely("Weitergabe", () => subscription.onEvent({ kind: "reload" }));
       }
       for (const listener of [...catalogueListeners]) safely("Katalog-Hinweis", listener);
+      // A session may have ended unheard meanwhile: those streams end (the browser's reconnect
+      // meets the sign-in check). Should the database be away again, they all end, to be safe.
+      const bound = [...subscriptions].filter((subscription) => subscription.session);
+      if (bound.length === 0) return;
+      const ids = bound.map((subscription) => subscription.session!.sessionId);
+      void runningSessionIds(target.db, ids, new Date())
+        .catch(() => new Set<number>())
+        .then((running) => {
+          for (const subscription of bound) {
+            if (!running.has(subscription.session!.sessionId) && subscriptions.has(subscription)) {
+              end(subscription);
+            }
+          }
+        });
     },
   };
 

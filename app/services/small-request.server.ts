@@ -30,9 +30,12 @@ export async function readSmallBody(
 }
 
 /** A urlencoded or multipart form of a few fields, or null when it is too big or unreadable. */
-export async function readSmallForm(request: Request): Promise<FormData | URLSearchParams | null> {
+export async function readSmallForm(
+  request: Request,
+  maxBytes: number = SMALL_BODY_BYTES,
+): Promise<FormData | URLSearchParams | null> {
   const type = request.headers.get("Content-Type") ?? "";
-  const body = await readSmallBody(request);
+  const body = await readSmallBody(request, maxBytes);
   if (body === null) return null;
   if (type.startsWith("multipart/form-data")) {
     try {
