@@ -1,3 +1,4 @@
+import { errorText, errorTitle } from "./components/error-texts";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
@@ -30,10 +31,11 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
 export const meta: MetaFunction<typeof loader> = ({ data, error, matches, location }) => {
-  if (!data) return [{ title: errorTitle(error) }];
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!data) return [{ title: errorTitle(status) }];
   // A page that failed below the root is shown by the root's boundary, and titled here.
   if (error) {
-    const title = errorTitle(error);
+    const title = errorTitle(status);
     return [{ title: pageTitle(data.shell, title) }, { name: "robots", content: "noindex" }];
   }
   return seoMeta(matches, location);
@@ -81,35 +83,18 @@ export default function App() {
   return <Outlet />;
 }
 
-function errorTitle(error: unknown): string {
-  if (!isRouteErrorResponse(error)) return de.errors.internalTitle;
-  if (error.status === 404) return de.errors.notFoundTitle;
-  if (error.status === 403) return de.errors.forbiddenTitle;
-  if (error.status === 400) return de.errors.badRequestTitle;
-  if (error.status === 503) return de.errors.unavailableTitle;
-  return de.errors.internalTitle;
-}
-
-function errorText(error: unknown): string {
-  if (!isRouteErrorResponse(error)) return de.errors.internalText;
-  if (error.status === 404) return de.errors.notFoundText;
-  if (error.status === 403 || error.status === 400) {
-    const message = (error.data as { message?: unknown } | null)?.message;
-    if (typeof message === "string") return message;
-    return error.status === 403 ? de.errors.forbidden : de.errors.badRequest;
-  }
-  if (error.status === 503) return de.errors.unavailableText;
-  return de.errors.internalText;
-}
-
 export function ErrorBoundary() {
   const error = useRouteError();
   // A thrown response is an answer the server chose; anything else is a bug worth logging.
   if (!isRouteErrorResponse(error)) console.error(error);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message = isRouteErrorResponse(error)
+    ? (error.data as { message?: unknown } | null)?.message
+    : undefined;
   return (
     <section className="page error-page">
-      <h1>{errorTitle(error)}</h1>
-      <p>{errorText(error)}</p>
+      <h1>{errorTitle(status)}</h1>
+      <p>{errorText(status, status === 404 ? undefined : message)}</p>
       <p>
         <a href="/">{de.errors.backHome}</a>
       </p>

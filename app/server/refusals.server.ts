@@ -21,12 +21,22 @@ export function refusal(
   const homeText = pathname.startsWith("/backend")
     ? staffTexts.backOffice.title
     : de.errors.backHome;
-  const html = `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${heading}</title></head><body><main><h1>${heading}</h1><p>${escapeHtml(message)}</p><p><a href="${home}">${homeText}</a></p></main></body></html>`;
+  const html = `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${heading}</title><style>${PAGE_STYLE}</style></head><body><main><h1>${heading}</h1><p>${escapeHtml(message)}</p><p><a href="${home}">${homeText}</a></p></main></body></html>`;
   return new Response(html, {
     status,
     headers: { ...headers, "Content-Type": "text/html; charset=utf-8" },
   });
 }
+
+/**
+ * These pages come before the app (and its stylesheet, whose name is hashed): the shop's colours
+ * and type in a few inline rules, so that a refusal still looks like the shop (app/styles/app.css).
+ */
+const PAGE_STYLE =
+  "body{margin:0;background:#fffaf3;color:#2b1d12;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;line-height:1.5}" +
+  "main{max-width:40rem;margin:0 auto;padding:3rem 1rem;text-align:center}" +
+  "h1{font-size:1.75rem;margin:0 0 1rem}a{color:#7a3e12;display:inline-block;padding:0.25rem 0}" +
+  "a:focus-visible{outline:3px solid #1a56db;outline-offset:2px}";
 
 function titleFor(status: number): string {
   if (status === 403) return de.errors.forbiddenTitle;

@@ -1,3 +1,4 @@
+import { errorText, errorTitle } from "../../components/error-texts";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   Form,
@@ -90,24 +91,8 @@ export function ErrorBoundary() {
   const message = isRouteErrorResponse(error)
     ? (error.data as { message?: unknown } | null)?.message
     : undefined;
-  const title =
-    status === 403
-      ? de.errors.forbiddenTitle
-      : status === 404
-        ? de.errors.notFoundTitle
-        : status === 503
-          ? de.errors.unavailableTitle
-          : de.errors.internalTitle;
-  const text =
-    typeof message === "string"
-      ? message
-      : status === 403
-        ? de.errors.forbidden
-        : status === 404
-          ? de.errors.notFoundText
-          : status === 503
-            ? de.errors.unavailableText
-            : de.errors.internalText;
+  const title = errorTitle(status);
+  const text = errorText(status, message);
   return (
     <div className="backoffice">
       <BackOfficeHeader user={data?.user} />

@@ -1,0 +1,22 @@
+import { de } from "../i18n/de";
+
+/**
+ * The title and sentence of an error page by its status, for the storefront's and the back
+ * office's error boundaries alike; a message the server gave (a 400's or 403's reason) wins.
+ */
+export function errorTitle(status: number): string {
+  if (status === 400 || status === 413) return de.errors.badRequestTitle;
+  if (status === 403) return de.errors.forbiddenTitle;
+  if (status === 404) return de.errors.notFoundTitle;
+  if (status === 503) return de.errors.unavailableTitle;
+  return de.errors.internalTitle;
+}
+
+export function errorText(status: number, message?: unknown): string {
+  if (typeof message === "string" && status < 500) return message;
+  if (status === 400 || status === 413) return de.errors.badRequest;
+  if (status === 403) return de.errors.forbidden;
+  if (status === 404) return de.errors.notFoundText;
+  if (status === 503) return de.errors.unavailableText;
+  return de.errors.internalText;
+}
