@@ -137,6 +137,21 @@ export function startLiveOrders(target: ListenTarget, options: LiveOrdersOptions
     safely("Abmeldung", () => subscription.onClose?.());
   };
 
+  const closeEndedSessions = async (bound: LiveSubscription[], attempts: number) => {
+    const ids = bound.map((subscription) => subscription.session!.sessionId);
+    const running = await runningSessionIds(target.db, ids, new Date()).catch(() => null);
+    if (!running) {
+      if (attempts > 1)
+        setTimeout(() => void closeEndedSessions(bound, attempts - 1), 1_000).unref();
+      return;
+    }
+    for (const subscription of bound) {
+      if (!running.has(subscription.session!.sessionId) && subscriptions.has(subscription)) {
+        end(subscription);
+      }
+    }
+  };
+
   const handlers: Handlers = {
     notification(channel, payload) {
       if (channel === STAFF_SESSIONS_CHANNEL) {
@@ -173,19 +188,10 @@ export function startLiveOrders(target: ListenTarget, options: LiveOrdersOptions
       }
       for (const listener of [...catalogueListeners]) safely("Katalog-Hinweis", listener);
       // A session may have ended unheard meanwhile: those streams end (the browser's reconnect
-      // meets the sign-in check). Should the database be away again, they all end, to be safe.
+      // meets the sign-in check). The database may still be flapping: the check is tried again
+      // a few times; until it succeeds, the streams stay (a restart must not end every board).
       const bound = [...subscriptions].filter((subscription) => subscription.session);
-      if (bound.length === 0) return;
-      const ids = bound.map((subscription) => subscription.session!.sessionId);
-      void runningSessionIds(target.db, ids, new Date())
-        .catch(() => new Set<number>())
-        .then((running) => {
-          for (const subscription of bound) {
-            if (!running.has(subscription.session!.sessionId) && subscriptions.has(subscription)) {
-              end(subscription);
-            }
-          }
-        });
+      if (bound.length > 0) void closeEndedSessions(bound, 10);
     },
   };
 
