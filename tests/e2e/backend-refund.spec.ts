@@ -208,6 +208,9 @@ test.describe("refunds and the customer's notices", () => {
 
     // The link in the mail leads to the answer.
     const link = /^https?:\/\/\S+\/status\/\S+$/m.exec(mail.text)![0];
+    // The customer's tab is still on the status page, whose refresh (without JavaScript) can
+    // interrupt the navigation to the same address: leave it first.
+    await customer.page.goto("about:blank");
     await customer.page.goto(link);
     await customer.page.getByRole("button", { name: "Ja, 10:30 Uhr ist in Ordnung" }).click();
     await expect(

@@ -289,6 +289,8 @@ test.describe("accessibility of the cart and the item dialog", () => {
     browser,
     baseURL,
   }) => {
+    // Two full axe scans of large pages plus filling a cart: over 30 s on a busy CI machine.
+    test.setTimeout(90_000);
     const context = await browser.newContext({ baseURL });
     const page = await context.newPage();
     const violations = async () =>
