@@ -1,5 +1,6 @@
 import { data, type ServerBuild } from "@remix-run/node";
 import { de } from "../i18n/de";
+import { wrapRouteHandlers } from "./route-handlers.server";
 
 /**
  * The safety net under every loader and action: an error that bad input caused deep down – a value
@@ -9,29 +10,17 @@ import { de } from "../i18n/de";
  * a route forgot, so new routes get it for free. Everything else is rethrown untouched.
  */
 export function answerBadInputWith400(build: ServerBuild): ServerBuild {
-  const routes: ServerBuild["routes"] = {};
-  for (const [id, route] of Object.entries(build.routes)) {
-    if (!route) continue;
-    const module = { ...route.module };
+  return wrapRouteHandlers(build, (handler, route) => {
     const isResource = !route.module.default;
-    if (module.loader) module.loader = guarded(module.loader, isResource);
-    if (module.action) module.action = guarded(module.action, isResource);
-    routes[id] = { ...route, module };
-  }
-  return { ...build, routes };
-}
-
-type Handler = (args: never) => unknown;
-
-function guarded<T extends Handler>(handler: T, isResource: boolean): T {
-  return (async (args: { request: Request }) => {
-    try {
-      return await handler(args as never);
-    } catch (error) {
-      if (!isBadInput(error)) throw error;
-      throw badInputAnswer(new URL(args.request.url).pathname, isResource);
-    }
-  }) as unknown as T;
+    return async (args) => {
+      try {
+        return await handler(args);
+      } catch (error) {
+        if (!isBadInput(error)) throw error;
+        throw badInputAnswer(new URL(args.request.url).pathname, isResource);
+      }
+    };
+  });
 }
 
 /** Errors whose cause is the request's content, not our code. */

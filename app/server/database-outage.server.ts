@@ -2,6 +2,7 @@ import type { ServerBuild } from "@remix-run/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { isDatabaseUnavailable } from "../db/unavailable.server";
 import { de } from "../i18n/de";
+import { wrapRouteHandlers } from "./route-handlers.server";
 
 /**
  * While the database is away (a restart, a failover, a cut network) every request that needs it
@@ -43,9 +44,6 @@ export function sendDatabaseUnavailable(req: ExpressRequest, res: ExpressRespons
   }
 }
 
-type RouteModule = ServerBuild["routes"][string]["module"];
-type Handler = NonNullable<RouteModule["loader"]>;
-
 export interface OutageOptions {
   /** Where the outage is said; at most once per `quietMs` (a restart fails many requests). */
   log?: (line: string) => void;
@@ -59,33 +57,20 @@ export function answerDatabaseOutages(
   const log = options.log ?? ((line: string) => console.error(line));
   const quietMs = options.quietMs ?? 5_000;
   let saidAt = -Infinity;
-  const wrap = <T extends Handler | undefined>(handler: T): T => {
-    if (!handler) return handler;
-    const wrapped: Handler = async (args) => {
-      try {
-        return await handler(args);
-      } catch (error) {
-        if (!isDatabaseUnavailable(error)) throw error;
-        const now = performance.now();
-        if (now - saidAt >= quietMs) {
-          saidAt = now;
-          log(
-            `Datenbank nicht erreichbar (${(error as Error).message}): ` +
-              "Anfragen werden mit 503 beantwortet.",
-          );
-        }
-        throw databaseUnavailableResponse();
+  return wrapRouteHandlers(build, (handler) => async (args) => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      const now = performance.now();
+      if (now - saidAt >= quietMs) {
+        saidAt = now;
+        log(
+          `Datenbank nicht erreichbar (${(error as Error).message}): ` +
+            "Anfragen werden mit 503 beantwortet.",
+        );
       }
-    };
-    return wrapped as T;
-  };
-  const routes: ServerBuild["routes"] = {};
-  for (const [id, route] of Object.entries(build.routes)) {
-    if (!route) continue;
-    const module = { ...route.module };
-    if (module.loader) module.loader = wrap(module.loader);
-    if (module.action) module.action = wrap(module.action);
-    routes[id] = { ...route, module };
-  }
-  return { ...build, routes };
+      throw databaseUnavailableResponse();
+    }
+  });
 }

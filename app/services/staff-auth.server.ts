@@ -110,18 +110,6 @@ function sourceOrigin({ origin, referer }: RequestSource): string | null {
   }
 }
 
-/** The 403 for a cross-site change: JSON for the API, a small German page otherwise. */
-export function crossSiteRefusal(pathname: string): Response {
-  const message = de.staffAuth.crossSite;
-  if (pathname.startsWith("/api/")) return apiError(403, message);
-  const title = de.errors.forbiddenTitle;
-  const html = `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head><body><main><h1>${title}</h1><p>${message}</p><p><a href="/backend">${de.backOffice.title}</a></p></main></body></html>`;
-  return new Response(html, {
-    status: 403,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
-  });
-}
-
 /**
  * Throws 403 unless a request that wants to change something comes from this site. The server
  * already answers cross-site posts to staff paths before Remix (see app/server/cross-site.server.ts,

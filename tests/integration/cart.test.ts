@@ -1,7 +1,6 @@
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { crc32, deflateSync } from "node:zlib";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
@@ -19,38 +18,13 @@ import { changeCart, type CartChangeResult } from "#app/services/cart-changes.se
 import { loadCart } from "#app/services/cart.server";
 import { loadActiveCatalogue, type ActiveCatalogue } from "#app/services/menu-catalogue.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
+import { tinyPng } from "#tests/support/tiny-png";
 
 /** A Saturday, 10:30 in Freiburg: every seeded category and product schedule is open. */
 const now = new Date("2026-11-21T09:30:00Z");
 
 /** Intl puts a no-break space between the amount and the euro sign. */
 const euro = (text: string) => text.replace(" €", "\u00a0€");
-
-/** A real 1 × 1 PNG (signature, IHDR, IDAT, IEND with their checksums), built from bytes. */
-function tinyPng(): Uint8Array<ArrayBuffer> {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const checksum = Buffer.alloc(4);
-    checksum.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, checksum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // truecolour; compression, filter and interlace stay 0
-  const scanline = Buffer.from([0, 0xf2, 0xc1, 0x4e]); // filter byte, one golden pixel
-  return new Uint8Array(
-    Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk("IHDR", header),
-      chunk("IDAT", deflateSync(scanline)),
-      chunk("IEND", Buffer.alloc(0)),
-    ]),
-  );
-}
 
 const png = (name = "foto.png") => new File([tinyPng()], name, { type: "image/png" });
 const htmlAsPng = (name = "foto.png") =>

@@ -8,16 +8,14 @@ import {
   refusalResponse,
   userJson,
 } from "../../services/users-api.server";
+import { parseId } from "../../domain/values";
 
 /**
  * `POST /api/users/{id}/logout-everywhere` (own addition to spec section 7, decision 028): ends
  * every session of the user and every unused login link, as "Überall abmelden" on the user's page
  * does. Answers the user, with `endedSessions`.
  */
-function userIdOf(params: LoaderFunctionArgs["params"]): number | null {
-  const id = Number(params.userId);
-  return /^\d{1,9}$/.test(params.userId ?? "") && Number.isSafeInteger(id) ? id : null;
-}
+const userIdOf = (params: LoaderFunctionArgs["params"]) => parseId(params.userId);
 
 /** Only POST changes anything; a GET is answered after the same checks. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
