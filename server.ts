@@ -22,17 +22,17 @@ import { pageCache } from "./app/server/page-cache.server";
 import { limitRequestBodies, quietAfterBodyRefused } from "./app/server/body-limit.server";
 import { compressUnlessEventStream } from "./app/server/event-stream.server";
 import { startLiveOrders, type LiveOrders } from "./app/server/live-orders.server";
-import { CART_COOKIE } from "./app/services/cart-cookie.server";
-import { CONSENT_COOKIE, SELF_SERVICE_COOKIE } from "./app/services/visitor.server";
+import { CART_COOKIE } from "./app/features/cart/cart-cookie.server";
+import { CONSENT_COOKIE, SELF_SERVICE_COOKIE } from "./app/features/storefront/visitor.server";
 import type { DatabaseHandle } from "./app/db/connection.server";
-import { startOutboxWorker, type OutboxWorker } from "./app/services/outbox.server";
+import { startOutboxWorker, type OutboxWorker } from "./app/features/shared/outbox.server";
 import { restartPolicy } from "./app/server/worker-restarts.server";
 import {
   answerDatabaseOutages,
   sendDatabaseUnavailable,
 } from "./app/server/database-outage.server";
 import { isDatabaseUnavailable } from "./app/db/unavailable.server";
-import { startCleanupWorker, type CleanupWorker } from "./app/services/abandoned-carts.server";
+import { startCleanupWorker, type CleanupWorker } from "./app/features/cart/abandoned-carts.server";
 import { uploadStorage } from "./app/integrations/storage/local-folder.server";
 
 const log = (line: string) => console.log(line);

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "./db/schema";
 import type { PaymentProviders } from "./integrations/payments/providers.server";
 import type { LiveOrders } from "./server/live-orders.server";
-import type { UploadQuota } from "./services/upload-quota.server";
+import type { UploadQuota } from "./features/cart/upload-quota.server";
 
 export interface PublicAppConfig {
   publicOrigin: string;

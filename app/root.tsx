@@ -16,7 +16,7 @@ import { DeferredScripts } from "./components/deferred-scripts";
 import { useNonce } from "./components/nonce";
 import { de } from "./i18n/de";
 import { pageTitle, seoMeta } from "./seo";
-import { loadShell } from "./services/shell.server";
+import { loadShell } from "./features/storefront/shell.server";
 import stylesheet from "./styles/app.css?url";
 
 export const links: LinksFunction = () => [

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/node";
-import type { ShellData } from "./services/shell.server";
+import type { ShellData } from "./features/storefront/shell.server";
 
 export interface PageSeo {
   /** The page's own title; the shop's default title when absent (the home page). */

@@ -14,7 +14,7 @@ import { sql } from "kysely";
 import { openDatabase } from "#app/db/connection.server";
 import { migrateToLatest } from "#app/db/migrate.server";
 import { findUserById, findUserBySession } from "#app/db/queries/users";
-import { sessionTokenHash } from "#app/services/staff-session.server";
+import { sessionTokenHash } from "#app/features/staff/staff-session.server";
 
 const databaseUrl = process.env.BENCH_SESSION_DATABASE_URL;
 const sessionRows = Number(process.env.BENCH_SESSION_ROWS ?? 20_000);

@@ -7,7 +7,7 @@ import type {
   LandingSection,
   NewsItem,
   SectionPart,
-} from "../services/home.server";
+} from "../features/storefront/home.server";
 import type { ContactMapProps } from "./contact-map.client";
 import { OpeningStateLine } from "./opening-state";
 import { UrlDialog, withParam } from "./url-dialog";

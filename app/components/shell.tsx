@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useMatches } from "@remix-run/react";
 import { de } from "../i18n/de";
-import type { LegalLink, ShellData } from "../services/shell.server";
+import type { LegalLink, ShellData } from "../features/storefront/shell.server";
 
 /** The branch the visitor is looking at, from the URL (`/store/{identifier}/…`). */
 function useCurrentBranchIdentifier(): string | null {

@@ -3,7 +3,7 @@ import { accessSync, constants, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { makeFolder } from "../server/folders.server";
-import type { UploadQuota } from "../services/upload-quota.server";
+import type { UploadQuota } from "../features/cart/upload-quota.server";
 
 const MB = 1024 * 1024;
 

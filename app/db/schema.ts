@@ -703,7 +703,7 @@ export interface NavigationsTable {
 export interface LoginThrottlesTable {
   /**
    * 'account:', 'accountaddress:', 'address:', 'linkrequest:' or 'passwordcheck:' with a SHA-256
-   * (app/services/staff-login.server.ts, throttleKeys).
+   * (app/features/staff/staff-login.server.ts, throttleKeys).
    */
   key: string;
   failures: Generated<number>;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { DateTime } from "luxon";
-import { hashPassword } from "../services/password.server";
+import { hashPassword } from "../features/staff/password.server";
 import type { Database, HoursKind, HoursRule } from "./schema";
 import { branches, division, tags } from "./seed/branches";
 import { categories, type GroupSeed, type ProductSeed } from "./seed/catalogue";

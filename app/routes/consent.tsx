@@ -2,8 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { de } from "../i18n/de";
 import { FORM_BODY_BYTES } from "../server/body-limit.server";
-import { readSmallForm } from "../services/small-request.server";
-import { consentCookie, safeRedirectPath } from "../services/visitor.server";
+import { readSmallForm } from "../features/shared/small-request.server";
+import { consentCookie, safeRedirectPath } from "../features/storefront/visitor.server";
 
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)(;|$)/i;
 

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { de } from "../i18n/de-staff";
-import { loadCounterOrders, type CounterView } from "../services/counter-orders.server";
+import { loadCounterOrders, type CounterView } from "../features/devices/counter-orders.server";
 
 /**
  * `/orders/frontdesk/{branchId}/{apiKey}` and `/orders/backoffice/{branchId}/{apiKey}`: a counter

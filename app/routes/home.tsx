@@ -11,8 +11,8 @@ import { OpeningStateLine } from "../components/opening-state";
 import { de } from "../i18n/de";
 import type { RootData } from "../root";
 import { seoMeta } from "../seo";
-import { loadHome, readHomeQuery } from "../services/home.server";
-import { hasConsent } from "../services/visitor.server";
+import { loadHome, readHomeQuery } from "../features/storefront/home.server";
+import { hasConsent } from "../features/storefront/visitor.server";
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   return loadHome(context.db, {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { selfServiceCookie } from "../services/visitor.server";
+import { selfServiceCookie } from "../features/storefront/visitor.server";
 
 /**
  * The self-service context is entered by opening `/kiosk` once on the device (it stays until

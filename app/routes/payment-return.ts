@@ -1,9 +1,9 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import type { PaymentProviderName } from "../integrations/payments/provider";
-import { findOrderByAddress } from "../services/order-status.server";
-import { settlePayment } from "../services/payment.server";
-import { NO_STAFF, refundOrderPayment } from "../services/refund.server";
-import { statusPath } from "../services/store-paths";
+import { findOrderByAddress } from "../features/orders/order-status.server";
+import { settlePayment } from "../features/checkout/payment.server";
+import { NO_STAFF, refundOrderPayment } from "../features/orders/refund.server";
+import { statusPath } from "../features/storefront/store-paths";
 
 const notFound = () => new Response(null, { status: 404, statusText: "Not Found" });
 

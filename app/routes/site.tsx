@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData } from "@remix-run/react";
 import { de } from "../i18n/de";
 import { pageTitle, seoMeta, shellFromMatches } from "../seo";
-import { loadSite } from "../services/site.server";
+import { loadSite } from "../features/storefront/site.server";
 
 /** Any path not taken by another route is looked up among the sites; none is a German 404. */
 export async function loader({ context, params }: LoaderFunctionArgs) {

@@ -18,7 +18,7 @@ import {
 import { Questionnaire } from "../components/status/questionnaire";
 import { STATUS_POLL_INTERVAL_MS } from "../domain/order-status";
 import { de } from "../i18n/de";
-import { statusPath } from "../services/store-paths";
+import { statusPath } from "../features/storefront/store-paths";
 import { pageTitle, shellFromMatches } from "../seo";
 import {
   acceptCounterAppointment,
@@ -26,16 +26,16 @@ import {
   submitQuestionnaire,
   type OrderAddress,
   type OrderChangeResult,
-} from "../services/order-status.server";
+} from "../features/orders/order-status.server";
 import {
   STATUS_CACHE_CONTROL,
   etagMatches,
   orderStatusEtag,
-} from "../services/order-status-etag.server";
-import { orderStatusView } from "../services/order-status-view.server";
-import { questionnaireSchema } from "../services/questionnaire-schema";
-import { declineCounterAppointmentWithRefund } from "../services/refund.server";
-import { readSmallForm } from "../services/small-request.server";
+} from "../features/orders/order-status-etag.server";
+import { orderStatusView } from "../features/orders/order-status-view.server";
+import { questionnaireSchema } from "../features/orders/questionnaire-schema";
+import { declineCounterAppointmentWithRefund } from "../features/orders/refund.server";
+import { readSmallForm } from "../features/shared/small-request.server";
 
 const texts = de.orderStatus;
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { findPublicUpload } from "../db/queries/uploads";
-import { storageFor } from "../services/storefront.server";
+import { storageFor } from "../features/storefront/storefront.server";
 import { parseId } from "../domain/values";
 
 const NAME = /^(\d{1,10})-(\d{1,10})\.([a-z0-9]{1,8})$/;

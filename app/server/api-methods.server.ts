@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
 import { de } from "../i18n/de";
-import { isStaffPath, requireStaff } from "../services/staff-auth.server";
+import { isStaffPath, requireStaff } from "../features/staff/staff-auth.server";
 
 /**
  * A staff API route that has no loader (or no action) would hear Remix's bare 405 before anyone

@@ -1,7 +1,7 @@
 import type { Socket } from "node:net";
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import { de } from "../i18n/de";
-import { MAX_REQUEST_BYTES } from "../services/item-request.server";
+import { MAX_REQUEST_BYTES } from "../features/storefront/item-request.server";
 
 /**
  * One limit for every request body, enforced while the body arrives, whatever its framing

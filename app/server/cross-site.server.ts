@@ -1,8 +1,8 @@
 import type { RequestHandler } from "express";
 import { de } from "../i18n/de";
-import { isSameSite, isStaffPath } from "../services/staff-auth.server";
+import { isSameSite, isStaffPath } from "../features/staff/staff-auth.server";
 import { de as staffTexts } from "../i18n/de-staff";
-import { STAFF_SESSION_COOKIE } from "../services/staff-session.server";
+import { STAFF_SESSION_COOKIE } from "../features/staff/staff-session.server";
 import { refusal, sendRefusal } from "./refusals.server";
 
 const hasStaffSession = (cookie: string | undefined) =>

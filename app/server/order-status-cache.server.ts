@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { isWellFormedAddress } from "../services/order-status.server";
+import { isWellFormedAddress } from "../features/orders/order-status.server";
 import {
   STATUS_CACHE_CONTROL,
   etagMatches,
@@ -11,7 +11,7 @@ import {
   readStatusStamp,
   statusTargetOf,
   type StatusStamp,
-} from "../services/order-status-etag.server";
+} from "../features/orders/order-status-etag.server";
 
 export interface NotModifiedOptions {
   /** The shop's public origin, as the root loader gets it. */

@@ -9,7 +9,7 @@ import { findBranchByIdentifier } from "#app/db/queries/branches";
 import type { Database } from "#app/db/schema";
 import type { FileStorage } from "#app/integrations/storage/file-storage";
 import { localFolderStorage } from "#app/integrations/storage/local-folder.server";
-import { startCleanupWorker, sweepAbandoned } from "#app/services/abandoned-carts.server";
+import { startCleanupWorker, sweepAbandoned } from "#app/features/cart/abandoned-carts.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { placeTestOrder } from "#tests/support/place-test-order";
 import { prepareCheckoutDatabase, testBranches } from "#tests/support/prepare-checkout-database";

@@ -2,11 +2,11 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
 import type { Database } from "#app/db/schema";
-import { isStaffPath } from "#app/services/staff-auth.server";
+import { isStaffPath } from "#app/features/staff/staff-auth.server";
 import { appRoutes, routeModule, type RouteEntry } from "#tests/support/app-build";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { insertTestOrder } from "#tests/support/orders";
-import { createBranchApiKey } from "#app/services/branch-api-keys.server";
+import { createBranchApiKey } from "#app/features/devices/branch-api-keys.server";
 import {
   createStaff,
   startAppServer,

@@ -16,7 +16,7 @@ import {
   limitRequestBodies,
   quietAfterBodyRefused,
 } from "#app/server/body-limit.server";
-import { MAX_REQUEST_BYTES } from "#app/services/item-request.server";
+import { MAX_REQUEST_BYTES } from "#app/features/storefront/item-request.server";
 import { appBuild } from "#tests/support/app-build";
 import { createTestDatabase } from "#tests/support/db";
 import { staffContext } from "#tests/support/staff";

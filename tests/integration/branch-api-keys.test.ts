@@ -8,7 +8,7 @@ import {
   createBranchApiKey,
   listBranchApiKeys,
   revokeBranchApiKey,
-} from "#app/services/branch-api-keys.server";
+} from "#app/features/devices/branch-api-keys.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 
 describe.each(databaseTargets())("counter device keys on %s", (target) => {

@@ -14,9 +14,12 @@ import { seedDemoData } from "#app/db/seed.server";
 import { de } from "#app/i18n/de";
 import type { FileStorage } from "#app/integrations/storage/file-storage";
 import { localFolderStorage } from "#app/integrations/storage/local-folder.server";
-import { changeCart, type CartChangeResult } from "#app/services/cart-changes.server";
-import { loadCart } from "#app/services/cart.server";
-import { loadActiveCatalogue, type ActiveCatalogue } from "#app/services/menu-catalogue.server";
+import { changeCart, type CartChangeResult } from "#app/features/cart/cart-changes.server";
+import { loadCart } from "#app/features/cart/cart.server";
+import {
+  loadActiveCatalogue,
+  type ActiveCatalogue,
+} from "#app/features/storefront/menu-catalogue.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { tinyPng } from "#tests/support/tiny-png";
 

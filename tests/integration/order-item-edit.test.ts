@@ -9,13 +9,17 @@ import type { CatalogueProduct } from "#app/db/queries/catalogue";
 import type { Database, Order } from "#app/db/schema";
 import { localFolderStorage } from "#app/integrations/storage/local-folder.server";
 import { startLiveOrders, type LiveOrders } from "#app/server/live-orders.server";
-import { changeCart } from "#app/services/cart-changes.server";
-import { newOrderKey } from "#app/services/checkout-view.server";
-import { checkoutSchema, loadCheckout, type CheckoutInput } from "#app/services/checkout.server";
-import { loadActiveCatalogue } from "#app/services/menu-catalogue.server";
-import { editOrderItem, type ItemEditOutcome } from "#app/services/order-item-edit.server";
-import { placeOrder } from "#app/services/place-order.server";
-import type { StaffScope } from "#app/services/staff-orders.server";
+import { changeCart } from "#app/features/cart/cart-changes.server";
+import { newOrderKey } from "#app/features/checkout/checkout-view.server";
+import {
+  checkoutSchema,
+  loadCheckout,
+  type CheckoutInput,
+} from "#app/features/checkout/checkout.server";
+import { loadActiveCatalogue } from "#app/features/storefront/menu-catalogue.server";
+import { editOrderItem, type ItemEditOutcome } from "#app/features/orders/order-item-edit.server";
+import { placeOrder } from "#app/features/checkout/place-order.server";
+import type { StaffScope } from "#app/features/orders/staff-orders.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { setOrderFlags } from "#tests/support/orders";
 import {

@@ -7,9 +7,12 @@ import type { Database, EmailPayload, SmsPayload } from "#app/db/schema";
 import { seedDemoData } from "#app/db/seed.server";
 import { smtpTransport } from "#app/integrations/mail/smtp.server";
 import { twilioSmsProvider } from "#app/integrations/sms/twilio.server";
-import { drainOutbox } from "#app/services/outbox.server";
-import { parseOrderAction, performOrderAction } from "#app/services/staff-order-actions.server";
-import { orderAuditTrail, type StaffScope } from "#app/services/staff-orders.server";
+import { drainOutbox } from "#app/features/shared/outbox.server";
+import {
+  parseOrderAction,
+  performOrderAction,
+} from "#app/features/orders/staff-order-actions.server";
+import { orderAuditTrail, type StaffScope } from "#app/features/orders/staff-orders.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { startFakeSms, type FakeSms } from "#tests/support/fake-sms";
 import { insertTestOrder } from "#tests/support/orders";

@@ -13,8 +13,8 @@ import {
   findOrderByAddress,
   hashMatches,
   submitQuestionnaire,
-} from "#app/services/order-status.server";
-import type { OrderStatusView } from "#app/services/order-status-view.server";
+} from "#app/features/orders/order-status.server";
+import type { OrderStatusView } from "#app/features/orders/order-status-view.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { insertTestOrder, setOrderFlags } from "#tests/support/orders";
 

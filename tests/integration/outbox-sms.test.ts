@@ -9,7 +9,7 @@ import {
   enqueueEmail,
   enqueueSms,
   startOutboxWorker,
-} from "#app/services/outbox.server";
+} from "#app/features/shared/outbox.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { startFakeSms, type FakeSms } from "#tests/support/fake-sms";
 

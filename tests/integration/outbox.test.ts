@@ -10,7 +10,7 @@ import {
   enqueueEmail,
   retryDelay,
   startOutboxWorker,
-} from "#app/services/outbox.server";
+} from "#app/features/shared/outbox.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { startSmtpSink, type SmtpSink } from "#tests/support/smtp-sink";
 

@@ -8,11 +8,15 @@ import { findBranchByIdentifier } from "#app/db/queries/branches";
 import type { Db } from "#app/db/schema";
 import { de } from "#app/i18n/de";
 import { localFolderStorage } from "#app/integrations/storage/local-folder.server";
-import { changeCart } from "#app/services/cart-changes.server";
-import { checkoutSchema, loadCheckout, type CheckoutInput } from "#app/services/checkout.server";
-import { newOrderKey } from "#app/services/checkout-view.server";
-import { placeOrder } from "#app/services/place-order.server";
-import { loadActiveCatalogue } from "#app/services/menu-catalogue.server";
+import { changeCart } from "#app/features/cart/cart-changes.server";
+import {
+  checkoutSchema,
+  loadCheckout,
+  type CheckoutInput,
+} from "#app/features/checkout/checkout.server";
+import { newOrderKey } from "#app/features/checkout/checkout-view.server";
+import { placeOrder } from "#app/features/checkout/place-order.server";
+import { loadActiveCatalogue } from "#app/features/storefront/menu-catalogue.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import {
   prepareCheckoutDatabase,

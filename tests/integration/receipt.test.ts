@@ -3,7 +3,7 @@ import type { DatabaseHandle } from "#app/db/connection.server";
 import { findBranchByIdentifier } from "#app/db/queries/branches";
 import type { Db } from "#app/db/schema";
 import { formatMoney } from "#app/domain/money";
-import { loadReceipt } from "#app/services/receipt.server";
+import { loadReceipt } from "#app/features/orders/receipt.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { insertTestOrder } from "#tests/support/orders";
 import { placeTestOrder } from "#tests/support/place-test-order";

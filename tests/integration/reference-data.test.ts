@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
 import type { Database } from "#app/db/schema";
 import { seedDemoData } from "#app/db/seed.server";
-import { loadActiveCatalogue } from "#app/services/menu-catalogue.server";
-import { referenceSettings } from "#app/services/reference-data.server";
-import { loadStorefront } from "#app/services/storefront.server";
+import { loadActiveCatalogue } from "#app/features/storefront/menu-catalogue.server";
+import { referenceSettings } from "#app/features/shared/reference-data.server";
+import { loadStorefront } from "#app/features/storefront/storefront.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 
 /** A Saturday, 10:30 in Freiburg: every seeded category and product schedule is open. */

@@ -8,9 +8,12 @@ import { paypalProvider } from "#app/integrations/payments/paypal.server";
 import type { PaymentProvider } from "#app/integrations/payments/provider";
 import { stripeProvider } from "#app/integrations/payments/stripe.server";
 import { action as webhookAction } from "#app/routes/api/payment-webhook";
-import { declineCounterAppointmentWithRefund } from "#app/services/refund.server";
-import { parseOrderAction, performOrderAction } from "#app/services/staff-order-actions.server";
-import { orderAuditTrail, type StaffScope } from "#app/services/staff-orders.server";
+import { declineCounterAppointmentWithRefund } from "#app/features/orders/refund.server";
+import {
+  parseOrderAction,
+  performOrderAction,
+} from "#app/features/orders/staff-order-actions.server";
+import { orderAuditTrail, type StaffScope } from "#app/features/orders/staff-orders.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { startFakePayPal, type FakePayPal } from "#tests/support/fake-paypal";
 import { startFakeStripe, type FakeStripe } from "#tests/support/fake-stripe";

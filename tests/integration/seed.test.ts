@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "#app/db/connection.server";
 import { countRows } from "#app/db/queries/counts";
 import type { Database } from "#app/db/schema";
 import { DEMO_ADMIN_EMAIL, seedDemoData, type SeedResult } from "#app/db/seed.server";
-import { verifyPassword } from "#app/services/password.server";
+import { verifyPassword } from "#app/features/staff/password.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 
 const now = new Date("2026-11-21T09:30:00Z");

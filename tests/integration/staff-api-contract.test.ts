@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
 import { de } from "#app/i18n/de";
-import { isStaffPath } from "#app/services/staff-auth.server";
+import { isStaffPath } from "#app/features/staff/staff-auth.server";
 import { appRoutes } from "#tests/support/app-build";
 import { createTestDatabase } from "#tests/support/db";
 import { insertTestOrder } from "#tests/support/orders";

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
 import type { Database } from "#app/db/schema";
 import { de } from "#app/i18n/de-staff";
-import { throttleKeys } from "#app/services/staff-login.server";
-import { createStaffSession, staffSessionCookie } from "#app/services/staff-session.server";
+import { throttleKeys } from "#app/features/staff/staff-login.server";
+import { createStaffSession, staffSessionCookie } from "#app/features/staff/staff-session.server";
 import { appHandler } from "#tests/support/app-build";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import {

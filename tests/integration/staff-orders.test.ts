@@ -4,14 +4,17 @@ import type { DatabaseHandle } from "#app/db/connection.server";
 import type { Database } from "#app/db/schema";
 import { seedDemoData } from "#app/db/seed.server";
 import type { AppLoadContext } from "@remix-run/node";
-import { parseOrderAction, performOrderAction } from "#app/services/staff-order-actions.server";
+import {
+  parseOrderAction,
+  performOrderAction,
+} from "#app/features/orders/staff-order-actions.server";
 import {
   changeOrderStatus,
   findStaffOrder,
   listStaffOrders,
   orderAuditTrail,
   type StaffScope,
-} from "#app/services/staff-orders.server";
+} from "#app/features/orders/staff-orders.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { insertTestOrder } from "#tests/support/orders";
 

@@ -11,13 +11,13 @@ import type { Database, Settings } from "#app/db/schema";
 import { seedDemoData } from "#app/db/seed.server";
 import { de } from "#app/i18n/de";
 import { localFolderStorage } from "#app/integrations/storage/local-folder.server";
-import { changeCart, type CartChangeResult } from "#app/services/cart-changes.server";
-import { loadActiveCatalogue } from "#app/services/menu-catalogue.server";
+import { changeCart, type CartChangeResult } from "#app/features/cart/cart-changes.server";
+import { loadActiveCatalogue } from "#app/features/storefront/menu-catalogue.server";
 import {
   clientKeyFor,
   DEFAULT_UPLOAD_QUOTA,
   type UploadQuota,
-} from "#app/services/upload-quota.server";
+} from "#app/features/cart/upload-quota.server";
 import { appHandler } from "#tests/support/app-build";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { staffContext } from "#tests/support/staff";

@@ -4,12 +4,16 @@ import path from "node:path";
 import { findBranchByIdentifier } from "#app/db/queries/branches";
 import type { Db } from "#app/db/schema";
 import { localFolderStorage } from "#app/integrations/storage/local-folder.server";
-import { changeCart } from "#app/services/cart-changes.server";
-import { newOrderKey } from "#app/services/checkout-view.server";
-import { checkoutSchema, loadCheckout, type CheckoutInput } from "#app/services/checkout.server";
-import { loadActiveCatalogue } from "#app/services/menu-catalogue.server";
-import { checkoutMessages } from "#app/services/order-mails.server";
-import { placeOrder, type PlacedOrder } from "#app/services/place-order.server";
+import { changeCart } from "#app/features/cart/cart-changes.server";
+import { newOrderKey } from "#app/features/checkout/checkout-view.server";
+import {
+  checkoutSchema,
+  loadCheckout,
+  type CheckoutInput,
+} from "#app/features/checkout/checkout.server";
+import { loadActiveCatalogue } from "#app/features/storefront/menu-catalogue.server";
+import { checkoutMessages } from "#app/features/orders/order-mails.server";
+import { placeOrder, type PlacedOrder } from "#app/features/checkout/place-order.server";
 
 /**
  * An order placed the way a customer places one: a cart filled through the cart service, then the

@@ -10,7 +10,7 @@ import { updateSettings } from "#app/db/queries/settings";
 import type { Db } from "#app/db/schema";
 import { insertUser, setUserAccess } from "#app/db/queries/users";
 import { seedDemoData } from "#app/db/seed.server";
-import { hashPassword } from "#app/services/password.server";
+import { hashPassword } from "#app/features/staff/password.server";
 import { insertTestOrder } from "./orders";
 
 export const testBranches = {

@@ -6,7 +6,7 @@ import express from "express";
 import type { Kysely } from "kysely";
 import { findUserById, setUserAccess } from "#app/db/queries/users";
 import type { Database, Role } from "#app/db/schema";
-import { hashPassword } from "#app/services/password.server";
+import { hashPassword } from "#app/features/staff/password.server";
 import { rejectCrossSiteRequests } from "#app/server/cross-site.server";
 import { refuseHostileAddresses } from "#app/server/hostile-addresses.server";
 import { securityHeaders } from "#app/server/security-headers.server";
@@ -14,7 +14,7 @@ import {
   createStaffSession,
   staffSessionCookie,
   STAFF_SESSION_COOKIE,
-} from "#app/services/staff-session.server";
+} from "#app/features/staff/staff-session.server";
 import { appBuild } from "./app-build";
 
 /** Staff accounts, load contexts and a cookie-keeping client for the back-office tests. */

@@ -9,7 +9,7 @@ import {
   newUserSchema,
   userSchema,
   type NewUserInput,
-} from "../../services/staff-auth-schemas";
+} from "../../features/staff/staff-auth-schemas";
 import { CheckboxGroup, FormMessage, TextField } from "./form-parts";
 
 const texts = de.users;

@@ -2,7 +2,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import type { OrderTimeline } from "../../domain/order-status";
 import { de } from "../../i18n/de";
 import { OrderLineBody, OrderTotals } from "../store/order-lines";
-import type { OrderStatusView } from "../../services/order-status-view.server";
+import type { OrderStatusView } from "../../features/orders/order-status-view.server";
 
 const texts = de.orderStatus;
 

@@ -9,7 +9,7 @@ import {
   RATING_LABELS,
   STARS,
   questionnaireSchema,
-} from "../../services/questionnaire-schema";
+} from "../../features/orders/questionnaire-schema";
 
 const texts = de.orderStatus.questionnaire;
 

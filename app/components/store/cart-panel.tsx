@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { de } from "../../i18n/de";
 import { useHydrated } from "../use-hydrated";
 import { OrderTotals } from "./order-lines";
-import type { CartView } from "../../services/cart.server";
+import type { CartView } from "../../features/cart/cart.server";
 
 const texts = de.cartPanel;
 

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { de } from "../../i18n/de";
-import type { DialogPart, ItemDialogView } from "../../services/item-dialog.server";
+import type { DialogPart, ItemDialogView } from "../../features/storefront/item-dialog.server";
 import { useHydrated } from "../use-hydrated";
 import { UrlDialog } from "../url-dialog";
 import { OptionChoices } from "./option-choices";

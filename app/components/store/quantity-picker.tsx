@@ -8,7 +8,7 @@ import {
   quantityInputValue,
 } from "../../domain/units";
 import { de } from "../../i18n/de";
-import type { DialogUnit } from "../../services/item-dialog.server";
+import type { DialogUnit } from "../../features/storefront/item-dialog.server";
 
 const texts = de.itemDialog;
 

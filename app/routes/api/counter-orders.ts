@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { de } from "../../i18n/de-staff";
-import { loadCounterOrders } from "../../services/counter-orders.server";
+import { loadCounterOrders } from "../../features/devices/counter-orders.server";
 
 /** GET /api/orders/{frontdesk|backoffice}/{branchId}/{apiKey}: the counter views as JSON. */
 export async function loader({ params, context }: LoaderFunctionArgs) {

@@ -3,8 +3,8 @@ import {
   isPaymentSignatureError,
   type PaymentProviderName,
 } from "../../integrations/payments/provider";
-import { settlePayment } from "../../services/payment.server";
-import { NO_STAFF, refundOrderPayment } from "../../services/refund.server";
+import { settlePayment } from "../../features/checkout/payment.server";
+import { NO_STAFF, refundOrderPayment } from "../../features/orders/refund.server";
 
 const MAX_WEBHOOK_BYTES = 256 * 1024;
 

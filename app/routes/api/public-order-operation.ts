@@ -1,15 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { acceptCounterAppointment, submitQuestionnaire } from "../../services/order-status.server";
+import {
+  acceptCounterAppointment,
+  submitQuestionnaire,
+} from "../../features/orders/order-status.server";
 import {
   apiBadRequest,
   apiMethodNotAllowed,
   apiNotFound,
   changeResponse,
   validationErrors,
-} from "../../services/public-order-api.server";
-import { questionnaireSchema } from "../../services/questionnaire-schema";
-import { declineCounterAppointmentWithRefund } from "../../services/refund.server";
-import { readSmallBody, readSmallJson } from "../../services/small-request.server";
+} from "../../features/orders/public-order-api.server";
+import { questionnaireSchema } from "../../features/orders/questionnaire-schema";
+import { declineCounterAppointmentWithRefund } from "../../features/orders/refund.server";
+import { readSmallBody, readSmallJson } from "../../features/shared/small-request.server";
 
 /**
  * `POST /api/orders/public/{uid}/{hash}/confirm-counter-appointment`, `…/reject-counter-appointment`

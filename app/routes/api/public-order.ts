@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { loadOrderRecord } from "../../services/order-status.server";
+import { loadOrderRecord } from "../../features/orders/order-status.server";
 import {
   STATUS_CACHE_CONTROL,
   etagMatches,
   orderStatusEtag,
-} from "../../services/order-status-etag.server";
-import { publicOrder } from "../../services/order-status-view.server";
-import { apiMethodNotAllowed, apiNotFound } from "../../services/public-order-api.server";
+} from "../../features/orders/order-status-etag.server";
+import { publicOrder } from "../../features/orders/order-status-view.server";
+import { apiMethodNotAllowed, apiNotFound } from "../../features/orders/public-order-api.server";
 
 /** `GET /api/orders/public/{uid}/{hash}`: the order's public fields, with ETag and 304. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { de } from "../../i18n/de-staff";
-import { editOrderItem, itemIndexOf } from "../../services/order-item-edit.server";
-import { orderItemsJson } from "../../services/order-item-view.server";
-import { readSmallBody } from "../../services/small-request.server";
-import { apiError, requireStaff } from "../../services/staff-auth.server";
-import { staffScope } from "../../services/staff-order-query.server";
-import { findStaffOrder } from "../../services/staff-orders.server";
-import { orderJson } from "../../services/staff-orders-api.server";
+import { editOrderItem, itemIndexOf } from "../../features/orders/order-item-edit.server";
+import { orderItemsJson } from "../../features/orders/order-item-view.server";
+import { readSmallBody } from "../../features/shared/small-request.server";
+import { apiError, requireStaff } from "../../features/staff/staff-auth.server";
+import { staffScope } from "../../features/orders/staff-order-query.server";
+import { findStaffOrder } from "../../features/orders/staff-orders.server";
+import { orderJson } from "../../features/orders/staff-orders-api.server";
 import { parseId } from "../../domain/values";
 
 /**

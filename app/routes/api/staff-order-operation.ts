@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { de } from "../../i18n/de-staff";
-import { apiError, requireStaff } from "../../services/staff-auth.server";
+import { apiError, requireStaff } from "../../features/staff/staff-auth.server";
 import {
   parseOrderAction,
   performOrderAction,
   type OrderIntent,
-} from "../../services/staff-order-actions.server";
-import { staffScope } from "../../services/staff-order-query.server";
-import { findStaffOrder } from "../../services/staff-orders.server";
-import { orderJson } from "../../services/staff-orders-api.server";
+} from "../../features/orders/staff-order-actions.server";
+import { staffScope } from "../../features/orders/staff-order-query.server";
+import { findStaffOrder } from "../../features/orders/staff-orders.server";
+import { orderJson } from "../../features/orders/staff-orders-api.server";
 import { parseId } from "../../domain/values";
 
 /**

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { de } from "../../i18n/de-staff";
-import { apiError, requireStaff } from "../../services/staff-auth.server";
-import { orderDetailJson } from "../../services/staff-orders-api.server";
+import { apiError, requireStaff } from "../../features/staff/staff-auth.server";
+import { orderDetailJson } from "../../features/orders/staff-orders-api.server";
 import { parseId } from "../../domain/values";
 
 /** GET /api/orders/{id}: the order with its receipt (items, parts, totals by tax rate). */

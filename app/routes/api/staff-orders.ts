@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireStaff } from "../../services/staff-auth.server";
-import { listOrdersJson } from "../../services/staff-orders-api.server";
+import { requireStaff } from "../../features/staff/staff-auth.server";
+import { listOrdersJson } from "../../features/orders/staff-orders-api.server";
 
 /** GET /api/orders (history, with filters), /api/orders/current and /api/orders/missed. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { MANAGER_ROLES, attemptSource } from "../../services/backend-users-route.server";
-import { requireStaff } from "../../services/staff-auth.server";
-import { loadUser, signOutEverywhere } from "../../services/staff-users.server";
+import { MANAGER_ROLES, attemptSource } from "../../features/staff/backend-users-route.server";
+import { requireStaff } from "../../features/staff/staff-auth.server";
+import { loadUser, signOutEverywhere } from "../../features/staff/staff-users.server";
 import {
   apiMethodNotAllowed,
   apiNotFound,
   refusalResponse,
   userJson,
-} from "../../services/users-api.server";
+} from "../../features/staff/users-api.server";
 import { parseId } from "../../domain/values";
 
 /**

@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { MANAGER_ROLES, attemptSource } from "../../services/backend-users-route.server";
-import { userSchema } from "../../services/staff-auth-schemas";
-import { requireStaff, type StaffUser } from "../../services/staff-auth.server";
+import { MANAGER_ROLES, attemptSource } from "../../features/staff/backend-users-route.server";
+import { userSchema } from "../../features/staff/staff-auth-schemas";
+import { requireStaff, type StaffUser } from "../../features/staff/staff-auth.server";
 import {
   deleteUser,
   loadUser,
   setUserLocked,
   setUserPassword,
   updateUser,
-} from "../../services/staff-users.server";
+} from "../../features/staff/staff-users.server";
 import {
   apiBadRequest,
   apiMethodNotAllowed,
@@ -18,7 +18,7 @@ import {
   userExtrasSchema,
   userJson,
   zodProblems,
-} from "../../services/users-api.server";
+} from "../../features/staff/users-api.server";
 import { parseId } from "../../domain/values";
 
 function userIdOf(params: LoaderFunctionArgs["params"]): number | null {

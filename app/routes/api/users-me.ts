@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { findUserById } from "../../db/queries/users";
-import { requireStaff } from "../../services/staff-auth.server";
-import { apiNotFound, userJson } from "../../services/users-api.server";
+import { requireStaff } from "../../features/staff/staff-auth.server";
+import { apiNotFound, userJson } from "../../features/staff/users-api.server";
 
 /**
  * `GET /api/users/me`: the signed-in user. The spec's current user is `roles` beside a `user`

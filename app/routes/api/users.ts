@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { MANAGER_ROLES, attemptSource } from "../../services/backend-users-route.server";
-import { newUserSchema } from "../../services/staff-auth-schemas";
-import { requireStaff } from "../../services/staff-auth.server";
-import { createUser, listVisibleUsers } from "../../services/staff-users.server";
+import { MANAGER_ROLES, attemptSource } from "../../features/staff/backend-users-route.server";
+import { newUserSchema } from "../../features/staff/staff-auth-schemas";
+import { requireStaff } from "../../features/staff/staff-auth.server";
+import { createUser, listVisibleUsers } from "../../features/staff/staff-users.server";
 import {
   apiBadRequest,
   apiMethodNotAllowed,
@@ -10,7 +10,7 @@ import {
   refusalResponse,
   userJson,
   zodProblems,
-} from "../../services/users-api.server";
+} from "../../features/staff/users-api.server";
 
 /** `GET /api/users`: the users the caller may manage (everyone, for administrators). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -10,13 +10,13 @@ import {
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormMessage, Notice, TextField } from "../../components/backend/form-parts";
 import { de } from "../../i18n/de-staff";
-import { noticeFrom } from "../../services/backend-notices";
-import { attemptSource, refusalReply } from "../../services/backend-users-route.server";
-import { readSmallForm } from "../../services/small-request.server";
-import { PASSWORD_MIN_LENGTH, passwordChangeSchema } from "../../services/staff-auth-schemas";
-import { requireStaff } from "../../services/staff-auth.server";
-import { staffSessionCookie } from "../../services/staff-session.server";
-import { changeOwnPassword } from "../../services/staff-users.server";
+import { noticeFrom } from "../../features/staff/backend-notices";
+import { attemptSource, refusalReply } from "../../features/staff/backend-users-route.server";
+import { readSmallForm } from "../../features/shared/small-request.server";
+import { PASSWORD_MIN_LENGTH, passwordChangeSchema } from "../../features/staff/staff-auth-schemas";
+import { requireStaff } from "../../features/staff/staff-auth.server";
+import { staffSessionCookie } from "../../features/staff/staff-session.server";
+import { changeOwnPassword } from "../../features/staff/staff-users.server";
 
 const texts = de.account;
 const SECRET_FIELDS = ["currentPassword", "newPassword", "repeatPassword"];

@@ -13,9 +13,9 @@ import {
   createBranchApiKey,
   listBranchApiKeys,
   revokeBranchApiKey,
-} from "../../services/branch-api-keys.server";
-import { referenceBranches, referenceSettings } from "../../services/reference-data.server";
-import { audit, requireBranch, requireStaff } from "../../services/staff-auth.server";
+} from "../../features/devices/branch-api-keys.server";
+import { referenceBranches, referenceSettings } from "../../features/shared/reference-data.server";
+import { audit, requireBranch, requireStaff } from "../../features/staff/staff-auth.server";
 import { cleanLine, idSchema } from "../../domain/values";
 
 /**

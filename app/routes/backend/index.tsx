@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { listBranchChoices } from "../../db/queries/users";
 import { de } from "../../i18n/de-staff";
-import { requireStaff } from "../../services/staff-auth.server";
+import { requireStaff } from "../../features/staff/staff-auth.server";
 
 const texts = de.backOffice;
 

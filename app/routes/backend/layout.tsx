@@ -11,7 +11,7 @@ import {
 } from "@remix-run/react";
 import { canManageUsers } from "../../domain/staff-permissions";
 import { de } from "../../i18n/de-staff";
-import { requireStaff } from "../../services/staff-auth.server";
+import { requireStaff } from "../../features/staff/staff-auth.server";
 
 const texts = de.backOffice;
 

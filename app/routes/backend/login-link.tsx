@@ -8,13 +8,13 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { de } from "../../i18n/de-staff";
-import { requireSameOrigin } from "../../services/staff-auth.server";
+import { requireSameOrigin } from "../../features/staff/staff-auth.server";
 import {
   isLoginLinkUsable,
   loginMessage,
   redeemLoginLink,
-} from "../../services/staff-login.server";
-import { staffSessionCookie } from "../../services/staff-session.server";
+} from "../../features/staff/staff-login.server";
+import { staffSessionCookie } from "../../features/staff/staff-session.server";
 
 const texts = de.staffAuth;
 

@@ -12,19 +12,19 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { FormMessage, Notice, TextField } from "../../components/backend/form-parts";
 import { safeRedirectPath } from "../../domain/redirect-target";
 import { de } from "../../i18n/de-staff";
-import { readSmallForm } from "../../services/small-request.server";
+import { readSmallForm } from "../../features/shared/small-request.server";
 import {
   LOGIN_LINK_MINUTES,
   loginLinkRequestSchema,
   loginSchema,
-} from "../../services/staff-auth-schemas";
-import { currentStaff, requireSameOrigin } from "../../services/staff-auth.server";
+} from "../../features/staff/staff-auth-schemas";
+import { currentStaff, requireSameOrigin } from "../../features/staff/staff-auth.server";
 import {
   loginMessage,
   passwordAuthenticator,
   requestLoginLink,
-} from "../../services/staff-login.server";
-import { staffSessionCookie } from "../../services/staff-session.server";
+} from "../../features/staff/staff-login.server";
+import { staffSessionCookie } from "../../features/staff/staff-session.server";
 
 const texts = de.staffAuth;
 

@@ -1,10 +1,10 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { de } from "../../i18n/de-staff";
 import { receiptToEscPos } from "../../integrations/printers/escpos";
-import { loadReceipt } from "../../services/receipt.server";
-import { requireStaff } from "../../services/staff-auth.server";
-import { staffScope } from "../../services/staff-order-query.server";
-import { findStaffOrder } from "../../services/staff-orders.server";
+import { loadReceipt } from "../../features/orders/receipt.server";
+import { requireStaff } from "../../features/staff/staff-auth.server";
+import { staffScope } from "../../features/orders/staff-order-query.server";
+import { findStaffOrder } from "../../features/orders/staff-orders.server";
 import { parseId } from "../../domain/values";
 
 /**

@@ -8,17 +8,17 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { OptionChoices } from "../../components/store/option-choices";
 import { de } from "../../i18n/de-staff";
-import type { FieldErrors } from "../../services/item-form.server";
-import { editOrderItem, itemIndexOf } from "../../services/order-item-edit.server";
+import type { FieldErrors } from "../../features/storefront/item-form.server";
+import { editOrderItem, itemIndexOf } from "../../features/orders/order-item-edit.server";
 import {
   loadItemEdit,
   postedValues,
   type ItemEditPart,
   type ItemEditValues,
-} from "../../services/order-item-view.server";
-import { readSmallBody } from "../../services/small-request.server";
-import { requireStaff } from "../../services/staff-auth.server";
-import { staffScope } from "../../services/staff-order-query.server";
+} from "../../features/orders/order-item-view.server";
+import { readSmallBody } from "../../features/shared/small-request.server";
+import { requireStaff } from "../../features/staff/staff-auth.server";
+import { staffScope } from "../../features/orders/staff-order-query.server";
 import { parseId } from "../../domain/values";
 
 /**

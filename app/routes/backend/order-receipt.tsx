@@ -2,10 +2,10 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { ReceiptView } from "../../components/backend/receipt";
 import { de } from "../../i18n/de-staff";
-import { loadReceipt } from "../../services/receipt.server";
-import { requireStaff } from "../../services/staff-auth.server";
-import { staffScope } from "../../services/staff-order-query.server";
-import { findStaffOrder } from "../../services/staff-orders.server";
+import { loadReceipt } from "../../features/orders/receipt.server";
+import { requireStaff } from "../../features/staff/staff-auth.server";
+import { staffScope } from "../../features/orders/staff-order-query.server";
+import { findStaffOrder } from "../../features/orders/staff-orders.server";
 import { parseId } from "../../domain/values";
 
 /**

@@ -17,18 +17,22 @@ import {
   type StaffAction,
 } from "../../domain/staff-order";
 import { de } from "../../i18n/de-staff";
-import { loadReceipt } from "../../services/receipt.server";
-import { referenceSettings } from "../../services/reference-data.server";
-import { owesRefund } from "../../services/refund.server";
-import { requireStaff } from "../../services/staff-auth.server";
+import { loadReceipt } from "../../features/orders/receipt.server";
+import { referenceSettings } from "../../features/shared/reference-data.server";
+import { owesRefund } from "../../features/orders/refund.server";
+import { requireStaff } from "../../features/staff/staff-auth.server";
 import {
   parseOrderAction,
   performOrderAction,
   type OrderIntent,
-} from "../../services/staff-order-actions.server";
-import { staffScope } from "../../services/staff-order-query.server";
-import { findStaffOrder, orderAuditTrail, staffState } from "../../services/staff-orders.server";
-import { statusPath } from "../../services/store-paths";
+} from "../../features/orders/staff-order-actions.server";
+import { staffScope } from "../../features/orders/staff-order-query.server";
+import {
+  findStaffOrder,
+  orderAuditTrail,
+  staffState,
+} from "../../features/orders/staff-orders.server";
+import { statusPath } from "../../features/storefront/store-paths";
 import { parseId } from "../../domain/values";
 
 const texts = de.staffOrders;

@@ -14,14 +14,14 @@ import {
   staffStateLabel,
 } from "../../domain/staff-order";
 import { de } from "../../i18n/de-staff";
-import { requireStaff } from "../../services/staff-auth.server";
-import { parseOrderListQuery, staffScope } from "../../services/staff-order-query.server";
+import { requireStaff } from "../../features/staff/staff-auth.server";
+import { parseOrderListQuery, staffScope } from "../../features/orders/staff-order-query.server";
 import {
   listStaffOrders,
   staffState,
   type OrderListView,
-} from "../../services/staff-orders.server";
-import { referenceBranches, referenceSettings } from "../../services/reference-data.server";
+} from "../../features/orders/staff-orders.server";
+import { referenceBranches, referenceSettings } from "../../features/shared/reference-data.server";
 
 const texts = de.staffOrders.board;
 

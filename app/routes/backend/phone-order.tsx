@@ -10,11 +10,11 @@ import { z } from "zod";
 import { insertCart } from "../../db/queries/carts";
 import { canAccessBranch } from "../../domain/staff-permissions";
 import { de } from "../../i18n/de-staff";
-import { rememberCart } from "../../services/cart-cookie.server";
-import { defaultDeliveryType } from "../../services/cart.server";
-import { referenceBranches, referenceSettings } from "../../services/reference-data.server";
-import { requireBranch, requireStaff } from "../../services/staff-auth.server";
-import { storePath } from "../../services/store-paths";
+import { rememberCart } from "../../features/cart/cart-cookie.server";
+import { defaultDeliveryType } from "../../features/cart/cart.server";
+import { referenceBranches, referenceSettings } from "../../features/shared/reference-data.server";
+import { requireBranch, requireStaff } from "../../features/staff/staff-auth.server";
+import { storePath } from "../../features/storefront/store-paths";
 import { idSchema } from "../../domain/values";
 
 /**

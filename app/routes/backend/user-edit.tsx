@@ -12,20 +12,20 @@ import { FormMessage, Notice, TextField } from "../../components/backend/form-pa
 import { UserForm } from "../../components/backend/user-form";
 import { canManageUser } from "../../domain/staff-permissions";
 import { de } from "../../i18n/de-staff";
-import { noticeFrom } from "../../services/backend-notices";
+import { noticeFrom } from "../../features/staff/backend-notices";
 import {
   MANAGER_ROLES,
   attemptSource,
   formChoices,
   refusalReply,
-} from "../../services/backend-users-route.server";
-import { readSmallForm } from "../../services/small-request.server";
+} from "../../features/staff/backend-users-route.server";
+import { readSmallForm } from "../../features/shared/small-request.server";
 import {
   PASSWORD_MIN_LENGTH,
   setPasswordSchema,
   userSchema,
-} from "../../services/staff-auth-schemas";
-import { forbidden, requireStaff, type StaffUser } from "../../services/staff-auth.server";
+} from "../../features/staff/staff-auth-schemas";
+import { forbidden, requireStaff, type StaffUser } from "../../features/staff/staff-auth.server";
 import {
   deleteUser,
   loadUser,
@@ -36,7 +36,7 @@ import {
   setUserPassword,
   updateUser,
   type Outcome,
-} from "../../services/staff-users.server";
+} from "../../features/staff/staff-users.server";
 import { parseId } from "../../domain/values";
 
 const texts = de.users;

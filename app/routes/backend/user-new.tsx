@@ -14,11 +14,11 @@ import {
   attemptSource,
   formChoices,
   refusalReply,
-} from "../../services/backend-users-route.server";
-import { readSmallForm } from "../../services/small-request.server";
-import { newUserSchema } from "../../services/staff-auth-schemas";
-import { requireStaff } from "../../services/staff-auth.server";
-import { createUser } from "../../services/staff-users.server";
+} from "../../features/staff/backend-users-route.server";
+import { readSmallForm } from "../../features/shared/small-request.server";
+import { newUserSchema } from "../../features/staff/staff-auth-schemas";
+import { requireStaff } from "../../features/staff/staff-auth.server";
+import { createUser } from "../../features/staff/staff-users.server";
 
 const texts = de.users;
 

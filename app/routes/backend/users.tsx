@@ -5,9 +5,9 @@ import { getSettings } from "../../db/queries/settings";
 import { formatDateTime, formatTime } from "../../domain/format";
 import { canManageUser } from "../../domain/staff-permissions";
 import { de } from "../../i18n/de-staff";
-import { noticeFrom } from "../../services/backend-notices";
-import { requireStaff } from "../../services/staff-auth.server";
-import { listVisibleUsers } from "../../services/staff-users.server";
+import { noticeFrom } from "../../features/staff/backend-notices";
+import { requireStaff } from "../../features/staff/staff-auth.server";
+import { listVisibleUsers } from "../../features/staff/staff-users.server";
 
 const texts = de.users;
 

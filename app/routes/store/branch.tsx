@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, type ShouldRevalidateFunction } from "@remix-run/react";
 import { seoMeta } from "../../seo";
-import { loadBranch } from "../../services/branch.server";
+import { loadBranch } from "../../features/storefront/branch.server";
 
 export async function loader({ context, params }: LoaderFunctionArgs) {
   const branch = await loadBranch(context.db, params.branchIdentifier ?? "", new Date());

@@ -21,22 +21,26 @@ import { UrlDialog, withParam } from "../../components/url-dialog";
 import { useHydrated } from "../../components/use-hydrated";
 import { de } from "../../i18n/de";
 import { pageTitle, seoMeta, shellFromMatches } from "../../seo";
-import { cartIdFor } from "../../services/cart-cookie.server";
+import { cartIdFor } from "../../features/cart/cart-cookie.server";
 import {
   checkoutSchema,
   loadCheckout,
   type CheckoutInput,
   type FieldError,
-} from "../../services/checkout.server";
-import { checkoutView, valuesFrom, type CheckoutValues } from "../../services/checkout-view.server";
-import { readyProviders, startPayment } from "../../services/payment.server";
-import { statusPath } from "../../services/store-paths";
-import { placeOrder } from "../../services/place-order.server";
-import { loadSite } from "../../services/site.server";
-import { referenceBranch } from "../../services/reference-data.server";
-import { checkoutMessages } from "../../services/order-mails.server";
-import { phoneOrderTaker } from "../../services/staff-order-query.server";
-import { auditOrder } from "../../services/staff-orders.server";
+} from "../../features/checkout/checkout.server";
+import {
+  checkoutView,
+  valuesFrom,
+  type CheckoutValues,
+} from "../../features/checkout/checkout-view.server";
+import { readyProviders, startPayment } from "../../features/checkout/payment.server";
+import { statusPath } from "../../features/storefront/store-paths";
+import { placeOrder } from "../../features/checkout/place-order.server";
+import { loadSite } from "../../features/storefront/site.server";
+import { referenceBranch } from "../../features/shared/reference-data.server";
+import { checkoutMessages } from "../../features/orders/order-mails.server";
+import { phoneOrderTaker } from "../../features/orders/staff-order-query.server";
+import { auditOrder } from "../../features/orders/staff-orders.server";
 import { isDatabaseUnavailable } from "../../db/unavailable.server";
 
 const texts = de.checkout;

@@ -9,12 +9,16 @@ import { CartPanel } from "../../components/store/cart-panel";
 import { CategoryBar } from "../../components/store/category-bar";
 import { MenuList } from "../../components/store/menu-list";
 import { OpeningStateLine } from "../../components/opening-state";
-import { NOTICE_PARAM, noticeText } from "../../services/cart-notice";
+import { NOTICE_PARAM, noticeText } from "../../features/cart/cart-notice";
 import { findImagesByIds, imagePath } from "../../db/queries/images";
-import { forgetCarts } from "../../services/cart-cookie.server";
+import { forgetCarts } from "../../features/cart/cart-cookie.server";
 import { de } from "../../i18n/de";
-import { loadVisitorCart, priceLabel, requireStorefront } from "../../services/storefront.server";
-import { productPath, storePath } from "../../services/store-paths";
+import {
+  loadVisitorCart,
+  priceLabel,
+  requireStorefront,
+} from "../../features/storefront/storefront.server";
+import { productPath, storePath } from "../../features/storefront/store-paths";
 import type { loader as branchLoader } from "./branch";
 
 export async function loader({ context, params, request }: LoaderFunctionArgs) {

@@ -2,10 +2,14 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ItemDialog } from "../../components/store/item-dialog";
 import { pageTitle, seoMeta, shellFromMatches } from "../../seo";
-import { cartAction, type CartActionError } from "../../services/cart-action.server";
-import { cartIdFor } from "../../services/cart-cookie.server";
-import { itemDialogView } from "../../services/item-dialog.server";
-import { productPath, requireStorefront, storePath } from "../../services/storefront.server";
+import { cartAction, type CartActionError } from "../../features/cart/cart-action.server";
+import { cartIdFor } from "../../features/cart/cart-cookie.server";
+import { itemDialogView } from "../../features/storefront/item-dialog.server";
+import {
+  productPath,
+  requireStorefront,
+  storePath,
+} from "../../features/storefront/storefront.server";
 import { parseId } from "../../domain/values";
 
 const notFound = () => new Response(null, { status: 404, statusText: "Not Found" });

@@ -1,0 +1,206 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import type { FileStorage } from "../../integrations/storage/file-storage";
+
+/**
+ * Carts nobody ordered from, and the files uploaded into them, are removed after a while
+ * (ABANDONED_CART_DAYS, decision 027). Every app instance runs the clean-up; each batch takes its
+ * rows with `FOR UPDATE SKIP LOCKED`, so two instances never remove (or count) the same row, and
+ * an order's rows are never candidates: a cart an order names stays, and so does every upload an
+ * order item names.
+ */
+
+const DEFAULT_BATCH_SIZE = 200;
+/** A round stops after this many full batches and goes on at the next tick. */
+const MAX_BATCHES_PER_ROUND = 50;
+const DEFAULT_INTERVAL_MS = 15 * 60_000;
+
+export interface SweepOptions {
+  now: Date;
+  /** Carts unchanged, and uploads without a cart, for longer than this are removed. */
+  maxAgeMs: number;
+  batchSize?: number;
+}
+
+export interface SweepResult {
+  carts: number;
+  uploads: number;
+}
+
+/**
+ * One batch of abandoned carts: unchanged since the cut-off and named by no order (an online
+ * payment keeps its cart until the money arrives). Their items go with them (cascade); their
+ * uploads lose the cart and are removed by `removeOrphanedUploads` below.
+ */
+export async function removeAbandonedCarts(
+  db: Kysely<Database>,
+  cutoff: Date,
+  batchSize = DEFAULT_BATCH_SIZE,
+): Promise<number> {
+  const removed = await db
+    .deleteFrom("carts")
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom("carts as candidate")
+        .select("candidate.id")
+        .where("candidate.updatedAt", "<", cutoff)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom("orders")
+                .select("orders.id")
+                .whereRef("orders.cartId", "=", "candidate.id"),
+            ),
+          ),
+        )
+        .orderBy("candidate.updatedAt")
+        .limit(batchSize)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning("id")
+    .execute();
+  return removed.length;
+}
+
+/**
+ * One batch of uploads without a cart, older than the cut-off and named by no order item: the
+ * rows are deleted, then their files, and only then is the deletion committed. A file that cannot
+ * be removed rolls the batch back (it is tried again next round); a commit that fails after the
+ * files went leaves rows whose files are gone, which the next round removes (removing a missing
+ * file is no error).
+ */
+export async function removeOrphanedUploads(
+  db: Kysely<Database>,
+  storage: FileStorage,
+  cutoff: Date,
+  batchSize = DEFAULT_BATCH_SIZE,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const candidates = await trx
+      .selectFrom("uploads as candidate")
+      .select(["candidate.id", "candidate.storageKey"])
+      .where("candidate.cartId", "is", null)
+      .where("candidate.createdAt", "<", cutoff)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("orderItemUploads")
+              .select("orderItemUploads.uploadId")
+              .whereRef("orderItemUploads.uploadId", "=", "candidate.id"),
+          ),
+        ),
+      )
+      .orderBy("candidate.createdAt")
+      .limit(batchSize)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    if (candidates.length === 0) return 0;
+    await trx
+      .deleteFrom("uploads")
+      .where(
+        "id",
+        "in",
+        candidates.map((candidate) => candidate.id),
+      )
+      .execute();
+    for (const candidate of candidates) await storage.remove(candidate.storageKey);
+    return candidates.length;
+  });
+}
+
+/** Removes abandoned carts, then the uploads they leave without a cart, batch by batch. */
+export async function sweepAbandoned(
+  db: Kysely<Database>,
+  storage: FileStorage,
+  options: SweepOptions,
+): Promise<SweepResult> {
+  const cutoff = new Date(options.now.getTime() - options.maxAgeMs);
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const result: SweepResult = { carts: 0, uploads: 0 };
+  for (let batch = 0; batch < MAX_BATCHES_PER_ROUND; batch++) {
+    const carts = await removeAbandonedCarts(db, cutoff, batchSize);
+    result.carts += carts;
+    if (carts < batchSize) break;
+  }
+  for (let batch = 0; batch < MAX_BATCHES_PER_ROUND; batch++) {
+    const uploads = await removeOrphanedUploads(db, storage, cutoff, batchSize);
+    result.uploads += uploads;
+    if (uploads < batchSize) break;
+  }
+  return result;
+}
+
+export interface CleanupWorker {
+  /** Stops the timer and waits for a running round. */
+  stop(): Promise<void>;
+}
+
+export interface CleanupWorkerOptions {
+  maxAgeMs: number;
+  intervalMs?: number;
+  batchSize?: number;
+  now?: () => Date;
+}
+
+/**
+ * Runs the clean-up now and then every quarter hour, in every instance. A failed round (the
+ * database away, a file that cannot be removed) is logged once per streak and tried again at the
+ * next tick.
+ */
+export function startCleanupWorker(
+  db: Kysely<Database>,
+  storage: FileStorage,
+  log: (line: string) => void,
+  options: CleanupWorkerOptions,
+): CleanupWorker {
+  const interval = options.intervalMs ?? DEFAULT_INTERVAL_MS;
+  const clock = options.now ?? (() => new Date());
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  let lastProblem: string | undefined;
+
+  async function round(): Promise<void> {
+    try {
+      const result = await sweepAbandoned(db, storage, {
+        now: clock(),
+        maxAgeMs: options.maxAgeMs,
+        batchSize: options.batchSize,
+      });
+      if (result.carts > 0 || result.uploads > 0) {
+        log(
+          `Aufgeräumt: ${result.carts} verlassene Warenkörbe, ${result.uploads} Dateien ohne Bestellung.`,
+        );
+      }
+      lastProblem = undefined;
+    } catch (error) {
+      const problem = error instanceof Error ? error.message || error.name : String(error);
+      if (problem !== lastProblem) {
+        log(`Aufräumen verlassener Warenkörbe fehlgeschlagen (neuer Versuch später): ${problem}`);
+      }
+      lastProblem = problem;
+    }
+  }
+
+  function tick(): void {
+    if (stopped) return;
+    running = round().finally(() => {
+      running = undefined;
+      if (stopped) return;
+      timer = setTimeout(tick, interval);
+      timer.unref();
+    });
+  }
+
+  timer = setTimeout(tick, 0);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

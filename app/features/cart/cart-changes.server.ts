@@ -1,0 +1,262 @@
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import type { BranchDetails } from "../../db/queries/branches";
+import type { CatalogueProduct } from "../../db/queries/catalogue";
+import {
+  deleteCartItems,
+  findCart,
+  findCartItem,
+  insertCart,
+  insertCartItem,
+  lockCart,
+  replaceCartItem,
+  setCartItemAmount,
+  updateCart,
+} from "../../db/queries/carts";
+import { insertUpload } from "../../db/queries/uploads";
+import type { Cart, ChosenPart, Db } from "../../db/schema";
+import { flagsOf, type OrderType } from "../../domain/order-type";
+import { de } from "../../i18n/de";
+import type { FileStorage } from "../../integrations/storage/file-storage";
+import { defaultDeliveryType, offeredDeliveryTypes } from "./cart.server";
+import { idSchema } from "../../domain/values";
+import {
+  parseAmount,
+  parseItemForm,
+  partField,
+  type FieldErrors,
+  type ItemInput,
+} from "../storefront/item-form.server";
+import { DEFAULT_UPLOAD_QUOTA, uploadQuotaRefusal, type Uploader } from "./upload-quota.server";
+
+const id = idSchema;
+
+/** The cart's one action: every form names its intent (Hydrogen style). */
+export const cartChangeSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add"), productId: id }),
+  z.object({ intent: z.literal("edit"), itemId: id }),
+  z.object({ intent: z.literal("update"), itemId: id, amount: z.string().max(20) }),
+  z.object({ intent: z.literal("remove"), itemId: id }),
+  z.object({
+    intent: z.literal("set-delivery-type"),
+    deliveryType: z.enum(["takeaway", "delivery", "dine-in"]),
+  }),
+  z.object({ intent: z.literal("set-delivery-area"), deliveryAreaId: id }),
+]);
+
+export type CartNotice = "added" | "updated" | "removed";
+
+export type CartChangeResult =
+  | { ok: true; cartId: string; isNewCart: boolean; notice: CartNotice | null }
+  | { ok: false; message: string; fieldErrors: FieldErrors };
+
+export interface CartChangeInput {
+  branch: BranchDetails;
+  /** Products a customer may add now. */
+  orderable: ReadonlyMap<number, CatalogueProduct>;
+  preferredType: OrderType;
+  cartId: string | null;
+  form: FormData;
+  /** Files the multipart reader refused for their size, as `field:fileName`. */
+  oversized: readonly string[];
+  storage: FileStorage;
+  /** Whose files these are, for the upload quotas; without it only the cart's quota counts. */
+  uploader?: Uploader;
+}
+
+const failure = (message: string, fieldErrors: FieldErrors = {}): CartChangeResult => ({
+  ok: false,
+  message,
+  fieldErrors,
+});
+
+function scalarFields(form: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value === "string" && !(key in fields)) fields[key] = value;
+  }
+  return fields;
+}
+
+/**
+ * Applies one change to the branch's cart. Everything is checked before anything is written,
+ * and the writes run in one transaction that locks the cart row: concurrent changes to one cart
+ * queue up instead of losing each other, and a refused change leaves the cart as it was.
+ */
+export async function changeCart(db: Db, input: CartChangeInput): Promise<CartChangeResult> {
+  const parsed = cartChangeSchema.safeParse(scalarFields(input.form));
+  if (!parsed.success) return failure(de.cartPanel.badRequest);
+  const change = parsed.data;
+  const existing = input.cartId ? await findCart(db, input.cartId, input.branch.id) : undefined;
+
+  switch (change.intent) {
+    case "add": {
+      const product = input.orderable.get(change.productId);
+      if (!product) return failure(de.menu.unknownProduct);
+      const item = await parseItemForm(product, input.form, input.oversized);
+      if (!item.ok) return failure(de.itemDialog.fixErrors, item.fieldErrors);
+      return write(db, input, existing, "added", async (trx, cart, stored) => {
+        const parts = await storeFiles(trx, input, cart.id, item.value, stored);
+        await insertCartItem(trx, {
+          cartId: cart.id,
+          productId: product.id,
+          ...snapshot(product, item.value, parts),
+        });
+      });
+    }
+    case "edit": {
+      const row = existing ? await findCartItem(db, existing.id, change.itemId) : undefined;
+      const product = row ? input.orderable.get(row.productId) : undefined;
+      if (!existing || !row) return failure(de.cartPanel.unknownItem);
+      if (!product) return failure(de.menu.productUnavailable);
+      const item = await parseItemForm(product, input.form, input.oversized, row);
+      if (!item.ok) return failure(de.itemDialog.fixErrors, item.fieldErrors);
+      return write(db, input, existing, "updated", async (trx, cart, stored) => {
+        if (!(await findCartItem(trx, cart.id, row.id))) throw new ItemGone();
+        const parts = await storeFiles(trx, input, cart.id, item.value, stored);
+        await replaceCartItem(trx, cart.id, row.id, snapshot(product, item.value, parts));
+      });
+    }
+    case "update": {
+      const row = existing ? await findCartItem(db, existing.id, change.itemId) : undefined;
+      const product = row ? input.orderable.get(row.productId) : undefined;
+      if (!existing || !row) return failure(de.cartPanel.unknownItem);
+      if (!product) return failure(de.menu.productUnavailable);
+      const amount = parseAmount(product, row.unit, change.amount);
+      if (!amount.ok) return failure(amount.message, { [`amount-${row.id}`]: amount.message });
+      return write(db, input, existing, "updated", async (trx, cart) => {
+        if (!(await findCartItem(trx, cart.id, row.id))) throw new ItemGone();
+        await setCartItemAmount(trx, cart.id, row.id, amount.amount);
+      });
+    }
+    case "remove": {
+      const row = existing ? await findCartItem(db, existing.id, change.itemId) : undefined;
+      if (!existing || !row) return failure(de.cartPanel.unknownItem);
+      return write(db, input, existing, "removed", async (trx, cart) => {
+        await deleteCartItems(trx, cart.id, [row.id]);
+      });
+    }
+    case "set-delivery-type": {
+      if (!offeredDeliveryTypes(input.branch).includes(change.deliveryType)) {
+        return failure(de.cartPanel.deliveryTypeUnavailable);
+      }
+      const flags = flagsOf(change.deliveryType);
+      return write(db, input, existing, null, (trx, cart) =>
+        updateCart(trx, cart.id, {
+          ...flags,
+          deliveryAreaId: flags.isDelivery ? cart.deliveryAreaId : null,
+        }),
+      );
+    }
+    case "set-delivery-area": {
+      const area = input.branch.deliveryAreas.find(
+        (candidate) => candidate.id === change.deliveryAreaId,
+      );
+      if (!area || !input.branch.isDeliveryEnabled) return failure(de.cartPanel.unknownArea);
+      return write(db, input, existing, null, (trx, cart) =>
+        updateCart(trx, cart.id, { isDelivery: true, isDineIn: false, deliveryAreaId: area.id }),
+      );
+    }
+  }
+}
+
+class ItemGone extends Error {}
+
+/** More files than the quotas allow: nothing is stored, the message goes beside the field. */
+class QuotaExceeded extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function write(
+  db: Db,
+  input: CartChangeInput,
+  existing: Cart | undefined,
+  notice: CartNotice | null,
+  apply: (trx: Db, cart: Cart, stored: string[]) => Promise<unknown>,
+): Promise<CartChangeResult> {
+  // Keys of files put into the storage by this change: removed again if it does not commit.
+  const stored: string[] = [];
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const locked = existing ? await lockCart(trx, existing.id, input.branch.id) : undefined;
+      const cart =
+        locked ??
+        (await insertCart(trx, {
+          branchId: input.branch.id,
+          ...flagsOf(defaultDeliveryType(input.branch, input.preferredType)),
+        }));
+      await apply(trx, cart, stored);
+      await updateCart(trx, cart.id, {});
+      return { ok: true as const, cartId: cart.id, isNewCart: !locked, notice };
+    });
+  } catch (error) {
+    await Promise.all(stored.map((key) => input.storage.remove(key).catch(() => undefined)));
+    if (error instanceof ItemGone) return failure(de.cartPanel.unknownItem);
+    if (error instanceof QuotaExceeded) {
+      return failure(de.itemDialog.fixErrors, { [error.field]: error.message });
+    }
+    throw error;
+  }
+}
+
+function snapshot(product: CatalogueProduct, item: ItemInput, parts: ChosenPart[]) {
+  return {
+    amount: item.amount,
+    unit: item.unit,
+    parts: JSON.stringify(parts),
+    productName: product.name,
+    productDescription: product.description,
+    productPrice: product.price,
+  };
+}
+
+/**
+ * Stores the checked files under random names and records them, in the transaction that writes
+ * the item and after the quotas passed; the item's upload steps then name the new uploads beside
+ * the ones kept from before.
+ */
+async function storeFiles(
+  trx: Db,
+  input: CartChangeInput,
+  cartId: string,
+  item: ItemInput,
+  stored: string[],
+): Promise<ChosenPart[]> {
+  const first = item.files[0];
+  if (!first) return item.parts;
+  const uploader = input.uploader ?? { clientKey: null, quota: DEFAULT_UPLOAD_QUOTA };
+  const refusal = await uploadQuotaRefusal(trx, {
+    cartId,
+    uploader,
+    files: item.files.length,
+    bytes: item.files.reduce((sum, file) => sum + file.bytes.byteLength, 0),
+  });
+  if (refusal) throw new QuotaExceeded(partField(first.partId), refusal);
+  const added = new Map<number, number[]>();
+  for (const file of item.files) {
+    const storageKey = randomBytes(20).toString("hex");
+    stored.push(storageKey);
+    await input.storage.put(storageKey, file.bytes);
+    const upload = await insertUpload(trx, {
+      extension: file.extension,
+      publicHash: randomBytes(16).toString("hex"),
+      mimeType: file.mimeType,
+      sizeBytes: file.bytes.byteLength,
+      originalName: file.fileName,
+      storageKey,
+      cartId,
+      clientKey: uploader.clientKey,
+    });
+    added.set(file.partId, [...(added.get(file.partId) ?? []), upload.id]);
+  }
+  return item.parts.map((part) =>
+    added.has(part.partId)
+      ? { ...part, uploadIds: [...(part.uploadIds ?? []), ...(added.get(part.partId) ?? [])] }
+      : part,
+  );
+}

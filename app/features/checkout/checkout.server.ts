@@ -1,0 +1,385 @@
+import { z } from "zod";
+import type { CatalogueProduct } from "../../db/queries/catalogue";
+import { findCartWithItems } from "../../db/queries/carts";
+import { listDonatees } from "../../db/queries/content";
+import type { Cart, CartItem, ChosenPart, Db, DeliveryArea, Donatee } from "../../db/schema";
+import { hasVariablePrices, itemPrice, priceCart, type PricedCartItem } from "../../domain/cart";
+import {
+  defaultPaymentMethod,
+  offeredPaymentMethods,
+  orderKind,
+  PAYMENT_METHODS,
+  requiredFields,
+  type OrderKind,
+  type PaymentMethod,
+  type RequiredFields,
+} from "../../domain/checkout";
+import { checkMinimumOrderValue } from "../../domain/delivery";
+import { closedNotice, deliveryNotice } from "../../domain/opening-display";
+import { hoursFor, openingState } from "../../domain/opening-hours";
+import { orderTypeOf, type OrderType } from "../../domain/order-type";
+import { checkPhone, normalizePhone } from "../../domain/phone";
+import { planAppointments, type AppointmentPlan, checkAppointment } from "../../domain/slots";
+import type { CartTotals } from "../../domain/tax";
+import { taxRateFor } from "../../domain/tax";
+import { unitRatio } from "../../domain/units";
+import { de } from "../../i18n/de";
+import { deliveryAreaForPricing, pricedProduct } from "../cart/cart-pricing.server";
+import { offeredDeliveryTypes } from "../cart/cart.server";
+import { toOpeningRule } from "../storefront/opening.server";
+import { cachedReference } from "../shared/reference-data.server";
+import { loadStorefront, type Storefront } from "../storefront/storefront.server";
+import { cleanLine, cleanText } from "../../domain/values";
+
+export interface FieldError {
+  message: string;
+  /** The form field it belongs to; absent for the order as a whole. */
+  field?: string;
+}
+
+/** A cart line re-priced from today's catalogue. */
+export interface CheckoutLine {
+  row: CartItem;
+  product: CatalogueProduct;
+  parts: ChosenPart[];
+  priced: PricedCartItem;
+  gross: number;
+}
+
+/** Everything the checkout page shows and the order service checks, read once per request. */
+export interface CheckoutContext {
+  store: Storefront;
+  cart: Cart | null;
+  lines: CheckoutLine[];
+  /** Items whose product or options are gone from the active menu. */
+  goneItems: string[];
+  orderType: OrderType;
+  orderTypes: OrderType[];
+  area: DeliveryArea | null;
+  totals: CartTotals;
+  isApproximate: boolean;
+  minimumMessages: string[];
+  isOpen: boolean;
+  kind: OrderKind | null;
+  notices: string[];
+  required: RequiredFields;
+  tables: { id: number; name: string }[];
+  donatees: Donatee[];
+  paymentMethods: PaymentMethod[];
+  defaultPayment: PaymentMethod | null;
+  /** The bookable slots (computed on first use: 180 days of hours are not free). */
+  plan: () => AppointmentPlan;
+}
+
+/** The options a part had when added, looked up again in today's catalogue (null: gone). */
+function currentParts(
+  product: CatalogueProduct,
+  parts: readonly ChosenPart[],
+): ChosenPart[] | null {
+  const result: ChosenPart[] = [];
+  for (const part of parts) {
+    const catalogued = product.parts.find((candidate) => candidate.id === part.partId);
+    if (!catalogued) return null;
+    if (!part.options) {
+      result.push({ ...part, name: catalogued.name });
+      continue;
+    }
+    const options = part.options.map((chosen) =>
+      catalogued.options.find((option) => option.id === chosen.optionId),
+    );
+    if (options.some((option) => option === undefined)) return null;
+    result.push({
+      ...part,
+      name: catalogued.name,
+      options: options.flatMap((option) =>
+        option
+          ? [
+              {
+                optionId: option.id,
+                name: option.name,
+                modifier: option.modifier,
+                value: option.value,
+              },
+            ]
+          : [],
+      ),
+    });
+  }
+  return result;
+}
+
+export async function loadCheckout(
+  db: Db,
+  input: { identifier: string; cartId: string | null; now: Date; providersReady: PaymentMethod[] },
+): Promise<CheckoutContext | null> {
+  const store = await loadStorefront(db, input.identifier, input.now);
+  if (!store) return null;
+  const { branch, settings, zone, catalogue } = store;
+  const found = input.cartId ? await findCartWithItems(db, input.cartId, branch.id) : undefined;
+  const cart = found?.cart ?? null;
+  const rows = found?.items ?? [];
+  const active = new Map(catalogue.active.map((product) => [product.id, product]));
+
+  const orderTypes = offeredDeliveryTypes(branch);
+  const chosenType = cart ? orderTypeOf(cart) : (orderTypes[0] ?? "takeaway");
+  const orderType = orderTypes.includes(chosenType) ? chosenType : (orderTypes[0] ?? "takeaway");
+  const lines: CheckoutLine[] = [];
+  const goneItems: string[] = [];
+  for (const row of rows) {
+    const product = active.get(row.productId);
+    const parts = product ? currentParts(product, row.parts) : null;
+    if (!product || !parts || unitRatio(pricedProduct(product), row.unit) === null) {
+      goneItems.push(row.productName);
+      continue;
+    }
+    const priced: PricedCartItem = {
+      product: pricedProduct(product),
+      amount: row.amount,
+      unit: row.unit,
+      options: parts.flatMap((part) =>
+        (part.options ?? []).map((option) => ({ modifier: option.modifier, value: option.value })),
+      ),
+    };
+    lines.push({ row, product, parts, priced, gross: itemPrice(priced) });
+  }
+
+  const area =
+    orderType === "delivery"
+      ? (branch.deliveryAreas.find((candidate) => candidate.id === cart?.deliveryAreaId) ?? null)
+      : null;
+  const totals = priceCart({
+    isDelivery: orderType === "delivery",
+    isDineIn: orderType === "dine-in",
+    items: lines.map((line) => line.priced),
+    deliveryArea: area ? deliveryAreaForPricing(area) : null,
+  });
+  const minimum = area
+    ? checkMinimumOrderValue(deliveryAreaForPricing(area), totals.gross, settings.currency)
+    : null;
+
+  const rules = hoursFor(
+    {
+      openingHours: branch.openingHours.map(toOpeningRule),
+      deliveryHours: branch.deliveryHours.map(toOpeningRule),
+      isDeliveryHoursEnabled: branch.isDeliveryHoursEnabled,
+    },
+    orderType,
+  );
+  const state = openingState(rules, input.now, zone);
+  const notices =
+    orderType === "delivery"
+      ? [deliveryNotice(true, state, input.now, zone)].filter(
+          (notice): notice is string => !!notice,
+        )
+      : closedNotice(
+          state,
+          input.now,
+          { isPreorderEnabled: branch.isPreorderEnabled, closedMessage: branch.closedMessage },
+          zone,
+        );
+  const [tables, donatees] = await Promise.all([
+    branch.isTableSelectionEnabled && orderType === "dine-in"
+      ? cachedReference(db, `tables:${branch.id}`, () =>
+          db
+            .selectFrom("tables")
+            .select(["id", "name"])
+            .where("branchId", "=", branch.id)
+            .orderBy("position")
+            .orderBy("name")
+            .execute(),
+        )
+      : Promise.resolve([]),
+    settings.enablePluginDonations
+      ? cachedReference(db, "donatees", () => listDonatees(db))
+      : Promise.resolve([]),
+  ]);
+  const paymentMethods = offeredPaymentMethods(settings, branch, input.providersReady);
+  return {
+    store,
+    cart,
+    lines,
+    goneItems,
+    orderType,
+    orderTypes,
+    area,
+    totals,
+    isApproximate: hasVariablePrices(lines.map((line) => line.priced)),
+    minimumMessages: minimum && !minimum.isReached ? minimum.messages : [],
+    isOpen: state.isOpen,
+    kind: orderKind({
+      isQuotationRequired: branch.isQuotationRequired,
+      isPreorderEnabled: branch.isPreorderEnabled,
+      isOpen: state.isOpen,
+    }),
+    notices,
+    required: requiredFields(branch, orderType),
+    tables,
+    donatees: donatees.filter((donatee) => donatee.isEnabled),
+    paymentMethods,
+    defaultPayment: defaultPaymentMethod(paymentMethods),
+    plan: once(() =>
+      planAppointments({
+        rules,
+        now: input.now,
+        leadTimes: lines.map((line) => line.product),
+        zone,
+      }),
+    ),
+  };
+}
+
+function once<T>(compute: () => T): () => T {
+  let value: { result: T } | null = null;
+  return () => (value ??= { result: compute() }).result;
+}
+
+/** Control characters are stripped before a field is checked and stored (app/domain/values.ts). */
+const text = (max: number, clean: (value: string) => string = cleanLine) =>
+  z
+    .string()
+    .transform(clean)
+    .pipe(z.string().max(max, de.checkout.tooLong(max)))
+    .optional()
+    .transform((value) => value ?? "");
+
+/** The checkout form as posted. Every field is a string; the rules that need data come after. */
+export const checkoutSchema = z.object({
+  orderKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
+  name: text(120),
+  company: text(120),
+  email: text(254),
+  phone: text(40),
+  street: text(200),
+  city: text(120),
+  floor: text(20),
+  stairway: text(20),
+  door: text(20),
+  tableId: text(12),
+  appointment: text(40),
+  comment: text(2000, cleanText),
+  donateeId: text(12),
+  paymentMethod: text(20),
+  acceptTerms: text(10),
+  acceptPrivacy: text(10),
+});
+
+export type CheckoutInput = z.infer<typeof checkoutSchema>;
+
+/** What the order service writes once every rule holds. */
+export interface OrderDraft {
+  name: string;
+  company: string | null;
+  email: string | null;
+  phone: string | null;
+  street: string | null;
+  city: string | null;
+  floor: string | null;
+  stairway: string | null;
+  door: string | null;
+  table: { id: number; name: string } | null;
+  appointment: Date | null;
+  comment: string | null;
+  donatee: Donatee | null;
+  paymentMethod: PaymentMethod;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const optional = (value: string) => (value === "" ? null : value);
+
+/**
+ * Every rule of the checkout (spec section 5) against the server's own view of the cart:
+ * German messages with the field they belong to, or the order as it will be stored.
+ */
+export function validateCheckout(
+  context: CheckoutContext,
+  input: CheckoutInput,
+): { errors: FieldError[] } | { draft: OrderDraft } {
+  const errors: FieldError[] = [];
+  const { required, store } = context;
+  const add = (message: string, field?: string) =>
+    errors.push(field ? { message, field } : { message });
+
+  for (const name of context.goneItems) add(de.checkout.productGone(name));
+  if (context.lines.length === 0 && context.goneItems.length === 0) add(de.checkout.emptyCart);
+  if (!context.orderTypes.includes(context.orderType)) add(de.checkout.orderTypeUnavailable);
+  if (context.kind === null) add(de.checkout.closedNoPreorder);
+  if (context.orderType === "delivery" && !context.area) {
+    add(de.checkout.areaRequired, "deliveryArea");
+  }
+  for (const message of context.minimumMessages.slice(0, 1)) add(message, "deliveryArea");
+
+  if (!input.name) add(de.checkout.nameRequired, "name");
+  if (input.email && !EMAIL.test(input.email)) add(de.checkout.emailInvalid, "email");
+  else if (!input.email && required.email) add(de.checkout.emailRequired, "email");
+  let phone: string | null = null;
+  if (input.phone) {
+    const check = checkPhone(input.phone);
+    if (!check.isValid) add(check.message, "phone");
+    else phone = normalizePhone(input.phone);
+  } else if (required.phone) add(de.checkout.phoneRequired, "phone");
+
+  const delivering = context.orderType === "delivery";
+  if (delivering && required.address && !input.street) add(de.checkout.streetRequired, "street");
+  if (delivering && required.address && !input.city) add(de.checkout.cityRequired, "city");
+
+  let table: OrderDraft["table"] = null;
+  if (context.orderType === "dine-in" && input.tableId) {
+    table = context.tables.find((candidate) => String(candidate.id) === input.tableId) ?? null;
+    if (!table) add(de.checkout.unknownTable, "tableId");
+  } else if (required.table) add(de.checkout.tableRequired, "tableId");
+
+  let appointment: Date | null = null;
+  const parsed = input.appointment ? new Date(input.appointment) : null;
+  if (parsed && Number.isNaN(parsed.getTime())) add(de.checkout.invalidAppointment, "appointment");
+  else if (!parsed && !required.appointment) appointment = null;
+  else {
+    const check = checkAppointment(
+      context.plan(),
+      parsed?.toISOString() ?? null,
+      { isRequired: required.appointment },
+      store.zone,
+    );
+    if (!check.isValid) add(check.message, "appointment");
+    else appointment = parsed;
+  }
+
+  let donatee: Donatee | null = null;
+  if (input.donateeId && store.settings.enablePluginDonations) {
+    donatee =
+      context.donatees.find((candidate) => String(candidate.id) === input.donateeId) ?? null;
+    if (!donatee) add(de.checkout.unknownDonatee, "donateeId");
+  }
+
+  const method = input.paymentMethod || context.defaultPayment;
+  const paymentMethod = PAYMENT_METHODS.find((candidate) => candidate === method);
+  if (!paymentMethod || !context.paymentMethods.includes(paymentMethod)) {
+    add(de.checkout.paymentUnavailable, "paymentMethod");
+  }
+  if (input.acceptTerms !== "on") add(de.checkout.termsRequired, "acceptTerms");
+  if (input.acceptPrivacy !== "on") add(de.checkout.privacyRequired, "acceptPrivacy");
+
+  if (errors.length > 0 || !paymentMethod) return { errors };
+  return {
+    draft: {
+      name: input.name,
+      company: optional(input.company),
+      email: optional(input.email),
+      phone,
+      street: delivering ? optional(input.street) : null,
+      city: delivering ? optional(input.city) : null,
+      floor: delivering ? optional(input.floor) : null,
+      stairway: delivering ? optional(input.stairway) : null,
+      door: delivering ? optional(input.door) : null,
+      table,
+      appointment,
+      comment: optional(input.comment),
+      donatee,
+      paymentMethod,
+    },
+  };
+}
+
+/** The tax rate a line is charged at for the order type (spec section 9). */
+export function lineTaxRate(line: CheckoutLine, orderType: OrderType): number {
+  return taxRateFor(line.priced.product, orderType);
+}

@@ -1,0 +1,78 @@
+import type { Db } from "../../db/schema";
+import { describeChosenParts } from "../../domain/chosen-parts";
+import { formatTime } from "../../domain/format";
+import { dueAt, staffStateLabel } from "../../domain/staff-order";
+import { formatQuantity } from "../../domain/units";
+import { de } from "../../i18n/de";
+import { checkBranchApiKey } from "./branch-api-keys.server";
+import { referenceBranches, referenceSettings } from "../shared/reference-data.server";
+import { listStaffOrders, staffState } from "../orders/staff-orders.server";
+
+/**
+ * The read-only views of a branch's orders for counter devices without a login (spec section 7):
+ * 'frontdesk' lists today's open orders for the counter, 'backoffice' the confirmed ones with
+ * their items for the bakehouse. Both answer null for a wrong branch or key.
+ */
+export type CounterView = "frontdesk" | "backoffice";
+
+export async function loadCounterOrders(
+  db: Db,
+  input: { view: CounterView; branchId: number; apiKey: string; now: Date },
+) {
+  if (!(await checkBranchApiKey(db, input.branchId, input.apiKey))) return null;
+  const [settings, branches] = await Promise.all([referenceSettings(db), referenceBranches(db)]);
+  const branch = branches.find((candidate) => candidate.id === input.branchId);
+  if (!branch) return null;
+  const zone = settings.businessTimeZone;
+  const list = await listStaffOrders(
+    db,
+    { userId: 0, branchIds: [branch.id], ip: null },
+    { view: "current", status: null, page: 1 },
+    { now: input.now, zone },
+  );
+  const rows = input.view === "backoffice" ? list.rows.filter((row) => row.isConfirmed) : list.rows;
+  const items =
+    input.view === "backoffice" && rows.length > 0
+      ? await db
+          .selectFrom("orderItems")
+          .select(["orderId", "position", "name", "amount", "unit", "parts"])
+          .where(
+            "orderId",
+            "in",
+            rows.map((row) => row.id),
+          )
+          .orderBy("orderId")
+          .orderBy("position")
+          .execute()
+      : [];
+  return {
+    branchName: branch.name,
+    orders: rows.map((row) => {
+      const due = dueAt({
+        appointment: row.appointment ? new Date(row.appointment) : null,
+        createdAt: new Date(row.createdAt),
+      });
+      return {
+        id: row.id,
+        ticketNumber: row.ticketNumber,
+        name: row.name,
+        type: row.isDelivery
+          ? de.cartPanel.deliveryTypes.delivery
+          : row.isDineIn
+            ? de.cartPanel.deliveryTypes["dine-in"]
+            : de.cartPanel.deliveryTypes.takeaway,
+        table: row.tableIdentifier,
+        due: formatTime(due, zone),
+        isAsSoonAsPossible: row.appointment === null,
+        state: staffStateLabel(staffState(row)),
+        items: items
+          .filter((item) => item.orderId === row.id)
+          .map((item) => ({
+            quantity: formatQuantity(item.amount, item.unit),
+            name: item.name,
+            details: describeChosenParts(item.parts),
+          })),
+      };
+    }),
+  };
+}

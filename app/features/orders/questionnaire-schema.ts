@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { de } from "../../i18n/de";
+import { cleanText } from "../../domain/values";
+
+const texts = de.orderStatus.questionnaire;
+
+export const QUESTIONNAIRE_COMMENT_MAX_LENGTH = 2000;
+
+/** The four ratings in the order the form asks for them (spec section 3: questionnaire). */
+export const RATING_FIELDS = ["rating", "foodRating", "serviceRating", "processRating"] as const;
+export type RatingField = (typeof RATING_FIELDS)[number];
+
+export const RATING_LABELS: Record<RatingField, string> = {
+  rating: texts.rating,
+  foodRating: texts.foodRating,
+  serviceRating: texts.serviceRating,
+  processRating: texts.processRating,
+};
+
+export const STARS = [1, 2, 3, 4, 5] as const;
+
+function stars(field: RatingField) {
+  const message = texts.ratingRequired(RATING_LABELS[field]);
+  return z.number({ error: message }).int(message).min(1, message).max(5, message);
+}
+
+/**
+ * One schema for the form (conform coerces the radio values to numbers) and for the JSON route
+ * (numbers as sent). All four ratings are required; the comment is optional.
+ */
+export const questionnaireSchema = z.object({
+  rating: stars("rating"),
+  foodRating: stars("foodRating"),
+  serviceRating: stars("serviceRating"),
+  processRating: stars("processRating"),
+  comment: z
+    .string({ error: texts.commentNotText })
+    .transform(cleanText)
+    .pipe(
+      z
+        .string()
+        .max(
+          QUESTIONNAIRE_COMMENT_MAX_LENGTH,
+          texts.commentTooLong(QUESTIONNAIRE_COMMENT_MAX_LENGTH),
+        ),
+    )
+    .optional(),
+});
+
+export type QuestionnaireAnswers = z.infer<typeof questionnaireSchema>;

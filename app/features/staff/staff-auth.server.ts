@@ -1,0 +1,225 @@
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import { insertAuditEntry } from "../../db/queries/audit-log";
+import { touchStaffSession } from "../../db/queries/staff-sessions";
+import { findUserBySession, type StaffUser as StaffUserRow } from "../../db/queries/users";
+import type { Db, Role } from "../../db/schema";
+import { canAccessBranch, isAdmin, isManager } from "../../domain/staff-permissions";
+import { de } from "../../i18n/de-staff";
+import {
+  clearStaffSessionCookie,
+  readStaffSession,
+  sentStaffSessionCookie,
+} from "./staff-session.server";
+
+/**
+ * The one guard of the back office and the staff API. Every back-office loader and action and
+ * every staff `/api` route calls `requireStaff` (a layout's loader does not protect its children's
+ * actions), then `requireBranch` for anything that belongs to a branch.
+ *
+ * - Anonymous: a page is redirected to `/backend/login?redirectTo=…`, `/api` answers 401.
+ * - Signed in without the right: 403 ('Zugriff verweigert' page, or `{ errors: [{ message }] }`).
+ * - Any request that may change something (not GET/HEAD) must come from this site: its `Origin`
+ *   (or, without one, its `Referer`) must be ours, else 403 before anything is read.
+ */
+export interface StaffUser {
+  id: number;
+  email: string;
+  name: string;
+  roles: Role[];
+  branchIds: number[];
+  isAdmin: boolean;
+  isManager: boolean;
+  /** The session this request came with (docs/decisions/028). */
+  sessionId: number;
+  /** How a refusal is answered: a page (redirect, HTML) or the JSON API. */
+  surface: Surface;
+}
+
+export type Surface = "page" | "api";
+
+export interface StaffGuardOptions {
+  /** At least one of these roles; an administrator always passes. */
+  roles?: readonly Role[];
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD"]);
+
+/** The staff API answers JSON; the back office's pages answer pages. */
+export function surfaceOf(request: Request): Surface {
+  return new URL(request.url).pathname.startsWith("/api/") ? "api" : "page";
+}
+
+export function loginPath(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("_data");
+  const target = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
+  return `/backend/login?${new URLSearchParams({ redirectTo: target })}`;
+}
+
+/** A JSON error answer of the staff API. */
+export function apiError(status: number, message: string, headers?: HeadersInit): Response {
+  return Response.json({ errors: [{ message }] }, { status, headers });
+}
+
+/** What to throw when the user may not do this (403). */
+export function forbidden(surface: Surface, message: string = de.errors.forbidden) {
+  return surface === "api"
+    ? apiError(403, message)
+    : data({ message, title: de.errors.forbiddenTitle }, { status: 403 });
+}
+
+/**
+ * The back office and the staff API: every path the guard protects. The public order API and the
+ * payment providers' webhooks are not staff paths (customers and providers call them).
+ */
+export function isStaffPath(pathname: string): boolean {
+  if (pathname === "/backend" || pathname.startsWith("/backend/")) return true;
+  if (!pathname.startsWith("/api/")) return false;
+  return !pathname.startsWith("/api/orders/public/") && !pathname.startsWith("/api/payments/");
+}
+
+export interface RequestSource {
+  method: string;
+  /** The `Origin` header, or null. */
+  origin: string | null;
+  /** The `Referer` header, or null. */
+  referer: string | null;
+  /** The origin the request was addressed to (scheme and host as the server saw them). */
+  ownOrigin: string;
+}
+
+/**
+ * True when a request that may change something (not GET/HEAD) comes from this site: its
+ * `Origin` (or, without one, its `Referer`) is the request's own origin or the configured public
+ * one (behind a proxy that does not pass the scheme on, the two differ). Browsers send `Origin`
+ * on every POST; a request naming neither is refused too.
+ */
+export function isSameSite(source: RequestSource, publicOrigin: string): boolean {
+  if (SAFE_METHODS.has(source.method)) return true;
+  const from = sourceOrigin(source);
+  return from !== null && (from === source.ownOrigin || from === publicOrigin);
+}
+
+function sourceOrigin({ origin, referer }: RequestSource): string | null {
+  if (origin && origin !== "null") return origin;
+  if (!referer) return null;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Throws 403 unless a request that wants to change something comes from this site. The server
+ * already answers cross-site posts to staff paths before Remix (see app/server/cross-site.server.ts,
+ * since Remix itself would answer a bare 500); this is the same rule again inside every action.
+ */
+export function requireSameOrigin(request: Request, context: AppLoadContext): void {
+  const source: RequestSource = {
+    method: request.method,
+    origin: request.headers.get("Origin"),
+    referer: request.headers.get("Referer"),
+    ownOrigin: new URL(request.url).origin,
+  };
+  if (!isSameSite(source, context.config.publicOrigin)) {
+    throw forbidden(surfaceOf(request), de.staffAuth.crossSite);
+  }
+}
+
+/** `last_seen_at` of a session moves at most this often: a write per request would cost more. */
+const LAST_SEEN_GAP_MS = 5 * 60_000;
+
+/**
+ * The signed-in staff member, or null (no session, an ended or expired one, or a locked account).
+ * The session is looked up in the database on every call, never kept in memory, so an ended
+ * session counts in every instance at once (docs/decisions/028).
+ */
+export async function currentStaff(
+  request: Request,
+  context: AppLoadContext,
+  now: Date = new Date(),
+): Promise<StaffUser | null> {
+  const session = await readStaffSession(request, context);
+  if (session.kind !== "token") return null;
+  const row = await findUserBySession(context.db, session.tokenHash, now);
+  if (!row) return null;
+  if (now.getTime() - row.sessionLastSeenAt.getTime() >= LAST_SEEN_GAP_MS) {
+    await touchStaffSession(context.db, row.sessionId, now, LAST_SEEN_GAP_MS);
+  }
+  return toStaffUser(row, row.sessionId, surfaceOf(request));
+}
+
+function toStaffUser(row: StaffUserRow, sessionId: number, surface: Surface): StaffUser {
+  return {
+    id: row.id,
+    sessionId,
+    email: row.email,
+    name: row.name,
+    roles: row.roles,
+    branchIds: row.branchIds,
+    isAdmin: isAdmin(row),
+    isManager: isManager(row),
+    surface,
+  };
+}
+
+export async function requireStaff(
+  request: Request,
+  context: AppLoadContext,
+  options: StaffGuardOptions = {},
+): Promise<StaffUser> {
+  const surface = surfaceOf(request);
+  const now = new Date();
+  const user = await currentStaff(request, context, now);
+  // A caller without a session hears 401 first, whatever else is wrong with the request.
+  if (!user) throw await unauthorized(request, context, surface);
+  requireSameOrigin(request, context);
+  // Without any role the account may sign in but nothing else (no redirect: it would loop).
+  if (user.roles.length === 0) throw forbidden(surface);
+  if (options.roles && !user.isAdmin && !options.roles.some((role) => user.roles.includes(role))) {
+    throw forbidden(surface);
+  }
+  return user;
+}
+
+async function unauthorized(
+  request: Request,
+  context: AppLoadContext,
+  surface: Surface,
+): Promise<Response> {
+  const headers = sentStaffSessionCookie(request)
+    ? { "Set-Cookie": await clearStaffSessionCookie(context) }
+    : undefined;
+  if (surface === "api") return apiError(401, de.staffAuth.unauthorized, headers);
+  return redirect(loginPath(request), { headers });
+}
+
+/** Throws 403 unless the user may work with this branch's orders. */
+export function requireBranch(user: StaffUser, branchId: number): void {
+  if (!canAccessBranch(user, branchId)) throw forbidden(user.surface);
+}
+
+export interface AuditInput {
+  user: Pick<StaffUser, "id"> | null;
+  action: string;
+  entityType: string;
+  entityId?: string | number | null;
+  data?: Record<string, unknown> | null;
+  /** Where the client address comes from (the request's load context). */
+  context?: Pick<AppLoadContext, "clientAddress">;
+  at?: Date;
+}
+
+/** One audit-log row: who did what to which entity, from where. Call it inside the change's trx. */
+export async function audit(trx: Db, input: AuditInput): Promise<void> {
+  await insertAuditEntry(trx, {
+    userId: input.user?.id ?? null,
+    action: input.action,
+    entityType: input.entityType,
+    entityId: input.entityId ?? null,
+    data: input.data ?? null,
+    ip: input.context?.clientAddress ? input.context.clientAddress : null,
+    at: input.at,
+  });
+}

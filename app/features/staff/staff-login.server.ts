@@ -1,0 +1,467 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import {
+  clearThrottle,
+  consumeLoginLink,
+  expireLoginLinks,
+  countRecentLoginLinks,
+  findLoginLink,
+  insertLoginLink,
+  lockThrottle,
+  pruneLoginLinks,
+  pruneThrottles,
+  saveThrottle,
+} from "../../db/queries/login";
+import { getSettings } from "../../db/queries/settings";
+import {
+  findUserByEmail,
+  findUserById,
+  lockUserRow,
+  type StaffUser as StaffUserRow,
+} from "../../db/queries/users";
+import type { Database, Db } from "../../db/schema";
+import {
+  ACCOUNT_ADDRESS_POLICY,
+  ACCOUNT_POLICY,
+  ADDRESS_POLICY,
+  LINK_REQUEST_POLICY,
+  PASSWORD_CHECK_POLICY,
+  addressBucket,
+  countAttempt,
+  forgiveAttempt,
+  minutesBlocked,
+  type ThrottlePolicy,
+  type ThrottleState,
+} from "../../domain/login-throttle";
+import { de } from "../../i18n/de-staff";
+import { enqueueEmail } from "../shared/outbox.server";
+import { hashPassword, needsRehash, verifyPassword } from "./password.server";
+import { audit } from "./staff-auth.server";
+import { LOGIN_LINK_MINUTES, loginSchema } from "./staff-auth-schemas";
+import { createStaffSession, revokeAllStaffSessions } from "./staff-session.server";
+
+export { LOGIN_LINK_MINUTES };
+
+/**
+ * Signing in (docs/decisions/011 and 028): by password through remix-auth's form strategy, or by
+ * a one-time e-mailed link. Lockout per account and client address, per account from everywhere
+ * (a higher limit) and per client address; the same message and comparable work for an unknown
+ * e-mail as for a wrong password. A successful sign-in writes its session row in the same
+ * transaction, so a password set or a lock at the same moment cannot leave a session behind.
+ */
+/** Links one account may be sent within LOGIN_LINK_MINUTES; further requests send nothing. */
+export const LOGIN_LINKS_PER_WINDOW = 3;
+const PRUNE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+export type LoginOutcome =
+  /** `sessionToken` goes into the cookie (`staffSessionCookie`). */
+  | { ok: true; user: StaffUserRow; sessionToken: string }
+  | { ok: false; reason: "invalid" | "locked" | "invalid-link" }
+  | { ok: false; reason: "throttled"; minutes: number };
+
+export interface AttemptSource {
+  /** The client's address (load context); the lockout counts by its bucket. */
+  clientAddress: string | undefined;
+  now: Date;
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+const normalEmail = (email: string) => email.trim().toLowerCase();
+
+export const throttleKeys = {
+  /** The account from every address together. */
+  account: (email: string) => `account:${sha256(normalEmail(email))}`,
+  /** The account from one address (bucket): what a guesser at that address can block. */
+  accountAddress: (email: string, clientAddress: string | undefined) =>
+    `accountaddress:${sha256(`${normalEmail(email)}\n${addressBucket(clientAddress)}`)}`,
+  address: (clientAddress: string | undefined) => `address:${sha256(addressBucket(clientAddress))}`,
+  linkRequests: (clientAddress: string | undefined) =>
+    `linkrequest:${sha256(addressBucket(clientAddress))}`,
+  /** Wrong "current password" entries of a signed-in user (never the sign-in's keys). */
+  passwordCheck: (userId: number) => `passwordcheck:${sha256(`user:${userId}`)}`,
+};
+
+/** The message the sign-in page shows for a refused attempt. */
+export function loginMessage(outcome: Exclude<LoginOutcome, { ok: true }>): string {
+  switch (outcome.reason) {
+    case "invalid":
+      return de.staffAuth.invalidCredentials;
+    case "locked":
+      return de.staffAuth.accountLocked;
+    case "invalid-link":
+      return de.staffAuth.invalidLink;
+    case "throttled":
+      return de.staffAuth.tooManyAttempts(outcome.minutes);
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+/** A real hash of nothing anyone knows: unknown e-mails cost the same scrypt run. */
+function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(24).toString("base64url"));
+  return dummyHash;
+}
+
+interface Counted {
+  key: string;
+  policy: ThrottlePolicy;
+}
+
+type Reservation = { blocked: number } | { blocked: null; after: Map<string, ThrottleState> };
+
+/**
+ * Counts the attempt against every key before the password is checked (one transaction, rows
+ * locked in key order), unless one of them is already blocked.
+ */
+async function reserveAttempt(
+  db: Kysely<Database>,
+  counted: Counted[],
+  now: Date,
+): Promise<Reservation> {
+  const ordered = [...counted].sort((a, b) => a.key.localeCompare(b.key));
+  return db.transaction().execute(async (trx) => {
+    const states = new Map<string, ThrottleState>();
+    for (const { key } of ordered) states.set(key, await lockThrottle(trx, key));
+    const blocked = Math.max(
+      0,
+      ...ordered.map(({ key }) => minutesBlocked(states.get(key)!, now) ?? 0),
+    );
+    if (blocked > 0) return { blocked };
+    const after = new Map<string, ThrottleState>();
+    for (const { key, policy } of ordered) {
+      const next = countAttempt(states.get(key)!, now, policy);
+      after.set(key, next);
+      await saveThrottle(trx, key, next, now);
+    }
+    return { blocked: null, after };
+  });
+}
+
+async function forgive(trx: Db, key: string, policy: ThrottlePolicy, now: Date): Promise<void> {
+  const state = await lockThrottle(trx, key);
+  await saveThrottle(trx, key, forgiveAttempt(state, policy), now);
+}
+
+/** Thrown inside the sign-in's transaction when the account changed under it: roll back. */
+class ChangedMeanwhile extends Error {}
+
+/**
+ * The sign-in succeeded: this address starts afresh for the account, and the account's and the
+ * address's counts get this attempt back. A login link proved the mailbox, so it also clears the
+ * account's count from everywhere (`clearAccount`). Answers the new session's token.
+ */
+async function recordSuccess(
+  trx: Db,
+  user: StaffUserRow,
+  source: AttemptSource,
+  how: { action: string; clearAccount: boolean },
+): Promise<string> {
+  // Still the password that was checked, still unlocked: a new password or a lock committed a
+  // moment ago wins (the row lock makes the two run one after the other).
+  const current = await trx
+    .updateTable("users")
+    .set({ lastLoginAt: source.now })
+    .where("id", "=", user.id)
+    .where("passwordHash", "=", user.passwordHash)
+    .where("isLocked", "=", false)
+    .returning("id")
+    .executeTakeFirst();
+  if (!current) throw new ChangedMeanwhile();
+  await clearThrottle(trx, throttleKeys.accountAddress(user.email, source.clientAddress));
+  if (how.clearAccount) await clearThrottle(trx, throttleKeys.account(user.email));
+  else await forgive(trx, throttleKeys.account(user.email), ACCOUNT_POLICY, source.now);
+  await forgive(trx, throttleKeys.address(source.clientAddress), ADDRESS_POLICY, source.now);
+  await audit(trx, {
+    user,
+    action: how.action,
+    entityType: "user",
+    entityId: user.id,
+    context: source,
+    at: source.now,
+  });
+  return createStaffSession(trx, user.id, source);
+}
+
+export async function attemptPasswordLogin(
+  db: Kysely<Database>,
+  credentials: { email: string; password: string },
+  source: AttemptSource,
+): Promise<LoginOutcome> {
+  const { now } = source;
+  await pruneThrottles(db, new Date(now.getTime() - PRUNE_AFTER_MS));
+  const counted: Counted[] = [
+    {
+      key: throttleKeys.accountAddress(credentials.email, source.clientAddress),
+      policy: ACCOUNT_ADDRESS_POLICY,
+    },
+    { key: throttleKeys.account(credentials.email), policy: ACCOUNT_POLICY },
+    { key: throttleKeys.address(source.clientAddress), policy: ADDRESS_POLICY },
+  ];
+  const reservation = await reserveAttempt(db, counted, now);
+  const user = await findUserByEmail(db, credentials.email);
+  if (reservation.blocked !== null) {
+    await db.transaction().execute((trx) =>
+      audit(trx, {
+        user: null,
+        action: "login.throttled",
+        entityType: "user",
+        entityId: user?.id ?? null,
+        data: { minutes: reservation.blocked },
+        context: source,
+        at: now,
+      }),
+    );
+    return { ok: false, reason: "throttled", minutes: reservation.blocked };
+  }
+  const matches = await verifyPassword(
+    credentials.password,
+    user ? user.passwordHash : await dummyPasswordHash(),
+  );
+  if (user && matches && !user.isLocked) {
+    const rehash = needsRehash(user.passwordHash) ? await hashPassword(credentials.password) : null;
+    const sessionToken = await db
+      .transaction()
+      .execute(async (trx) => {
+        const token = await recordSuccess(trx, user, source, {
+          action: "login.succeeded",
+          clearAccount: false,
+        });
+        if (rehash) {
+          await trx
+            .updateTable("users")
+            .set({ passwordHash: rehash })
+            .where("id", "=", user.id)
+            .execute();
+        }
+        return token;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof ChangedMeanwhile) return null;
+        throw error;
+      });
+    if (sessionToken) return { ok: true, user, sessionToken };
+    return { ok: false, reason: "invalid" };
+  }
+  const reason = user && matches ? "locked" : user ? "wrong-password" : "unknown-email";
+  await db.transaction().execute((trx) =>
+    audit(trx, {
+      user: null,
+      action: "login.failed",
+      entityType: "user",
+      entityId: user?.id ?? null,
+      data: { reason },
+      context: source,
+      at: now,
+    }),
+  );
+  if (reason === "locked") return { ok: false, reason: "locked" };
+  // The attempt that reached the limit already says so.
+  const blocked = Math.max(
+    ...counted.map(({ key }) => minutesBlocked(reservation.after.get(key)!, now) ?? 0),
+  );
+  return blocked > 0
+    ? { ok: false, reason: "throttled", minutes: blocked }
+    : { ok: false, reason: "invalid" };
+}
+
+/**
+ * remix-auth 4 only checks credentials: the strategy answers the outcome, the route commits the
+ * session cookie itself. Built per request, since the check needs the request's database and
+ * client address.
+ */
+export function passwordAuthenticator(
+  db: Kysely<Database>,
+  source: AttemptSource,
+): Authenticator<LoginOutcome> {
+  const authenticator = new Authenticator<LoginOutcome>();
+  authenticator.use(
+    new FormStrategy(async ({ form }) => {
+      const parsed = loginSchema.safeParse({
+        email: form.get("email"),
+        password: form.get("password"),
+      });
+      if (!parsed.success) return { ok: false, reason: "invalid" };
+      return attemptPasswordLogin(db, parsed.data, source);
+    }),
+    "password",
+  );
+  return authenticator;
+}
+
+const tokenHash = (token: string) => sha256(`login-link:${token}`);
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function loginLinkPath(token: string): string {
+  return `/backend/login-link/${token}`;
+}
+
+/**
+ * Queues a login link for the account with this e-mail, if there is one that may sign in. The
+ * answer never says whether there was: only whether the address asked too often.
+ */
+export async function requestLoginLink(
+  db: Kysely<Database>,
+  request: { email: string; origin: string },
+  source: AttemptSource,
+): Promise<{ throttledMinutes: number | null }> {
+  const { now } = source;
+  const reservation = await reserveAttempt(
+    db,
+    [{ key: throttleKeys.linkRequests(source.clientAddress), policy: LINK_REQUEST_POLICY }],
+    now,
+  );
+  if (reservation.blocked !== null) return { throttledMinutes: reservation.blocked };
+  const user = await findUserByEmail(db, request.email);
+  if (!user || user.isLocked || user.roles.length === 0) return { throttledMinutes: null };
+  await db
+    .transaction()
+    .execute((trx) => sendLoginLink(trx, user, { origin: request.origin, by: null, source }));
+  return { throttledMinutes: null };
+}
+
+/**
+ * Writes a link for the user and queues its mail in `trx`, unless the account already had its
+ * share of links in the last minutes. `by` is the administrator who sent it, if any.
+ */
+export async function sendLoginLink(
+  trx: Db,
+  user: Pick<StaffUserRow, "id" | "email" | "name">,
+  options: { origin: string; by: { id: number } | null; source: AttemptSource },
+): Promise<boolean> {
+  const { now } = options.source;
+  await pruneLoginLinks(trx, new Date(now.getTime() - PRUNE_AFTER_MS));
+  const since = new Date(now.getTime() - LOGIN_LINK_MINUTES * 60_000);
+  if ((await countRecentLoginLinks(trx, user.id, since)) >= LOGIN_LINKS_PER_WINDOW) return false;
+  const token = randomBytes(32).toString("base64url");
+  await insertLoginLink(trx, {
+    userId: user.id,
+    tokenHash: tokenHash(token),
+    expiresAt: new Date(now.getTime() + LOGIN_LINK_MINUTES * 60_000),
+    requestedFrom: options.source.clientAddress ?? null,
+  });
+  const { shopName } = await getSettings(trx);
+  const texts = de.staffAuth.linkMail;
+  await enqueueEmail(trx, {
+    to: user.email,
+    subject: texts.subject(shopName),
+    text: [
+      texts.greeting(user.name),
+      "",
+      texts.intro,
+      `${options.origin}${loginLinkPath(token)}`,
+      "",
+      texts.validity(LOGIN_LINK_MINUTES),
+      texts.ignore,
+      "",
+      de.mails.signature(shopName),
+    ].join("\n"),
+  });
+  await audit(trx, {
+    user: options.by,
+    action: "login-link.sent",
+    entityType: "user",
+    entityId: user.id,
+    context: options.source,
+    at: now,
+  });
+  return true;
+}
+
+/** Whether the link may still be used (the confirmation page asks before anything is spent). */
+export async function isLoginLinkUsable(db: Db, token: string, now: Date): Promise<boolean> {
+  if (!TOKEN_PATTERN.test(token)) return false;
+  const link = await findLoginLink(db, tokenHash(token));
+  return Boolean(link && !link.usedAt && link.expiresAt.getTime() > now.getTime());
+}
+
+/**
+ * Spends the link and signs its user in. A link proves the mailbox, so it works while the
+ * account's password sign-in is blocked for a few minutes and lifts that block (from everywhere,
+ * and at this address); not for a locked account, and not while the client address is blocked (a
+ * wrong link counts against the address).
+ */
+export async function redeemLoginLink(
+  db: Kysely<Database>,
+  token: string,
+  source: AttemptSource,
+): Promise<LoginOutcome> {
+  const { now } = source;
+  const addressKey = throttleKeys.address(source.clientAddress);
+  const reservation = await reserveAttempt(db, [{ key: addressKey, policy: ADDRESS_POLICY }], now);
+  if (reservation.blocked !== null) {
+    return { ok: false, reason: "throttled", minutes: reservation.blocked };
+  }
+  return db.transaction().execute(async (trx): Promise<LoginOutcome> => {
+    const hash = TOKEN_PATTERN.test(token) ? tokenHash(token) : null;
+    const link = hash ? await findLoginLink(trx, hash) : undefined;
+    // The user's row first, then the link: a new password or a lock takes them in the same order.
+    if (link) await lockUserRow(trx, link.userId);
+    const userId = hash && link ? await consumeLoginLink(trx, hash, now) : undefined;
+    const user = userId === undefined ? undefined : await findUserById(trx, userId);
+    if (!user || user.isLocked) {
+      await audit(trx, {
+        user: null,
+        action: "login.failed",
+        entityType: "user",
+        entityId: user?.id ?? null,
+        data: { reason: user ? "locked" : "invalid-link" },
+        context: source,
+        at: now,
+      });
+      return { ok: false, reason: user ? "locked" : "invalid-link" };
+    }
+    const sessionToken = await recordSuccess(trx, user, source, {
+      action: "login.link-succeeded",
+      clearAccount: true,
+    });
+    return { ok: true, user, sessionToken };
+  });
+}
+
+/**
+ * Checks a signed-in user's current password (before they change it). It has its own limit per
+ * user: an unlocked screen must not become a way to guess the password, and a user who mistypes
+ * it here must not lock their own sign-in (decision 028).
+ */
+export async function verifyCurrentPassword(
+  db: Kysely<Database>,
+  user: Pick<StaffUserRow, "id" | "email" | "passwordHash">,
+  password: string,
+  source: AttemptSource,
+): Promise<{ ok: true } | { ok: false; minutes: number | null }> {
+  const key = throttleKeys.passwordCheck(user.id);
+  const reservation = await reserveAttempt(
+    db,
+    [{ key, policy: PASSWORD_CHECK_POLICY }],
+    source.now,
+  );
+  if (reservation.blocked !== null) return { ok: false, minutes: reservation.blocked };
+  if (await verifyPassword(password, user.passwordHash)) {
+    await clearThrottle(db, key);
+    return { ok: true };
+  }
+  await db.transaction().execute((trx) =>
+    audit(trx, {
+      user,
+      action: "password.check-failed",
+      entityType: "user",
+      entityId: user.id,
+      context: source,
+      at: source.now,
+    }),
+  );
+  const blocked = minutesBlocked(reservation.after.get(key)!, source.now);
+  return { ok: false, minutes: blocked };
+}
+
+/**
+ * Ends everything that signs the user in without the password: every running session and every
+ * unused login link (a new password, a lock, "Überall abmelden"). Call it in the change's
+ * transaction after the user's row was written or locked. Answers the sessions ended.
+ */
+export async function endUserAccess(trx: Db, userId: number, now: Date): Promise<number> {
+  await expireLoginLinks(trx, userId, now);
+  return revokeAllStaffSessions(trx, userId, now);
+}

@@ -1,0 +1,212 @@
+import type { CatalogueProduct, CatalogueProductPart } from "../../db/queries/catalogue";
+import type { CartItem, ChosenPart } from "../../db/schema";
+import { formatNumber, parseDecimal } from "../../domain/format";
+import { acceptsSeveral, checkUpload, type UploadPartType } from "../../domain/upload-types";
+import {
+  isAllowedQuantity,
+  isUnit,
+  quantityRulesFor,
+  type QuantityRules,
+  type Unit,
+} from "../../domain/units";
+import { de } from "../../i18n/de";
+import { pricedProduct } from "../cart/cart-pricing.server";
+import { cleanLine, cleanText } from "../../domain/values";
+
+/** A checked file waiting to be stored once the whole item is valid. */
+export interface PendingFile {
+  partId: number;
+  fileName: string;
+  bytes: Uint8Array;
+  extension: string;
+  mimeType: string;
+}
+
+export interface ItemInput {
+  amount: number;
+  unit: Unit;
+  /** Upload parts carry the kept upload ids; new files are added when stored. */
+  parts: ChosenPart[];
+  files: PendingFile[];
+}
+
+export type FieldErrors = Record<string, string>;
+
+export type ItemParse = { ok: true; value: ItemInput } | { ok: false; fieldErrors: FieldErrors };
+
+/** Texts longer than this are no cake inscription (own limit). */
+export const MAX_TEXT_LENGTH = 2000;
+
+export const partField = (partId: number) => `part-${partId}`;
+export const keepField = (partId: number) => `keep-${partId}`;
+
+function quantityMessage(rules: QuantityRules): string {
+  return de.itemDialog.quantityRange(
+    formatNumber(rules.minimum),
+    rules.maximum === null ? "9.999" : formatNumber(rules.maximum),
+    formatNumber(rules.step),
+  );
+}
+
+/** Reads and checks an amount in a unit of the product: the server's word on quantities. */
+export function parseAmount(
+  product: CatalogueProduct,
+  unitInput: string,
+  amountInput: string,
+): { ok: true; amount: number; unit: Unit } | { ok: false; field: string; message: string } {
+  const priced = pricedProduct(product);
+  const unit = unitInput === "" ? product.unit : unitInput;
+  if (
+    !isUnit(unit) ||
+    (unit !== product.unit && !priced.alternativeUnits?.some((a) => a.unit === unit))
+  ) {
+    return { ok: false, field: "unit", message: de.itemDialog.unknownUnit };
+  }
+  const rules = quantityRulesFor(priced, unit);
+  const amount = parseDecimal(amountInput.slice(0, 20));
+  if (amount === null) return { ok: false, field: "amount", message: de.itemDialog.notANumber };
+  if (!isAllowedQuantity(amount, rules)) {
+    return { ok: false, field: "amount", message: quantityMessage(rules) };
+  }
+  return { ok: true, amount, unit };
+}
+
+function text(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
+function files(form: FormData, name: string): File[] {
+  return form
+    .getAll(name)
+    .filter((value): value is File => typeof value !== "string" && value.name !== "");
+}
+
+/**
+ * The item dialog's form, checked against the catalogue: every option id must belong to its
+ * step, required steps need a value (spec section 5), uploads must pass the type and content
+ * check. `oversized` names files the multipart reader refused for their size.
+ */
+export async function parseItemForm(
+  product: CatalogueProduct,
+  form: FormData,
+  oversized: readonly string[],
+  previous?: Pick<CartItem, "parts">,
+): Promise<ItemParse> {
+  const fieldErrors: FieldErrors = {};
+  const amount = parseAmount(product, text(form, "unit"), text(form, "amount"));
+  if (!amount.ok) fieldErrors[amount.field] = amount.message;
+
+  const parts: ChosenPart[] = [];
+  const pending: PendingFile[] = [];
+  for (const part of product.parts) {
+    const result = await readPart(part, form, oversized, previous);
+    if ("error" in result) fieldErrors[partField(part.id)] = result.error;
+    else {
+      if (result.chosen) parts.push(result.chosen);
+      pending.push(...result.files);
+    }
+  }
+  if (!amount.ok || Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
+  return { ok: true, value: { amount: amount.amount, unit: amount.unit, parts, files: pending } };
+}
+
+type PartResult = { error: string } | { chosen: ChosenPart | null; files: PendingFile[] };
+
+async function readPart(
+  part: CatalogueProductPart,
+  form: FormData,
+  oversized: readonly string[],
+  previous?: Pick<CartItem, "parts">,
+): Promise<PartResult> {
+  const base = { partId: part.id, name: part.name, type: part.type };
+  const name = partField(part.id);
+  switch (part.type) {
+    case "text":
+    case "textarea": {
+      const value = (part.type === "text" ? cleanLine : cleanText)(text(form, name));
+      if (value.length > MAX_TEXT_LENGTH)
+        return { error: de.itemDialog.textTooLong(MAX_TEXT_LENGTH) };
+      if (!value)
+        return part.isOptional ? { chosen: null, files: [] } : { error: de.itemDialog.required };
+      return { chosen: { ...base, value }, files: [] };
+    }
+    case "select":
+    case "multiselect": {
+      const ids = [...new Set(form.getAll(name).filter((v) => v !== ""))].map(String);
+      if (part.type === "select" && ids.length > 1) return { error: de.itemDialog.oneOptionOnly };
+      const options = ids.map((id) => part.options.find((option) => String(option.id) === id));
+      if (options.some((option) => option === undefined))
+        return { error: de.itemDialog.unknownOption };
+      if (options.length === 0) {
+        if (part.isOptional) return { chosen: null, files: [] };
+        return {
+          error: part.type === "select" ? de.itemDialog.chooseOne : de.itemDialog.chooseAtLeastOne,
+        };
+      }
+      return {
+        chosen: {
+          ...base,
+          options: options.flatMap((option) =>
+            option
+              ? [
+                  {
+                    optionId: option.id,
+                    name: option.name,
+                    modifier: option.modifier,
+                    value: option.value,
+                  },
+                ]
+              : [],
+          ),
+        },
+        files: [],
+      };
+    }
+    default:
+      return readUploadPart(part, part.type, form, oversized, previous);
+  }
+}
+
+async function readUploadPart(
+  part: CatalogueProductPart,
+  type: UploadPartType,
+  form: FormData,
+  oversized: readonly string[],
+  previous?: Pick<CartItem, "parts">,
+): Promise<PartResult> {
+  const name = partField(part.id);
+  const tooLarge = oversized.find((entry) => entry.startsWith(`${name}:`));
+  if (tooLarge) return { error: de.uploads.failed(tooLarge.slice(name.length + 1)) };
+  const earlier = previous?.parts.find((chosen) => chosen.partId === part.id)?.uploadIds ?? [];
+  const keptBefore = form
+    .getAll(keepField(part.id))
+    .map(Number)
+    .filter((id) => earlier.includes(id));
+  const pending: PendingFile[] = [];
+  for (const file of files(form, name)) {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const check = checkUpload(type, file.name, bytes);
+    if (!check.ok) return { error: de.uploads.failed(file.name) };
+    pending.push({
+      partId: part.id,
+      fileName: cleanLine(file.name).slice(-200),
+      bytes,
+      extension: check.extension,
+      mimeType: check.mimeType,
+    });
+  }
+  // In a one-file step a new file replaces the one kept from before.
+  const kept = !acceptsSeveral(type) && pending.length > 0 ? [] : keptBefore;
+  const count = kept.length + pending.length;
+  if (!acceptsSeveral(type) && count > 1) return { error: de.itemDialog.oneFileOnly };
+  if (count === 0) {
+    return part.isOptional
+      ? { chosen: null, files: [] }
+      : { error: de.itemDialog.uploadAtLeastOne };
+  }
+  return {
+    chosen: { partId: part.id, name: part.name, type: part.type, uploadIds: kept },
+    files: pending,
+  };
+}

@@ -1,0 +1,143 @@
+import type { Db } from "../../db/schema";
+import { findSiteByPath } from "../../db/queries/content";
+import type { getSettings } from "../../db/queries/settings";
+import { openBranchesSummary, type BranchStatusTone } from "../../domain/opening-display";
+import { inZone } from "../../domain/time";
+import { de } from "../../i18n/de";
+import { branchOpening } from "./opening.server";
+import {
+  cachedReference,
+  referenceBranches,
+  referenceSettings,
+} from "../shared/reference-data.server";
+import { hasConsent, isSelfService } from "./visitor.server";
+
+export interface LegalLink {
+  label: string;
+  href: string;
+  external: boolean;
+}
+
+export interface ToolbarBranch {
+  identifier: string;
+  name: string;
+  tone: BranchStatusTone;
+  label: string;
+}
+
+export interface ShellData {
+  shopName: string;
+  businessName: string;
+  logoUrl: string | null;
+  themeColor: string;
+  defaultTitle: string;
+  description: string;
+  singleBranchIdentifier: string | null;
+  legalLinks: LegalLink[];
+  /** Where 'Mehr erfahren' in the cookie banner leads. */
+  privacyLink: LegalLink | null;
+  year: number;
+  origin: string;
+  consentGiven: boolean;
+  selfService: boolean;
+  /** Null when the toolbar plugin is off. */
+  toolbar: { summary: string; branches: ToolbarBranch[] } | null;
+}
+
+type Settings = Awaited<ReturnType<typeof getSettings>>;
+
+/** What every page's frame shows: toolbar, header, footer, cookie banner, default title. */
+export async function loadShell(
+  db: Db,
+  { origin, request, now }: { origin: string; request: Request; now: Date },
+): Promise<{ shell: ShellData }> {
+  const [settings, branches, accessibility, logo] = await Promise.all([
+    referenceSettings(db),
+    referenceBranches(db, { publicOnly: true }),
+    cachedReference(db, "site:accessibility", () => findSiteByPath(db, "accessibility")),
+    cachedReference(db, "logo", () =>
+      db
+        .selectFrom("settings")
+        .innerJoin("images", "images.id", "settings.logoImageId")
+        .select(["images.id", "images.version", "images.extension"])
+        .executeTakeFirst(),
+    ),
+  ]);
+  const zone = settings.businessTimeZone;
+  const legal = legalLinks(settings);
+  const privacyLink = legal.find((link) => link.label === de.shell.privacy) ?? null;
+  if (accessibility?.isPublic) {
+    legal.push({ label: de.shell.accessibility, href: "/site/accessibility", external: false });
+  }
+  let toolbar: ShellData["toolbar"] = null;
+  if (settings.enablePluginToolbar) {
+    const openings = branches.map((branch) => ({ branch, ...branchOpening(branch, now, zone) }));
+    toolbar = {
+      summary: openBranchesSummary(openings.map(({ state }) => state)),
+      branches: openings.map(({ branch, view }) => ({
+        identifier: branch.identifier,
+        name: branch.name,
+        tone: view.kind,
+        label: view.label,
+      })),
+    };
+  }
+  return {
+    shell: {
+      shopName: settings.shopName,
+      businessName: settings.businessName,
+      logoUrl: logo ? `/image/${logo.id}-${logo.version}.${logo.extension}` : null,
+      themeColor: settings.color1,
+      defaultTitle: defaultTitle(settings),
+      description: defaultDescription(settings),
+      singleBranchIdentifier: branches.length === 1 ? (branches[0]?.identifier ?? null) : null,
+      legalLinks: legal,
+      privacyLink,
+      year: inZone(now, zone).year,
+      origin,
+      consentGiven: hasConsent(request),
+      selfService: isSelfService(request),
+      toolbar,
+    },
+  };
+}
+
+/** Spec section 2: seoTitle, else title, else shopName. */
+export function defaultTitle(settings: Pick<Settings, "seoTitle" | "title" | "shopName">): string {
+  return settings.seoTitle || settings.title || settings.shopName;
+}
+
+/** Spec section 2: seoDescription, else description. */
+export function defaultDescription(settings: Pick<Settings, "seoDescription" | "description">) {
+  return settings.seoDescription || settings.description;
+}
+
+/** AGB, Datenschutz, Impressum, Allergene: our own page when the text is kept here, else the URL. */
+function legalLinks(settings: Settings): LegalLink[] {
+  const entries = [
+    {
+      label: de.shell.terms,
+      path: "terms-and-conditions",
+      text: settings.termsAndConditionsText,
+      url: settings.termsAndConditions,
+    },
+    {
+      label: de.shell.privacy,
+      path: "privacy",
+      text: settings.privacyPolicyText,
+      url: settings.privacyPolicy,
+    },
+    { label: de.shell.imprint, path: "imprint", text: settings.imprintText, url: settings.imprint },
+    {
+      label: de.shell.allergens,
+      path: "allergens",
+      text: settings.allergensText,
+      url: settings.allergens,
+    },
+  ];
+  return entries.flatMap(({ label, path, text, url }): LegalLink[] => {
+    if (text) return [{ label, href: `/site/${path}`, external: false }];
+    if (url) return [{ label, href: url, external: true }];
+    return [];
+  });
+}

@@ -1,0 +1,65 @@
+import type { AppLoadContext } from "@remix-run/node";
+import type { Db } from "../../db/schema";
+import { uploadStorage } from "../../integrations/storage/local-folder.server";
+import { formatMoney } from "../../domain/money";
+import { calculationModelLabel, unitDefinition } from "../../domain/units";
+import type { CatalogueProduct } from "../../db/queries/catalogue";
+import { de } from "../../i18n/de";
+import { cartIdFor } from "../cart/cart-cookie.server";
+import { loadCart } from "../cart/cart.server";
+import { loadActiveCatalogue } from "./menu-catalogue.server";
+import { referenceBranch, referenceSettings } from "../shared/reference-data.server";
+
+export { productPath, storePath } from "./store-paths";
+
+/** A public branch with its settings and active menu, or null (the page answers 404). */
+export async function loadStorefront(db: Db, identifier: string, now: Date) {
+  const [settings, branch] = await Promise.all([
+    referenceSettings(db),
+    referenceBranch(db, identifier),
+  ]);
+  if (!branch || !branch.isPublic) return null;
+  const zone = settings.businessTimeZone;
+  const catalogue = await loadActiveCatalogue(db, branch.id, now, zone);
+  return { settings, branch, zone, catalogue, now };
+}
+
+export type Storefront = NonNullable<Awaited<ReturnType<typeof loadStorefront>>>;
+
+export async function requireStorefront(context: AppLoadContext, identifier: string | undefined) {
+  const store = await loadStorefront(context.db, identifier ?? "", new Date());
+  if (!store) throw new Response(null, { status: 404, statusText: "Not Found" });
+  return store;
+}
+
+export async function loadVisitorCart(
+  request: Request,
+  context: AppLoadContext,
+  store: Storefront,
+) {
+  const { cartId, isTampered } = await cartIdFor(request, context, store.branch.id);
+  const cart = await loadCart(context.db, {
+    branch: store.branch,
+    currency: store.settings.currency,
+    preferredType: store.settings.defaultDeliveryMethod,
+    active: store.catalogue.active,
+    cartId,
+  });
+  return { cart, isTampered };
+}
+
+export function storageFor(context: AppLoadContext) {
+  return uploadStorage(context.config.dataDir);
+}
+
+/** '2,40 €', 'ca. 5,90 € pro kg', 'ab 39,00 €' or 'Preis auf Anfrage'. */
+export function priceLabel(product: CatalogueProduct, currency: string): string {
+  if (product.isPriceHidden) return de.menu.priceOnRequest;
+  const model =
+    product.calculationModel === "fixed"
+      ? ""
+      : `${calculationModelLabel(product.calculationModel)} `;
+  const unit = unitDefinition(product.unit);
+  const perUnit = unit.type === "amount" ? "" : ` ${de.menu.perUnit(unit.short)}`;
+  return `${model}${formatMoney(product.price, currency)}${perUnit}`;
+}

@@ -1,0 +1,51 @@
+/**
+ * Two small facts about the visitor that the frame of every page needs, each in a plain cookie:
+ * whether they accepted cookies (365 days, readable by the page's own scripts, which gate the map
+ * and analytics on it) and whether this device is a self-service kiosk.
+ */
+
+import { safeRedirectPath as safeRedirectTarget } from "../../domain/redirect-target";
+
+export const CONSENT_COOKIE = "cookie-consent";
+export const SELF_SERVICE_COOKIE = "self-service";
+export const CONSENT_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+export function readCookie(request: Request, name: string): string | null {
+  const header = request.headers.get("Cookie") ?? "";
+  for (const part of header.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(rest.join("="));
+  }
+  return null;
+}
+
+export function hasConsent(request: Request): boolean {
+  return readCookie(request, CONSENT_COOKIE) === "1";
+}
+
+export function isSelfService(request: Request): boolean {
+  return readCookie(request, SELF_SERVICE_COOKIE) === "1";
+}
+
+function secureFlag(origin: string): string {
+  return origin.startsWith("https:") ? "; Secure" : "";
+}
+
+export function consentCookie(origin: string): string {
+  return `${CONSENT_COOKIE}=1; Max-Age=${CONSENT_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secureFlag(origin)}`;
+}
+
+/** A kiosk stays a kiosk until staff leave the mode, across restarts of the browser. */
+export function selfServiceCookie(origin: string, on: boolean): string {
+  return on
+    ? `${SELF_SERVICE_COOKIE}=1; Max-Age=${CONSENT_MAX_AGE_SECONDS}; Path=/; SameSite=Lax; HttpOnly${secureFlag(origin)}`
+    : `${SELF_SERVICE_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax; HttpOnly${secureFlag(origin)}`;
+}
+
+/**
+ * Where to go back after a form: only a path on this site ('/…' but not '//…' or '/\…', which
+ * browsers read as another host), else the home page.
+ */
+export function safeRedirectPath(value: unknown): string {
+  return safeRedirectTarget(value, "/");
+}
