@@ -1,5 +1,23 @@
 import { type RouteConfig, index, layout, route } from "@remix-run/route-config";
 
+/**
+ * The back-office resources that follow the one pattern (decision 035): a list, a new and an edit
+ * page each, and `/api/<name>` with `/api/<name>/{id}`. Adding one is adding its name here (and
+ * its description in app/features/backoffice/resources.server.ts).
+ */
+const RESOURCES = ["tags", "tables", "donatees", "divisions", "departments"] as const;
+
+const resourcePages = RESOURCES.flatMap((name) => [
+  route(name, "routes/backend/resource-list.tsx", { id: `backend-${name}` }),
+  route(`${name}/new`, "routes/backend/resource-edit.tsx", { id: `backend-${name}-new` }),
+  route(`${name}/:id`, "routes/backend/resource-edit.tsx", { id: `backend-${name}-edit` }),
+]);
+
+const resourceApi = RESOURCES.flatMap((name) => [
+  route(`api/${name}`, "routes/api/resources.ts", { id: `api-${name}` }),
+  route(`api/${name}/:id`, "routes/api/resource.ts", { id: `api-${name}-one` }),
+]);
+
 // Nested as the URL is: the branch layout loads the branch once for the menu and (later) the
 // checkout beneath it.
 export default [
@@ -45,10 +63,12 @@ export default [
     // One item of an order changed and priced again (decision 020); the form of the PUT below.
     route("orders/:orderId/items/:index", "routes/backend/order-item.tsx"),
     route("device-keys", "routes/backend/device-keys.tsx"),
+    ...resourcePages,
     // Unknown back-office addresses: the sign-in for strangers, a 404 in the frame for staff.
     route("*", "routes/backend/not-found.tsx"),
   ]),
   // The staff JSON API (spec section 7).
+  ...resourceApi,
   route("api/users/me", "routes/api/users-me.ts"),
   route("api/users", "routes/api/users.ts"),
   route("api/users/:userId", "routes/api/user.ts"),

@@ -749,6 +749,20 @@ export interface AuditLogTable {
   entityId: string | null;
   data: JSONColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   ip: string | null;
+  /** The branch the change concerns, for the log's branch filter and scope. */
+  branchId: number | null;
+}
+
+/** A division's working unit (time tracking assigns staff and activities to it). */
+export interface DepartmentsTable {
+  id: Id;
+  identifier: string;
+  name: string;
+  divisionId: number | null;
+  description: string | null;
+  position: Generated<number>;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
 }
 
 /** A counter device's key to a branch's read-only order views; only its digest is stored. */
@@ -807,6 +821,7 @@ export interface Database {
   images: ImagesTable;
   uploads: UploadsTable;
   divisions: DivisionsTable;
+  departments: DepartmentsTable;
   branches: BranchesTable;
   branchImages: BranchImagesTable;
   branchHours: BranchHoursTable;

@@ -7,6 +7,7 @@ export interface AuditEntry {
   entityId?: string | number | null;
   data?: Record<string, unknown> | null;
   ip?: string | null;
+  branchId?: number | null;
   at?: Date;
 }
 
@@ -21,6 +22,7 @@ export async function insertAuditEntry(db: Db, entry: AuditEntry): Promise<void>
         entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
       data: entry.data ? JSON.stringify(entry.data) : null,
       ip: entry.ip ?? null,
+      branchId: entry.branchId ?? null,
       ...(entry.at ? { at: entry.at } : {}),
     })
     .execute();

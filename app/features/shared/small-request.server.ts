@@ -48,8 +48,11 @@ export async function readSmallForm(
 }
 
 /** A JSON object body; an empty body reads as `{}`; null when it is too big or not an object. */
-export async function readSmallJson(request: Request): Promise<Record<string, unknown> | null> {
-  const body = await readSmallBody(request);
+export async function readSmallJson(
+  request: Request,
+  maxBytes: number = SMALL_BODY_BYTES,
+): Promise<Record<string, unknown> | null> {
+  const body = await readSmallBody(request, maxBytes);
   if (body === null) return null;
   if (body.trim() === "") return {};
   try {

@@ -206,6 +206,8 @@ export interface AuditInput {
   entityType: string;
   entityId?: string | number | null;
   data?: Record<string, unknown> | null;
+  /** The branch the change concerns, if any (the log page filters by it). */
+  branchId?: number | null;
   /** Where the client address comes from (the request's load context). */
   context?: Pick<AppLoadContext, "clientAddress">;
   at?: Date;
@@ -219,6 +221,7 @@ export async function audit(trx: Db, input: AuditInput): Promise<void> {
     entityType: input.entityType,
     entityId: input.entityId ?? null,
     data: input.data ?? null,
+    branchId: input.branchId ?? null,
     ip: input.context?.clientAddress ? input.context.clientAddress : null,
     at: input.at,
   });

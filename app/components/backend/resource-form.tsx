@@ -1,0 +1,218 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useMemo } from "react";
+import { schemaOf, type Field } from "../../features/backoffice/fields";
+import { de } from "../../i18n/de-backoffice";
+
+/**
+ * A back-office record's form, rendered from its field descriptions (the field registry, decision
+ * 035): a plain form that posts without JavaScript; with it, conform checks fields as they are
+ * left, with the same schema the server uses.
+ */
+
+export type Choice = { value: string; label: string };
+
+export function ResourceForm({
+  id,
+  fields,
+  defaults,
+  choices,
+  lastResult,
+  version,
+  submitLabel,
+  cancelTo,
+  message,
+  children,
+}: {
+  id: string;
+  fields: readonly Field[];
+  defaults: Record<string, string | string[] | undefined>;
+  choices: Record<string, Choice[]>;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  version: string | null;
+  submitLabel: string;
+  cancelTo: string;
+  message?: string | null;
+  children?: React.ReactNode;
+}) {
+  const schema = useMemo(() => schemaOf(fields), [fields]);
+  const [form, formFields] = useForm({
+    id,
+    lastResult,
+    defaultValue: defaults as Record<string, string>,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
+  });
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const sections = groupBySection(fields);
+  const formMessage = message ?? form.errors?.[0];
+  return (
+    <Form method="post" {...getFormProps(form)} className="resource-form">
+      <p id={form.errorId} className={formMessage ? "form-error" : "field-error"} role="alert">
+        {formMessage}
+      </p>
+      {version ? <input type="hidden" name="version" value={version} /> : null}
+      {sections.map(([section, sectionFields]) => {
+        const controls = sectionFields.map((field) => (
+          <FieldControl
+            key={field.name}
+            field={field}
+            meta={formFields[field.name as keyof typeof formFields] as FieldMetadata<unknown>}
+            choices={choices[field.name]}
+          />
+        ));
+        return section ? (
+          <fieldset key={section} className="resource-section">
+            <legend>{section}</legend>
+            {controls}
+          </fieldset>
+        ) : (
+          <div key="main" className="resource-section">
+            {controls}
+          </div>
+        );
+      })}
+      {children}
+      <div className="field-actions">
+        <button type="submit" name="intent" value="save" className="button" disabled={busy}>
+          {submitLabel}
+        </button>
+        <Link to={cancelTo} className="button secondary">
+          {de.resources.edit.cancel}
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function groupBySection(fields: readonly Field[]): [string, Field[]][] {
+  const sections = new Map<string, Field[]>();
+  for (const field of fields) {
+    const key = field.section ?? "";
+    sections.set(key, [...(sections.get(key) ?? []), field]);
+  }
+  return [...sections];
+}
+
+function describedBy(meta: FieldMetadata<unknown>, help: string | undefined, error: unknown) {
+  return (
+    [help ? `${meta.id}-hilfe` : null, error ? meta.errorId : null].filter(Boolean).join(" ") ||
+    undefined
+  );
+}
+
+export function FieldControl({
+  field,
+  meta,
+  choices,
+}: {
+  field: Field;
+  meta: FieldMetadata<unknown>;
+  choices?: Choice[];
+}) {
+  const error = meta.errors?.[0];
+  const help = field.help;
+  const aria = {
+    "aria-describedby": describedBy(meta, help, error),
+    "aria-invalid": error ? true : undefined,
+  };
+  const helpText = help ? (
+    <span id={`${meta.id}-hilfe`} className="field-hint">
+      {help}
+    </span>
+  ) : null;
+  const errorText = (
+    <p id={meta.errorId} className="field-error">
+      {error}
+    </p>
+  );
+  if (field.type === "boolean") {
+    const props = getInputProps(meta as FieldMetadata<boolean>, { type: "checkbox" });
+    return (
+      <div className="field field-checkbox">
+        <div className="checkbox">
+          <input {...props} key={props.key} {...aria} />
+          <label htmlFor={meta.id}>{field.label}</label>
+        </div>
+        {helpText}
+        {errorText}
+      </div>
+    );
+  }
+  let control: React.ReactNode;
+  switch (field.type) {
+    case "textarea":
+    case "markdown": {
+      const props = getTextareaProps(meta as FieldMetadata<string>);
+      control = (
+        <textarea
+          {...props}
+          key={props.key}
+          rows={field.type === "markdown" ? 10 : (field.rows ?? 3)}
+          maxLength={field.max}
+          {...aria}
+        />
+      );
+      break;
+    }
+    case "select":
+    case "reference": {
+      const options = field.type === "select" ? field.options : (choices ?? []);
+      const multiple = field.type === "reference" && field.multiple;
+      const props = getSelectProps(meta as FieldMetadata<string>);
+      control = (
+        <select {...props} key={props.key} multiple={multiple} {...aria}>
+          {!field.required && !multiple ? <option value="">{de.fields.none}</option> : null}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+    }
+    default: {
+      const type =
+        field.type === "date"
+          ? field.mode
+          : field.type === "text" && field.format === "email"
+            ? "email"
+            : "text";
+      const props = getInputProps(meta as FieldMetadata<string>, { type });
+      control = (
+        <input
+          {...props}
+          key={props.key}
+          inputMode={
+            field.type === "number" ? "numeric" : field.type === "money" ? "decimal" : undefined
+          }
+          maxLength={field.type === "text" ? field.max : undefined}
+          {...aria}
+        />
+      );
+    }
+  }
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>
+        {field.label}
+        {field.required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      {helpText}
+      {control}
+      {errorText}
+    </div>
+  );
+}

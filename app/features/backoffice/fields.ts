@@ -1,0 +1,280 @@
+import { z } from "zod";
+import { cleanLine, cleanText, parseClockTime, parseId, parseIsoDate } from "../../domain/values";
+import { de } from "../../i18n/de-backoffice";
+
+/**
+ * The field registry (spec section 3, CMS field types; decision 035): one description per field
+ * says how it is labelled, rendered as a plain form control, validated on the server and shown in
+ * the JSON API. A resource's zod schema is built from its fields (`schemaOf`), so the HTML form
+ * (conform), the JSON API and the audit log agree by construction.
+ *
+ * Client-safe: the form components import this module too.
+ */
+
+interface FieldBase {
+  /** The JSON and form name (camelCase, as the API speaks). */
+  name: string;
+  label: string;
+  /** A help text under the label. */
+  help?: string;
+  required?: boolean;
+  /** Another field type's settings this one inherits (spec: `extends`), resolved by `field()`. */
+  extends?: FieldType;
+  /** Shown in a section of the form with this heading. */
+  section?: string;
+}
+
+export interface TextField extends FieldBase {
+  type: "text";
+  /** What the line must look like. */
+  format?: "identifier" | "email" | "url" | "phone" | "color" | "postcodes" | "keywords";
+  min?: number;
+  max?: number;
+  placeholder?: string;
+}
+export interface TextareaField extends FieldBase {
+  type: "textarea" | "markdown";
+  max?: number;
+  rows?: number;
+}
+export interface NumberField extends FieldBase {
+  type: "number";
+  min?: number;
+  max?: number;
+  /** Places after the comma; 0 for whole numbers. */
+  decimals?: number;
+  placeholder?: string;
+  /** The value an empty field stands for (spec: `default`); without one an empty field is null. */
+  default?: number;
+}
+/** An amount of money: typed as '1,50' in the form, integer cents in the API and database. */
+export interface MoneyField extends FieldBase {
+  type: "money";
+  max?: number;
+}
+export interface BooleanField extends FieldBase {
+  type: "boolean";
+}
+export interface SelectField extends FieldBase {
+  type: "select";
+  options: { value: string; label: string }[];
+}
+export interface DateField extends FieldBase {
+  type: "date";
+  mode: "date" | "time";
+}
+/** Another resource's record, by id; `multiple` for a list of ids. */
+export interface ReferenceField extends FieldBase {
+  type: "reference";
+  resource: string;
+  multiple?: boolean;
+}
+
+export type Field =
+  | TextField
+  | TextareaField
+  | NumberField
+  | MoneyField
+  | BooleanField
+  | SelectField
+  | DateField
+  | ReferenceField;
+export type FieldType = Field["type"];
+
+const texts = de.fields;
+/** One line of any field: long enough for every real name, short enough to refuse 100 KB. */
+const DEFAULT_LINE_MAX = 200;
+const DEFAULT_TEXT_MAX = 20_000;
+const MONEY_MAX = 10_000_000;
+
+const formats: Record<NonNullable<TextField["format"]>, { pattern: RegExp; message: string }> = {
+  identifier: { pattern: /^[a-z0-9]+(-[a-z0-9]+)*$/, message: texts.identifier },
+  email: { pattern: /^[^@\s]+@[^@\s]+\.[^@\s]+$/, message: texts.email },
+  url: { pattern: /^(https?:\/\/[^\s]+|\/[^\s]*)$/, message: texts.url },
+  phone: { pattern: /^\+?[0-9 ()/-]{5,30}$/, message: texts.phone },
+  color: { pattern: /^#[0-9a-fA-F]{6}$/, message: texts.color },
+  postcodes: { pattern: /^[0-9A-Za-z]{3,10}([ ,;]+[0-9A-Za-z]{3,10})*$/, message: texts.postcodes },
+  keywords: { pattern: /^[^<>]*$/, message: texts.markup },
+};
+
+/** Angle brackets have no place in a name or a line; markup in them is refused, not escaped. */
+const MARKUP = /[<>]/;
+
+function textSchema(field: TextField): z.ZodType<string, unknown> {
+  const max = field.max ?? DEFAULT_LINE_MAX;
+  const format = field.format ? formats[field.format] : null;
+  const min = field.min ?? 0;
+  return z
+    .string({ error: texts.required })
+    .transform(cleanLine)
+    .pipe(
+      z
+        .string()
+        .max(max, texts.tooLong(max))
+        .refine((value) => !MARKUP.test(value), texts.markup)
+        .refine((value) => value === "" || !format || format.pattern.test(value), {
+          message: format?.message ?? texts.markup,
+        })
+        .refine((value) => value === "" || value.length >= min, texts.tooShort(min)),
+    );
+}
+
+function requiredString(schema: z.ZodType<string, unknown>, required: boolean | undefined) {
+  return required
+    ? schema.pipe(z.string().min(1, texts.required))
+    : schema.nullish().transform((value) => (value ? value : null));
+}
+
+/** '1.234,50', '1234.5', '3' or a number of cents from JSON → integer cents. */
+function parseMoney(value: unknown): number | null | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  if (typeof value === "number") return Number.isSafeInteger(value) ? value : null;
+  if (typeof value !== "string") return null;
+  const text = value.trim().replace(/\s|€/g, "");
+  const match =
+    /^(\d{1,3}(\.\d{3})+|\d+)(,\d{1,2})?$/.exec(text) ?? /^(\d+)(\.\d{1,2})?$/.exec(text);
+  if (!match) return null;
+  const normalised = text.includes(",") ? text.replace(/\./g, "").replace(",", ".") : text;
+  return Math.round(Number(normalised) * 100);
+}
+
+/** An empty form field ("") is no value: a required one then says so, an optional one is null. */
+function emptyIsNone(schema: z.ZodType) {
+  return z.preprocess((value) => (value === "" ? undefined : value), schema);
+}
+
+/** The zod type of one field, for form data (conform coerces) and JSON alike. */
+export function fieldSchema(field: Field): z.ZodType {
+  switch (field.type) {
+    case "text":
+      return requiredString(textSchema(field), field.required);
+    case "textarea":
+    case "markdown": {
+      const max = field.max ?? DEFAULT_TEXT_MAX;
+      const schema = z
+        .string({ error: texts.required })
+        .transform(cleanText)
+        .pipe(z.string().max(max, texts.tooLong(max)));
+      return requiredString(schema, field.required);
+    }
+    case "number": {
+      const min = field.min ?? 0;
+      const max = field.max ?? 1_000_000;
+      let number = z
+        .number({ error: texts.number })
+        .min(min, texts.atLeast(min))
+        .max(max, texts.atMost(max));
+      if (!field.decimals) number = number.int(texts.wholeNumber);
+      const fallback = field.default ?? null;
+      const schema = field.required
+        ? number
+        : number.nullish().transform((value) => value ?? fallback);
+      // Forms send text ('12,5'); an empty field is no value.
+      return z.preprocess((value) => {
+        if (typeof value !== "string") return value;
+        const text = value.trim();
+        if (text === "") return undefined;
+        return /^-?\d+([.,]\d+)?$/.test(text) ? Number(text.replace(",", ".")) : text;
+      }, schema);
+    }
+    case "money": {
+      const max = field.max ?? MONEY_MAX;
+      const schema = z.unknown().transform((value, context) => {
+        const cents = parseMoney(value);
+        if (cents === null || (cents !== undefined && (cents < 0 || cents > max))) {
+          context.addIssue({
+            code: "custom",
+            message: cents === null ? texts.money : texts.moneyRange,
+          });
+          return z.NEVER;
+        }
+        if (cents === undefined && field.required) {
+          context.addIssue({ code: "custom", message: texts.required });
+          return z.NEVER;
+        }
+        return cents ?? null;
+      });
+      return schema;
+    }
+    case "boolean":
+      // An unchecked box sends nothing: false, not "missing".
+      return z
+        .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")], {
+          error: texts.boolean,
+        })
+        .optional()
+        .transform((value) => value === true || value === "on" || value === "true");
+    case "select": {
+      const values = field.options.map((option) => option.value);
+      const schema = z.string({ error: texts.required }).refine((value) => values.includes(value), {
+        message: texts.choice,
+      });
+      return emptyIsNone(
+        field.required ? schema : schema.nullish().transform((value) => value || null),
+      );
+    }
+    case "date": {
+      const parse = field.mode === "date" ? parseIsoDate : parseClockTime;
+      const schema = z.string({ error: texts.required }).transform((value, context) => {
+        const parsed = parse(value);
+        if (parsed === null) {
+          context.addIssue({
+            code: "custom",
+            message: field.mode === "date" ? texts.date : texts.time,
+          });
+          return z.NEVER;
+        }
+        return parsed;
+      });
+      return emptyIsNone(
+        field.required ? schema : schema.nullish().transform((value) => value ?? null),
+      );
+    }
+    case "reference": {
+      const id = z.union([z.string(), z.number()]).transform((value, context) => {
+        const parsed = parseId(value);
+        if (parsed === null) {
+          context.addIssue({ code: "custom", message: texts.reference });
+          return z.NEVER;
+        }
+        return parsed;
+      });
+      if (field.multiple) {
+        return z
+          .union([z.array(id).max(500, texts.tooMany), id.transform((value) => [value])])
+          .nullish()
+          .transform((value) => [...new Set(value ?? [])]);
+      }
+      // An empty choice ('– keine Auswahl –') sends "".
+      const optional = z.union([z.literal(""), z.null(), z.undefined()]).transform(() => null);
+      return field.required
+        ? id
+        : z
+            .union([optional, id])
+            .optional()
+            .transform((value) => value ?? null);
+    }
+  }
+}
+
+/** A resource's input schema from its fields. Unknown keys are dropped, not stored. */
+export function schemaOf(fields: readonly Field[]) {
+  return z.object(Object.fromEntries(fields.map((field) => [field.name, fieldSchema(field)])));
+}
+
+/** How a stored value is put back into a form field (conform reads strings). */
+export function formValue(field: Field, value: unknown): string | string[] | undefined {
+  if (value === null || value === undefined) return undefined;
+  switch (field.type) {
+    case "boolean":
+      return value ? "on" : undefined;
+    case "money":
+      return typeof value === "number"
+        ? (value / 100).toLocaleString("de-DE", { minimumFractionDigits: 2, useGrouping: false })
+        : undefined;
+    case "reference":
+      return Array.isArray(value) ? value.map(String) : String(value);
+    default:
+      return String(value);
+  }
+}

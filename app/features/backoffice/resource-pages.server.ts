@@ -1,0 +1,288 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import type { Kysely } from "kysely";
+import type { Db } from "../../db/schema";
+import { isAdmin } from "../../domain/staff-permissions";
+import { parseId } from "../../domain/values";
+import { de } from "../../i18n/de-backoffice";
+import { readSmallForm } from "../shared/small-request.server";
+import { forbidden, requireStaff, type StaffUser } from "../staff/staff-auth.server";
+import { formValue, type Field } from "./fields";
+import { RESOURCE_BODY_BYTES, resourceOf } from "./resource-api.server";
+import {
+  createRecord,
+  deleteRecord,
+  getRecord,
+  listRecords,
+  mayUse,
+  schemaFor,
+  updateRecord,
+  type Outcome,
+  type ResourceDefinition,
+  type Row,
+} from "./resource.server";
+
+/**
+ * The HTML side of every back-office resource (decision 035): a list page with search, sorting
+ * and paging (`?suche=&sort=&richtung=&seite=`), and an edit page that is a plain form (conform
+ * without JavaScript), with a version check and a confirmation step before deleting
+ * (`?bestaetigen=loeschen`). Notices after a redirect travel as a word (`?hinweis=gespeichert`).
+ */
+
+const texts = de.resources;
+const PAGE_SIZE = 25;
+
+export type Choice = { value: string; label: string };
+
+async function guardPage(request: Request, context: AppLoadContext) {
+  const definition = resourceOf(request);
+  const user = await requireStaff(request, context);
+  if (!mayUse(definition, user)) throw forbidden("page");
+  return { definition, user };
+}
+
+const any = (db: Db) => db as unknown as Kysely<any>;
+
+/** The choices of every reference field: names by id, within the user's branches. */
+async function referenceChoices(db: Db, definition: ResourceDefinition, user: StaffUser) {
+  const choices: Record<string, Choice[]> = {};
+  for (const field of definition.fields) {
+    if (field.type !== "reference") continue;
+    let query = any(db)
+      .selectFrom(field.resource)
+      .select(["id", "name"])
+      .orderBy("name")
+      .limit(1_000);
+    if (field.resource === "branches" && !isAdmin(user)) {
+      query = query.where("id", "in", user.branchIds.length ? [...user.branchIds] : [-1]);
+    }
+    const rows = (await query.execute()) as { id: number; name: string }[];
+    choices[field.name] = rows.map((row) => ({ value: String(row.id), label: row.name }));
+  }
+  return choices;
+}
+
+function noticeOf(request: Request, definition: ResourceDefinition): string | null {
+  switch (new URL(request.url).searchParams.get("hinweis")) {
+    case "angelegt":
+      return definition.texts.created;
+    case "gespeichert":
+      return definition.texts.updated;
+    case "geloescht":
+      return definition.texts.deleted;
+    default:
+      return null;
+  }
+}
+
+/** How a value shows in a list cell. */
+function cellText(field: Field | undefined, value: unknown, choices: Choice[] | undefined) {
+  if (value === null || value === undefined || value === "") return "–";
+  if (field?.type === "boolean") return value ? "ja" : "nein";
+  if (field?.type === "money" && typeof value === "number") {
+    return `${(value / 100).toLocaleString("de-DE", { minimumFractionDigits: 2 })} €`;
+  }
+  if (field?.type === "reference") {
+    const ids = Array.isArray(value) ? value : [value];
+    return ids.map((id) => choices?.find((c) => c.value === String(id))?.label ?? id).join(", ");
+  }
+  if (field?.type === "select") {
+    return field.options.find((option) => option.value === value)?.label ?? String(value);
+  }
+  return String(value);
+}
+
+export async function resourceListLoader(request: Request, context: AppLoadContext) {
+  const { definition, user } = await guardPage(request, context);
+  const url = new URL(request.url);
+  const search = (url.searchParams.get("suche") ?? "").slice(0, 100);
+  const branchFilter = parseId(url.searchParams.get("filiale"));
+  const listed = await listRecords(context.db, definition, user, {
+    search,
+    sort: url.searchParams.get("sort") ?? undefined,
+    direction: url.searchParams.get("richtung") === "desc" ? "desc" : "asc",
+    page: parseId(url.searchParams.get("seite")) ?? 1,
+    pageSize: PAGE_SIZE,
+    branchId: branchFilter ?? undefined,
+  });
+  if (!listed.ok) throw forbidden("page");
+  const choices = await referenceChoices(context.db, definition, user);
+  const fields = new Map(definition.fields.map((field) => [field.name, field]));
+  const { rows, ...paging } = listed.value;
+  return {
+    name: definition.name,
+    texts: definition.texts,
+    notice: noticeOf(request, definition),
+    search,
+    branchFilter: branchFilter ? String(branchFilter) : "",
+    branchChoices:
+      definition.access.branchColumn && definition.access.branchColumn !== "id"
+        ? (choices[definition.access.branchColumn] ?? [])
+        : null,
+    columns: definition.listColumns.map(({ name, label, sortable }) => ({
+      name,
+      label,
+      sortable: Boolean(sortable),
+    })),
+    rows: rows.map((row) => ({
+      id: row.id,
+      title: definition.titleOf(row),
+      cells: definition.listColumns.map((column) =>
+        cellText(fields.get(column.name), row[column.name], choices[column.name]),
+      ),
+    })),
+    paging,
+  };
+}
+
+// ——— Edit page ———
+
+function recordIdOf(params: { id?: string }): number {
+  const id = parseId(params.id);
+  if (id === null) throw new Response(null, { status: 404, statusText: "Not Found" });
+  return id;
+}
+
+function formDefaults(definition: ResourceDefinition, row: Row | null) {
+  if (!row) return {};
+  return Object.fromEntries(
+    definition.fields.map((field) => [field.name, formValue(field, row[field.name])]),
+  );
+}
+
+export async function resourceEditLoader(
+  request: Request,
+  context: AppLoadContext,
+  params: { id?: string },
+) {
+  const { definition, user } = await guardPage(request, context);
+  const isNew = params.id === undefined;
+  let row: Row | null = null;
+  if (!isNew) {
+    const loaded = await getRecord(context.db, definition, user, recordIdOf(params));
+    if (!loaded.ok) throw outcomeResponse(loaded);
+    row = loaded.value;
+  }
+  return {
+    name: definition.name,
+    texts: definition.texts,
+    title: row ? definition.titleOf(row) : definition.texts.newTitle,
+    isNew,
+    id: row?.id ?? null,
+    version: row?.version ?? null,
+    defaults: formDefaults(definition, row),
+    fields: definition.fields,
+    choices: await referenceChoices(context.db, definition, user),
+    notice: noticeOf(request, definition),
+    confirmDelete: !isNew && new URL(request.url).searchParams.get("bestaetigen") === "loeschen",
+  };
+}
+
+function outcomeResponse(outcome: Exclude<Outcome<unknown>, { ok: true }>) {
+  if (outcome.status === 404) return new Response(null, { status: 404, statusText: "Not Found" });
+  if (outcome.status === 403) return forbidden("page");
+  return new Response(outcome.errors[0]?.message ?? null, { status: outcome.status });
+}
+
+/** The stored fields that differ from what the editor sent, for a refused stale save. */
+function conflicts(definition: ResourceDefinition, current: Row, sent: Record<string, unknown>) {
+  return definition.fields
+    .filter((field) => {
+      const stored = formValue(field, current[field.name]) ?? "";
+      const typed = sent[field.name] ?? "";
+      return JSON.stringify(stored) !== JSON.stringify(typed);
+    })
+    .map((field) => ({
+      label: field.label,
+      current: String(formValue(field, current[field.name]) ?? "–"),
+    }));
+}
+
+export async function resourceEditAction(
+  request: Request,
+  context: AppLoadContext,
+  params: { id?: string },
+) {
+  const { definition, user } = await guardPage(request, context);
+  const isNew = params.id === undefined;
+  const id = isNew ? null : recordIdOf(params);
+  const form = await readSmallForm(request, RESOURCE_BODY_BYTES);
+  const base = `/backend/${definition.name}`;
+  if (!form) {
+    return data(
+      { result: null, message: texts.edit.badRequest, conflict: null, version: null },
+      400,
+    );
+  }
+  const writer = { user, clientAddress: context.clientAddress };
+
+  if (form.get("intent") === "delete" && id !== null) {
+    const deleted = await deleteRecord(context.db, definition, writer, id);
+    if (!deleted.ok) {
+      if (deleted.status === 404 || deleted.status === 403) throw outcomeResponse(deleted);
+      return data(
+        {
+          result: null,
+          message: deleted.errors[0]?.message ?? null,
+          conflict: null,
+          version: null,
+        },
+        deleted.status,
+      );
+    }
+    return redirect(`${base}?hinweis=geloescht`);
+  }
+
+  const submission = parseWithZod(form, {
+    schema: schemaFor(definition),
+    disableAutoCoercion: true,
+  });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), message: null, conflict: null, version: null }, 400);
+  }
+  const outcome =
+    id === null
+      ? await createRecord(context.db, definition, writer, submission.value)
+      : await updateRecord(
+          context.db,
+          definition,
+          writer,
+          id,
+          submission.value,
+          String(form.get("version") ?? ""),
+        );
+  if (outcome.ok) {
+    return redirect(`${base}/${outcome.value.id}?hinweis=${isNew ? "angelegt" : "gespeichert"}`);
+  }
+  if (outcome.status === 404 || outcome.status === 403) throw outcomeResponse(outcome);
+  if (outcome.status === 409 && id !== null) {
+    // Someone saved in between: keep what this editor typed, show what is stored now, and take
+    // the new version, so that saving again is a conscious choice to overwrite.
+    const current = await getRecord(context.db, definition, user, id);
+    if (!current.ok) throw outcomeResponse(current);
+    return data(
+      {
+        result: submission.reply(),
+        message: outcome.errors[0]?.message ?? texts.edit.stale,
+        conflict: conflicts(definition, current.value, submission.payload),
+        version: current.value.version,
+      },
+      409,
+    );
+  }
+  const fieldErrors: Record<string, string[]> = {};
+  const formErrors: string[] = [];
+  for (const error of outcome.errors) {
+    if (error.field) (fieldErrors[error.field] ??= []).push(error.message);
+    else formErrors.push(error.message);
+  }
+  return data(
+    {
+      result: submission.reply({ fieldErrors, formErrors }),
+      message: null,
+      conflict: null,
+      version: null,
+    },
+    outcome.status,
+  );
+}

@@ -1,0 +1,558 @@
+import { sql, type Kysely, type Transaction } from "kysely";
+import type { Db } from "../../db/schema";
+import { canAccessBranch, isAdmin, type StaffRole } from "../../domain/staff-permissions";
+import { de } from "../../i18n/de-backoffice";
+import type { StaffUser } from "../staff/staff-auth.server";
+import { audit } from "../staff/staff-auth.server";
+import { type Field, schemaOf } from "./fields";
+import type { ResourceTexts } from "../../i18n/de-backoffice";
+
+/**
+ * The back office's resource pattern (decision 035). A resource is described once — its table,
+ * fields (the field registry builds its zod schema), list columns, who may use it and what blocks
+ * its deletion — and this service does the rest for every one of them: list with search, sorting
+ * and paging, read, create, update with a version check, delete, each audited with before and
+ * after. The HTML pages and the `/api/<name>` routes are thin adapters over it.
+ */
+
+export type Row = Record<string, unknown> & { id: number; version: string };
+/** Records as this service returns them, with the version a later update must name. */
+export type Problem = { message: string; field?: string };
+export type Outcome<T> =
+  { ok: true; value: T } | { ok: false; status: 400 | 403 | 404 | 409; errors: Problem[] };
+
+/** Tables whose rows join two records (a branch's tags). */
+export interface LinkTable {
+  /** The reference field (multiple) it stores. */
+  field: string;
+  table: string;
+  /** Column pointing at this resource's row. */
+  own: string;
+  /** Column pointing at the referenced row. */
+  other: string;
+}
+
+export interface ListColumn {
+  /** A field or column name. */
+  name: string;
+  label: string;
+  sortable?: boolean;
+}
+
+export interface ResourceDefinition {
+  /** The URL's name: /backend/<name>, /api/<name>. */
+  name: string;
+  /** The audit log's entity type. */
+  entityType: string;
+  table: string;
+  texts: ResourceTexts;
+  fields: readonly Field[];
+  listColumns: readonly ListColumn[];
+  /** Columns a search looks in (case-insensitive substring). */
+  searchColumns: readonly string[];
+  defaultSort: { column: string; direction: "asc" | "desc" };
+  /** The record's name in titles and confirmations. */
+  titleOf(row: Record<string, unknown>): string;
+  /**
+   * Who may use it: shop-wide resources need an administrator; branch resources name the column
+   * holding the branch (`id` for branches themselves) and admit the roles given for their branches.
+   */
+  access: { roles: readonly StaffRole[]; branchColumn?: string };
+  links?: readonly LinkTable[];
+  /** Why the record cannot go (orders still point at it), or null. */
+  inUse?(db: Db, id: number): Promise<string | null>;
+  /** Checks across records the schema cannot make (a rule about two fields, say). */
+  check?(db: Db, input: Record<string, unknown>, id: number | null): Promise<Problem[]>;
+  /** Child rows and other writes besides the table's own columns. */
+  afterWrite?(trx: Transaction<any>, id: number, input: Record<string, unknown>): Promise<void>;
+  /** Child rows read with one record (opening hours, delivery areas). */
+  loadExtra?(db: Db, id: number): Promise<Record<string, unknown>>;
+  /** The table has `updated_at`, set on every update. */
+  touchesUpdatedAt?: boolean;
+  /** Fields handled by `afterWrite` and `loadExtra` rather than stored as columns. */
+  extraFields?: readonly string[];
+}
+
+/** The registry of every resource, by name; filled by `registerResources`. */
+const registry = new Map<string, ResourceDefinition>();
+
+export function registerResources(...definitions: ResourceDefinition[]): void {
+  for (const definition of definitions) registry.set(definition.name, definition);
+}
+
+export function resourceNamed(name: string): ResourceDefinition | undefined {
+  return registry.get(name);
+}
+
+export function allResources(): ResourceDefinition[] {
+  return [...registry.values()];
+}
+
+const schemas = new WeakMap<ResourceDefinition, ReturnType<typeof schemaOf>>();
+export function schemaFor(definition: ResourceDefinition) {
+  let schema = schemas.get(definition);
+  if (!schema) {
+    schema = schemaOf(definition.fields);
+    schemas.set(definition, schema);
+  }
+  return schema;
+}
+
+// ——— Access ———
+
+export function mayUse(definition: ResourceDefinition, user: StaffUser): boolean {
+  if (isAdmin(user)) return true;
+  if (!definition.access.branchColumn) return false;
+  return definition.access.roles.some((role) => user.roles.includes(role));
+}
+
+function mayUseRow(definition: ResourceDefinition, user: StaffUser, row: Record<string, unknown>) {
+  const column = definition.access.branchColumn;
+  if (!column || isAdmin(user)) return mayUse(definition, user);
+  return mayUse(definition, user) && canAccessBranch(user, Number(row[column]));
+}
+
+const forbidden = <T>(): Outcome<T> => ({
+  ok: false,
+  status: 403,
+  errors: [{ message: de.resources.edit.forbidden }],
+});
+const notFound = <T>(): Outcome<T> => ({
+  ok: false,
+  status: 404,
+  errors: [{ message: de.resources.edit.notFound }],
+});
+
+// ——— Reading ———
+
+const any = (db: Db) => db as unknown as Kysely<any>;
+
+function baseQuery(db: Db, definition: ResourceDefinition) {
+  return any(db)
+    .selectFrom(definition.table)
+    .selectAll(definition.table)
+    .select(sql<string>`${sql.ref(`${definition.table}.xmin`)}::text`.as("version"));
+}
+
+async function withLinks(db: Db, definition: ResourceDefinition, rows: Row[]): Promise<Row[]> {
+  if (!definition.links?.length || rows.length === 0) return rows;
+  const ids = rows.map((row) => row.id);
+  for (const link of definition.links) {
+    const pairs = (await any(db)
+      .selectFrom(link.table)
+      .select([`${link.own} as own`, `${link.other} as other`])
+      .where(link.own, "in", ids)
+      .orderBy(link.other)
+      .execute()) as { own: number; other: number }[];
+    for (const row of rows) {
+      row[link.field] = pairs.filter((pair) => pair.own === row.id).map((pair) => pair.other);
+    }
+  }
+  return rows;
+}
+
+export interface ListQuery {
+  search?: string;
+  sort?: string;
+  direction?: "asc" | "desc";
+  page?: number;
+  pageSize?: number;
+  /** Only these branches (a filter the user chose), within what they may see anyway. */
+  branchId?: number;
+}
+
+export interface ListResult {
+  rows: Row[];
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  sort: string;
+  direction: "asc" | "desc";
+}
+
+const MAX_PAGE_SIZE = 200;
+
+export async function listRecords(
+  db: Db,
+  definition: ResourceDefinition,
+  user: StaffUser,
+  query: ListQuery = {},
+): Promise<Outcome<ListResult>> {
+  if (!mayUse(definition, user)) return forbidden();
+  const sortable = new Set(
+    definition.listColumns.filter((column) => column.sortable).map((column) => column.name),
+  );
+  const sort = query.sort && sortable.has(query.sort) ? query.sort : definition.defaultSort.column;
+  const direction =
+    query.sort && sortable.has(query.sort)
+      ? (query.direction ?? "asc")
+      : definition.defaultSort.direction;
+  const pageSize = Math.min(Math.max(query.pageSize ?? 25, 1), MAX_PAGE_SIZE);
+
+  let filtered = any(db).selectFrom(definition.table);
+  const column = definition.access.branchColumn;
+  if (column && !isAdmin(user)) {
+    const ids = user.branchIds.length ? [...user.branchIds] : [-1];
+    filtered = filtered.where(`${definition.table}.${column}`, "in", ids);
+  }
+  if (column && query.branchId) {
+    filtered = filtered.where(`${definition.table}.${column}`, "=", query.branchId);
+  }
+  const search = query.search?.trim().slice(0, 100);
+  if (search) {
+    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filtered = filtered.where((eb) =>
+      eb.or(
+        definition.searchColumns.map((name) =>
+          eb(sql`${sql.ref(`${definition.table}.${name}`)}::text`, "ilike", pattern),
+        ),
+      ),
+    );
+  }
+  const { count } = (await filtered
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .executeTakeFirstOrThrow()) as { count: string | number };
+  const total = Number(count);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(query.page ?? 1, 1), pageCount);
+  const rows = (await filtered
+    .selectAll(definition.table)
+    .select(sql<string>`${sql.ref(`${definition.table}.xmin`)}::text`.as("version"))
+    .orderBy(`${definition.table}.${sort}`, direction)
+    .orderBy(`${definition.table}.id`, direction)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute()) as Row[];
+  return {
+    ok: true,
+    value: {
+      rows: await withLinks(db, definition, rows),
+      total,
+      page,
+      pageCount,
+      pageSize,
+      sort,
+      direction,
+    },
+  };
+}
+
+async function readRow(db: Db, definition: ResourceDefinition, id: number) {
+  const row = (await baseQuery(db, definition)
+    .where(`${definition.table}.id`, "=", id)
+    .executeTakeFirst()) as Row | undefined;
+  if (!row) return undefined;
+  const [linked] = await withLinks(db, definition, [row]);
+  const extra = definition.loadExtra ? await definition.loadExtra(db, id) : {};
+  return { ...linked, ...extra } as Row;
+}
+
+export async function getRecord(
+  db: Db,
+  definition: ResourceDefinition,
+  user: StaffUser,
+  id: number,
+): Promise<Outcome<Row>> {
+  if (!mayUse(definition, user)) return forbidden();
+  const row = await readRow(db, definition, id);
+  if (!row) return notFound();
+  if (!mayUseRow(definition, user, row)) return forbidden();
+  return { ok: true, value: row };
+}
+
+// ——— Writing ———
+
+/** The stored columns of an input: every field but links and extras. */
+function columnsOf(definition: ResourceDefinition, input: Record<string, unknown>) {
+  const skip = new Set([
+    ...(definition.links ?? []).map((link) => link.field),
+    ...(definition.extraFields ?? []),
+  ]);
+  return Object.fromEntries(
+    definition.fields
+      .filter((field) => !skip.has(field.name) && field.name in input)
+      .map((field) => [field.name, input[field.name]]),
+  );
+}
+
+/** Every referenced id exists, and a branch the user may not work with is not named. */
+async function referenceProblems(
+  db: Db,
+  definition: ResourceDefinition,
+  user: StaffUser,
+  input: Record<string, unknown>,
+): Promise<Problem[]> {
+  const problems: Problem[] = [];
+  for (const field of definition.fields) {
+    if (field.type !== "reference") continue;
+    const value = input[field.name];
+    const ids = (Array.isArray(value) ? value : value == null ? [] : [value]) as number[];
+    if (ids.length === 0) continue;
+    const target = resourceNamed(field.resource);
+    const table = target?.table ?? field.resource;
+    const found = (await any(db).selectFrom(table).select("id").where("id", "in", ids).execute())
+      .length;
+    if (found !== ids.length) {
+      problems.push({ message: de.fields.unknownReference, field: field.name });
+    } else if (
+      field.resource === "branches" &&
+      !isAdmin(user) &&
+      ids.some((id) => !user.branchIds.includes(id))
+    ) {
+      problems.push({ message: de.resources.edit.forbidden, field: field.name });
+    }
+  }
+  return problems;
+}
+
+const UNIQUE_VIOLATION = "23505";
+const FOREIGN_KEY_VIOLATION = "23503";
+
+/** A constraint the database enforces, as the field it concerns. */
+function constraintProblem(definition: ResourceDefinition, error: unknown): Problem | null {
+  const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
+  if (code === UNIQUE_VIOLATION) {
+    const field = definition.fields.find((candidate) =>
+      constraint?.includes(`_${candidate.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`),
+    );
+    return { message: de.fields.duplicate, ...(field ? { field: field.name } : {}) };
+  }
+  if (code === FOREIGN_KEY_VIOLATION) return { message: de.fields.unknownReference };
+  return null;
+}
+
+async function writeLinks(
+  trx: Transaction<any>,
+  definition: ResourceDefinition,
+  id: number,
+  input: Record<string, unknown>,
+) {
+  for (const link of definition.links ?? []) {
+    if (!(link.field in input)) continue;
+    const ids = (input[link.field] as number[] | null) ?? [];
+    await trx.deleteFrom(link.table).where(link.own, "=", id).execute();
+    if (ids.length) {
+      await trx
+        .insertInto(link.table)
+        .values(ids.map((other) => ({ [link.own]: id, [link.other]: other })))
+        .execute();
+    }
+  }
+}
+
+/** The branch a record belongs to, for the audit log. */
+function branchOf(definition: ResourceDefinition, row: Row): number | null {
+  const column = definition.access.branchColumn;
+  return column ? Number(row[column]) || null : null;
+}
+
+/** What the audit log keeps of a record: its fields, without the version. */
+function auditView(row: Row | undefined) {
+  if (!row) return null;
+  const { version: _version, ...rest } = row;
+  return rest;
+}
+
+interface WriteContext {
+  user: StaffUser;
+  clientAddress?: string;
+}
+
+async function inTransaction<T>(
+  db: Db,
+  definition: ResourceDefinition,
+  work: (trx: Transaction<any>) => Promise<Outcome<T>>,
+): Promise<Outcome<T>> {
+  try {
+    return await any(db)
+      .transaction()
+      .execute(async (trx) => {
+        const outcome = await work(trx);
+        // A refusal found inside the transaction rolls back whatever was already written.
+        if (!outcome.ok) throw new Refused(outcome);
+        return outcome;
+      });
+  } catch (error) {
+    if (error instanceof Refused) return error.outcome as Outcome<T>;
+    const problem = constraintProblem(definition, error);
+    if (problem) return { ok: false, status: 400, errors: [problem] };
+    throw error;
+  }
+}
+
+class Refused extends Error {
+  constructor(readonly outcome: Outcome<unknown>) {
+    super("refused");
+  }
+}
+
+async function validate(
+  db: Db,
+  definition: ResourceDefinition,
+  user: StaffUser,
+  input: Record<string, unknown>,
+  id: number | null,
+): Promise<Problem[]> {
+  const problems = await referenceProblems(db, definition, user, input);
+  if (definition.check) problems.push(...(await definition.check(db, input, id)));
+  return problems;
+}
+
+export async function createRecord(
+  db: Db,
+  definition: ResourceDefinition,
+  { user, clientAddress }: WriteContext,
+  input: Record<string, unknown>,
+): Promise<Outcome<Row>> {
+  if (!mayUse(definition, user)) return forbidden();
+  const column = definition.access.branchColumn;
+  if (
+    column &&
+    column !== "id" &&
+    !isAdmin(user) &&
+    !canAccessBranch(user, Number(input[column]))
+  ) {
+    return {
+      ok: false,
+      status: 403,
+      errors: [{ message: de.resources.edit.forbidden, field: column }],
+    };
+  }
+  // A branch manager cannot open a new branch; only administrators can.
+  if (column === "id" && !isAdmin(user)) return forbidden();
+  return inTransaction(db, definition, async (trx) => {
+    const problems = await validate(trx, definition, user, input, null);
+    if (problems.length) return { ok: false, status: 400, errors: problems };
+    const { id } = (await trx
+      .insertInto(definition.table)
+      .values(columnsOf(definition, input))
+      .returning("id")
+      .executeTakeFirstOrThrow()) as { id: number };
+    await writeLinks(trx, definition, id, input);
+    await definition.afterWrite?.(trx, id, input);
+    const after = (await readRow(trx, definition, id)) as Row;
+    await audit(trx, {
+      user,
+      action: "create",
+      entityType: definition.entityType,
+      branchId: branchOf(definition, after),
+      entityId: id,
+      data: { before: null, after: auditView(after) },
+      context: clientAddress ? { clientAddress } : undefined,
+    });
+    return { ok: true, value: after };
+  });
+}
+
+export async function updateRecord(
+  db: Db,
+  definition: ResourceDefinition,
+  { user, clientAddress }: WriteContext,
+  id: number,
+  input: Record<string, unknown>,
+  /** The version the editor read; null when the client named none (the API's choice). */
+  expectedVersion: string | null,
+): Promise<Outcome<Row>> {
+  if (!mayUse(definition, user)) return forbidden();
+  return inTransaction(db, definition, async (trx) => {
+    // Locks the row: a concurrent save waits here and then sees the new version.
+    const locked = await any(trx)
+      .selectFrom(definition.table)
+      .select("id")
+      .where("id", "=", id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!locked) return notFound();
+    const before = (await readRow(trx, definition, id)) as Row;
+    if (!mayUseRow(definition, user, before)) return forbidden();
+    const column = definition.access.branchColumn;
+    if (
+      column &&
+      column !== "id" &&
+      !isAdmin(user) &&
+      column in input &&
+      !canAccessBranch(user, Number(input[column]))
+    ) {
+      return {
+        ok: false,
+        status: 403,
+        errors: [{ message: de.resources.edit.forbidden, field: column }],
+      };
+    }
+    if (expectedVersion !== null && expectedVersion !== before.version) {
+      return { ok: false, status: 409, errors: [{ message: de.resources.edit.stale }] };
+    }
+    const problems = await validate(trx, definition, user, input, id);
+    if (problems.length) return { ok: false, status: 400, errors: problems };
+    const columns = columnsOf(definition, input);
+    // Even when only links or child rows change, the row itself is written: its version moves.
+    await trx
+      .updateTable(definition.table)
+      .set({
+        ...(Object.keys(columns).length ? columns : { id }),
+        ...(definition.touchesUpdatedAt ? { updatedAt: sql`now()` } : {}),
+      })
+      .where("id", "=", id)
+      .execute();
+    await writeLinks(trx, definition, id, input);
+    await definition.afterWrite?.(trx, id, input);
+    const after = (await readRow(trx, definition, id)) as Row;
+    await audit(trx, {
+      user,
+      action: "update",
+      entityType: definition.entityType,
+      branchId: branchOf(definition, after),
+      entityId: id,
+      data: { before: auditView(before), after: auditView(after) },
+      context: clientAddress ? { clientAddress } : undefined,
+    });
+    return { ok: true, value: after };
+  });
+}
+
+export async function deleteRecord(
+  db: Db,
+  definition: ResourceDefinition,
+  { user, clientAddress }: WriteContext,
+  id: number,
+): Promise<Outcome<Row>> {
+  if (!mayUse(definition, user)) return forbidden();
+  if (definition.access.branchColumn === "id" && !isAdmin(user)) return forbidden();
+  return inTransaction(db, definition, async (trx) => {
+    const locked = await any(trx)
+      .selectFrom(definition.table)
+      .select("id")
+      .where("id", "=", id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!locked) return notFound();
+    const before = (await readRow(trx, definition, id)) as Row;
+    if (!mayUseRow(definition, user, before)) return forbidden();
+    const reason = definition.inUse ? await definition.inUse(trx, id) : null;
+    if (reason) {
+      return { ok: false, status: 409, errors: [{ message: de.resources.edit.inUse(reason) }] };
+    }
+    await trx.deleteFrom(definition.table).where("id", "=", id).execute();
+    await audit(trx, {
+      user,
+      action: "delete",
+      entityType: definition.entityType,
+      branchId: branchOf(definition, before),
+      entityId: id,
+      data: { before: auditView(before), after: null },
+      context: clientAddress ? { clientAddress } : undefined,
+    });
+    return { ok: true, value: before };
+  });
+}
+
+/** Counts rows pointing at a record, for `inUse`. */
+export async function countWhere(db: Db, table: string, column: string, id: number) {
+  const { count } = (await any(db)
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .where(column, "=", id)
+    .executeTakeFirstOrThrow()) as { count: string | number };
+  return Number(count);
+}

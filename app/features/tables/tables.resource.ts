@@ -1,0 +1,60 @@
+import { de } from "../../i18n/de-backoffice";
+import { countWhere, type ResourceDefinition } from "../backoffice/resource.server";
+
+const label = de.fieldLabels;
+
+/**
+ * Tables of a branch (spec section 3: identifier, branch), for dine-in orders at the table. The
+ * identifier is what the QR code on the table carries, unique within its branch.
+ */
+export const tablesResource: ResourceDefinition = {
+  name: "tables",
+  entityType: "table",
+  table: "tables",
+  texts: de.resources.tables,
+  fields: [
+    {
+      name: "branchId",
+      type: "reference",
+      resource: "branches",
+      label: label.branch,
+      required: true,
+    },
+    { name: "name", type: "text", label: label.name, required: true, max: 80 },
+    {
+      name: "identifier",
+      type: "text",
+      label: label.identifier,
+      help: "Steht im QR-Code am Tisch: Buchstaben, Ziffern, Bindestriche, zum Beispiel 'T12'.",
+      required: true,
+      max: 40,
+    },
+    {
+      name: "position",
+      type: "number",
+      label: label.position,
+      help: label.positionHelp,
+      max: 100_000,
+      default: 0,
+    },
+  ],
+  listColumns: [
+    { name: "name", label: label.name, sortable: true },
+    { name: "identifier", label: label.identifier, sortable: true },
+    { name: "branchId", label: label.branch },
+    { name: "position", label: label.position, sortable: true },
+  ],
+  searchColumns: ["name", "identifier"],
+  defaultSort: { column: "position", direction: "asc" },
+  titleOf: (row) => String(row.name),
+  access: { roles: ["ROLE_ADMIN", "ROLE_MANAGER"], branchColumn: "branchId" },
+  async check(_db, input) {
+    const identifier = String(input.identifier ?? "");
+    return /^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/.test(identifier)
+      ? []
+      : [{ field: "identifier", message: "Nur Buchstaben, Ziffern und einzelne Bindestriche." }];
+  },
+  async inUse(db, id) {
+    return (await countWhere(db, "orders", "table_id", id)) ? de.inUse.tableHasOrders : null;
+  },
+};

@@ -1,0 +1,159 @@
+/**
+ * The texts of the back office's resource pages (decision 035): field messages of the field
+ * registry, the list and edit pages' frame, and each resource's names and the spec's section 8
+ * messages ('Tags konnten nicht geladen werden.'). Part of the one catalogue: `de-staff.ts`
+ * re-exports it.
+ */
+
+/** The spec's pattern: 'X konnte nicht geladen/erstellt/aktualisiert/gelöscht werden.' */
+function failures(plural: string, singular: string, pluralVerb = "konnten", verb = "konnte") {
+  return {
+    list: `${plural} ${pluralVerb} nicht geladen werden.`,
+    load: `${singular} ${verb} nicht geladen werden.`,
+    create: `${singular} ${verb} nicht erstellt werden.`,
+    update: `${singular} ${verb} nicht aktualisiert werden.`,
+    delete: `${singular} ${verb} nicht gelöscht werden.`,
+  };
+}
+
+export interface ResourceTexts {
+  /** 'Tags' */
+  plural: string;
+  /** 'Tag' */
+  singular: string;
+  /** 'Neuer Tag' */
+  newTitle: string;
+  /** 'Noch keine Tags angelegt.' */
+  empty: string;
+  errors: ReturnType<typeof failures>;
+  created: string;
+  updated: string;
+  deleted: string;
+}
+
+function resource(
+  plural: string,
+  singular: string,
+  options: { newTitle: string; article: "der" | "die" | "das"; pluralVerb?: string; verb?: string },
+): ResourceTexts {
+  const subject = `${options.article.charAt(0).toUpperCase()}${options.article.slice(1)} ${singular}`;
+  return {
+    plural,
+    singular,
+    newTitle: options.newTitle,
+    empty: `Noch keine ${plural} angelegt.`,
+    errors: failures(plural, singular, options.pluralVerb, options.verb),
+    created: `${subject} wurde angelegt.`,
+    updated: `${subject} wurde gespeichert.`,
+    deleted: `${subject} wurde gelöscht.`,
+  };
+}
+
+export const de = {
+  fields: {
+    required: "Bitte füllen Sie dieses Feld aus.",
+    tooLong: (max: number) => `Höchstens ${max.toLocaleString("de-DE")} Zeichen.`,
+    tooShort: (min: number) => `Mindestens ${min} Zeichen.`,
+    markup: "Bitte ohne spitze Klammern (< >).",
+    identifier:
+      "Nur Kleinbuchstaben, Ziffern und einzelne Bindestriche, zum Beispiel 'filiale-mitte'.",
+    email: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+    url: "Bitte geben Sie eine Adresse ein, die mit https:// oder / beginnt.",
+    phone: "Bitte geben Sie eine gültige Telefonnummer ein.",
+    color: "Bitte geben Sie eine Farbe wie #E0CBA2 ein.",
+    postcodes: "Bitte Postleitzahlen durch Komma getrennt eingeben, zum Beispiel '1010, 1020'.",
+    number: "Bitte geben Sie eine Zahl ein.",
+    wholeNumber: "Bitte geben Sie eine ganze Zahl ein.",
+    atLeast: (min: number) => `Mindestens ${min.toLocaleString("de-DE")}.`,
+    atMost: (max: number) => `Höchstens ${max.toLocaleString("de-DE")}.`,
+    money: "Bitte geben Sie einen Betrag wie 2,50 ein.",
+    moneyRange: "Der Betrag muss zwischen 0,00 € und 100.000,00 € liegen.",
+    boolean: "Bitte wählen Sie ja oder nein.",
+    choice: "Bitte wählen Sie einen der angebotenen Werte.",
+    date: "Bitte geben Sie ein Datum ein.",
+    time: "Bitte geben Sie eine Uhrzeit wie 08:30 ein.",
+    reference: "Bitte wählen Sie einen vorhandenen Eintrag.",
+    unknownReference: "Dieser Eintrag existiert nicht (mehr).",
+    tooMany: "Zu viele Einträge.",
+    duplicate: "Dieser Wert ist schon vergeben.",
+    none: "– keine Auswahl –",
+  },
+  resources: {
+    list: {
+      search: "Suchen",
+      searchLabel: (plural: string) => `${plural} durchsuchen`,
+      filter: "Filtern",
+      reset: "Zurücksetzen",
+      create: "Neu anlegen",
+      edit: (name: string) => `${name} bearbeiten`,
+      noHits: "Leider wurden keine Ergebnisse gefunden.",
+      page: (page: number, count: number) => `Seite ${page} von ${count}`,
+      previous: "Zurück",
+      next: "Weiter",
+      total: (count: number) => `${count.toLocaleString("de-DE")} Einträge`,
+      pagination: "Seiten",
+      branch: "Filiale",
+    },
+    edit: {
+      save: "Speichern",
+      create: "Anlegen",
+      cancel: "Abbrechen",
+      delete: "Löschen",
+      back: (plural: string) => `Zurück zu ${plural}`,
+      confirmDelete: (name: string) => `„${name}“ wirklich löschen?`,
+      confirmDeleteHint: "Das kann nicht rückgängig gemacht werden.",
+      yesDelete: "Ja, löschen",
+      stale:
+        "Jemand anderes hat diesen Eintrag inzwischen geändert. Ihre Änderungen wurden nicht " +
+        "gespeichert; unten sehen Sie den aktuellen Stand.",
+      staleApi: "Der Eintrag wurde inzwischen geändert. Bitte laden Sie ihn neu.",
+      inUse: (what: string) => `Kann nicht gelöscht werden: ${what}`,
+      notFound: "Dieser Eintrag existiert nicht (mehr).",
+      badRequest: "Die Anfrage konnte nicht gelesen werden.",
+      forbidden: "Dafür fehlt Ihnen die Berechtigung.",
+      lastChanged: "Zuletzt geändert",
+    },
+    tags: resource("Tags", "Tag", { newTitle: "Neuer Tag", article: "der" }),
+    tables: resource("Tische", "Tisch", { newTitle: "Neuer Tisch", article: "der" }),
+    donatees: resource("Spendenempfänger", "Spendenempfänger", {
+      newTitle: "Neuer Spendenempfänger",
+      article: "der",
+    }),
+    divisions: resource("Organisationen", "Organisation", {
+      newTitle: "Neue Organisation",
+      article: "die",
+    }),
+    departments: resource("Abteilungen", "Abteilung", {
+      newTitle: "Neue Abteilung",
+      article: "die",
+    }),
+    branches: resource("Filialen", "Filiale", { newTitle: "Neue Filiale", article: "die" }),
+  },
+  fieldLabels: {
+    name: "Name",
+    identifier: "Kennung",
+    identifierHelp: "Für Adressen und Schnittstellen: Kleinbuchstaben, Ziffern, Bindestriche.",
+    description: "Beschreibung",
+    title: "Titel",
+    position: "Reihenfolge",
+    positionHelp: "Kleinere Zahlen stehen weiter vorne.",
+    isPublic: "Öffentlich",
+    isEnabled: "Aktiv",
+    branch: "Filiale",
+    division: "Organisation",
+    image: "Bild",
+  },
+  inUse: {
+    tagOnBranches: (count: number) =>
+      `Der Tag ist ${count === 1 ? "einer Filiale" : `${count} Filialen`} zugeordnet.`,
+    tagOnProducts: (count: number) =>
+      `Der Tag ist ${count === 1 ? "einem Produkt" : `${count} Produkten`} zugeordnet.`,
+    tableHasOrders: "Der Tisch kommt in Bestellungen vor; benennen Sie ihn stattdessen um.",
+    donateeHasOrders:
+      "An diesen Empfänger wurde schon gespendet; deaktivieren Sie ihn stattdessen.",
+    divisionHasBranches: (count: number) =>
+      `Der Organisation ${count === 1 ? "gehört eine Filiale" : `gehören ${count} Filialen`}.`,
+    branchHasOrders:
+      "Die Filiale hat Bestellungen; stellen Sie sie stattdessen auf „nicht öffentlich“.",
+  },
+} as const;

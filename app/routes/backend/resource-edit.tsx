@@ -1,0 +1,87 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Notice } from "../../components/backend/form-parts";
+import { ResourceForm } from "../../components/backend/resource-form";
+import {
+  resourceEditAction,
+  resourceEditLoader,
+} from "../../features/backoffice/resource-pages.server";
+import { de } from "../../i18n/de-backoffice";
+import { de as staff } from "../../i18n/de-staff";
+
+/** New and edit page of every back-office resource: `/backend/<resource>/new|{id}` (decision 035). */
+export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
+  resourceEditLoader(request, context, params);
+export const action = ({ request, context, params }: ActionFunctionArgs) =>
+  resourceEditAction(request, context, params);
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? ""} - ${staff.backOffice.title}` },
+  { name: "robots", content: "noindex" },
+];
+
+const texts = de.resources.edit;
+
+export default function ResourceEdit() {
+  const page = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const listPath = `/backend/${page.name}`;
+  const here = page.id ? `${listPath}/${page.id}` : `${listPath}/new`;
+  return (
+    <section className="resource-edit">
+      <p>
+        <Link to={listPath}>{texts.back(page.texts.plural)}</Link>
+      </p>
+      <div className="backoffice-heading">
+        <h1>{page.title}</h1>
+      </div>
+      <Notice text={page.notice} />
+      {reply?.conflict?.length ? (
+        <div className="conflict" role="alert">
+          <ul>
+            {reply.conflict.map((entry) => (
+              <li key={entry.label}>
+                {entry.label}: {entry.current}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <ResourceForm
+        key={reply?.version ?? page.version ?? "new"}
+        id={`${page.name}-form`}
+        fields={page.fields}
+        defaults={page.defaults}
+        choices={page.choices}
+        lastResult={reply?.result}
+        version={reply?.version ?? page.version}
+        submitLabel={page.isNew ? texts.create : texts.save}
+        cancelTo={listPath}
+        message={reply?.message}
+      />
+      {page.id ? (
+        page.confirmDelete ? (
+          <Form method="post" className="confirm-panel" aria-labelledby="loeschen-frage">
+            <p id="loeschen-frage">
+              <strong>{texts.confirmDelete(page.title)}</strong> {texts.confirmDeleteHint}
+            </p>
+            <div className="field-actions">
+              <button type="submit" name="intent" value="delete" className="button danger">
+                {texts.yesDelete}
+              </button>
+              <Link to={here} className="button secondary">
+                {texts.cancel}
+              </Link>
+            </div>
+          </Form>
+        ) : (
+          <p className="danger-zone">
+            <Link to={`${here}?bestaetigen=loeschen`} className="button danger">
+              {texts.delete}
+            </Link>
+          </p>
+        )
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: the type check, lint, unit and integration tests (vitest) and the end-to-end tests
+ * (Playwright). Steps that do not depend on each other run side by side: the type check beside
+ * the lint, then vitest beside Playwright (each waits on its own databases, browsers and timers
+ * much of the time, so two cores finish both sooner than one after the other). The build is made
+ * only when it is missing or older than the sources (scripts/ensure-build.mjs), since
+ * `npm install` has just made it on a fresh clone.
+ *
+ * Every line is prefixed with its step's name; the exit code is non-zero when any step failed.
+ * `TEST_STEPS=vitest,e2e` runs only some steps (names below).
+ */
+import { spawn } from "node:child_process";
+
+const steps = {
+  typecheck: ["npx", ["tsc", "--noEmit"]],
+  lint: ["npm", ["run", "--silent", "lint"]],
+  build: ["node", ["scripts/ensure-build.mjs"]],
+  vitest: ["npx", ["vitest", "run"]],
+  e2e: ["npx", ["playwright", "test"]],
+};
+const stages = [["typecheck", "lint"], ["build"], ["vitest", "e2e"]];
+const chosen = process.env.TEST_STEPS ? new Set(process.env.TEST_STEPS.split(",")) : null;
+
+function run(name) {
+  const [command, args] = steps[name];
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: process.env });
+    const prefix = `[${name}] `;
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = "";
+      stream.setEncoding("utf8");
+      stream.on("data", (chunk) => {
+        const lines = (rest + chunk).split("\n");
+        rest = lines.pop() ?? "";
+        for (const line of lines) process.stdout.write(prefix + line + "\n");
+      });
+      stream.on("end", () => rest && process.stdout.write(prefix + rest + "\n"));
+    }
+    child.on("close", (code, signal) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      const outcome = code === 0 ? "ok" : `fehlgeschlagen (${signal ?? code})`;
+      process.stdout.write(`== ${name}: ${outcome} nach ${seconds} s\n`);
+      resolve(code === 0);
+    });
+  });
+}
+
+let failed = false;
+for (const stage of stages) {
+  const names = stage.filter((name) => !chosen || chosen.has(name));
+  if (names.length === 0) continue;
+  const results = await Promise.all(names.map(run));
+  if (results.includes(false)) {
+    failed = true;
+    break;
+  }
+}
+process.exit(failed ? 1 : 0);
