@@ -64,11 +64,15 @@ export default [
     route("orders/:orderId/items/:index", "routes/backend/order-item.tsx"),
     route("device-keys", "routes/backend/device-keys.tsx"),
     ...resourcePages,
+    route("logs", "routes/backend/logs.tsx"),
+    route("logs/:id", "routes/backend/log.tsx"),
     // Unknown back-office addresses: the sign-in for strangers, a 404 in the frame for staff.
     route("*", "routes/backend/not-found.tsx"),
   ]),
   // The staff JSON API (spec section 7).
   ...resourceApi,
+  route("api/logs", "routes/api/logs.ts"),
+  route("api/logs/:id", "routes/api/log.ts"),
   route("api/users/me", "routes/api/users-me.ts"),
   route("api/users", "routes/api/users.ts"),
   route("api/users/:userId", "routes/api/user.ts"),

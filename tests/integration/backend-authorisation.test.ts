@@ -35,6 +35,8 @@ interface Samples {
   branchB: number;
   /** An order of branch A. */
   orderA: number;
+  /** One record of each back-office resource (a table of branch A). */
+  records: Record<string, number>;
   users: Record<ActorName, TestStaff>;
 }
 
@@ -52,7 +54,57 @@ interface RouteCase {
   allowedStatus?: number;
 }
 
+/**
+ * The back-office resources (decision 035): each has a list, a new and an edit page and two API
+ * addresses. Shop-wide ones are for administrators; tables for the managers of their branch.
+ */
+const RESOURCE_ACCESS: Record<string, ActorName> = {
+  tags: "admin",
+  tables: "managerA",
+  donatees: "admin",
+  divisions: "admin",
+  departments: "admin",
+};
+
+function resourceCases(): Record<string, RouteCase> {
+  const cases: Record<string, RouteCase> = {};
+  for (const [name, allowed] of Object.entries(RESOURCE_ACCESS)) {
+    const one = ({ records }: Samples) => String(records[name]);
+    cases[`backend-${name}`] = { path: () => `/backend/${name}`, allowed, outsider: "deny" };
+    cases[`backend-${name}-new`] = {
+      path: () => `/backend/${name}/new`,
+      allowed,
+      outsider: "deny",
+    };
+    cases[`backend-${name}-edit`] = {
+      path: (samples) => `/backend/${name}/${one(samples)}`,
+      allowed,
+      outsider: "deny",
+    };
+    cases[`api-${name}`] = { path: () => `/api/${name}`, allowed, outsider: "deny" };
+    cases[`api-${name}-one`] = {
+      path: (samples) => `/api/${name}/${one(samples)}`,
+      allowed,
+      outsider: "deny",
+    };
+  }
+  return cases;
+}
+
 const ROUTES: Record<string, RouteCase> = {
+  ...resourceCases(),
+  "routes/backend/logs": { path: () => "/backend/logs", allowed: "managerA", outsider: "deny" },
+  "routes/backend/log": {
+    path: ({ records }) => `/backend/logs/${records.log}`,
+    allowed: "admin",
+    outsider: "deny",
+  },
+  "routes/api/logs": { path: () => "/api/logs", allowed: "managerA", outsider: "deny" },
+  "routes/api/log": {
+    path: ({ records }) => `/api/logs/${records.log}`,
+    allowed: "admin",
+    outsider: "deny",
+  },
   "routes/backend/layout": {
     path: () => "/backend",
     allowed: "employeeA",
@@ -245,10 +297,54 @@ describe.each(databaseTargets())("every guarded route on %s", (target) => {
       .execute();
     const [branchA, branchB] = branches.map((branch) => branch.id) as [number, number];
     const orderA = await insertTestOrder(db, { branchIdentifier: "filiale-a" });
+    const id = (row: { id: number }) => row.id;
+    const records = {
+      tags: id(
+        await db
+          .insertInto("tags")
+          .values({ identifier: "bio", name: "Bio" })
+          .returning("id")
+          .executeTakeFirstOrThrow(),
+      ),
+      tables: id(
+        await db
+          .insertInto("tables")
+          .values({ branchId: branchA, identifier: "T1", name: "Tisch 1" })
+          .returning("id")
+          .executeTakeFirstOrThrow(),
+      ),
+      donatees: id(
+        await db
+          .insertInto("donatees")
+          .values({ identifier: "tafel", name: "Tafel" })
+          .returning("id")
+          .executeTakeFirstOrThrow(),
+      ),
+      divisions: id(
+        await db
+          .insertInto("divisions")
+          .values({ identifier: "korn", name: "Korn" })
+          .returning("id")
+          .executeTakeFirstOrThrow(),
+      ),
+      departments: id(
+        await db
+          .insertInto("departments")
+          .values({ identifier: "backstube", name: "Backstube" })
+          .returning("id")
+          .executeTakeFirstOrThrow(),
+      ),
+    };
+    const log = await db
+      .insertInto("auditLog")
+      .values({ action: "tag.created", entityType: "tag", entityId: String(records.tags) })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     return {
       branchA,
       branchB,
       orderA: orderA.id,
+      records: { ...records, log: Number(log.id) },
       users: {
         admin: await createStaff(db, { roles: ["ROLE_ADMIN"] }),
         managerA: await createStaff(db, { roles: ["ROLE_MANAGER"], branchIds: [branchA] }),

@@ -98,7 +98,7 @@ describe.each(databaseTargets())("back-office resources (%s)", (target) => {
       .where("entityId", "=", String(tag.id))
       .orderBy("id")
       .execute();
-    expect(log.map((entry) => entry.action)).toEqual(["create", "update", "delete"]);
+    expect(log.map((entry) => entry.action)).toEqual(["tag.created", "tag.updated", "tag.deleted"]);
     expect(log[1]!.data).toMatchObject({
       before: { name: "Vegan" },
       after: { name: "Vegan & lecker" },

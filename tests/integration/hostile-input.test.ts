@@ -420,6 +420,7 @@ describe(`the hostile-input walk (${target})`, () => {
   it("answers every hostile request with less than 500", { timeout: 600_000 }, async () => {
     const routes = appRoutes();
     const hostileBodies = bodies();
+    const knockedFiles = new Set<string>();
     for (const route of routes) {
       const module = await routeModule(route.file);
       const urls = addresses(route);
@@ -446,6 +447,10 @@ describe(`the hostile-input walk (${target})`, () => {
         }
       }
       if (!module.action && !isApi) continue;
+      // Routes that share one module (the back office's resources, decision 035) run the same
+      // code: its hostile bodies are knocked on once, through the first address.
+      if (knockedFiles.has(route.file)) continue;
+      knockedFiles.add(route.file);
       const [visitor, customer, admin] = actors as [Actor, Actor, Actor];
       // Who reaches the deepest code: staff in the back office and the API, else the customer
       // with a cart; a visitor knocks on the API too (it must hear 401, never 5xx).

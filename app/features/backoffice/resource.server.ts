@@ -434,7 +434,7 @@ export async function createRecord(
     const after = (await readRow(trx, definition, id)) as Row;
     await audit(trx, {
       user,
-      action: "create",
+      action: `${definition.entityType}.created`,
       entityType: definition.entityType,
       branchId: branchOf(definition, after),
       entityId: id,
@@ -500,7 +500,7 @@ export async function updateRecord(
     const after = (await readRow(trx, definition, id)) as Row;
     await audit(trx, {
       user,
-      action: "update",
+      action: `${definition.entityType}.updated`,
       entityType: definition.entityType,
       branchId: branchOf(definition, after),
       entityId: id,
@@ -536,7 +536,7 @@ export async function deleteRecord(
     await trx.deleteFrom(definition.table).where("id", "=", id).execute();
     await audit(trx, {
       user,
-      action: "delete",
+      action: `${definition.entityType}.deleted`,
       entityType: definition.entityType,
       branchId: branchOf(definition, before),
       entityId: id,

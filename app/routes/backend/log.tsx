@@ -1,0 +1,64 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { logEntryPage } from "../../features/logs/logs-routes.server";
+import { de } from "../../i18n/de-backoffice";
+import { de as staff } from "../../i18n/de-staff";
+
+const texts = de.logs;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? texts.entryTitle(data.id) : texts.title} - ${staff.backOffice.title}` },
+  { name: "robots", content: "noindex" },
+];
+
+/** One audited action with what changed, before and after. */
+export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
+  logEntryPage(request, context, params);
+
+export default function LogEntry() {
+  const entry = useLoaderData<typeof loader>();
+  return (
+    <section>
+      <p>
+        <Link to="/backend/logs">{texts.back}</Link>
+      </p>
+      <h1>{texts.entryTitle(entry.id)}</h1>
+      <dl className="facts">
+        <dt>{texts.when}</dt>
+        <dd>{entry.when}</dd>
+        <dt>{texts.who}</dt>
+        <dd>{entry.who}</dd>
+        <dt>{texts.action}</dt>
+        <dd>{entry.action}</dd>
+        <dt>{texts.record}</dt>
+        <dd>{entry.what}</dd>
+        <dt>{texts.ip}</dt>
+        <dd>{entry.ip}</dd>
+      </dl>
+      {entry.changes.length ? (
+        <div className="table-scroll">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">{texts.field}</th>
+                <th scope="col">{texts.before}</th>
+                <th scope="col">{texts.after}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entry.changes.map((change) => (
+                <tr key={change.field}>
+                  <th scope="row">{change.field}</th>
+                  <td className="log-value">{change.before}</td>
+                  <td className="log-value">{change.after}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p>{texts.noChanges}</p>
+      )}
+    </section>
+  );
+}

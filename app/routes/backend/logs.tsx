@@ -1,0 +1,141 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { logListPage } from "../../features/logs/logs-routes.server";
+import { de } from "../../i18n/de-backoffice";
+import { de as staff } from "../../i18n/de-staff";
+
+const texts = de.logs;
+
+export const meta: MetaFunction = () => [
+  { title: `${texts.title} - ${staff.backOffice.title}` },
+  { name: "robots", content: "noindex" },
+];
+
+/** Every audited staff action, newest first, with filters (decision 035). */
+export const loader = ({ request, context }: LoaderFunctionArgs) => logListPage(request, context);
+
+function Choice({
+  id,
+  label,
+  value,
+  empty,
+  options,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  empty: string;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={id} defaultValue={value}>
+        <option value="">{empty}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export default function Logs() {
+  const { filters, choices, entries, next, isFirstPage } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const withCursor = (cursor: string | null) => {
+    const params = new URLSearchParams(location.search);
+    if (cursor) params.set("vor", cursor);
+    else params.delete("vor");
+    return `?${params.toString()}`;
+  };
+  return (
+    <section>
+      <div className="backoffice-heading">
+        <h1>{texts.title}</h1>
+      </div>
+      <Form method="get" className="filter-bar">
+        <Choice
+          id="wer"
+          label={texts.who}
+          value={filters.wer}
+          empty={texts.anyone}
+          options={choices.users}
+        />
+        <Choice
+          id="was"
+          label={texts.what}
+          value={filters.was}
+          empty={texts.anything}
+          options={choices.types}
+        />
+        <Choice
+          id="filiale"
+          label={texts.branch}
+          value={filters.filiale}
+          empty={staff.backOffice.allBranches}
+          options={choices.branches}
+        />
+        <div className="field">
+          <label htmlFor="von">{texts.from}</label>
+          <input id="von" name="von" type="date" defaultValue={filters.von} />
+        </div>
+        <div className="field">
+          <label htmlFor="bis">{texts.to}</label>
+          <input id="bis" name="bis" type="date" defaultValue={filters.bis} />
+        </div>
+        <div className="filter-actions">
+          <button type="submit" className="button">
+            {de.resources.list.filter}
+          </button>
+          <Link to={location.pathname} className="button secondary">
+            {de.resources.list.reset}
+          </Link>
+        </div>
+      </Form>
+      {entries.length === 0 ? (
+        <p>{texts.empty}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table">
+            <caption className="visually-hidden">{texts.title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{texts.when}</th>
+                <th scope="col">{texts.who}</th>
+                <th scope="col">{texts.action}</th>
+                <th scope="col">{texts.record}</th>
+                <th scope="col">{texts.branch}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id}>
+                  <th scope="row">
+                    <Link to={`/backend/logs/${entry.id}`} aria-label={texts.details(entry.id)}>
+                      {entry.when}
+                    </Link>
+                  </th>
+                  <td>{entry.who}</td>
+                  <td>{entry.action}</td>
+                  <td>{entry.what}</td>
+                  <td>{entry.branch}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav className="pagination" aria-label={de.resources.list.pagination}>
+        {!isFirstPage ? <Link to={withCursor(null)}>{texts.newest}</Link> : null}
+        {next ? (
+          <Link to={withCursor(next)} rel="next">
+            {texts.older}
+          </Link>
+        ) : null}
+      </nav>
+    </section>
+  );
+}
