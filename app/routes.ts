@@ -64,6 +64,7 @@ export default [
     route("orders/:orderId/items/:index", "routes/backend/order-item.tsx"),
     route("device-keys", "routes/backend/device-keys.tsx"),
     ...resourcePages,
+    route("settings", "routes/backend/settings.tsx"),
     route("logs", "routes/backend/logs.tsx"),
     route("logs/:id", "routes/backend/log.tsx"),
     // Unknown back-office addresses: the sign-in for strangers, a 404 in the frame for staff.
@@ -71,6 +72,7 @@ export default [
   ]),
   // The staff JSON API (spec section 7).
   ...resourceApi,
+  route("api/config", "routes/api/config.ts"),
   route("api/logs", "routes/api/logs.ts"),
   route("api/logs/:id", "routes/api/log.ts"),
   route("api/users/me", "routes/api/users-me.ts"),

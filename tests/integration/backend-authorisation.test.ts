@@ -93,6 +93,12 @@ function resourceCases(): Record<string, RouteCase> {
 
 const ROUTES: Record<string, RouteCase> = {
   ...resourceCases(),
+  "routes/backend/settings": {
+    path: () => "/backend/settings",
+    allowed: "admin",
+    outsider: "deny",
+  },
+  "routes/api/config": { path: () => "/api/config", allowed: "admin", outsider: "deny" },
   "routes/backend/logs": { path: () => "/backend/logs", allowed: "managerA", outsider: "deny" },
   "routes/backend/log": {
     path: ({ records }) => `/backend/logs/${records.log}`,

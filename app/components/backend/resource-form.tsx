@@ -63,6 +63,11 @@ export function ResourceForm({
         {formMessage}
       </p>
       {version ? <input type="hidden" name="version" value={version} /> : null}
+      {/* Enter in a field saves: the browser presses the form's first submit button, and the
+          extra buttons below (add a row, preview) must not be that one. */}
+      <button type="submit" name="intent" value="save" className="default-submit" tabIndex={-1}>
+        {submitLabel}
+      </button>
       {sections.map(([section, sectionFields]) => {
         const controls = sectionFields.map((field) => (
           <FieldControl

@@ -1,5 +1,6 @@
 import type { BlockContent, NewDonatee, NewNavigation, NewSite, NavigationItem } from "../schema";
 import { legalTexts } from "./settings";
+import { markdownToHtml } from "../../domain/markdown";
 
 /** Website content of the demo shop: sites (legal pages and more), landing-page blocks, navigations. */
 
@@ -41,28 +42,28 @@ export const sites: SiteSeed[] = [
     name: "AGB",
     title: "Allgemeine Geschäftsbedingungen",
     isPublic: true,
-    content: { body: toHtml(legalTexts.termsAndConditionsText) },
+    content: { body: markdownToHtml(legalTexts.termsAndConditionsText) },
   },
   {
     path: "privacy",
     name: "Datenschutz",
     title: "Datenschutzerklärung",
     isPublic: true,
-    content: { body: toHtml(legalTexts.privacyPolicyText) },
+    content: { body: markdownToHtml(legalTexts.privacyPolicyText) },
   },
   {
     path: "imprint",
     name: "Impressum",
     title: "Impressum",
     isPublic: true,
-    content: { body: toHtml(legalTexts.imprintText) },
+    content: { body: markdownToHtml(legalTexts.imprintText) },
   },
   {
     path: "allergens",
     name: "Allergene",
     title: "Allergene und Zusatzstoffe",
     isPublic: true,
-    content: { body: toHtml(legalTexts.allergensText) },
+    content: { body: markdownToHtml(legalTexts.allergensText) },
   },
   {
     path: "accessibility",
@@ -70,7 +71,7 @@ export const sites: SiteSeed[] = [
     title: "Erklärung zur Barrierefreiheit",
     isPublic: true,
     content: {
-      body: toHtml(`## Erklärung zur Barrierefreiheit
+      body: markdownToHtml(`## Erklärung zur Barrierefreiheit
 
 Wir möchten, dass alle Menschen bei uns bestellen können. Unser Online-Shop funktioniert mit Tastatur und Bildschirmleser und auch ohne JavaScript.
 
@@ -88,7 +89,7 @@ Wenn Ihnen eine Barriere auffällt, schreiben Sie uns an barrierefreiheit@sonnen
     description: "Seit 1987 backen wir in Freiburg mit Zeit, Sauerteig und regionalem Getreide.",
     isPublic: true,
     content: {
-      body: toHtml(`## Über uns
+      body: markdownToHtml(`## Über uns
 
 Seit 1987 backen wir in Freiburg. Unser Getreide kommt von drei Höfen aus dem Markgräflerland, gemahlen wird in der Mühle in Kenzingen.
 
@@ -100,7 +101,7 @@ Jeder Teig bekommt bei uns Zeit: Unsere Brote reifen bis zu 48 Stunden, bevor si
     name: "Karriere",
     title: "Arbeiten bei Sonnenkorn",
     isPublic: false,
-    content: { body: toHtml("## Karriere\n\nDiese Seite ist noch in Arbeit.") },
+    content: { body: markdownToHtml("## Karriere\n\nDiese Seite ist noch in Arbeit.") },
   },
 ];
 
@@ -309,27 +310,3 @@ export const navigations: NavigationSeed[] = [
     ],
   },
 ];
-
-/** The legal texts are markdown-ish; the sites store the same text as HTML in their body field. */
-function toHtml(markdownText: string): string {
-  const escape = (value: string) =>
-    value
-      .replace(/&/g, "&amp;")
-      .replace(/</g, "&lt;")
-      .replace(/>/g, "&gt;")
-      .replace(/"/g, "&quot;");
-  return markdownText
-    .split(/\n{2,}/)
-    .map((paragraph) => {
-      const lines = paragraph.split("\n");
-      if (lines.every((line) => line.startsWith("- "))) {
-        return `<ul>${lines.map((line) => `<li>${escape(line.slice(2))}</li>`).join("")}</ul>`;
-      }
-      const heading = lines[0]?.match(/^(#{2,3}) (.*)$/);
-      const body = heading ? lines.slice(1) : lines;
-      const level = heading?.[1]?.length;
-      const title = heading ? `<h${level}>${escape(heading[2] ?? "")}</h${level}>` : "";
-      return title + (body.length > 0 ? `<p>${body.map(escape).join("<br>")}</p>` : "");
-    })
-    .join("\n");
-}

@@ -22,6 +22,8 @@ interface FieldBase {
   extends?: FieldType;
   /** Shown in a section of the form with this heading. */
   section?: string;
+  /** An empty text is stored as "" rather than null (a column that is never null). */
+  emptyString?: boolean;
 }
 
 export interface TextField extends FieldBase {
@@ -119,10 +121,11 @@ function textSchema(field: TextField): z.ZodType<string, unknown> {
     );
 }
 
-function requiredString(schema: z.ZodType<string, unknown>, required: boolean | undefined) {
-  return required
+function requiredString(schema: z.ZodType<string, unknown>, field: FieldBase) {
+  const empty = field.emptyString ? "" : null;
+  return field.required
     ? schema.pipe(z.string().min(1, texts.required))
-    : schema.nullish().transform((value) => (value ? value : null));
+    : schema.nullish().transform((value) => (value ? value : empty));
 }
 
 /** '1.234,50', '1234.5', '3' or a number of cents from JSON → integer cents. */
@@ -147,7 +150,7 @@ function emptyIsNone(schema: z.ZodType) {
 export function fieldSchema(field: Field): z.ZodType {
   switch (field.type) {
     case "text":
-      return requiredString(textSchema(field), field.required);
+      return requiredString(textSchema(field), field);
     case "textarea":
     case "markdown": {
       const max = field.max ?? DEFAULT_TEXT_MAX;
@@ -155,7 +158,7 @@ export function fieldSchema(field: Field): z.ZodType {
         .string({ error: texts.required })
         .transform(cleanText)
         .pipe(z.string().max(max, texts.tooLong(max)));
-      return requiredString(schema, field.required);
+      return requiredString(schema, field);
     }
     case "number": {
       const min = field.min ?? 0;

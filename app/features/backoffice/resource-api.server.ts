@@ -63,7 +63,11 @@ export function zodErrors(error: z.ZodError): Problem[] {
   });
 }
 
-async function guard(request: Request, context: AppLoadContext, definition: ResourceDefinition) {
+export async function guard(
+  request: Request,
+  context: AppLoadContext,
+  definition: ResourceDefinition,
+) {
   const user = await requireStaff(request, context);
   if (!mayUse(definition, user)) {
     throw problems(403, [{ message: de.resources.edit.forbidden }]);
@@ -79,7 +83,7 @@ function methodNotAllowed(allow: string): Response {
 }
 
 /** A record as the API shows it; its version also travels as `ETag`. */
-function recordResponse(row: Row, status = 200): Response {
+export function recordResponse(row: Row, status = 200): Response {
   return Response.json({ data: row }, { status, headers: { ETag: `"${row.version}"` } });
 }
 
@@ -169,7 +173,7 @@ export async function itemAction(
   const definition = resourceOf(request);
   const user = await guard(request, context, definition);
   const id = recordId(params);
-  if (request.method === "PUT") return put(request, context, definition, user, id);
+  if (request.method === "PUT") return putRecord(request, context, definition, user, id);
   if (request.method === "DELETE") {
     const deleted = await deleteRecord(
       context.db,
@@ -184,7 +188,7 @@ export async function itemAction(
 }
 
 /** The fields sent replace the record's; the others stay as they are. */
-async function put(
+export async function putRecord(
   request: Request,
   context: AppLoadContext,
   definition: ResourceDefinition,

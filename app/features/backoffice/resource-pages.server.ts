@@ -143,7 +143,7 @@ function recordIdOf(params: { id?: string }): number {
   return id;
 }
 
-function formDefaults(definition: ResourceDefinition, row: Row | null) {
+export function formDefaults(definition: ResourceDefinition, row: Row | null) {
   if (!row) return {};
   return Object.fromEntries(
     definition.fields.map((field) => [field.name, formValue(field, row[field.name])]),
@@ -185,7 +185,11 @@ function outcomeResponse(outcome: Exclude<Outcome<unknown>, { ok: true }>) {
 }
 
 /** The stored fields that differ from what the editor sent, for a refused stale save. */
-function conflicts(definition: ResourceDefinition, current: Row, sent: Record<string, unknown>) {
+export function conflicts(
+  definition: ResourceDefinition,
+  current: Row,
+  sent: Record<string, unknown>,
+) {
   return definition.fields
     .filter((field) => {
       const stored = formValue(field, current[field.name]) ?? "";

@@ -1,5 +1,20 @@
 import type { Db, Site } from "../../db/schema";
 import { findSiteByPath } from "../../db/queries/content";
+import { getSettings } from "../../db/queries/settings";
+import { markdownToHtml } from "../../domain/markdown";
+import { de } from "../../i18n/de";
+
+/**
+ * The legal pages whose text the settings keep (spec section 3: termsAndConditionsText …): when
+ * the text is set it is the page's body, so an edit in the back office shows at once; the site
+ * row, if any, still gives the title.
+ */
+const LEGAL_TEXTS = {
+  "terms-and-conditions": { column: "termsAndConditionsText", title: de.shell.terms },
+  privacy: { column: "privacyPolicyText", title: de.shell.privacy },
+  imprint: { column: "imprintText", title: de.shell.imprint },
+  allergens: { column: "allergensText", title: de.shell.allergens },
+} as const;
 
 /** The one site type the CMS defines ('Standardseite'): a single HTML body. */
 export const KNOWN_SITE_TYPES = ["default"] as const;
@@ -27,6 +42,18 @@ export async function loadSite(db: Db, splat: string): Promise<SitePage | null> 
   for (const candidate of candidates) {
     site = await findSiteByPath(db, candidate);
     if (site) break;
+  }
+  const legalPath = (site?.path ?? candidates[0] ?? "") as keyof typeof LEGAL_TEXTS;
+  const legal = Object.hasOwn(LEGAL_TEXTS, legalPath) ? LEGAL_TEXTS[legalPath] : null;
+  const legalText = legal ? (await getSettings(db))[legal.column] : null;
+  if (legal && legalText) {
+    return {
+      path: legalPath,
+      title: site ? site.title || site.name : legal.title,
+      description: site?.description ?? null,
+      isDraft: false,
+      bodyHtml: markdownToHtml(legalText),
+    };
   }
   if (!site) return null;
   if (!(KNOWN_SITE_TYPES as readonly string[]).includes(site.type)) {

@@ -3,6 +3,9 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { logListPage } from "../../features/logs/logs-routes.server";
 import { de } from "../../i18n/de-backoffice";
 import { de as staff } from "../../i18n/de-staff";
+import { resourceLinks } from "../../components/backend/resource-styles";
+
+export const links = resourceLinks;
 
 const texts = de.logs;
 

@@ -8,6 +8,9 @@ import {
 } from "../../features/backoffice/resource-pages.server";
 import { de } from "../../i18n/de-backoffice";
 import { de as staff } from "../../i18n/de-staff";
+import { resourceLinks } from "../../components/backend/resource-styles";
+
+export const links = resourceLinks;
 
 /** New and edit page of every back-office resource: `/backend/<resource>/new|{id}` (decision 035). */
 export const loader = ({ request, context, params }: LoaderFunctionArgs) =>

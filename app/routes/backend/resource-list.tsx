@@ -4,6 +4,9 @@ import { Notice } from "../../components/backend/form-parts";
 import { resourceListLoader } from "../../features/backoffice/resource-pages.server";
 import { de } from "../../i18n/de-backoffice";
 import { de as staff } from "../../i18n/de-staff";
+import { resourceLinks } from "../../components/backend/resource-styles";
+
+export const links = resourceLinks;
 
 /** The list page of every back-office resource: `/backend/<resource>` (decision 035). */
 export const loader = ({ request, context }: LoaderFunctionArgs) =>

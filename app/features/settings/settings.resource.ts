@@ -1,0 +1,231 @@
+import type { Field } from "../backoffice/fields";
+import type { ResourceDefinition } from "../backoffice/resource.server";
+import { de } from "../../i18n/de-backoffice";
+
+/**
+ * The shop's settings (spec section 3, Config; `GET|POST /api/config`): one row, edited on one
+ * page in sections, through the same field registry, version check and audit as every resource.
+ * Administrators only.
+ */
+const t = de.settings;
+
+const toggle = (name: string, label: string, section: string, help?: string): Field => ({
+  name,
+  type: "boolean",
+  label,
+  section,
+  ...(help ? { help } : {}),
+});
+
+const legal = (name: string, label: string): Field[] => [
+  {
+    name,
+    type: "text",
+    format: "url",
+    label: t.legalUrl(label),
+    section: t.sections.legal,
+    max: 500,
+    help: t.legalUrlHelp,
+  },
+  {
+    name: `${name}Text`,
+    type: "markdown",
+    label: t.legalText(label),
+    section: t.sections.legal,
+    max: 100_000,
+    help: t.markdownHelp,
+  },
+];
+
+export const settingsFields: Field[] = [
+  {
+    name: "shopName",
+    type: "text",
+    label: t.shopName,
+    help: t.shopNameHelp,
+    required: true,
+    max: 80,
+    section: t.sections.names,
+  },
+  {
+    name: "businessName",
+    emptyString: true,
+    type: "text",
+    label: t.businessName,
+    max: 120,
+    section: t.sections.names,
+  },
+  {
+    name: "title",
+    emptyString: true,
+    type: "text",
+    label: t.shopTitle,
+    max: 120,
+    section: t.sections.names,
+  },
+  {
+    name: "description",
+    emptyString: true,
+    type: "textarea",
+    label: t.description,
+    max: 500,
+    section: t.sections.names,
+  },
+  {
+    name: "seoTitle",
+    type: "text",
+    label: t.seoTitle,
+    help: t.seoTitleHelp,
+    max: 120,
+    section: t.sections.names,
+  },
+  {
+    name: "seoDescription",
+    type: "textarea",
+    label: t.seoDescription,
+    max: 300,
+    section: t.sections.names,
+  },
+  {
+    name: "website",
+    type: "text",
+    format: "url",
+    label: t.website,
+    max: 500,
+    section: t.sections.names,
+  },
+  {
+    name: "currency",
+    type: "select",
+    label: t.currency,
+    required: true,
+    options: [
+      { value: "EUR", label: "Euro (EUR)" },
+      { value: "CHF", label: "Schweizer Franken (CHF)" },
+    ],
+    section: t.sections.names,
+  },
+  {
+    name: "color1",
+    type: "text",
+    format: "color",
+    label: t.color,
+    help: t.colorHelp,
+    required: true,
+    max: 7,
+    section: t.sections.names,
+  },
+  {
+    name: "defaultDeliveryMethod",
+    type: "select",
+    label: t.defaultDeliveryMethod,
+    required: true,
+    options: [
+      { value: "takeaway", label: t.methods.takeaway },
+      { value: "delivery", label: t.methods.delivery },
+      { value: "dine-in", label: t.methods.dineIn },
+    ],
+    section: t.sections.names,
+  },
+  toggle("disableTickets", t.disableTickets, t.sections.names, t.disableTicketsHelp),
+  ...legal("termsAndConditions", t.terms),
+  ...legal("privacyPolicy", t.privacy),
+  ...legal("imprint", t.imprint),
+  ...legal("allergens", t.allergens),
+  toggle("enablePluginHomePage", t.plugins.homePage, t.sections.plugins, t.plugins.homePageHelp),
+  toggle("enablePluginSearch", t.plugins.search, t.sections.plugins),
+  toggle("enablePluginTags", t.plugins.tags, t.sections.plugins),
+  toggle("enablePluginCategoryBar", t.plugins.categoryBar, t.sections.plugins),
+  toggle("enablePluginToolbar", t.plugins.toolbar, t.sections.plugins),
+  toggle("enablePluginPwa", t.plugins.pwa, t.sections.plugins),
+  toggle("enablePluginSms", t.plugins.sms, t.sections.plugins),
+  toggle("enablePluginDonations", t.plugins.donations, t.sections.plugins),
+  toggle("enablePluginFrontdesk", t.plugins.frontdesk, t.sections.plugins, t.plugins.frontdeskHelp),
+  toggle("enablePluginOrderReviews", t.plugins.orderReviews, t.sections.plugins),
+  toggle("enableCash", t.payments.cash, t.sections.payments),
+  toggle("enablePluginAtmCard", t.payments.atmCardPlugin, t.sections.payments),
+  toggle("enableAtmCard", t.payments.atmCard, t.sections.payments),
+  toggle("enablePluginVoucher", t.payments.voucherPlugin, t.sections.payments),
+  toggle("enableVoucher", t.payments.voucher, t.sections.payments),
+  toggle("enablePluginStripe", t.payments.stripePlugin, t.sections.payments),
+  toggle("enableStripe", t.payments.stripe, t.sections.payments),
+  toggle("enablePluginPaypal", t.payments.paypalPlugin, t.sections.payments),
+  toggle("enablePaypal", t.payments.paypal, t.sections.payments),
+  toggle("enablePluginMapbox", t.map.enabled, t.sections.map, t.map.enabledHelp),
+  {
+    name: "mapboxAccessToken",
+    type: "text",
+    label: t.map.token,
+    max: 300,
+    section: t.sections.map,
+  },
+  {
+    name: "mapboxZoom",
+    type: "number",
+    label: t.map.zoom,
+    min: 0,
+    max: 24,
+    decimals: 2,
+    default: 19,
+    section: t.sections.map,
+  },
+  {
+    name: "mapboxPitch",
+    type: "number",
+    label: t.map.pitch,
+    min: 0,
+    max: 85,
+    decimals: 2,
+    default: 55,
+    section: t.sections.map,
+  },
+  {
+    name: "mapboxBearing",
+    type: "number",
+    label: t.map.bearing,
+    min: -180,
+    max: 180,
+    decimals: 2,
+    default: -85,
+    section: t.sections.map,
+  },
+  {
+    name: "businessTimeZone",
+    type: "select",
+    label: t.timeZone,
+    required: true,
+    options: [
+      { value: "Europe/Berlin", label: "Deutschland (Europe/Berlin)" },
+      { value: "Europe/Vienna", label: "Österreich (Europe/Vienna)" },
+      { value: "Europe/Zurich", label: "Schweiz (Europe/Zurich)" },
+    ],
+    section: t.sections.operation,
+  },
+  {
+    name: "slotHorizonDays",
+    type: "number",
+    label: t.slotHorizonDays,
+    help: t.slotHorizonDaysHelp,
+    min: 1,
+    max: 730,
+    default: 14,
+    section: t.sections.operation,
+  },
+];
+
+export const settingsResource: ResourceDefinition = {
+  name: "settings",
+  entityType: "config",
+  table: "settings",
+  texts: de.resources.settings,
+  fields: settingsFields,
+  listColumns: [],
+  searchColumns: [],
+  defaultSort: { column: "id", direction: "asc" },
+  titleOf: () => de.settings.title,
+  access: { roles: ["ROLE_ADMIN"] },
+  touchesUpdatedAt: true,
+};
+
+/** The one row's id. */
+export const SETTINGS_ID = 1;

@@ -1,0 +1,80 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Notice } from "../../components/backend/form-parts";
+import { ResourceForm } from "../../components/backend/resource-form";
+import {
+  settingsPageAction,
+  settingsPageLoader,
+} from "../../features/settings/settings-routes.server";
+import { de } from "../../i18n/de-backoffice";
+import { de as staff } from "../../i18n/de-staff";
+import { resourceLinks } from "../../components/backend/resource-styles";
+
+export const links = resourceLinks;
+
+const texts = de.settings;
+
+export const meta: MetaFunction = () => [
+  { title: `${texts.title} - ${staff.backOffice.title}` },
+  { name: "robots", content: "noindex" },
+];
+
+/** Every setting of the shop (spec section 3, Config), in sections; administrators only. */
+export const loader = ({ request, context }: LoaderFunctionArgs) =>
+  settingsPageLoader(request, context);
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  settingsPageAction(request, context);
+
+export default function Settings() {
+  const page = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  return (
+    <section className="settings">
+      <div className="backoffice-heading">
+        <h1>{texts.title}</h1>
+      </div>
+      <Notice text={page.notice} />
+      {reply?.conflict?.length ? (
+        <div className="conflict" role="alert">
+          <ul>
+            {reply.conflict.map((entry) => (
+              <li key={entry.label}>
+                {entry.label}: {entry.current}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <ResourceForm
+        key={reply?.version ?? page.version}
+        id="settings-form"
+        fields={page.fields}
+        defaults={page.defaults}
+        choices={{}}
+        lastResult={reply?.result}
+        version={reply?.version ?? page.version}
+        submitLabel={de.resources.edit.save}
+        cancelTo="/backend"
+        message={reply?.message}
+      >
+        <div className="field-actions">
+          <button type="submit" name="intent" value="preview" className="button secondary">
+            {texts.previewButton}
+          </button>
+          <span className="field-hint">{texts.previewHint}</span>
+        </div>
+      </ResourceForm>
+      {reply?.previews?.length ? (
+        <section className="legal-preview" aria-labelledby="vorschau">
+          <h2 id="vorschau">{texts.preview}</h2>
+          {reply.previews.map((preview) => (
+            <article key={preview.label}>
+              <h3>{preview.label}</h3>
+              <div dangerouslySetInnerHTML={{ __html: preview.html }} />
+            </article>
+          ))}
+        </section>
+      ) : null}
+    </section>
+  );
+}
