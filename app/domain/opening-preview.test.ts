@@ -67,7 +67,10 @@ describe("openingPreview: the next 14 days", () => {
       hasSlots: true,
     });
     // The following Sunday is closed again: a `once` rule names one date.
-    expect(openingPreview(rules, monday).days[13]).toMatchObject({ isClosed: true, exception: null });
+    expect(openingPreview(rules, monday).days[13]).toMatchObject({
+      isClosed: true,
+      exception: null,
+    });
   });
 
   it("adds a one-off range to the day's hours, as the storefront does (spec section 4)", () => {

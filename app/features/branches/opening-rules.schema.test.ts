@@ -85,9 +85,7 @@ describe("openingRulesSchema from the form (conform names)", () => {
   });
 
   it("refuses an unknown rule type and a checkbox value that is not one", () => {
-    expect(
-      formErrors({ "hours[0].type": "holiday", "hours[0].isClosed": "vielleicht" }),
-    ).toEqual({
+    expect(formErrors({ "hours[0].type": "holiday", "hours[0].isClosed": "vielleicht" })).toEqual({
       "hours[0].type": ["Bitte wählen Sie, für welchen Tag die Regel gilt."],
       "hours[0].isClosed": ["Bitte geben Sie bei „Geschlossen“ ja oder nein an."],
     });

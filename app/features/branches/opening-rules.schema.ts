@@ -94,15 +94,13 @@ export const openingRuleSchema = z
       context.addIssue({ code: "custom", message: texts.toBeforeFrom, path: ["to"] });
     }
   })
-  .transform(
-    (rule): OpeningRuleValue => ({
-      type: rule.type,
-      date: rule.type === "once" ? rule.date : null,
-      isClosed: rule.isClosed,
-      from: rule.isClosed ? null : rule.from,
-      to: rule.isClosed ? null : rule.to === "24:00" ? MIDNIGHT : rule.to,
-    }),
-  );
+  .transform((rule): OpeningRuleValue => ({
+    type: rule.type,
+    date: rule.type === "once" ? rule.date : null,
+    isClosed: rule.isClosed,
+    from: rule.isClosed ? null : rule.from,
+    to: rule.isClosed ? null : rule.to === "24:00" ? MIDNIGHT : rule.to,
+  }));
 
 /**
  * The list of rules of one kind (opening or delivery hours), in the order they apply. The length
