@@ -324,13 +324,17 @@ const previewTexts = texts.preview;
 export function OpeningPreview({
   preview,
   heading = previewTexts.heading,
+  headingLevel = 3,
 }: {
   preview: OpeningPreviewData;
   heading?: string;
+  /** The heading's level in the page's outline (h2 … h4). */
+  headingLevel?: 2 | 3 | 4;
 }) {
+  const Heading = `h${headingLevel}` as const;
   return (
     <section className="hours-preview" aria-label={heading}>
-      <h3 className="hours-preview-heading">{heading}</h3>
+      <Heading className="hours-preview-heading">{heading}</Heading>
       <p className="hours-now">
         {`${previewTexts.now}: `}
         <span className={`hours-badge hours-badge-${preview.status.tone}`}>
