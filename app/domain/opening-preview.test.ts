@@ -122,6 +122,16 @@ describe("openingPreview: the state now", () => {
     expect(preview.notice).toEqual([]);
   });
 
+  it("joins a night split into two rules at midnight, as decision 034 asks the owner to enter it", () => {
+    const rules = [open("friday", "22:00", "00:00"), open("saturday", "00:00", "02:00")];
+    const preview = openingPreview(rules, "2025-06-06T23:00:00+02:00");
+    expect(preview.status.label).toBe("Geöffnet bis 02:00");
+    expect(preview.days.slice(0, 2).map((day) => day.text)).toEqual([
+      "22:00 – 00:00",
+      "00:00 – 02:00",
+    ]);
+  });
+
   it("names the next opening after the one-off closure while closed", () => {
     const preview = openingPreview(bakery, "2025-06-03T19:00:00+02:00");
     expect(preview.status.label).toBe("Geschlossen");
