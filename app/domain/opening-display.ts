@@ -1,6 +1,6 @@
 import { formatDate, formatTime } from "./format";
 import { de } from "../i18n/de";
-import { hoursOn, type OpeningHoursRule, type OpeningState } from "./opening-hours";
+import { hoursOn, type DayHours, type OpeningHoursRule, type OpeningState } from "./opening-hours";
 import {
   BUSINESS_TIME_ZONE,
   WEEKDAYS,
@@ -118,6 +118,14 @@ function clock(value: string): string {
   return clockOfMinutes(minutesOfClock(value));
 }
 
+/** One day's hours as the tables show them: '07:00 – 12:00, 14:00 – 18:00' or 'Geschlossen'. */
+export function dayHoursText(day: Pick<DayHours, "isClosed" | "ranges">): string {
+  if (day.isClosed || day.ranges.length === 0) return de.openingHours.closedDay;
+  return day.ranges
+    .map((range) => de.openingHours.range(clock(range.from), clock(range.to)))
+    .join(de.openingHours.rangeSeparator);
+}
+
 export interface WeeklyHoursRow {
   weekday: Weekday;
   /** 'Montag' … 'Sonntag'. */
@@ -140,18 +148,12 @@ export function weeklyHours(
   const monday = inZone(now, zone).startOf("week").toISODate();
   return WEEKDAYS.map((weekday, index) => {
     const day = hoursOn(rules, addDays(monday, index));
-    const text =
-      day.isClosed || day.ranges.length === 0
-        ? de.openingHours.closedDay
-        : day.ranges
-            .map((range) => de.openingHours.range(clock(range.from), clock(range.to)))
-            .join(de.openingHours.rangeSeparator);
     return {
       weekday,
       dayName: de.weekdays[weekday],
       date: day.date,
       isClosed: day.isClosed,
-      text,
+      text: dayHoursText(day),
     };
   });
 }
