@@ -5,7 +5,7 @@ import { type RouteConfig, index, layout, route } from "@remix-run/route-config"
  * page each, and `/api/<name>` with `/api/<name>/{id}`. Adding one is adding its name here (and
  * its description in app/features/backoffice/resources.server.ts).
  */
-const RESOURCES = ["tags", "tables", "donatees", "divisions", "departments"] as const;
+const RESOURCES = ["branches", "tags", "tables", "donatees", "divisions", "departments"] as const;
 
 const resourcePages = RESOURCES.flatMap((name) => [
   route(name, "routes/backend/resource-list.tsx", { id: `backend-${name}` }),
@@ -72,6 +72,7 @@ export default [
   ]),
   // The staff JSON API (spec section 7).
   ...resourceApi,
+  route("api/branches/:id/menus", "routes/api/branch-menus.ts"),
   route("api/config", "routes/api/config.ts"),
   route("api/logs", "routes/api/logs.ts"),
   route("api/logs/:id", "routes/api/log.ts"),

@@ -25,6 +25,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
 
+  // A delivery area may name the postcodes it serves (shown to customers choosing their area).
+  await db.schema
+    .alterTable("delivery_areas")
+    .addColumn("postcodes", "text", (c) => c.notNull().defaultTo(""))
+    .execute();
+
   await db.schema
     .alterTable("audit_log")
     .addColumn("branch_id", "integer", (c) => c.references("branches.id").onDelete("set null"))
@@ -46,5 +52,6 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex("audit_log_at_idx").execute();
   await db.schema.createIndex("audit_log_at_idx").on("audit_log").column("at").execute();
   await db.schema.alterTable("audit_log").dropColumn("branch_id").execute();
+  await db.schema.alterTable("delivery_areas").dropColumn("postcodes").execute();
   await db.schema.dropTable("departments").execute();
 }

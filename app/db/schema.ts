@@ -325,6 +325,8 @@ export interface DeliveryAreasTable {
   freeFromOrderValue: number | null;
   minimumOrderValue: number | null;
   position: Generated<number>;
+  /** Postcodes the area serves, separated by commas; empty for none named. */
+  postcodes: Generated<string>;
 }
 
 export interface TagsTable {

@@ -59,6 +59,7 @@ interface RouteCase {
  * addresses. Shop-wide ones are for administrators; tables for the managers of their branch.
  */
 const RESOURCE_ACCESS: Record<string, ActorName> = {
+  branches: "managerA",
   tags: "admin",
   tables: "managerA",
   donatees: "admin",
@@ -96,6 +97,11 @@ const ROUTES: Record<string, RouteCase> = {
   "routes/backend/settings": {
     path: () => "/backend/settings",
     allowed: "admin",
+    outsider: "deny",
+  },
+  "routes/api/branch-menus": {
+    path: ({ branchA }) => `/api/branches/${branchA}/menus`,
+    allowed: "managerA",
     outsider: "deny",
   },
   "routes/api/config": { path: () => "/api/config", allowed: "admin", outsider: "deny" },
@@ -305,6 +311,7 @@ describe.each(databaseTargets())("every guarded route on %s", (target) => {
     const orderA = await insertTestOrder(db, { branchIdentifier: "filiale-a" });
     const id = (row: { id: number }) => row.id;
     const records = {
+      branches: branchA,
       tags: id(
         await db
           .insertInto("tags")

@@ -191,7 +191,9 @@ export function FieldControl({
     default: {
       const type =
         field.type === "date"
-          ? field.mode
+          ? field.mode === "dateTime"
+            ? "datetime-local"
+            : field.mode
           : field.type === "text" && field.format === "email"
             ? "email"
             : "text";

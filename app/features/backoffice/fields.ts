@@ -63,7 +63,8 @@ export interface SelectField extends FieldBase {
 }
 export interface DateField extends FieldBase {
   type: "date";
-  mode: "date" | "time";
+  /** A day ('2026-12-24'), a time ('08:30') or both ('2026-12-24T08:30', local to the shop). */
+  mode: "date" | "time" | "dateTime";
 }
 /** Another resource's record, by id; `multiple` for a list of ids. */
 export interface ReferenceField extends FieldBase {
@@ -141,6 +142,16 @@ function parseMoney(value: unknown): number | null | undefined {
   return Math.round(Number(normalised) * 100);
 }
 
+/** '2026-12-24T08:30' (a datetime-local field), to the minute; null when it is not one. */
+function parseLocalDateTime(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2}(\.\d+)?)?$/.exec(value.trim());
+  if (!match) return null;
+  const day = parseIsoDate(match[1]);
+  const time = parseClockTime(match[2]);
+  return day && time ? `${day}T${time}` : null;
+}
+
 /** An empty form field ("") is no value: a required one then says so, an optional one is null. */
 function emptyIsNone(schema: z.ZodType) {
   return z.preprocess((value) => (value === "" ? undefined : value), schema);
@@ -182,21 +193,24 @@ export function fieldSchema(field: Field): z.ZodType {
     }
     case "money": {
       const max = field.max ?? MONEY_MAX;
-      const schema = z.unknown().transform((value, context) => {
-        const cents = parseMoney(value);
-        if (cents === null || (cents !== undefined && (cents < 0 || cents > max))) {
-          context.addIssue({
-            code: "custom",
-            message: cents === null ? texts.money : texts.moneyRange,
-          });
-          return z.NEVER;
-        }
-        if (cents === undefined && field.required) {
-          context.addIssue({ code: "custom", message: texts.required });
-          return z.NEVER;
-        }
-        return cents ?? null;
-      });
+      const schema = z
+        .unknown()
+        .optional()
+        .transform((value, context) => {
+          const cents = parseMoney(value);
+          if (cents === null || (cents !== undefined && (cents < 0 || cents > max))) {
+            context.addIssue({
+              code: "custom",
+              message: cents === null ? texts.money : texts.moneyRange,
+            });
+            return z.NEVER;
+          }
+          if (cents === undefined && field.required) {
+            context.addIssue({ code: "custom", message: texts.required });
+            return z.NEVER;
+          }
+          return cents ?? null;
+        });
       return schema;
     }
     case "boolean":
@@ -217,13 +231,18 @@ export function fieldSchema(field: Field): z.ZodType {
       );
     }
     case "date": {
-      const parse = field.mode === "date" ? parseIsoDate : parseClockTime;
+      const parse =
+        field.mode === "date"
+          ? parseIsoDate
+          : field.mode === "time"
+            ? parseClockTime
+            : parseLocalDateTime;
       const schema = z.string({ error: texts.required }).transform((value, context) => {
         const parsed = parse(value);
         if (parsed === null) {
           context.addIssue({
             code: "custom",
-            message: field.mode === "date" ? texts.date : texts.time,
+            message: field.mode === "time" ? texts.time : texts.date,
           });
           return z.NEVER;
         }

@@ -201,11 +201,12 @@ export async function putRecord(
     return problems(400, [{ message: headline }, { message: de.resources.edit.badRequest }]);
   const current = await getRecord(context.db, definition, user, id);
   if (!current.ok) return refusal(current, headline);
+  const names = [
+    ...definition.fields.map((field) => field.name),
+    ...Object.keys(definition.extraSchema ?? {}),
+  ];
   const merged = Object.fromEntries(
-    definition.fields.map((field) => [
-      field.name,
-      field.name in body ? body[field.name] : current.value[field.name],
-    ]),
+    names.map((name) => [name, name in body ? body[name] : current.value[name]]),
   );
   const parsed = schemaFor(definition).safeParse(merged);
   if (!parsed.success) return problems(400, [{ message: headline }, ...zodErrors(parsed.error)]);

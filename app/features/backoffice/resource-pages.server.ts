@@ -14,6 +14,7 @@ import {
   deleteRecord,
   getRecord,
   listRecords,
+  mayCreate,
   mayUse,
   schemaFor,
   updateRecord,
@@ -112,6 +113,7 @@ export async function resourceListLoader(request: Request, context: AppLoadConte
   return {
     name: definition.name,
     texts: definition.texts,
+    canCreate: mayCreate(definition, user),
     notice: noticeOf(request, definition),
     search,
     branchFilter: branchFilter ? String(branchFilter) : "",
@@ -157,6 +159,7 @@ export async function resourceEditLoader(
 ) {
   const { definition, user } = await guardPage(request, context);
   const isNew = params.id === undefined;
+  if (isNew && !mayCreate(definition, user)) throw forbidden("page");
   let row: Row | null = null;
   if (!isNew) {
     const loaded = await getRecord(context.db, definition, user, recordIdOf(params));
@@ -174,7 +177,13 @@ export async function resourceEditLoader(
     fields: definition.fields,
     choices: await referenceChoices(context.db, definition, user),
     notice: noticeOf(request, definition),
+    canDelete: mayCreate(definition, user),
     confirmDelete: !isNew && new URL(request.url).searchParams.get("bestaetigen") === "loeschen",
+    /** The lists and values edited beside the registry's fields (a branch's hours). */
+    extras: Object.fromEntries(
+      (definition.extraFields ?? []).map((name) => [name, row?.[name] ?? null]),
+    ) as Record<string, unknown>,
+    pageExtras: row && definition.pageExtras ? await definition.pageExtras(context.db, row) : null,
   };
 }
 
@@ -185,6 +194,12 @@ function outcomeResponse(outcome: Exclude<Outcome<unknown>, { ok: true }>) {
 }
 
 /** The stored fields that differ from what the editor sent, for a refused stale save. */
+function formDataOf(params: URLSearchParams): FormData {
+  const formData = new FormData();
+  for (const [key, value] of params) formData.append(key, value);
+  return formData;
+}
+
 export function conflicts(
   definition: ResourceDefinition,
   current: Row,
@@ -237,10 +252,15 @@ export async function resourceEditAction(
     return redirect(`${base}?hinweis=geloescht`);
   }
 
-  const submission = parseWithZod(form, {
+  const formData = form instanceof FormData ? form : formDataOf(form);
+  const submission = parseWithZod(definition.prepareForm?.(formData) ?? formData, {
     schema: schemaFor(definition),
     disableAutoCoercion: true,
   });
+  if (submission.status === undefined) {
+    // A row was added or removed (no JavaScript): the page again, with every typed value.
+    return data({ result: submission.reply(), message: null, conflict: null, version: null });
+  }
   if (submission.status !== "success") {
     return data({ result: submission.reply(), message: null, conflict: null, version: null }, 400);
   }

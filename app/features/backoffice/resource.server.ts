@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from "kysely";
+import type { z } from "zod";
 import type { Db } from "../../db/schema";
 import { canAccessBranch, isAdmin, type StaffRole } from "../../domain/staff-permissions";
 import { de } from "../../i18n/de-backoffice";
@@ -69,6 +70,12 @@ export interface ResourceDefinition {
   loadExtra?(db: Db, id: number): Promise<Record<string, unknown>>;
   /** The table has `updated_at`, set on every update. */
   touchesUpdatedAt?: boolean;
+  /** What the edit page shows beside the form (a preview), from the stored record. */
+  pageExtras?(db: Db, row: Row): Promise<Record<string, unknown>>;
+  /** Turns an editor's row buttons (add, remove) into conform's list intents, before parsing. */
+  prepareForm?(form: FormData): FormData;
+  /** Schemas of the fields handled by `afterWrite` (lists of child rows), beside the registry's. */
+  extraSchema?: z.ZodRawShape;
   /** Fields handled by `afterWrite` and `loadExtra` rather than stored as columns. */
   extraFields?: readonly string[];
 }
@@ -88,17 +95,25 @@ export function allResources(): ResourceDefinition[] {
   return [...registry.values()];
 }
 
-const schemas = new WeakMap<ResourceDefinition, ReturnType<typeof schemaOf>>();
-export function schemaFor(definition: ResourceDefinition) {
+type ResourceSchema = z.ZodType<Record<string, unknown>, unknown>;
+const schemas = new WeakMap<ResourceDefinition, ResourceSchema>();
+
+/** The resource's one schema: its registry fields and its extra lists. */
+export function schemaFor(definition: ResourceDefinition): ResourceSchema {
   let schema = schemas.get(definition);
   if (!schema) {
-    schema = schemaOf(definition.fields);
+    schema = schemaOf(definition.fields).extend(definition.extraSchema ?? {}) as ResourceSchema;
     schemas.set(definition, schema);
   }
   return schema;
 }
 
 // ——— Access ———
+
+/** May create (and delete) records: branches themselves only administrators. */
+export function mayCreate(definition: ResourceDefinition, user: StaffUser): boolean {
+  return mayUse(definition, user) && (definition.access.branchColumn !== "id" || isAdmin(user));
+}
 
 export function mayUse(definition: ResourceDefinition, user: StaffUser): boolean {
   if (isAdmin(user)) return true;

@@ -1,3 +1,4 @@
+import { branchesResource } from "../branches/branches.resource";
 import { donateesResource } from "../donatees/donatees.resource";
 import { departmentsResource, divisionsResource } from "../organisation/organisation.resources";
 import { tablesResource } from "../tables/tables.resource";
@@ -10,6 +11,7 @@ import { registerResources } from "./resource.server";
  * the navigation (`app/features/backoffice/areas.ts`).
  */
 registerResources(
+  branchesResource,
   tagsResource,
   tablesResource,
   donateesResource,

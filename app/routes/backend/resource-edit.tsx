@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Notice } from "../../components/backend/form-parts";
+import { ResourceExtras } from "../../components/backend/resource-extras";
 import { ResourceForm } from "../../components/backend/resource-form";
+import { openingHoursStylesheet } from "../../components/backend/opening-hours-editor";
 import {
   resourceEditAction,
   resourceEditLoader,
@@ -10,7 +12,10 @@ import { de } from "../../i18n/de-backoffice";
 import { de as staff } from "../../i18n/de-staff";
 import { resourceLinks } from "../../components/backend/resource-styles";
 
-export const links = resourceLinks;
+export const links = () => [
+  ...resourceLinks(),
+  { rel: "stylesheet", href: openingHoursStylesheet },
+];
 
 /** New and edit page of every back-office resource: `/backend/<resource>/new|{id}` (decision 035). */
 export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
@@ -61,8 +66,17 @@ export default function ResourceEdit() {
         submitLabel={page.isNew ? texts.create : texts.save}
         cancelTo={listPath}
         message={reply?.message}
-      />
-      {page.id ? (
+      >
+        <ResourceExtras
+          name={page.name}
+          values={
+            (reply?.result?.initialValue as Record<string, unknown> | undefined) ?? page.extras
+          }
+          errors={reply?.result?.error}
+          pageExtras={page.pageExtras}
+        />
+      </ResourceForm>
+      {page.id && page.canDelete ? (
         page.confirmDelete ? (
           <Form method="post" className="confirm-panel" aria-labelledby="loeschen-frage">
             <p id="loeschen-frage">

@@ -28,6 +28,7 @@ export default function ResourceList() {
     branchFilter,
     branchChoices,
     columns,
+    canCreate,
     rows,
     paging,
   } = useLoaderData<typeof loader>();
@@ -46,9 +47,11 @@ export default function ResourceList() {
     <section className="resource-list">
       <div className="backoffice-heading">
         <h1>{names.plural}</h1>
-        <Link to={`/backend/${name}/new`} className="button">
-          {names.newTitle}
-        </Link>
+        {canCreate ? (
+          <Link to={`/backend/${name}/new`} className="button">
+            {names.newTitle}
+          </Link>
+        ) : null}
       </div>
       <Notice text={notice} />
       <Form method="get" className="filter-bar" role="search">
