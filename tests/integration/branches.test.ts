@@ -233,7 +233,9 @@ describe.each(databaseTargets())("branches (%s)", (target) => {
     if (saved.status !== 302) {
       const html = await saved.text();
       const data = /streamController\.enqueue\((.*)\);<\/script>/s.exec(html)?.[1] ?? "";
-      throw new Error(data.slice(data.lastIndexOf("actionData"), data.lastIndexOf("actionData") + 1500));
+      throw new Error(
+        data.slice(data.lastIndexOf("actionData"), data.lastIndexOf("actionData") + 1500),
+      );
     }
     expect(saved.status).toBe(302);
     const stored = (await json(await admin.send(`/api/branches/${ownBranch}`))).data;
