@@ -339,6 +339,7 @@ export const de = {
       count: (count: number) =>
         count === 1 ? "1 Bestellung" : `${count.toLocaleString("de-DE")} Bestellungen`,
       empty: "Keine Bestellungen.",
+      tableLabel: "Liste der Bestellungen",
       columns: {
         ticket: "Nr.",
         branch: "Filiale",
@@ -416,6 +417,8 @@ export const de = {
       back: "Zurück zu den Bestellungen",
       actions: "Aktionen",
       rejectMessage: "Nachricht an den Kunden (optional)",
+      itemsTable: "Artikelliste",
+      taxesTable: "Steuertabelle",
       date: "Datum",
       time: "Uhrzeit",
       propose: "Vorschlagen",

@@ -255,7 +255,7 @@ export default function OrderDetail() {
         <Notice>{order.notice}</Notice>
       )}
       {receipt.banners.map((banner) => (
-        <Notice key={banner} tone="info">
+        <Notice key={banner} tone="info" announce={false}>
           {banner}
         </Notice>
       ))}
@@ -264,7 +264,9 @@ export default function OrderDetail() {
         <h2 id="order-actions">{detail.actions}</h2>
         {order.refundOwed ? (
           <div className="action-group">
-            <Notice tone="error">{de.refunds.owed(order.refundOwed)}</Notice>
+            <Notice tone="error" announce={false}>
+              {de.refunds.owed(order.refundOwed)}
+            </Notice>
             <IntentButton intent="refund" label={de.refunds.action} />
           </div>
         ) : null}
@@ -358,7 +360,7 @@ export default function OrderDetail() {
       <section aria-labelledby="order-items">
         <h2 id="order-items">{detail.items}</h2>
         {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- scrolls on a phone */}
-        <div className="ui-table-scroll" role="region" aria-label={detail.items} tabIndex={0}>
+        <div className="ui-table-scroll" role="region" aria-label={detail.itemsTable} tabIndex={0}>
           <table className="ui-table order-table">
             <thead>
               <tr>
@@ -426,7 +428,7 @@ export default function OrderDetail() {
         ) : null}
         <h3>{detail.taxes}</h3>
         {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- scrolls on a phone */}
-        <div className="ui-table-scroll" role="region" aria-label={detail.taxes} tabIndex={0}>
+        <div className="ui-table-scroll" role="region" aria-label={detail.taxesTable} tabIndex={0}>
           <table className="ui-table order-table">
             <thead>
               <tr>

@@ -268,7 +268,7 @@ export default function OrdersBoard() {
       {board.rows.length === 0 ? (
         <p>{texts.empty}</p>
       ) : (
-        <DataTable label={texts.title} columns={columns} sort={board.sort} pageParam="page">
+        <DataTable label={texts.tableLabel} columns={columns} sort={board.sort} pageParam="page">
           {board.rows.map((row) => (
             <tr key={row.id} className={row.isNew ? "order-new" : undefined}>
               <td>
