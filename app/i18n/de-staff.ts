@@ -139,8 +139,8 @@ export const de = {
     menu: "Menü",
     dashboard: {
       today: "Heute",
-      todayIntro: (branches: string) => `Bestellungen von heute in ${branches}.`,
       noOrdersToday: "Heute sind noch keine Bestellungen eingegangen.",
+      withoutOrders: (branches: string) => `Noch ohne Bestellungen: ${branches}.`,
       needsAction: "Warten auf Bestätigung",
       needsActionEmpty: "Keine Bestellung wartet auf Bestätigung.",
       needsActionMore: (count: number) =>
@@ -363,7 +363,8 @@ export const de = {
       anyStatus: "Alle",
       paymentMethod: "Zahlungsart",
       anyPayment: "Alle",
-      search: "Suche (Name, Telefon, Nummer)",
+      search: "Suche",
+      searchHint: "Name, Telefon, Nummer",
       sort: "Sortierung",
       sortKeys: {
         created: "Eingang",

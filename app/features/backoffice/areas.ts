@@ -42,7 +42,7 @@ export const BACK_OFFICE_AREAS: readonly BackOfficeArea[] = [
     key: "device-keys",
     ...texts.deviceKeys,
     path: "/backend/device-keys",
-    icon: "⚿",
+    icon: "▣",
     allowed: (user) => isAdmin(user) || isManager(user),
   },
   {

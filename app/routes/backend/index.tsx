@@ -31,18 +31,20 @@ function TodayPanel({
 }: {
   today: ReturnType<typeof useLoaderData<typeof loader>>["today"];
 }) {
-  const total = today.reduce((sum, branch) => sum + branch.total, 0);
+  const busy = today.filter((branch) => branch.total > 0);
+  const quiet = today.filter((branch) => branch.total === 0);
   return (
     <section aria-labelledby="dashboard-today" className="dashboard-panel">
       <h2 id="dashboard-today">{texts.dashboard.today}</h2>
-      {total === 0 ? <p>{texts.dashboard.noOrdersToday}</p> : null}
-      <ul className="dashboard-branches">
-        {today.map((branch) => (
-          <li key={branch.id}>
-            <h3>
-              {branch.name} <span className="muted">· {board.count(branch.total)}</span>
-            </h3>
-            {branch.states.length > 0 ? (
+      {busy.length === 0 ? (
+        <p>{texts.dashboard.noOrdersToday}</p>
+      ) : (
+        <ul className="dashboard-branches">
+          {busy.map((branch) => (
+            <li key={branch.id}>
+              <h3>
+                {branch.name} <span className="muted">· {board.count(branch.total)}</span>
+              </h3>
               <ul className="dashboard-states">
                 {branch.states.map((entry) => (
                   <li key={entry.state}>
@@ -53,10 +55,15 @@ function TodayPanel({
                   </li>
                 ))}
               </ul>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+      {busy.length > 0 && quiet.length > 0 ? (
+        <p className="muted">
+          {texts.dashboard.withoutOrders(quiet.map((branch) => branch.name).join(", "))}
+        </p>
+      ) : null}
     </section>
   );
 }

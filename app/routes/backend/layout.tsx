@@ -75,23 +75,18 @@ function AreaList({ areas }: { areas: readonly AreaLink[] }) {
 }
 
 /**
- * The areas this person may use: a sidebar on a desktop, a <details> menu on a phone (opens
- * without JavaScript). CSS shows one of the two; the other is display:none, out of the way of
- * screen readers.
+ * The areas this person may use: a sidebar on a desktop, a <details> menu in the header on a
+ * phone (opens without JavaScript). CSS shows one of the two; the other is display:none, out of
+ * the way of screen readers.
  */
-function BackOfficeNav({ areas }: { areas: readonly AreaLink[] }) {
+function PhoneMenu({ areas }: { areas: readonly AreaLink[] }) {
   return (
-    <>
-      <details className="backoffice-menu">
-        <summary className={buttonClass("secondary")}>{texts.menu}</summary>
-        <nav aria-label={texts.navigation} className="backoffice-nav">
-          <AreaList areas={areas} />
-        </nav>
-      </details>
-      <nav aria-label={texts.navigation} className="backoffice-nav backoffice-sidebar">
+    <details className="backoffice-menu">
+      <summary className={buttonClass("secondary")}>{texts.menu}</summary>
+      <nav aria-label={texts.navigation} className="backoffice-nav">
         <AreaList areas={areas} />
       </nav>
-    </>
+    </details>
   );
 }
 
@@ -109,17 +104,24 @@ function BackOfficeFrame({
           {texts.title}
         </Link>
         {data ? (
-          <div className="backoffice-user">
-            <span>{texts.signedInAs(data.user.name)}</span>
-            <Form method="post" action="/backend/logout" reloadDocument>
-              <button type="submit" className={buttonClass("secondary")}>
-                {texts.logout}
-              </button>
-            </Form>
-          </div>
+          <>
+            <PhoneMenu areas={data.areas} />
+            <div className="backoffice-user">
+              <span>{texts.signedInAs(data.user.name)}</span>
+              <Form method="post" action="/backend/logout" reloadDocument>
+                <button type="submit" className={buttonClass("secondary")}>
+                  {texts.logout}
+                </button>
+              </Form>
+            </div>
+          </>
         ) : null}
       </header>
-      {data ? <BackOfficeNav areas={data.areas} /> : null}
+      {data ? (
+        <nav aria-label={texts.navigation} className="backoffice-nav backoffice-sidebar">
+          <AreaList areas={data.areas} />
+        </nav>
+      ) : null}
       <div className="backoffice-content">{children}</div>
     </div>
   );

@@ -208,7 +208,7 @@ function HistoryFilters({ board }: { board: BoardData }) {
         label={texts.search}
         maxLength={100}
         defaultValue={params.q ?? ""}
-        fieldClassName="ui-field-wide"
+        placeholder={texts.searchHint}
       />
       <Select
         id="filter-sort"
