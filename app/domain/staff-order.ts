@@ -173,18 +173,24 @@ export function offeredStaffActions(order: StaffOrderState, now: Date): StaffAct
   });
 }
 
-/** The state staff see in lists: one German word. */
+export type StaffStateKey = keyof typeof texts.states;
+
+/** The state staff see in lists, as a key (the badge's colour) ... */
+export function staffStateKey(order: StaffOrderState): StaffStateKey {
+  if (order.isFailed) return "failed";
+  if (order.isRejected) return "rejected";
+  if (order.isCanceled) return "canceled";
+  if (order.isCompleted) return order.isDelivery ? "delivered" : "completed";
+  if (isAwaitingPayment(order)) return "awaitingPayment";
+  if (order.isInDelivery) return order.isDelivery ? "inDelivery" : "readyForPickup";
+  if (order.isConfirmed) return "confirmed";
+  if (order.counterAppointment) return "counterProposed";
+  return "new";
+}
+
+/** ... and as one German word. */
 export function staffStateLabel(order: StaffOrderState): string {
-  const states = texts.states;
-  if (order.isFailed) return states.failed;
-  if (order.isRejected) return states.rejected;
-  if (order.isCanceled) return states.canceled;
-  if (order.isCompleted) return order.isDelivery ? states.delivered : states.completed;
-  if (isAwaitingPayment(order)) return states.awaitingPayment;
-  if (order.isInDelivery) return order.isDelivery ? states.inDelivery : states.readyForPickup;
-  if (order.isConfirmed) return states.confirmed;
-  if (order.counterAppointment) return states.counterProposed;
-  return states.new;
+  return texts.states[staffStateKey(order)];
 }
 
 /** Minutes past its due time after which an open order counts as missed (decision 018). */

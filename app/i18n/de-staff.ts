@@ -136,7 +136,36 @@ export const de = {
     logout: "Abmelden",
     signedInAs: (name: string) => `Angemeldet als ${name}`,
     welcome: (name: string) => `Willkommen, ${name}`,
-    intro: "Wählen Sie oben einen Bereich.",
+    menu: "Menü",
+    dashboard: {
+      today: "Heute",
+      noOrdersToday: "Heute sind noch keine Bestellungen eingegangen.",
+      withoutOrders: (branches: string) => `Noch ohne Bestellungen: ${branches}.`,
+      needsAction: "Warten auf Bestätigung",
+      needsActionEmpty: "Keine Bestellung wartet auf Bestätigung.",
+      needsActionMore: (count: number) =>
+        count === 1 ? "1 Bestellung wartet" : `Alle ${count} wartenden Bestellungen`,
+      areas: "Bereiche",
+      stateCount: (state: string, count: number) => `${state}: ${count}`,
+    },
+    /** The back office's areas (app/features/backoffice/areas.ts), as menu entries and tiles. */
+    areas: {
+      home: { label: "Übersicht", description: "Heutige Bestellungen auf einen Blick." },
+      orders: {
+        label: "Bestellungen",
+        description: "Aktuelle, verpasste und vergangene Bestellungen bearbeiten.",
+      },
+      phoneOrder: {
+        label: "Telefonbestellung",
+        description: "Eine Bestellung am Telefon aufnehmen.",
+      },
+      users: { label: "Benutzer", description: "Mitarbeiter anlegen, sperren und verwalten." },
+      deviceKeys: {
+        label: "Geräteschlüssel",
+        description: "Schlüssel für Thekengeräte ohne Anmeldung.",
+      },
+      password: { label: "Passwort ändern", description: "Ihr eigenes Passwort ändern." },
+    },
     yourBranches: "Ihre Filialen",
     allBranches: "Alle Filialen",
     yourRoles: "Ihre Rollen",
@@ -344,6 +373,20 @@ export const de = {
       cancel: "Stornieren",
       counterAppointment: "Anderen Termin vorschlagen",
     },
+    /** The confirmation step before a destructive action (decision 031). */
+    confirm: {
+      reject: {
+        question: "Wirklich ablehnen?",
+        text: "Der Kunde erhält eine Nachricht; eine Online-Zahlung wird erstattet.",
+        yes: "Ja, ablehnen",
+      },
+      cancel: {
+        question: "Wirklich stornieren?",
+        text: "Die Bestellung wird storniert; eine Online-Zahlung wird erstattet.",
+        yes: "Ja, stornieren",
+      },
+    },
+    destructive: "Ablehnen oder stornieren",
     board: {
       title: "Bestellungen",
       views: { current: "Aktuell", missed: "Verpasst", history: "Verlauf" },
@@ -351,6 +394,7 @@ export const de = {
       count: (count: number) =>
         count === 1 ? "1 Bestellung" : `${count.toLocaleString("de-DE")} Bestellungen`,
       empty: "Keine Bestellungen.",
+      tableLabel: "Liste der Bestellungen",
       columns: {
         ticket: "Nr.",
         branch: "Filiale",
@@ -374,7 +418,8 @@ export const de = {
       anyStatus: "Alle",
       paymentMethod: "Zahlungsart",
       anyPayment: "Alle",
-      search: "Suche (Name, Telefon, Nummer)",
+      search: "Suche",
+      searchHint: "Name, Telefon, Nummer",
       sort: "Sortierung",
       sortKeys: {
         created: "Eingang",
@@ -386,7 +431,7 @@ export const de = {
       direction: "Reihenfolge",
       ascending: "aufsteigend",
       descending: "absteigend",
-      apply: "Anwenden",
+      apply: "Filtern",
       reset: "Zurücksetzen",
       page: (page: number, count: number) => `Seite ${page} von ${count}`,
       previous: "Vorherige Seite",
@@ -428,6 +473,8 @@ export const de = {
       back: "Zurück zu den Bestellungen",
       actions: "Aktionen",
       rejectMessage: "Nachricht an den Kunden (optional)",
+      itemsTable: "Artikelliste",
+      taxesTable: "Steuertabelle",
       date: "Datum",
       time: "Uhrzeit",
       propose: "Vorschlagen",
@@ -581,6 +628,17 @@ export const de = {
     start: (branch: string) => `Telefonbestellung für ${branch}`,
     badRequest: "Bitte wählen Sie eine Ihrer Filialen.",
     banner: "Telefonbestellung: Sie sind als Mitarbeiter angemeldet.",
+  },
+  /** Own wording: the design system's fixed words (app/components/ui). */
+  ui: {
+    cancel: "Abbrechen",
+    filter: "Filtern",
+    reset: "Zurücksetzen",
+    pagination: "Seiten",
+    page: (page: number, count: number) => `Seite ${page} von ${count}`,
+    previous: "Vorherige Seite",
+    next: "Nächste Seite",
+    sortBy: (column: string) => `Nach ${column} sortieren`,
   },
   /** Own wording: keys for the counter devices. */
   deviceKeys: {

@@ -146,10 +146,12 @@ test.describe("the back office's orders", () => {
     await signIn(page, testStaff.open, "/backend/orders");
     await rowOf(page, name).getByRole("link").first().click();
     await expect(page).toHaveURL(/\/backend\/orders\/\d+$/);
+    // Asked once more (decision 031): the message is written in the confirmation.
+    await page.getByRole("button", { name: "Ablehnen" }).click();
     await page
       .getByLabel("Nachricht an den Kunden (optional)")
       .fill("Heute leider <b>ausverkauft</b>.");
-    await page.getByRole("button", { name: "Ablehnen" }).click();
+    await page.getByRole("button", { name: "Ja, ablehnen" }).click();
     await expect(page.getByText("Die Bestellung wurde abgelehnt.")).toBeVisible();
     await customer.page.reload();
     await expect(customer.page.getByText("Heute leider <b>ausverkauft</b>.")).toBeVisible();

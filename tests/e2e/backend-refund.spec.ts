@@ -103,8 +103,9 @@ test.describe("refunds and the customer's notices", () => {
       const customer = await customerOrder(browser, javaScriptEnabled, name, payment);
 
       await openOrder(page, name);
-      await page.getByLabel("Nachricht an den Kunden (optional)").fill("Leider ausverkauft.");
       await page.getByRole("button", { name: "Ablehnen" }).click();
+      await page.getByLabel("Nachricht an den Kunden (optional)").fill("Leider ausverkauft.");
+      await page.getByRole("button", { name: "Ja, ablehnen" }).click();
       await expect(page.getByText("Die Bestellung wurde abgelehnt.")).toBeVisible();
       await expect(page.getByRole("heading", { level: 1 })).toContainText("Abgelehnt");
       await expect(page.locator(".order-facts")).toContainText("Erstattet");
@@ -155,6 +156,7 @@ test.describe("refunds and the customer's notices", () => {
 
     await openOrder(page, name);
     await page.getByRole("button", { name: "Stornieren" }).click();
+    await page.getByRole("button", { name: "Ja, stornieren" }).click();
     await expect(page.getByRole("alert")).toHaveText(
       "Die Bestellung wurde storniert. Die Online-Zahlung konnte aber nicht erstattet werden: Der Zahlungsanbieter ist gerade nicht erreichbar. Bitte versuchen Sie es später mit „Zahlung erstatten“ erneut.",
     );

@@ -4,6 +4,7 @@ import {
   type FieldMetadata,
   type FormMetadata,
 } from "@conform-to/react";
+import { Notice as UiNotice } from "../ui";
 
 /**
  * The back office's form pieces on top of conform: a label above each input, the message below
@@ -67,7 +68,7 @@ export function CheckboxGroup({
         type: "checkbox",
         options: options.map((option) => option.value),
       }).map(({ key, ...props }) => (
-        <div key={key} className="checkbox">
+        <div key={key} className="ui-choice">
           <input {...props} aria-describedby={undefined} aria-invalid={undefined} />
           <label htmlFor={props.id}>{labels.get(props.value)}</label>
         </div>
@@ -91,9 +92,5 @@ export function FormMessage({ form }: { form: Pick<FormMetadata, "errorId" | "er
 
 /** A confirmation after a redirect ('Der Benutzer wurde angelegt.'). */
 export function Notice({ text }: { text: string | null }) {
-  return text ? (
-    <p className="cart-notice" role="status">
-      {text}
-    </p>
-  ) : null;
+  return <UiNotice>{text}</UiNotice>;
 }

@@ -1,22 +1,36 @@
 import { errorText, errorTitle } from "../../components/error-texts";
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  HeadersFunction,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import {
   Form,
   isRouteErrorResponse,
   Link,
-  NavLink,
   Outlet,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { canManageUsers } from "../../domain/staff-permissions";
+import type { ReactNode } from "react";
+import { buttonClass } from "../../components/ui";
+import { areasFor, type AreaLink } from "../../features/backoffice/areas";
 import { de } from "../../i18n/de-staff";
 import { requireStaff } from "../../features/staff/staff-auth.server";
+import uiStyles from "../../styles/ui.css?url";
+import backendStyles from "../../styles/backend.css?url";
 
 const texts = de.backOffice;
 
 /** Staff pages carry no storefront header, footer or cookie banner (see root.tsx). */
 export const handle = { backOffice: true };
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: uiStyles },
+  { rel: "stylesheet", href: backendStyles },
+];
 
 export const meta: MetaFunction = () => [
   { title: texts.title },
@@ -28,57 +42,97 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaff(request, context);
-  return { user: { name: user.name, canManageUsers: canManageUsers(user) } };
+  return { user: { name: user.name }, areas: areasFor(user) };
 }
 
 type LayoutData = Awaited<ReturnType<typeof loader>>;
 
-function BackOfficeHeader({ user }: { user: LayoutData["user"] | undefined }) {
+/** The area the address lies in: the longest path it starts with. */
+function currentArea(areas: readonly AreaLink[], pathname: string) {
+  return areas
+    .filter((area) => pathname === area.path || pathname.startsWith(`${area.path}/`))
+    .sort((a, b) => b.path.length - a.path.length)[0]?.key;
+}
+
+function AreaList({ areas }: { areas: readonly AreaLink[] }) {
+  const current = currentArea(areas, useLocation().pathname);
   return (
-    <header className="backoffice-header">
-      <Link to="/backend" className="backoffice-brand">
-        {texts.title}
-      </Link>
-      {user ? (
-        <>
-          <nav aria-label={texts.navigation} className="backoffice-nav">
-            <ul>
-              <li>
-                <NavLink to="/backend/orders">{texts.orders}</NavLink>
-              </li>
-              {user.canManageUsers ? (
-                <li>
-                  <NavLink to="/backend/users">{texts.users}</NavLink>
-                </li>
-              ) : null}
-              <li>
-                <NavLink to="/backend/account/password">{texts.changePassword}</NavLink>
-              </li>
-            </ul>
-          </nav>
-          <div className="backoffice-user">
-            <span>{texts.signedInAs(user.name)}</span>
-            <Form method="post" action="/backend/logout" reloadDocument>
-              <button type="submit" className="button secondary">
-                {texts.logout}
-              </button>
-            </Form>
-          </div>
-        </>
+    <ul>
+      {areas.map((area) => (
+        <li key={area.key}>
+          <Link to={area.path} aria-current={area.key === current ? "page" : undefined}>
+            {area.icon ? (
+              <span aria-hidden="true" className="backoffice-nav-icon">
+                {area.icon}
+              </span>
+            ) : null}
+            {area.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The areas this person may use: a sidebar on a desktop, a <details> menu in the header on a
+ * phone (opens without JavaScript). CSS shows one of the two; the other is display:none, out of
+ * the way of screen readers.
+ */
+function PhoneMenu({ areas }: { areas: readonly AreaLink[] }) {
+  return (
+    <details className="backoffice-menu">
+      <summary className={buttonClass("secondary")}>{texts.menu}</summary>
+      <nav aria-label={texts.navigation} className="backoffice-nav">
+        <AreaList areas={areas} />
+      </nav>
+    </details>
+  );
+}
+
+function BackOfficeFrame({
+  data,
+  children,
+}: {
+  data: LayoutData | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className={data ? "backoffice backoffice-signed-in" : "backoffice"}>
+      <header className="backoffice-header">
+        <Link to="/backend" className="backoffice-brand">
+          {texts.title}
+        </Link>
+        {data ? (
+          <>
+            <PhoneMenu areas={data.areas} />
+            <div className="backoffice-user">
+              <span>{texts.signedInAs(data.user.name)}</span>
+              <Form method="post" action="/backend/logout" reloadDocument>
+                <button type="submit" className={buttonClass("secondary")}>
+                  {texts.logout}
+                </button>
+              </Form>
+            </div>
+          </>
+        ) : null}
+      </header>
+      {data ? (
+        <nav aria-label={texts.navigation} className="backoffice-nav backoffice-sidebar">
+          <AreaList areas={data.areas} />
+        </nav>
       ) : null}
-    </header>
+      <div className="backoffice-content">{children}</div>
+    </div>
   );
 }
 
 export default function BackOfficeLayout() {
   const data = useRouteLoaderData<LayoutData>("routes/backend/layout");
   return (
-    <div className="backoffice">
-      <BackOfficeHeader user={data?.user} />
-      <div className="backoffice-content">
-        <Outlet />
-      </div>
-    </div>
+    <BackOfficeFrame data={data}>
+      <Outlet />
+    </BackOfficeFrame>
   );
 }
 
@@ -94,15 +148,14 @@ export function ErrorBoundary() {
   const title = errorTitle(status);
   const text = errorText(status, message);
   return (
-    <div className="backoffice">
-      <BackOfficeHeader user={data?.user} />
-      <section className="backoffice-content error-page">
+    <BackOfficeFrame data={data}>
+      <section className="error-page">
         <h1>{title}</h1>
         <p>{text}</p>
         <p>
           <Link to="/backend">{texts.title}</Link>
         </p>
       </section>
-    </div>
+    </BackOfficeFrame>
   );
 }

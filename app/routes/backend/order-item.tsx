@@ -7,6 +7,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { OptionChoices } from "../../components/store/option-choices";
+import { Button, ButtonLink, Notice, Select, TextInput } from "../../components/ui";
 import { de } from "../../i18n/de-staff";
 import type { FieldErrors } from "../../features/storefront/item-form.server";
 import { editOrderItem, itemIndexOf } from "../../features/orders/order-item-edit.server";
@@ -202,9 +203,7 @@ export default function OrderItemEdit() {
         {view.ticket} · {texts.currentPrice}: {view.quantity}, {view.price}
       </p>
       {view.refusal ? (
-        <p role="alert" className="notice notice-error">
-          {view.refusal}
-        </p>
+        <Notice tone="error">{view.refusal}</Notice>
       ) : (
         <Form method="post" className="form-stack">
           <p
@@ -215,49 +214,30 @@ export default function OrderItemEdit() {
             {result?.message ?? (result?.fieldErrors ? dialog.fixErrors : "")}
           </p>
           <p className="field-hint">{texts.repriced}</p>
-          <div className="field">
-            <label htmlFor="item-amount">{dialog.quantity}</label>
-            <input
-              id="item-amount"
-              name="amount"
-              inputMode="decimal"
-              autoComplete="off"
-              defaultValue={values.amount}
-              key={`amount-${values.amount}`}
-              required
-              aria-invalid={amountError ? true : undefined}
-              aria-describedby={`item-amount-hinweis${amountError ? " item-amount-fehler" : ""}`}
-            />
-            <span id="item-amount-hinweis" className="field-hint">
-              {view.units.map((unit) => unit.hint).join(" · ")}
-            </span>
-            <p id="item-amount-fehler" className="field-error">
-              {amountError ?? ""}
-            </p>
-          </div>
+          <TextInput
+            id="item-amount"
+            name="amount"
+            label={dialog.quantity}
+            help={view.units.map((unit) => unit.hint).join(" · ")}
+            error={amountError}
+            inputMode="decimal"
+            autoComplete="off"
+            defaultValue={values.amount}
+            key={`amount-${values.amount}`}
+            required
+          />
           {singleUnit ? (
             <input type="hidden" name="unit" value={singleUnit.unit} />
           ) : (
-            <div className="field">
-              <label htmlFor="item-unit">{dialog.unit}</label>
-              <select
-                id="item-unit"
-                name="unit"
-                defaultValue={values.unit}
-                key={`unit-${values.unit}`}
-                aria-invalid={unitError ? true : undefined}
-                aria-describedby={unitError ? "item-unit-fehler" : undefined}
-              >
-                {view.units.map((unit) => (
-                  <option key={unit.unit} value={unit.unit}>
-                    {unit.label}
-                  </option>
-                ))}
-              </select>
-              <p id="item-unit-fehler" className="field-error">
-                {unitError ?? ""}
-              </p>
-            </div>
+            <Select
+              id="item-unit"
+              name="unit"
+              label={dialog.unit}
+              error={unitError}
+              defaultValue={values.unit}
+              key={`unit-${values.unit}`}
+              options={view.units.map((unit) => ({ value: unit.unit, label: unit.label }))}
+            />
           )}
           {view.parts.map((part) => (
             <PartFieldset
@@ -268,12 +248,12 @@ export default function OrderItemEdit() {
             />
           ))}
           <div className="button-row">
-            <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+            <Button type="submit" disabled={navigation.state === "submitting"}>
               {texts.save}
-            </button>
-            <Link to={orderPath} className="button secondary">
+            </Button>
+            <ButtonLink to={orderPath} variant="secondary">
               {dialog.cancel}
-            </Link>
+            </ButtonLink>
           </div>
         </Form>
       )}

@@ -13,9 +13,19 @@ import { itemEditRefusal } from "../../domain/order-item-edit";
 import {
   offeredStaffActions,
   REJECTION_MESSAGE_MAX,
+  staffStateKey,
   staffStateLabel,
   type StaffAction,
 } from "../../domain/staff-order";
+import {
+  Button,
+  ConfirmAction,
+  Notice,
+  OrderStateBadge,
+  TextArea,
+  TextInput,
+  type ButtonVariant,
+} from "../../components/ui";
 import { de } from "../../i18n/de-staff";
 import { loadReceipt } from "../../features/orders/receipt.server";
 import { referenceSettings } from "../../features/shared/reference-data.server";
@@ -90,6 +100,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     id: order.id,
     receipt: loaded.receipt,
     state: staffStateLabel(state),
+    stateKey: staffStateKey(state),
     actions: offeredStaffActions(state, now),
     canEditItems: itemEditRefusal(state) === null,
     isDelivery: order.isDelivery,
@@ -145,11 +156,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return redirect(`/backend/orders/${id}?done=${parsed.action.intent}`, 303);
 }
 
-const STATUS_BUTTONS: Exclude<StaffAction, "reject" | "counter-appointment">[] = [
+const STATUS_BUTTONS: Exclude<StaffAction, "reject" | "counter-appointment" | "cancel">[] = [
   "confirm",
   "in-delivery",
   "completed",
-  "cancel",
 ];
 
 function statusButtonLabel(action: (typeof STATUS_BUTTONS)[number], isDelivery: boolean) {
@@ -160,29 +170,67 @@ function statusButtonLabel(action: (typeof STATUS_BUTTONS)[number], isDelivery: 
       return isDelivery ? texts.actions.inDelivery : texts.actions.readyForPickup;
     case "completed":
       return texts.actions.completed;
-    case "cancel":
-      return texts.actions.cancel;
   }
 }
 
 function IntentButton({
   intent,
   label,
-  secondary,
+  variant = "primary",
 }: {
   intent: OrderIntent;
   label: string;
-  secondary?: boolean;
+  variant?: ButtonVariant;
 }) {
   const navigation = useNavigation();
   const busy = navigation.formData?.get("intent") === intent;
   return (
-    <Form method="post" className="inline-form">
+    <Form method="post">
       <input type="hidden" name="intent" value={intent} />
-      <button type="submit" className={secondary ? "button secondary" : "button"} disabled={busy}>
+      <Button type="submit" variant={variant} disabled={busy}>
         {label}
-      </button>
+      </Button>
     </Form>
+  );
+}
+
+/** Reject and cancel: asked once more, apart from the buttons that move an order on. */
+function DestructiveActions({ actions }: { actions: readonly StaffAction[] }) {
+  const canReject = actions.includes("reject");
+  const canCancel = actions.includes("cancel");
+  if (!canReject && !canCancel) return null;
+  return (
+    <div className="action-group action-group-danger" role="group" aria-label={texts.destructive}>
+      {canReject ? (
+        <ConfirmAction
+          name="reject"
+          label={texts.actions.reject}
+          question={texts.confirm.reject.question}
+          text={texts.confirm.reject.text}
+          confirmLabel={texts.confirm.reject.yes}
+        >
+          <input type="hidden" name="intent" value="reject" />
+          <TextArea
+            id="reject-message"
+            name="message"
+            label={detail.rejectMessage}
+            rows={3}
+            maxLength={REJECTION_MESSAGE_MAX}
+          />
+        </ConfirmAction>
+      ) : null}
+      {canCancel ? (
+        <ConfirmAction
+          name="cancel"
+          label={texts.actions.cancel}
+          question={texts.confirm.cancel.question}
+          text={texts.confirm.cancel.text}
+          confirmLabel={texts.confirm.cancel.yes}
+        >
+          <input type="hidden" name="intent" value="cancel" />
+        </ConfirmAction>
+      ) : null}
+    </div>
   );
 }
 
@@ -195,83 +243,81 @@ export default function OrderDetail() {
       <p>
         <Link to="/backend/orders">{detail.back}</Link>
       </p>
-      <h1 id="order-title">
-        {detail.title(receipt.ticket.label, receipt.ticket.number)}{" "}
-        <span className="order-state">{order.state}</span>
-      </h1>
+      <div className="page-head">
+        <h1 id="order-title">
+          {detail.title(receipt.ticket.label, receipt.ticket.number)}{" "}
+          <OrderStateBadge state={order.stateKey} label={order.state} />
+        </h1>
+      </div>
       {result && "error" in result ? (
-        <p role="alert" className="notice notice-error">
-          {result.error}
-        </p>
-      ) : order.notice ? (
-        <p role="status" className="notice">
-          {order.notice}
-        </p>
-      ) : null}
+        <Notice tone="error">{result.error}</Notice>
+      ) : (
+        <Notice>{order.notice}</Notice>
+      )}
       {receipt.banners.map((banner) => (
-        <p key={banner} className="notice">
-          <strong>{banner}</strong>
-        </p>
+        <Notice key={banner} tone="info" announce={false}>
+          {banner}
+        </Notice>
       ))}
 
       <section aria-labelledby="order-actions" className="order-actions">
         <h2 id="order-actions">{detail.actions}</h2>
         {order.refundOwed ? (
-          <div className="action-row">
-            <p className="notice notice-error">{de.refunds.owed(order.refundOwed)}</p>
+          <div className="action-group">
+            <Notice tone="error" announce={false}>
+              {de.refunds.owed(order.refundOwed)}
+            </Notice>
             <IntentButton intent="refund" label={de.refunds.action} />
           </div>
         ) : null}
-        <div className="action-row">
-          {STATUS_BUTTONS.filter((action) => order.actions.includes(action)).map((action) => (
-            <IntentButton
-              key={action}
-              intent={action}
-              label={statusButtonLabel(action, order.isDelivery)}
-              secondary={action === "cancel"}
-            />
-          ))}
+        <div className="action-groups">
+          <div className="action-group">
+            {STATUS_BUTTONS.filter((action) => order.actions.includes(action)).map((action) => (
+              <IntentButton
+                key={action}
+                intent={action}
+                label={statusButtonLabel(action, order.isDelivery)}
+              />
+            ))}
+          </div>
+          <DestructiveActions actions={order.actions} />
         </div>
-        {order.actions.includes("reject") ? (
-          <Form method="post" className="action-form">
-            <input type="hidden" name="intent" value="reject" />
-            <label htmlFor="reject-message">{detail.rejectMessage}</label>
-            <textarea
-              id="reject-message"
-              name="message"
-              rows={2}
-              maxLength={REJECTION_MESSAGE_MAX}
-            />
-            <button type="submit" className="button secondary">
-              {texts.actions.reject}
-            </button>
-          </Form>
-        ) : null}
         {order.actions.includes("counter-appointment") ? (
           <Form method="post" className="action-form">
             <input type="hidden" name="intent" value="counter-appointment" />
             <fieldset>
               <legend>{texts.actions.counterAppointment}</legend>
-              <label htmlFor="counter-date">{detail.date}</label>
-              <input id="counter-date" type="date" name="date" required />
-              <label htmlFor="counter-time">{detail.time}</label>
-              <input id="counter-time" type="time" name="time" step={300} required />
-              <button type="submit" className="button secondary">
-                {detail.propose}
-              </button>
+              <div className="action-form-fields">
+                <TextInput id="counter-date" type="date" name="date" label={detail.date} required />
+                <TextInput
+                  id="counter-time"
+                  type="time"
+                  name="time"
+                  step={300}
+                  label={detail.time}
+                  required
+                />
+                <Button type="submit" variant="secondary">
+                  {detail.propose}
+                </Button>
+              </div>
             </fieldset>
           </Form>
         ) : null}
-        <div className="action-row">
-          <IntentButton intent="print" label={detail.print} secondary />
+        <div className="action-group action-group-more">
+          <IntentButton intent="print" label={detail.print} variant="secondary" />
           {order.canSendEmail ? (
-            <IntentButton intent="resend-email" label={detail.resendEmail} secondary />
+            <IntentButton intent="resend-email" label={detail.resendEmail} variant="secondary" />
           ) : null}
           {order.canSendSms ? (
-            <IntentButton intent="resend-sms" label={detail.resendSms} secondary />
+            <IntentButton intent="resend-sms" label={detail.resendSms} variant="secondary" />
           ) : null}
           {order.canCheckPayment ? (
-            <IntentButton intent="update-payment-status" label={detail.checkPayment} secondary />
+            <IntentButton
+              intent="update-payment-status"
+              label={detail.checkPayment}
+              variant="secondary"
+            />
           ) : null}
         </div>
       </section>
@@ -313,56 +359,59 @@ export default function OrderDetail() {
 
       <section aria-labelledby="order-items">
         <h2 id="order-items">{detail.items}</h2>
-        <table className="order-table">
-          <thead>
-            <tr>
-              <th scope="col">{detail.quantity}</th>
-              <th scope="col">{detail.product}</th>
-              <th scope="col" className="amount">
-                {detail.price}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {receipt.items.map((item, index) => (
-              <tr key={`${index}-${item.name}`}>
-                <td>{item.quantity}</td>
-                <td>
-                  {item.name}
-                  {order.canEditItems ? (
-                    <>
-                      {" "}
-                      <Link
-                        to={`/backend/orders/${order.id}/items/${index}`}
-                        aria-label={texts.itemEdit.linkLabel(item.name)}
-                      >
-                        {texts.itemEdit.link}
-                      </Link>
-                    </>
-                  ) : null}
-                  {item.details.length > 0 ? (
-                    <ul className="item-details">
-                      {item.details.map((line) => (
-                        <li key={line}>{line}</li>
-                      ))}
-                    </ul>
-                  ) : null}
-                </td>
-                <td className="amount">{item.price}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            {receipt.totals.map((total) => (
-              <tr key={total.label}>
-                <th scope="row" colSpan={2}>
-                  {total.label}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- scrolls on a phone */}
+        <div className="ui-table-scroll" role="region" aria-label={detail.itemsTable} tabIndex={0}>
+          <table className="ui-table order-table">
+            <thead>
+              <tr>
+                <th scope="col">{detail.quantity}</th>
+                <th scope="col">{detail.product}</th>
+                <th scope="col" className="ui-numeric">
+                  {detail.price}
                 </th>
-                <td className="amount">{total.value}</td>
               </tr>
-            ))}
-          </tfoot>
-        </table>
+            </thead>
+            <tbody>
+              {receipt.items.map((item, index) => (
+                <tr key={`${index}-${item.name}`}>
+                  <td>{item.quantity}</td>
+                  <td>
+                    {item.name}
+                    {order.canEditItems ? (
+                      <>
+                        {" "}
+                        <Link
+                          to={`/backend/orders/${order.id}/items/${index}`}
+                          aria-label={texts.itemEdit.linkLabel(item.name)}
+                        >
+                          {texts.itemEdit.link}
+                        </Link>
+                      </>
+                    ) : null}
+                    {item.details.length > 0 ? (
+                      <ul className="item-details">
+                        {item.details.map((line) => (
+                          <li key={line}>{line}</li>
+                        ))}
+                      </ul>
+                    ) : null}
+                  </td>
+                  <td className="ui-numeric">{item.price}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              {receipt.totals.map((total) => (
+                <tr key={total.label}>
+                  <th scope="row" colSpan={2}>
+                    {total.label}
+                  </th>
+                  <td className="ui-numeric">{total.value}</td>
+                </tr>
+              ))}
+            </tfoot>
+          </table>
+        </div>
         {order.uploads.length > 0 ? (
           <>
             <h3>{detail.uploads}</h3>
@@ -378,32 +427,35 @@ export default function OrderDetail() {
           </>
         ) : null}
         <h3>{detail.taxes}</h3>
-        <table className="order-table">
-          <thead>
-            <tr>
-              <th scope="col">{detail.taxRate}</th>
-              <th scope="col" className="amount">
-                {detail.net}
-              </th>
-              <th scope="col" className="amount">
-                {detail.tax}
-              </th>
-              <th scope="col" className="amount">
-                {detail.gross}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {receipt.taxes.map((row) => (
-              <tr key={row.rate}>
-                <td>{row.rate}</td>
-                <td className="amount">{row.net}</td>
-                <td className="amount">{row.tax}</td>
-                <td className="amount">{row.gross}</td>
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- scrolls on a phone */}
+        <div className="ui-table-scroll" role="region" aria-label={detail.taxesTable} tabIndex={0}>
+          <table className="ui-table order-table">
+            <thead>
+              <tr>
+                <th scope="col">{detail.taxRate}</th>
+                <th scope="col" className="ui-numeric">
+                  {detail.net}
+                </th>
+                <th scope="col" className="ui-numeric">
+                  {detail.tax}
+                </th>
+                <th scope="col" className="ui-numeric">
+                  {detail.gross}
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {receipt.taxes.map((row) => (
+                <tr key={row.rate}>
+                  <td>{row.rate}</td>
+                  <td className="ui-numeric">{row.net}</td>
+                  <td className="ui-numeric">{row.tax}</td>
+                  <td className="ui-numeric">{row.gross}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </section>
 
       <section aria-labelledby="order-trail">

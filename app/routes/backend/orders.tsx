@@ -1,8 +1,20 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
 import { useOrderChime } from "../../components/backend/order-chime";
 import { useLiveOrders } from "../../components/backend/use-live-orders";
+import {
+  Button,
+  ButtonLink,
+  DataTable,
+  FilterBar,
+  OrderStateBadge,
+  Pagination,
+  Select,
+  Tabs,
+  TextInput,
+  type Column,
+} from "../../components/ui";
 import { PAYMENT_METHODS } from "../../domain/checkout";
 import { formatDate, formatTime } from "../../domain/format";
 import { formatMoney } from "../../domain/money";
@@ -11,6 +23,7 @@ import {
   isMissed,
   SORT_KEYS,
   STATUS_FILTERS,
+  staffStateKey,
   staffStateLabel,
 } from "../../domain/staff-order";
 import { de } from "../../i18n/de-staff";
@@ -47,6 +60,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     view: parsed.query.view,
     params: parsed.params,
+    sort: {
+      key: parsed.query.sort ?? (parsed.query.view === "history" ? "created" : "due"),
+      dir: parsed.query.direction ?? (parsed.query.view === "history" ? "desc" : "asc"),
+    } as const,
     total: list.total,
     page: list.page,
     pageCount: list.pageCount,
@@ -80,6 +97,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         total: formatMoney(row.totalGross, settings.currency),
         payment: de.checkout.paymentMethods[row.paymentMethod],
         state: staffStateLabel(timed),
+        stateKey: staffStateKey(timed),
         isNew: !row.isConfirmed && !row.isRejected && !row.isCanceled && !row.isFailed,
       };
     }),
@@ -92,14 +110,6 @@ type BoardData = Awaited<ReturnType<typeof loader>>;
 
 function viewHref(view: OrderListView) {
   return view === "current" ? "/backend/orders" : `/backend/orders?view=${view}`;
-}
-
-function pageHref(params: BoardData["params"], page: number) {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries({ ...params, page })) {
-    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
-  }
-  return `/backend/orders?${search}`;
 }
 
 /** Live updates with JavaScript: every order event reloads the list; a new order can chime. */
@@ -126,21 +136,113 @@ function LiveBoard() {
       <p role="status" className={`live-state live-${state}`}>
         {de.liveOrders.state[state]}
       </p>
-      <button
-        type="button"
-        className="button secondary"
-        aria-pressed={chime.enabled}
-        onClick={chime.toggle}
-      >
+      <Button variant="secondary" aria-pressed={chime.enabled} onClick={chime.toggle}>
         {de.liveOrders.chime}
-      </button>
+      </Button>
     </div>
+  );
+}
+
+function HistoryFilters({ board }: { board: BoardData }) {
+  const { params } = board;
+  const any = (label: string) => [{ value: "", label }];
+  return (
+    <FilterBar label={texts.filters} resetHref="/backend/orders?view=history">
+      <input type="hidden" name="view" value="history" />
+      {board.branches.length > 1 ? (
+        <Select
+          id="filter-branch"
+          name="branch"
+          label={texts.branch}
+          defaultValue={params.branch ?? ""}
+          options={[
+            ...any(texts.allBranches),
+            ...board.branches.map((branch) => ({ value: String(branch.id), label: branch.name })),
+          ]}
+        />
+      ) : null}
+      <TextInput
+        id="filter-from"
+        type="date"
+        name="from"
+        label={texts.from}
+        defaultValue={params.from ?? ""}
+      />
+      <TextInput
+        id="filter-to"
+        type="date"
+        name="to"
+        label={texts.to}
+        defaultValue={params.to ?? ""}
+      />
+      <Select
+        id="filter-status"
+        name="status"
+        label={texts.status}
+        defaultValue={params.status ?? ""}
+        options={[
+          ...any(texts.anyStatus),
+          ...STATUS_FILTERS.map((status) => ({
+            value: status,
+            label: texts.statusFilters[status],
+          })),
+        ]}
+      />
+      <Select
+        id="filter-payment"
+        name="payment"
+        label={texts.paymentMethod}
+        defaultValue={params.payment ?? ""}
+        options={[
+          ...any(texts.anyPayment),
+          ...PAYMENT_METHODS.map((method) => ({
+            value: method,
+            label: de.checkout.paymentMethods[method],
+          })),
+        ]}
+      />
+      <TextInput
+        id="filter-q"
+        type="search"
+        name="q"
+        label={texts.search}
+        maxLength={100}
+        defaultValue={params.q ?? ""}
+        placeholder={texts.searchHint}
+      />
+      <Select
+        id="filter-sort"
+        name="sort"
+        label={texts.sort}
+        defaultValue={params.sort ?? "created"}
+        options={SORT_KEYS.map((key) => ({ value: key, label: texts.sortKeys[key] }))}
+      />
+      <Select
+        id="filter-dir"
+        name="dir"
+        label={texts.direction}
+        defaultValue={params.dir ?? "desc"}
+        options={[
+          { value: "desc", label: texts.descending },
+          { value: "asc", label: texts.ascending },
+        ]}
+      />
+    </FilterBar>
   );
 }
 
 export default function OrdersBoard() {
   const board = useLoaderData<typeof loader>();
-  const { params } = board;
+  const columns: Column[] = [
+    { key: "ticket", label: texts.columns.ticket, sort: "ticket" },
+    ...(board.showBranch ? [{ key: "branch", label: texts.columns.branch }] : []),
+    { key: "customer", label: texts.columns.customer, sort: "name" },
+    { key: "type", label: texts.columns.type },
+    { key: "due", label: texts.columns.due, sort: "due" },
+    { key: "total", label: texts.columns.total, sort: "total", numeric: true },
+    { key: "payment", label: texts.columns.payment },
+    { key: "state", label: texts.columns.state },
+  ];
   return (
     <section className="order-board" aria-labelledby="board-title">
       {board.refreshSeconds ? (
@@ -148,168 +250,59 @@ export default function OrdersBoard() {
           <meta httpEquiv="refresh" content={String(board.refreshSeconds)} />
         </noscript>
       ) : null}
-      <div className="board-head">
+      <div className="page-head">
         <h1 id="board-title">{texts.title}</h1>
-        <Link to="/backend/orders/new" className="button">
-          {texts.phoneOrder}
-        </Link>
+        <ButtonLink to="/backend/orders/new">{texts.phoneOrder}</ButtonLink>
       </div>
-      <nav aria-label={texts.viewsLabel} className="board-tabs">
-        <ul>
-          {(["current", "missed", "history"] as const).map((view) => (
-            <li key={view}>
-              <Link to={viewHref(view)} aria-current={board.view === view ? "page" : undefined}>
-                {texts.views[view]}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <Tabs
+        label={texts.viewsLabel}
+        items={(["current", "missed", "history"] as const).map((view) => ({
+          href: viewHref(view),
+          label: texts.views[view],
+          current: board.view === view,
+        }))}
+      />
       {board.view !== "history" ? <LiveBoard /> : null}
-      {board.view === "history" ? (
-        <Form method="get" className="board-filters" aria-label={texts.filters}>
-          <input type="hidden" name="view" value="history" />
-          {board.branches.length > 1 ? (
-            <div className="field">
-              <label htmlFor="filter-branch">{texts.branch}</label>
-              <select id="filter-branch" name="branch" defaultValue={params.branch ?? ""}>
-                <option value="">{texts.allBranches}</option>
-                {board.branches.map((branch) => (
-                  <option key={branch.id} value={branch.id}>
-                    {branch.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-          ) : null}
-          <div className="field">
-            <label htmlFor="filter-from">{texts.from}</label>
-            <input id="filter-from" type="date" name="from" defaultValue={params.from ?? ""} />
-          </div>
-          <div className="field">
-            <label htmlFor="filter-to">{texts.to}</label>
-            <input id="filter-to" type="date" name="to" defaultValue={params.to ?? ""} />
-          </div>
-          <div className="field">
-            <label htmlFor="filter-status">{texts.status}</label>
-            <select id="filter-status" name="status" defaultValue={params.status ?? ""}>
-              <option value="">{texts.anyStatus}</option>
-              {STATUS_FILTERS.map((status) => (
-                <option key={status} value={status}>
-                  {texts.statusFilters[status]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="filter-payment">{texts.paymentMethod}</label>
-            <select id="filter-payment" name="payment" defaultValue={params.payment ?? ""}>
-              <option value="">{texts.anyPayment}</option>
-              {PAYMENT_METHODS.map((method) => (
-                <option key={method} value={method}>
-                  {de.checkout.paymentMethods[method]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="filter-q">{texts.search}</label>
-            <input
-              id="filter-q"
-              type="search"
-              name="q"
-              maxLength={100}
-              defaultValue={params.q ?? ""}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="filter-sort">{texts.sort}</label>
-            <select id="filter-sort" name="sort" defaultValue={params.sort ?? "created"}>
-              {SORT_KEYS.map((key) => (
-                <option key={key} value={key}>
-                  {texts.sortKeys[key]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="filter-dir">{texts.direction}</label>
-            <select id="filter-dir" name="dir" defaultValue={params.dir ?? "desc"}>
-              <option value="desc">{texts.descending}</option>
-              <option value="asc">{texts.ascending}</option>
-            </select>
-          </div>
-          <div className="board-filter-actions">
-            <button type="submit" className="button">
-              {texts.apply}
-            </button>
-            <Link to="/backend/orders?view=history">{texts.reset}</Link>
-          </div>
-        </Form>
-      ) : null}
+      {board.view === "history" ? <HistoryFilters board={board} /> : null}
       <p className="board-count">{texts.count(board.total)}</p>
       {board.rows.length === 0 ? (
         <p>{texts.empty}</p>
       ) : (
-        <div className="table-scroll">
-          <table className="order-table">
-            <thead>
-              <tr>
-                <th scope="col">{texts.columns.ticket}</th>
-                {board.showBranch ? <th scope="col">{texts.columns.branch}</th> : null}
-                <th scope="col">{texts.columns.customer}</th>
-                <th scope="col">{texts.columns.type}</th>
-                <th scope="col">{texts.columns.due}</th>
-                <th scope="col">{texts.columns.total}</th>
-                <th scope="col">{texts.columns.payment}</th>
-                <th scope="col">{texts.columns.state}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {board.rows.map((row) => (
-                <tr key={row.id} className={row.isNew ? "order-new" : undefined}>
-                  <td>
-                    <Link to={`/backend/orders/${row.id}`} aria-label={texts.open(row.ticket)}>
-                      {row.ticket}
-                    </Link>
-                  </td>
-                  {board.showBranch ? <td>{row.branchName}</td> : null}
-                  <td>
-                    {row.name}
-                    {row.phone ? <span className="muted"> · {row.phone}</span> : null}
-                  </td>
-                  <td>
-                    {row.type}
-                    {row.table ? ` · ${texts.table(row.table)}` : null}
-                  </td>
-                  <td>
-                    {row.due}
-                    {row.isOverdue ? <strong className="overdue"> {texts.overdue}</strong> : null}
-                  </td>
-                  <td className="amount">{row.total}</td>
-                  <td>{row.payment}</td>
-                  <td>{row.state}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label={texts.tableLabel} columns={columns} sort={board.sort} pageParam="page">
+          {board.rows.map((row) => (
+            <tr key={row.id} className={row.isNew ? "order-new" : undefined}>
+              <td>
+                <Link
+                  to={`/backend/orders/${row.id}`}
+                  aria-label={texts.open(row.ticket)}
+                  className="order-ticket"
+                >
+                  {row.ticket}
+                </Link>
+              </td>
+              {board.showBranch ? <td>{row.branchName}</td> : null}
+              <td>
+                {row.name}
+                {row.phone ? <span className="muted"> · {row.phone}</span> : null}
+              </td>
+              <td>
+                {row.type}
+                {row.table ? ` · ${texts.table(row.table)}` : null}
+              </td>
+              <td>
+                {row.due}
+                {row.isOverdue ? <strong className="overdue"> {texts.overdue}</strong> : null}
+              </td>
+              <td className="ui-numeric">{row.total}</td>
+              <td>{row.payment}</td>
+              <td>
+                <OrderStateBadge state={row.stateKey} label={row.state} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
-      {board.pageCount > 1 ? (
-        <nav aria-label={texts.pagination} className="pager">
-          {board.page > 1 ? (
-            <Link to={pageHref(params, board.page - 1)} rel="prev">
-              {texts.previous}
-            </Link>
-          ) : null}
-          <span>{texts.page(board.page, board.pageCount)}</span>
-          {board.page < board.pageCount ? (
-            <Link to={pageHref(params, board.page + 1)} rel="next">
-              {texts.next}
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pagination page={board.page} pageCount={board.pageCount} param="page" />
     </section>
   );
 }

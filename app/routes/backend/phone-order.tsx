@@ -9,6 +9,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { insertCart } from "../../db/queries/carts";
 import { canAccessBranch } from "../../domain/staff-permissions";
+import { Button } from "../../components/ui";
 import { de } from "../../i18n/de-staff";
 import { rememberCart } from "../../features/cart/cart-cookie.server";
 import { defaultDeliveryType } from "../../features/cart/cart.server";
@@ -72,7 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function PhoneOrder() {
   const { branches } = useLoaderData<typeof loader>();
   return (
-    <section aria-labelledby="phone-title">
+    <section aria-labelledby="phone-title" className="phone-order">
       <h1 id="phone-title">{texts.title}</h1>
       <p>{texts.intro}</p>
       <ul className="phone-branches">
@@ -80,9 +81,7 @@ export default function PhoneOrder() {
           <li key={branch.id}>
             <Form method="post">
               <input type="hidden" name="branchId" value={branch.id} />
-              <button type="submit" className="button">
-                {texts.start(branch.name)}
-              </button>
+              <Button type="submit">{texts.start(branch.name)}</Button>
             </Form>
           </li>
         ))}

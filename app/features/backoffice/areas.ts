@@ -1,0 +1,71 @@
+import { canManageUsers, isAdmin, isManager, type StaffRole } from "../../domain/staff-permissions";
+import { de } from "../../i18n/de-staff";
+
+/**
+ * Every area of the back office, in menu order (decision 031). The frame's navigation and the
+ * dashboard's tiles are drawn from this list, filtered by `allowed`; a new area is one entry here
+ * (its route still guards itself with `requireStaff`, this list only decides what is offered).
+ */
+export interface BackOfficeArea {
+  key: string;
+  label: string;
+  /** One line for the dashboard's tile. */
+  description: string;
+  path: string;
+  /** A short symbol shown before the label (decorative, hidden from screen readers). */
+  icon?: string;
+  /** Whether the signed-in staff member may use it; mirror the route's own guard. */
+  allowed: (user: AreaUser) => boolean;
+  /** Not shown as a dashboard tile (the dashboard itself). */
+  hideTile?: boolean;
+}
+
+export interface AreaUser {
+  roles: readonly StaffRole[];
+}
+
+const texts = de.backOffice.areas;
+const everyone = () => true;
+
+export const BACK_OFFICE_AREAS: readonly BackOfficeArea[] = [
+  { key: "home", ...texts.home, path: "/backend", icon: "⌂", allowed: everyone, hideTile: true },
+  { key: "orders", ...texts.orders, path: "/backend/orders", icon: "☰", allowed: everyone },
+  {
+    key: "phone-order",
+    ...texts.phoneOrder,
+    path: "/backend/orders/new",
+    icon: "☎",
+    allowed: everyone,
+  },
+  { key: "users", ...texts.users, path: "/backend/users", icon: "☺", allowed: canManageUsers },
+  {
+    key: "device-keys",
+    ...texts.deviceKeys,
+    path: "/backend/device-keys",
+    icon: "▣",
+    allowed: (user) => isAdmin(user) || isManager(user),
+  },
+  {
+    key: "password",
+    ...texts.password,
+    path: "/backend/account/password",
+    icon: "⚷",
+    allowed: everyone,
+  },
+];
+
+/** The areas this staff member may use, as plain data for the page (functions do not travel). */
+export function areasFor(user: AreaUser, areas: readonly BackOfficeArea[] = BACK_OFFICE_AREAS) {
+  return areas
+    .filter((area) => area.allowed(user))
+    .map(({ key, label, description, path, icon, hideTile }) => ({
+      key,
+      label,
+      description,
+      path,
+      icon: icon ?? null,
+      hideTile: hideTile ?? false,
+    }));
+}
+
+export type AreaLink = ReturnType<typeof areasFor>[number];

@@ -1,0 +1,125 @@
+import { DateTime } from "luxon";
+import type { Db } from "../../db/schema";
+import { formatDate, formatTime } from "../../domain/format";
+import { dueAt, staffStateKey, type StaffStateKey } from "../../domain/staff-order";
+import { de } from "../../i18n/de-staff";
+import { referenceBranches } from "../shared/reference-data.server";
+import { listStaffOrders, staffState, type StaffScope } from "../orders/staff-orders.server";
+
+/** The order in which the dashboard lists states: what needs doing first. */
+const STATE_ORDER: readonly StaffStateKey[] = [
+  "new",
+  "counterProposed",
+  "awaitingPayment",
+  "confirmed",
+  "readyForPickup",
+  "inDelivery",
+  "completed",
+  "delivered",
+  "rejected",
+  "canceled",
+  "failed",
+];
+
+const WAITING_SHOWN = 8;
+
+/**
+ * The shift lead's first page: today's orders per branch and state, and the orders that wait for
+ * a confirmation (oldest due first).
+ */
+export async function loadDashboard(
+  db: Db,
+  scope: StaffScope,
+  { now, zone }: { now: Date; zone: string },
+) {
+  const today = DateTime.fromJSDate(now, { zone }).toISODate()!;
+  const branches = (await referenceBranches(db)).filter(
+    (branch) => scope.branchIds === null || scope.branchIds.includes(branch.id),
+  );
+  const ids = branches.map((branch) => branch.id);
+  const groups =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom("orders")
+          .select([
+            "branchId",
+            "isDelivery",
+            "isConfirmed",
+            "isInDelivery",
+            "isDelivered",
+            "isCompleted",
+            "isRejected",
+            "isCanceled",
+            "isFailed",
+            "isPaid",
+            "paymentMethod",
+            "counterAppointment",
+            "rejectionMessage",
+          ])
+          .select((eb) => eb.fn.countAll<string>().as("count"))
+          .where("businessDate", "=", today)
+          .where("branchId", "in", ids)
+          .groupBy([
+            "branchId",
+            "isDelivery",
+            "isConfirmed",
+            "isInDelivery",
+            "isDelivered",
+            "isCompleted",
+            "isRejected",
+            "isCanceled",
+            "isFailed",
+            "isPaid",
+            "paymentMethod",
+            "counterAppointment",
+            "rejectionMessage",
+          ])
+          .execute();
+
+  const counts = new Map<number, Map<StaffStateKey, number>>();
+  for (const group of groups) {
+    const key = staffStateKey(staffState(group));
+    const branch = counts.get(group.branchId) ?? new Map<StaffStateKey, number>();
+    branch.set(key, (branch.get(key) ?? 0) + Number(group.count));
+    counts.set(group.branchId, branch);
+  }
+  const perBranch = branches.map((branch) => {
+    const states = counts.get(branch.id) ?? new Map<StaffStateKey, number>();
+    return {
+      id: branch.id,
+      name: branch.name,
+      total: [...states.values()].reduce((sum, count) => sum + count, 0),
+      states: STATE_ORDER.filter((state) => states.has(state)).map((state) => ({
+        state,
+        label: de.staffOrders.states[state],
+        count: states.get(state)!,
+      })),
+    };
+  });
+
+  const waiting = await listStaffOrders(
+    db,
+    scope,
+    { view: "history", status: "new", sort: "due", direction: "asc" },
+    { now, zone },
+  );
+  return {
+    today: perBranch,
+    waitingTotal: waiting.total,
+    waiting: waiting.rows.slice(0, WAITING_SHOWN).map((row) => {
+      const due = dueAt({
+        appointment: row.appointment ? new Date(row.appointment) : null,
+        createdAt: new Date(row.createdAt),
+      });
+      return {
+        id: row.id,
+        ticket: String(row.ticketNumber),
+        name: row.name,
+        branchName: row.branchName,
+        due: `${formatDate(due, zone)} ${formatTime(due, zone)}`,
+        state: staffStateKey(staffState(row)),
+      };
+    }),
+  };
+}

@@ -1,0 +1,197 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "@playwright/test";
+import { testBranches, testStaff } from "../support/prepare-checkout-database";
+import { signIn } from "./helpers";
+import { checkoutPort } from "./servers";
+import { expect, test, whenHydrated } from "./fixtures";
+
+/**
+ * The back office's design system (decision 031): destructive actions are asked once more (a
+ * panel without JavaScript, a dialog with it), the navigation lists only the areas a person may
+ * use, axe finds nothing on the main pages, and nothing is wider than a 360 px phone.
+ */
+test.use({ baseURL: `http://127.0.0.1:${checkoutPort}` });
+
+const origin = `http://127.0.0.1:${checkoutPort}`;
+
+/** A customer's order in the shop, in a browser of their own. */
+async function customerOrder(browser: Browser, name: string) {
+  const context = await browser.newContext({ baseURL: origin });
+  const page = await context.newPage();
+  await page.goto(`/store/${testBranches.open.identifier}`);
+  await page.getByRole("link", { name: "Baguette auswählen" }).click();
+  await page.getByRole("button", { name: "In den Warenkorb" }).click();
+  await expect(page.getByText("Produkt zum Warenkorb hinzugefügt.")).toBeVisible();
+  await page.getByRole("link", { name: "Jetzt bestellen" }).click();
+  await page.getByLabel("Name *").fill(name);
+  await page.getByLabel(/^E-Mail/).fill(`${name.replace(/\W+/g, "-").toLowerCase()}@example.org`);
+  await page.getByLabel("Ich akzeptiere die AGB.").check();
+  await page.getByLabel("Ich habe die Datenschutzerklärung gelesen und stimme ihr zu.").check();
+  await page.getByRole("button", { name: "Bestellung abschicken" }).click();
+  await expect(page).toHaveTitle(/^Bestellstatus - /);
+  await context.close();
+}
+
+async function openOrder(page: Page, name: string) {
+  await page.goto("/backend/orders?view=history");
+  await page.getByRole("row").filter({ hasText: name }).getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/backend\/orders\/\d+$/);
+  return page.url();
+}
+
+/** The confirmation: a modal dialog with JavaScript, a region of the page without. */
+function confirmation(page: Page, javaScriptEnabled: boolean, question: string) {
+  return page.getByRole(javaScriptEnabled ? "dialog" : "region", { name: question });
+}
+
+async function expectNoAxeViolations(page: Page) {
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+}
+
+async function expectFitsViewport(page: Page) {
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+  }));
+  expect(widths.page, page.url()).toBeLessThanOrEqual(widths.viewport);
+}
+
+test.describe("the back office's design", () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test("an order is cancelled only after confirming; 'Abbrechen' leaves it as it was", async ({
+    page,
+    browser,
+    javaScriptEnabled,
+  }) => {
+    const name = `Storno ${javaScriptEnabled ? "JS" : "Ohne"} ${Date.now()}`;
+    await customerOrder(browser, name);
+    await signIn(page, testStaff.open, "/backend/orders");
+    await openOrder(page, name);
+    const heading = page.getByRole("heading", { level: 1 });
+    await expect(heading).toContainText("Neu");
+    // "Stornieren" and "Ablehnen" sit in their own group, apart from "Bestätigen".
+    const destructive = page.getByRole("group", { name: "Ablehnen oder stornieren" });
+    await expect(destructive.getByRole("button", { name: "Stornieren" })).toBeVisible();
+    await expect(destructive.getByRole("button", { name: "Bestätigen" })).toHaveCount(0);
+    if (javaScriptEnabled) await whenHydrated(page);
+
+    await destructive.getByRole("button", { name: "Stornieren" }).click();
+    const ask = confirmation(page, javaScriptEnabled, "Wirklich stornieren?");
+    await expect(ask).toBeVisible();
+    if (!javaScriptEnabled)
+      await expect(page).toHaveURL(/\?bestaetigen=cancel#bestaetigung-cancel$/);
+    if (javaScriptEnabled) await expectNoAxeViolations(page);
+    await ask.getByRole(javaScriptEnabled ? "button" : "link", { name: "Abbrechen" }).click();
+    await expect(ask).toBeHidden();
+    await page.reload();
+    await expect(heading).toContainText("Neu");
+    await expect(page.getByText("Die Bestellung wurde storniert.")).toHaveCount(0);
+
+    await destructive.getByRole("button", { name: "Stornieren" }).click();
+    await expect(ask).toBeVisible();
+    await ask.getByRole("button", { name: "Ja, stornieren" }).click();
+    await expect(page.getByText("Die Bestellung wurde storniert.")).toBeVisible();
+    await expect(heading).toContainText("Storniert");
+    await expect(ask).toBeHidden();
+    await expect(page.getByRole("button", { name: "Stornieren" })).toHaveCount(0);
+  });
+
+  test("the navigation lists only the areas the person may use", async ({
+    page,
+    browser,
+    javaScriptEnabled,
+  }) => {
+    await signIn(page, testStaff.open, "/backend");
+    const navigation = page.getByRole("navigation", { name: "Backoffice-Navigation" });
+    await expect(navigation.getByRole("link")).toHaveText([
+      /Übersicht/,
+      /Bestellungen/,
+      /Telefonbestellung/,
+      /Passwort ändern/,
+    ]);
+    await expect(navigation.getByRole("link", { name: /Übersicht/ })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    // The dashboard's tiles are the same list.
+    const tiles = page.getByRole("region", { name: "Bereiche" });
+    await expect(tiles.getByRole("link", { name: /Benutzer/ })).toHaveCount(0);
+    await expect(tiles.getByRole("link", { name: /Bestellungen/ })).toBeVisible();
+
+    const other = await browser.newContext({ javaScriptEnabled, baseURL: origin });
+    const admin = await other.newPage();
+    await signIn(admin, testStaff.admin, "/backend/orders");
+    const adminNavigation = admin.getByRole("navigation", { name: "Backoffice-Navigation" });
+    await expect(adminNavigation.getByRole("link")).toHaveText([
+      /Übersicht/,
+      /Bestellungen/,
+      /Telefonbestellung/,
+      /Benutzer/,
+      /Geräteschlüssel/,
+      /Passwort ändern/,
+    ]);
+    await expect(adminNavigation.getByRole("link", { name: /Bestellungen/ })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+
+    // On a phone the same list hides behind "Menü", which opens without JavaScript too.
+    await admin.setViewportSize({ width: 360, height: 740 });
+    await expect(adminNavigation.getByRole("link", { name: /Benutzer/ })).toBeHidden();
+    await admin.getByText("Menü", { exact: true }).click();
+    await adminNavigation.getByRole("link", { name: /Benutzer/ }).click();
+    await expect(admin).toHaveURL(/\/backend\/users$/);
+    await other.close();
+  });
+
+  test("axe finds nothing and no page is wider than a 360 px phone", async ({
+    page,
+    browser,
+    javaScriptEnabled,
+  }) => {
+    const name = `Schmal ${javaScriptEnabled ? "JS" : "Ohne"} ${Date.now()}`;
+    await customerOrder(browser, name);
+    await signIn(page, testStaff.admin, "/backend");
+    const orderUrl = await openOrder(page, name);
+    const pages = [
+      "/backend",
+      "/backend/orders",
+      "/backend/orders?view=history",
+      orderUrl,
+      `${orderUrl}?bestaetigen=reject`,
+      "/backend/orders/new",
+      "/backend/users",
+      "/backend/device-keys",
+      "/backend/account/password",
+    ];
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of pages) {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        await expectFitsViewport(page);
+        // axe runs as a script in the page.
+        if (javaScriptEnabled && pages.indexOf(path) < 5) {
+          await expectNoAxeViolations(page);
+        }
+      }
+    }
+    // The dashboard lists the new order as waiting, with its state as a badge.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/backend");
+    // Eight are shown, oldest first; the rest are one link away (other tests add orders too).
+    const waiting = page.getByRole("region", { name: /Warten auf Bestätigung/ });
+    const all = waiting.getByRole("link", { name: /wartenden Bestellungen$/ });
+    if ((await all.count()) === 0) {
+      await expect(waiting).toContainText(name);
+    } else {
+      await all.click();
+      await expect(page.getByRole("combobox", { name: "Status" })).toHaveValue("new");
+      await expect(page.getByRole("row").filter({ hasText: name })).toContainText("Neu");
+      await page.goto("/backend");
+    }
+    await expect(page.getByRole("region", { name: "Heute" })).toContainText(/Neu: \d+/);
+    if (javaScriptEnabled) await expectNoAxeViolations(page);
+  });
+});
