@@ -18,12 +18,14 @@ import { rejectCrossSiteRequests } from "./app/server/cross-site.server";
 import { refuseHostileAddresses } from "./app/server/hostile-addresses.server";
 import { withRouteDefaults } from "./app/server/route-defaults.server";
 import { orderStatusNotModified } from "./app/server/order-status-cache.server";
-import { pageCache } from "./app/server/page-cache.server";
+import {
+  forgetOnReferenceChanges,
+  storefrontPageCache,
+  type Forgettable,
+} from "./app/server/reference-changes.server";
 import { limitRequestBodies, quietAfterBodyRefused } from "./app/server/body-limit.server";
 import { compressUnlessEventStream } from "./app/server/event-stream.server";
 import { startLiveOrders, type LiveOrders } from "./app/server/live-orders.server";
-import { CART_COOKIE } from "./app/features/cart/cart-cookie.server";
-import { CONSENT_COOKIE, SELF_SERVICE_COOKIE } from "./app/features/storefront/visitor.server";
 import type { DatabaseHandle } from "./app/db/connection.server";
 import { startOutboxWorker, type OutboxWorker } from "./app/features/shared/outbox.server";
 import { restartPolicy } from "./app/server/worker-restarts.server";
@@ -91,19 +93,19 @@ async function main(): Promise<void> {
   app.use(rejectCrossSiteRequests(config.publicOrigin));
 
   // Unchanged polls of an order's status page get their 304 before Remix runs (decision 008).
-  app.use(orderStatusNotModified(database.db, { origin: config.publicOrigin }));
+  const statusStamps = orderStatusNotModified(database.db, { origin: config.publicOrigin });
+  app.use(statusStamps);
 
+  // A change of reference data through any instance (or by hand in SQL) clears what this one
+  // keeps of it at once: its reference data, the status stamps, the kept pages (decision 032).
+  const kept: Forgettable[] = [statusStamps];
   if (!config.isDevelopment) {
-    const cache = pageCache({
-      isCacheable: (path) => path === "/" || /^\/store\/[^/]+$/.test(path),
-      varyCookies: [CONSENT_COOKIE, SELF_SERVICE_COOKIE],
-      bypassCookies: [CART_COOKIE],
-    });
-    // A staff edit on any instance clears the storefront pages on every instance.
-    live.onCatalogueChanged(() => cache.clear());
+    const cache = storefrontPageCache(live);
+    kept.push(cache);
     // Before the static files: a kept page need not ask the disk whether it is a file first.
     app.use(cache);
   }
+  forgetOnReferenceChanges(live, database.db, kept);
   const build = await mountRemix(app, config);
   const payments = paymentProviders(config);
   app.all(

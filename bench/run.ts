@@ -23,6 +23,10 @@
  * BENCH_LIVE_* switches; BENCH_ONLY="live" for it alone): 20 event streams, and how long a new
  * order and a status change take to reach every one of them.
  *
+ * Then, with PostgreSQL, how fast a saved change reaches the storefront of two instances
+ * (bench/change-propagation.ts, its own BENCH_PROPAGATION_* switches; BENCH_ONLY="änderungen"
+ * for it alone): two single-process servers on BENCH_PORT + 10 and + 11, 50 branch renames.
+ *
  * Scenarios with a database check (the order scenarios) run it after the server has stopped.
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -43,6 +47,11 @@ import {
   startLiveStandIn,
   type LiveBenchResult,
 } from "./live-orders";
+import {
+  measureOnTwoServers,
+  printPropagationResult,
+  type PropagationResult,
+} from "./change-propagation";
 
 const port = Number(process.env.BENCH_PORT ?? 3200);
 const origin = `http://127.0.0.1:${port}`;
@@ -87,9 +96,11 @@ async function main() {
   const rows: Row[] = [];
   const checks: { row: Row; verify: NonNullable<BenchRequest["verify"]> }[] = [];
   const live: { result?: LiveBenchResult } = {};
+  let propagation: PropagationResult | null = null;
   try {
     await measure(database, nodeArgs, rows, checks, live);
     await verify(database.env, checks);
+    propagation = await measurePropagation(database.env);
     console.log(
       `\nDatenbank: ${target}; Verbindungen und Sekunden je Szenario, davor ${warmupSeconds} s ` +
         `Aufwärmen; Latenzen in ms; cpu*: CPU-Millisekunden je Anfrage (Server, PostgreSQL, ` +
@@ -101,6 +112,7 @@ async function main() {
       for (const line of row.verification?.lines ?? []) console.log(`  ${line}`);
     }
     if (live.result) printLiveResult(live.result);
+    if (propagation) printPropagationResult(propagation);
     mkdirSync("reports", { recursive: true });
     const file = path.join(
       "reports",
@@ -118,6 +130,7 @@ async function main() {
           at: new Date().toISOString(),
           rows,
           live: live.result,
+          propagation,
         },
         null,
         2,
@@ -281,6 +294,21 @@ async function measureLive(env: Record<string, string>): Promise<LiveBenchResult
   } finally {
     await standIn?.stop();
   }
+}
+
+/**
+ * A saved change on two instances' storefront, after the measured server has stopped (so that it
+ * measures the invalidation, not the load). PostgreSQL only, like the live board.
+ */
+async function measurePropagation(env: Record<string, string>): Promise<PropagationResult | null> {
+  if (only && !"änderungen im shop".includes(only)) return null;
+  if (!env.DATABASE_URL) {
+    console.log("übersprungen: Änderungen im Shop (nur mit BENCH_DATABASE=postgres)");
+    return null;
+  }
+  const result = await measureOnTwoServers(env, port + 10);
+  if (!result.ok) process.exitCode = 1;
+  return result;
 }
 
 /**

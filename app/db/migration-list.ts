@@ -13,6 +13,7 @@ import * as orderRefund from "#migrations/2026_11_22_0040_order_refund";
 import * as uploadQuotas from "#migrations/2026_11_25_0020_upload_quotas";
 import * as staffSessions from "#migrations/2026_11_25_0030_staff_sessions";
 import * as backOffice from "#migrations/2026_11_25_0040_back_office";
+import * as referenceNotify from "#migrations/2026_11_25_0100_reference_notify";
 
 /**
  * Every migration by the name Kysely records in `kysely_migration` (the file name without `.ts`,
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_25_0020_upload_quotas": uploadQuotas,
   "2026_11_25_0030_staff_sessions": staffSessions,
   "2026_11_25_0040_back_office": backOffice,
+  "2026_11_25_0100_reference_notify": referenceNotify,
 };

@@ -15,9 +15,11 @@ import { eventStreamResponse, type EventStreamOptions } from "./event-stream.ser
 /**
  * Live updates for the order boards, fed by PostgreSQL `LISTEN/NOTIFY` so that they work with any
  * number of app instances: a trigger announces every new or changed order on the channel
- * `orders` (migrations/2026_11_22_0020_order_notify.ts), staff edits of the catalogue announce
- * themselves on `catalogue` (`notifyCatalogueChanged`), and every instance has exactly one
- * listener that hands the events to its subscribers in memory (the open event streams).
+ * `orders` (migrations/2026_11_22_0020_order_notify.ts), every change of the shop's reference data
+ * (settings, branches, the catalogue, content) on `reference_data`
+ * (migrations/2026_11_25_0100_reference_notify.ts, docs/decisions/032), and every instance has
+ * exactly one listener that hands the events to its subscribers in memory (the open event streams,
+ * the storefront's kept pages).
  *
  * - On PostgreSQL the listener is a connection of its own, outside the pool (a pooled connection
  *   would lose its LISTEN when handed back). When it is lost it reconnects with growing pauses,
@@ -26,10 +28,18 @@ import { eventStreamResponse, type EventStreamOptions } from "./event-stream.ser
  * - On PGlite the embedded database's own `listen` is used; there is nothing to lose.
  */
 export const ORDERS_CHANNEL = "orders";
+/** Every statement that changes reference data; the payload is the new stamp (decision 032). */
+export const REFERENCE_DATA_CHANNEL = "reference_data";
+/** The older, hand-sent form of `reference_data` (`notifyCatalogueChanged`); treated alike. */
 export const CATALOGUE_CHANNEL = "catalogue";
 /** Ended staff sessions ('session:<id>' or 'user:<id>', decision 028): their streams close. */
 export const STAFF_SESSIONS_CHANNEL = "staff_sessions";
-const CHANNELS = [ORDERS_CHANNEL, CATALOGUE_CHANNEL, STAFF_SESSIONS_CHANNEL] as const;
+const CHANNELS = [
+  ORDERS_CHANNEL,
+  REFERENCE_DATA_CHANNEL,
+  CATALOGUE_CHANNEL,
+  STAFF_SESSIONS_CHANNEL,
+] as const;
 
 /** The staff session a stream was opened with. */
 export interface StreamSession {
@@ -62,7 +72,13 @@ export interface LiveStatus {
 
 export interface LiveOrders {
   subscribe(subscription: LiveSubscription): () => void;
-  /** Called on every `catalogue` notification, and after a reconnect (one may have been missed). */
+  /**
+   * Called on every change of reference data (a `reference_data` or `catalogue` notification),
+   * and after a reconnect (one may have been missed). While `status().listening` is false a change
+   * may go unheard: whatever is kept on the strength of these calls must not be trusted then.
+   */
+  onReferenceDataChanged(listener: () => void): () => void;
+  /** @deprecated The same as `onReferenceDataChanged`. */
   onCatalogueChanged(listener: () => void): () => void;
   /** Resolves once the first LISTEN is in place. */
   ready(): Promise<void>;
@@ -121,7 +137,7 @@ type ListenTarget = Pick<DatabaseHandle, "db" | "kind" | "pglite" | "databaseUrl
 export function startLiveOrders(target: ListenTarget, options: LiveOrdersOptions = {}): LiveOrders {
   const log = options.log ?? ((line: string) => console.log(line));
   const subscriptions = new Set<LiveSubscription>();
-  const catalogueListeners = new Set<() => void>();
+  const referenceListeners = new Set<() => void>();
   let closing = false;
 
   const safely = (what: string, work: () => void) => {
@@ -165,8 +181,8 @@ export function startLiveOrders(target: ListenTarget, options: LiveOrdersOptions
         }
         return;
       }
-      if (channel === CATALOGUE_CHANNEL) {
-        for (const listener of [...catalogueListeners]) safely("Katalog-Hinweis", listener);
+      if (channel === REFERENCE_DATA_CHANNEL || channel === CATALOGUE_CHANNEL) {
+        for (const listener of [...referenceListeners]) safely("Stammdaten-Hinweis", listener);
         return;
       }
       if (channel !== ORDERS_CHANNEL) return;
@@ -186,7 +202,8 @@ export function startLiveOrders(target: ListenTarget, options: LiveOrdersOptions
       for (const subscription of [...subscriptions]) {
         safely("Weitergabe", () => subscription.onEvent({ kind: "reload" }));
       }
-      for (const listener of [...catalogueListeners]) safely("Katalog-Hinweis", listener);
+      // Kept pages and reference data go too: a change may have been missed.
+      for (const listener of [...referenceListeners]) safely("Stammdaten-Hinweis", listener);
       // A session may have ended unheard meanwhile: those streams end (the browser's reconnect
       // meets the sign-in check). The database may still be flapping: the check is tried again
       // a few times; until it succeeds, the streams stay (a restart must not end every board).
@@ -200,6 +217,13 @@ export function startLiveOrders(target: ListenTarget, options: LiveOrdersOptions
       ? pgliteSource(target.db, target.pglite, handlers, log)
       : pgSource(target.databaseUrl, handlers, log, options);
 
+  const onReference = (listener: () => void) => {
+    referenceListeners.add(listener);
+    return () => {
+      referenceListeners.delete(listener);
+    };
+  };
+
   return {
     subscribe(subscription) {
       if (closing) {
@@ -211,12 +235,8 @@ export function startLiveOrders(target: ListenTarget, options: LiveOrdersOptions
         subscriptions.delete(subscription);
       };
     },
-    onCatalogueChanged(listener) {
-      catalogueListeners.add(listener);
-      return () => {
-        catalogueListeners.delete(listener);
-      };
-    },
+    onReferenceDataChanged: onReference,
+    onCatalogueChanged: onReference,
     ready: () => source.ready,
     status: () => ({ ...source.status(), subscribers: subscriptions.size }),
     async close() {
@@ -226,7 +246,7 @@ export function startLiveOrders(target: ListenTarget, options: LiveOrdersOptions
         subscriptions.delete(subscription);
         safely("Abmeldung", () => subscription.onClose?.());
       }
-      catalogueListeners.clear();
+      referenceListeners.clear();
       await source.close();
     },
   };
@@ -269,6 +289,10 @@ export function liveOrderEventStream(
  * Tells every instance that menus, products, branches or texts changed, so that each clears its
  * storefront page cache (docs/decisions/010). Inside a transaction it is sent on commit, and not
  * at all on a rollback: call it with the transaction that made the change.
+ *
+ * @deprecated Not needed for the reference tables: their triggers announce every change
+ * (decision 032). For a change they cannot see, use `referenceDataChanged`
+ * (app/features/shared/reference-data.server.ts), which also moves the stamp.
  */
 export async function notifyCatalogueChanged(db: Kysely<Database>): Promise<void> {
   await sql`select pg_notify(${CATALOGUE_CHANNEL}, '')`.execute(db);

@@ -28,26 +28,34 @@ export interface NotModifiedOptions {
   clock?: () => number;
 }
 
-/** Reads each key at most once per `ttlMs`; concurrent callers share one read. */
+/**
+ * Reads each key at most once per `ttlMs`; concurrent callers share one read. `clear()` forgets
+ * every entry (a read in flight is still answered, but not kept).
+ */
 function shortLivedCache<T>(ttlMs: number, maxEntries: number, clock: () => number) {
   const entries = new Map<string, { value: Promise<T>; expires: number }>();
-  return (key: string, read: () => Promise<T>, keep: (value: T) => boolean): Promise<T> => {
+  const read = (key: string, load: () => Promise<T>, keep: (value: T) => boolean): Promise<T> => {
     const now = clock();
     const cached = entries.get(key);
     if (cached && cached.expires > now) return cached.value;
-    const value = read();
+    const value = load();
     entries.delete(key);
     if (entries.size >= maxEntries) entries.delete(entries.keys().next().value ?? "");
-    entries.set(key, { value, expires: now + ttlMs });
-    value.then(
-      (result) => {
-        if (!keep(result)) entries.delete(key);
-      },
-      () => entries.delete(key),
-    );
+    const entry = { value, expires: now + ttlMs };
+    entries.set(key, entry);
+    const forget = () => {
+      if (entries.get(key) === entry) entries.delete(key);
+    };
+    value.then((result) => {
+      if (!keep(result)) forget();
+    }, forget);
     return value;
   };
+  return Object.assign(read, { clear: () => entries.clear() });
 }
+
+/** The middleware, and `clear()` for when reference data changed (the frame, a branch's stamp). */
+export type OrderStatusNotModified = RequestHandler & { clear(): void };
 
 /**
  * The fast path for polls of the status page (document, single-fetch `.data`, public JSON): a GET
@@ -58,11 +66,11 @@ function shortLivedCache<T>(ttlMs: number, maxEntries: number, clock: () => numb
 export function orderStatusNotModified(
   db: Kysely<Database>,
   { origin, ttlMs = 1000, maxEntries = 10_000, clock = Date.now }: NotModifiedOptions,
-): RequestHandler {
+): OrderStatusNotModified {
   const stamps = shortLivedCache<StatusStamp | null>(ttlMs, maxEntries, clock);
   const frames = shortLivedCache<string>(ttlMs, 4, clock);
 
-  return (req, res, next) => {
+  const handler: RequestHandler = (req, res, next) => {
     const ifNoneMatch = req.headers["if-none-match"];
     if ((req.method !== "GET" && req.method !== "HEAD") || !ifNoneMatch) return next();
     const target = statusTargetOf(req.path);
@@ -91,4 +99,10 @@ export function orderStatusNotModified(
       () => next(),
     );
   };
+  return Object.assign(handler, {
+    clear() {
+      stamps.clear();
+      frames.clear();
+    },
+  });
 }

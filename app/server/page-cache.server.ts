@@ -15,7 +15,9 @@ import {
  * - Only GET requests for the listed paths, without a query string and without a cart cookie,
  *   are cached; the key also holds the cookies that change the frame (consent, self-service).
  * - An entry lives until the next full minute at most: opening states ("Geöffnet bis 18:00",
- *   closing soon) are minute-exact, and a change staff make shows within a minute.
+ *   closing soon), schedules and menu switches are minute-exact. A change staff make clears the
+ *   cache at once (`clear()`, called by the instance's `reference_data` listener, decision 032);
+ *   while that listener is away (`canKeep()` false) nothing is served from the cache or kept.
  * - A kept page carries no nonce: its policy allows its own inline scripts by their hashes, so
  *   the page is the same bytes for everyone and is compressed once, with brotli and gzip, instead
  *   of once per answer (docs/decisions/025). Until those copies are ready, hits go out as they
@@ -29,6 +31,11 @@ export interface PageCacheOptions {
   varyCookies: readonly string[];
   /** Cookies whose presence means the page is the visitor's own: never cached. */
   bypassCookies: readonly string[];
+  /**
+   * Whether a kept page can be trusted right now: false while a change could go unheard (the
+   * listener that calls `clear()` lost its connection). Default: always.
+   */
+  canKeep?: () => boolean;
   now?: () => number;
   maxEntries?: number;
   /** Makes the packed copies of a kept page; default {@link packPage}. */
@@ -50,8 +57,12 @@ interface Entry {
   refreshingSince: number | null;
 }
 
-/** A render that has not finished by then has failed: the next request tries again. */
-const REFRESH_TIMEOUT_MS = 10_000;
+/**
+ * A render that has not finished by then has failed: the next request tries again. Until then the
+ * others get the page of the minute before, so this is also how late a kept page may be at a
+ * minute's turn (an opening state, say) on a machine too busy to render it sooner.
+ */
+const REFRESH_TIMEOUT_MS = 2_000;
 
 const MINUTE_MS = 60_000;
 /** Headers of the cached answer that belong to that one response (compression sets its own). */
@@ -139,13 +150,14 @@ export async function packPage(body: Buffer): Promise<Partial<Record<Encoding, B
   return { br, gzip: gzipped };
 }
 
-/** The middleware, and `clear()` for when the catalogue changed (a `catalogue` notification). */
+/** The middleware, and `clear()` for when reference data changed (a `reference_data` notification). */
 export type PageCache = RequestHandler & { clear(): void };
 
 export function pageCache(options: PageCacheOptions): PageCache {
   const now = options.now ?? Date.now;
   const maxEntries = options.maxEntries ?? 500;
   const pack = options.pack ?? packPage;
+  const canKeep = options.canKeep ?? (() => true);
   const entries = new Map<string, Entry>();
   // A page whose rendering began before the cache was cleared may hold data from before the
   // change: it is answered, but not kept.
@@ -157,6 +169,10 @@ export function pageCache(options: PageCacheOptions): PageCache {
     }
     const cookies = readCookies(req.headers.cookie);
     if (options.bypassCookies.some((name) => cookies.has(name))) return next();
+    if (!canKeep()) {
+      res.setHeader("X-Page-Cache", "off");
+      return next();
+    }
     const key = [req.path, ...options.varyCookies.map((name) => cookies.get(name) ?? "")].join("|");
     const hit = entries.get(key);
     const at = now();
@@ -181,7 +197,7 @@ export function pageCache(options: PageCacheOptions): PageCache {
     const nonce = String(res.locals.cspNonce ?? "");
     capture(res, (status, rendered) => {
       if (hit) hit.refreshingSince = null;
-      if (renderedIn !== generation) return;
+      if (renderedIn !== generation || !canKeep()) return;
       if (status !== 200 || res.getHeader("set-cookie") !== undefined) return;
       if (!String(res.getHeader("content-type") ?? "").startsWith("text/html")) return;
       const html = withoutNonceAttributes(rendered, nonce);

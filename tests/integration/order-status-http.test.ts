@@ -8,7 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
 import type { Database, Order } from "#app/db/schema";
 import { seedDemoData } from "#app/db/seed.server";
-import { orderStatusNotModified } from "#app/server/order-status-cache.server";
+import {
+  orderStatusNotModified,
+  type OrderStatusNotModified,
+} from "#app/server/order-status-cache.server";
 import { securityHeaders } from "#app/server/security-headers.server";
 import { createTestDatabase } from "#tests/support/db";
 import { insertTestOrder, setOrderFlags } from "#tests/support/orders";
@@ -32,6 +35,7 @@ describe("the order status page over HTTP", () => {
   let remixRequests = 0;
   /** The middleware's clock: its stamps live 1 s, the tests move time on by hand. */
   let clock = 0;
+  let statusStamps: OrderStatusNotModified;
 
   beforeAll(async () => {
     handle = await createTestDatabase("pglite");
@@ -50,13 +54,12 @@ describe("the order status page over HTTP", () => {
 
     const app = express();
     app.use(securityHeaders({ isDevelopment: false }));
-    app.use(
-      orderStatusNotModified(db, {
-        origin: context.config.publicOrigin,
-        ttlMs: 1000,
-        clock: () => clock,
-      }),
-    );
+    statusStamps = orderStatusNotModified(db, {
+      origin: context.config.publicOrigin,
+      ttlMs: 1000,
+      clock: () => clock,
+    });
+    app.use(statusStamps);
     const remixHandler = createExpressHandler({
       build,
       mode: "production",
@@ -223,6 +226,21 @@ describe("the order status page over HTTP", () => {
       expect(changed.status).toBe(200);
       expect(changed.headers.get("ETag")).not.toBe(etag);
       expect(await changed.text()).toContain("In Zubereitung");
+    });
+
+    it("forgets its stamps when reference data changed (the instance's listener clears them)", async () => {
+      const order = await insertTestOrder(db);
+      const first = await fetch(`${origin}${path(order)}`);
+      const etag = first.headers.get("ETag") ?? "";
+      await first.arrayBuffer();
+      const poll = () => fetch(`${origin}${path(order)}`, { headers: { "If-None-Match": etag } });
+      expect((await poll()).status).toBe(304);
+      await db.updateTable("settings").set({ shopName: "Sonnenkorn neu" }).execute();
+      // The stamp read a moment ago would answer for the rest of its second; cleared, it goes.
+      statusStamps.clear();
+      const changed = await poll();
+      expect(changed.status).toBe(200);
+      expect(await changed.text()).toContain("Sonnenkorn neu");
     });
 
     it("reads one order's stamp once for many polls within a second", async () => {

@@ -19,6 +19,8 @@ const packed: string[] = [];
 let server: Server;
 let origin: string;
 let cache: PageCache;
+/** Whether the listener that clears the cache is in place (`canKeep`). */
+let listening = true;
 
 beforeAll(async () => {
   const app = express();
@@ -34,6 +36,7 @@ beforeAll(async () => {
     varyCookies: ["cookie-consent"],
     bypassCookies: ["warenkorb"],
     now: () => clock,
+    canKeep: () => listening,
     pack: (body) => {
       packed.push(body.toString());
       return packPage(body);
@@ -233,6 +236,35 @@ describe("page cache", () => {
     expect((await slow).headers.get("x-page-cache")).toBe("miss");
     expect((await get("/store/langsam")).headers.get("x-page-cache")).toBe("miss");
     expect((await get("/store/langsam")).headers.get("x-page-cache")).toBe("hit");
+  });
+});
+
+describe("page cache without its listener", () => {
+  it("serves and keeps nothing while a change could go unheard", async () => {
+    await get("/store/stuehlinger");
+    expect((await get("/store/stuehlinger")).headers.get("x-page-cache")).toBe("hit");
+    listening = false;
+    try {
+      const before = rendered;
+      const first = await get("/store/stuehlinger");
+      const second = await get("/store/stuehlinger");
+      expect([first, second].map((answer) => answer.headers.get("x-page-cache"))).toEqual([
+        "off",
+        "off",
+      ]);
+      expect(rendered - before).toBe(2);
+      // A render that began before the listener went away is not kept either.
+      listening = true;
+      cache.clear();
+      const slow = get("/store/langsam");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      listening = false;
+      await slow;
+      listening = true;
+      expect((await get("/store/langsam")).headers.get("x-page-cache")).toBe("miss");
+    } finally {
+      listening = true;
+    }
   });
 });
 

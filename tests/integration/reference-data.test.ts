@@ -106,6 +106,24 @@ describe.each(databaseTargets())("reference data kept in memory on %s", (target)
     expect(await isOrderable("2026-11-21T09:30:30Z")).toBe(true);
   });
 
+  it("switches to a new menu at the full minute, where kept pages expire too", async () => {
+    const zone = (await referenceSettings(db)).businessTimeZone;
+    const branchId = (await loadStorefront(db, "wiehre", now))!.branch.id;
+    const { id } = await db
+      .insertInto("menus")
+      .values({ name: "Leere Karte", availableFrom: new Date("2026-11-21T09:40:30Z") })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db.insertInto("menuBranches").values({ menuId: id, branchId }).execute();
+    const categories = async (iso: string) =>
+      (await loadActiveCatalogue(db, branchId, new Date(iso), zone)).categories.length;
+    // Available from 10:40:30 Freiburg time: the old menu serves out the minute.
+    expect(await categories("2026-11-21T09:40:45Z")).toBeGreaterThan(0);
+    expect(await categories("2026-11-21T09:41:00Z")).toBe(0);
+    await db.deleteFrom("menuBranches").where("menuId", "=", id).execute();
+    await db.deleteFrom("menus").where("id", "=", id).execute();
+  });
+
   it("hands out frozen values, so a caller cannot change them for everyone", async () => {
     const settings = await referenceSettings(db);
     expect(() => {

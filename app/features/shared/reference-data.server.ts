@@ -12,6 +12,10 @@ import type { Db } from "../../db/schema";
  *
  * The cached values are shared between requests: callers must treat them as read-only (outside
  * production they are frozen, so a test catches a caller that writes to one).
+ *
+ * The same triggers announce each change on the channel `reference_data` (docs/decisions/032):
+ * the instance's listener then calls `forgetReferenceData`, which frees the old copy at once; the
+ * stamp check alone already keeps every answer exact.
  */
 interface Entry {
   stamp: string | number | undefined;
@@ -96,6 +100,29 @@ export async function cachedReference<T>(
     if (entries.get(key) === fresh) entries.delete(key);
   });
   return value;
+}
+
+/**
+ * Drops this database's copy (a `reference_data` notification, or the listener's reconnect): the
+ * next caller loads anew. A load still in flight lands in the dropped copy, never in the next.
+ */
+export function forgetReferenceData(db: Db): void {
+  const state = states.get(db);
+  if (state) state.snapshot = null;
+}
+
+/**
+ * For a change the reference tables' triggers cannot see (none so far: every table the
+ * storefront reads has one, see migrations/helpers/reference-data.ts for new tables): moves the
+ * stamp and tells every instance, on commit. Call it with the transaction that made the change.
+ */
+export async function referenceDataChanged(db: Db): Promise<void> {
+  await sql`
+    with bumped as (
+      update reference_data_version set version = nextval('reference_data_version_seq')
+      returning version
+    )
+    select pg_notify('reference_data', version::text) from bumped`.execute(db);
 }
 
 /** The shop's settings row, as `getSettings` reads it. */

@@ -47,10 +47,12 @@ export async function loadActiveCatalogue(
   const menus = await cachedReference(db, `menus:${branchId}`, () =>
     listMenusForBranch(db, branchId),
   );
-  const menu = activeMenuOf(menus, now);
-  if (!menu) return listActiveCatalogue(undefined, now, zone);
-  // Schedules are kept to the minute, so what is listed holds for the whole minute.
+  // Schedules are kept to the minute, so what is listed holds for the whole minute. A menu
+  // switches at the full minute too (one available from 12:00:30 is active from 12:01): every
+  // storefront boundary in time falls on a full minute, where the kept pages expire (decision 032).
   const minute = Math.floor(now.getTime() / 60_000);
+  const menu = activeMenuOf(menus, new Date(minute * 60_000));
+  if (!menu) return listActiveCatalogue(undefined, now, zone);
   return cachedReference(
     db,
     `active:${menu.id}:${zone}`,

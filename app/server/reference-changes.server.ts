@@ -1,0 +1,51 @@
+import type { Db } from "../db/schema";
+import { forgetReferenceData } from "../features/shared/reference-data.server";
+import { CART_COOKIE } from "../features/cart/cart-cookie.server";
+import { CONSENT_COOKIE, SELF_SERVICE_COOKIE } from "../features/storefront/visitor.server";
+import type { LiveOrders } from "./live-orders.server";
+import { pageCache, type PageCache, type PageCacheOptions } from "./page-cache.server";
+
+/**
+ * A saved change shows on the storefront of every instance within 2 s (docs/decisions/032): the
+ * reference tables' triggers announce each change on `reference_data`, and each instance's one
+ * listener (app/server/live-orders.server.ts) drops what it keeps of them. After the listener
+ * lost its connection it drops everything again (a notification may have been missed), and while
+ * it is away the kept pages are not used at all.
+ */
+
+/** Anything kept in memory that a change of reference data makes stale. */
+export interface Forgettable {
+  clear(): void;
+}
+
+/**
+ * The storefront's kept pages (decision 010): the home page and a branch's menu, for visitors
+ * without a cart, trusted only while `live` is listening.
+ */
+export function storefrontPageCache(
+  live: Pick<LiveOrders, "status">,
+  options: Partial<PageCacheOptions> = {},
+): PageCache {
+  return pageCache({
+    isCacheable: (path) => path === "/" || /^\/store\/[^/]+$/.test(path),
+    varyCookies: [CONSENT_COOKIE, SELF_SERVICE_COOKIE],
+    bypassCookies: [CART_COOKIE],
+    canKeep: () => live.status().listening,
+    ...options,
+  });
+}
+
+/**
+ * On every change of reference data (and after every reconnect of the listener) this instance
+ * drops its in-memory reference data for `db` and clears `kept`. Returns the unsubscribe.
+ */
+export function forgetOnReferenceChanges(
+  live: Pick<LiveOrders, "onReferenceDataChanged">,
+  db: Db,
+  kept: readonly Forgettable[],
+): () => void {
+  return live.onReferenceDataChanged(() => {
+    forgetReferenceData(db);
+    for (const cache of kept) cache.clear();
+  });
+}

@@ -1,0 +1,289 @@
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import express from "express";
+import { createRequestHandler } from "@remix-run/express";
+import { sql, type Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "#app/db/connection.server";
+import type { Database } from "#app/db/schema";
+import { seedDemoData } from "#app/db/seed.server";
+import { referenceDataChanged } from "#app/features/shared/reference-data.server";
+import { loadStorefront } from "#app/features/storefront/storefront.server";
+import { startLiveOrders, type LiveOrders } from "#app/server/live-orders.server";
+import type { PageCache } from "#app/server/page-cache.server";
+import {
+  forgetOnReferenceChanges,
+  storefrontPageCache,
+} from "#app/server/reference-changes.server";
+import { securityHeaders } from "#app/server/security-headers.server";
+import { appBuild } from "#tests/support/app-build";
+import { staffContext } from "#tests/support/staff";
+import { createTestDatabase, databaseTargets } from "#tests/support/db";
+
+/** The issue's promise: a saved change shows on every instance's storefront within 2 s. */
+const WITHIN_MS = 2_000;
+
+/**
+ * One app instance as server.ts assembles it for the storefront: its own pool, its own LISTEN
+ * connection, its own kept pages and reference data, the whole Remix app behind them.
+ */
+interface Instance {
+  origin: string;
+  live: LiveOrders;
+  cache: PageCache;
+  db: Kysely<Database>;
+  close(): Promise<void>;
+}
+
+async function startInstance(handle: DatabaseHandle): Promise<Instance> {
+  const live = startLiveOrders(handle, { log: () => undefined });
+  await live.ready();
+  const cache = storefrontPageCache(live);
+  const stop = forgetOnReferenceChanges(live, handle.db, [cache]);
+  const app = express();
+  app.use(securityHeaders({ isDevelopment: false }));
+  app.use(cache);
+  app.all(
+    "*",
+    createRequestHandler({
+      build: await appBuild(),
+      mode: "production",
+      getLoadContext: (_req, res) =>
+        staffContext(handle.db, { cspNonce: String(res.locals.cspNonce ?? ""), live }),
+    }),
+  );
+  const server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+  });
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    live,
+    cache,
+    db: handle.db,
+    async close() {
+      stop();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await live.close();
+    },
+  };
+}
+
+async function page(instance: Instance, path: string) {
+  const response = await fetch(`${instance.origin}${path}`);
+  return { kept: response.headers.get("x-page-cache"), html: await response.text() };
+}
+
+/** Polls until the page shows `text`; returns how long that took from `since`. */
+async function shownAfter(
+  instance: Instance,
+  path: string,
+  text: string,
+  since: number,
+): Promise<number> {
+  for (;;) {
+    const { html } = await page(instance, path);
+    const elapsed = performance.now() - since;
+    if (html.includes(text)) return elapsed;
+    if (elapsed > 10_000) throw new Error(`${path} zeigt „${text}“ nach 10 s noch nicht`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function waitUntil(check: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`Zeitüberschreitung: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/**
+ * A kept page expires at the next full minute anyway: a change made just before one would show
+ * in time even without the notification. Changes here are made well inside a minute.
+ */
+async function awayFromMinuteTurn(): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 4_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}
+
+async function renameBranch(db: Kysely<Database>, identifier: string, name: string) {
+  await db.updateTable("branches").set({ name }).where("identifier", "=", identifier).execute();
+  return performance.now();
+}
+
+/** Tables that are not the shop's reference data: the storefront's kept pages never show them. */
+const NOT_REFERENCE_DATA = [
+  "audit_log",
+  "branch_api_keys",
+  "cart_items",
+  "carts",
+  "kysely_migration",
+  "kysely_migration_lock",
+  "login_links",
+  "login_throttles",
+  "order_item_uploads",
+  "order_items",
+  "order_taxes",
+  "orders",
+  "outbox",
+  "payment_events",
+  "reference_data_version",
+  "staff_sessions",
+  "ticket_counters",
+  "uploads",
+  "user_branches",
+  "user_roles",
+  "users",
+];
+
+describe.each(databaseTargets())("a saved change on the storefront (%s)", (target) => {
+  let handle: DatabaseHandle;
+  let a: Instance;
+
+  beforeAll(async () => {
+    handle = await createTestDatabase(target);
+    await seedDemoData(handle.db, { now: new Date() });
+    a = await startInstance(handle);
+  });
+  afterAll(async () => {
+    await a?.close();
+    await handle?.close();
+  });
+
+  it("watches every table but those that are no reference data (new ones: watchReferenceTable)", async () => {
+    const { rows } = await sql<{ table: string; watched: boolean }>`
+      select c.relname as table,
+        exists (
+          select 1 from pg_trigger t
+          where t.tgrelid = c.oid and t.tgname = c.relname || '_reference_version'
+        ) as watched
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('r', 'p')
+      order by 1`.execute(handle.db);
+    const unwatched = rows.filter((row) => !row.watched).map((row) => row.table);
+    expect(unwatched).toEqual(NOT_REFERENCE_DATA);
+    expect(rows.filter((row) => row.watched).length).toBeGreaterThanOrEqual(28);
+  });
+
+  it("shows a change made in the same instance on its kept page within 2 s", async () => {
+    await awayFromMinuteTurn();
+    await page(a, "/store/wiehre");
+    const before = await page(a, "/store/wiehre");
+    expect(before.kept).toBe("hit");
+    const committed = await renameBranch(handle.db, "wiehre", "Sonnenkorn Wiehre Neu");
+    expect(await shownAfter(a, "/store/wiehre", "Sonnenkorn Wiehre Neu", committed)).toBeLessThan(
+      WITHIN_MS,
+    );
+    expect((await page(a, "/store/wiehre")).kept).toBe("hit");
+  });
+
+  it("announces a change on commit only, and `referenceDataChanged` for what no trigger sees", async () => {
+    let heard = 0;
+    const stop = a.live.onReferenceDataChanged(() => (heard += 1));
+    try {
+      await handle.db
+        .transaction()
+        .execute(async (trx) => {
+          await trx.updateTable("settings").set({ shopName: "Nie gespeichert" }).execute();
+          throw new Error("zurückrollen");
+        })
+        .catch(() => undefined);
+      const version = async () =>
+        (
+          await sql<{
+            version: string;
+          }>`select version::text as version from reference_data_version`.execute(handle.db)
+        ).rows[0]!.version;
+      const stamp = await version();
+      await referenceDataChanged(handle.db);
+      await waitUntil(() => heard === 1, "referenceDataChanged gehört");
+      expect(BigInt(await version())).toBeGreaterThan(BigInt(stamp));
+      // The rolled-back change had nothing to say: exactly the one notification came.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(heard).toBe(1);
+    } finally {
+      stop();
+    }
+  });
+
+  describe.runIf(target === "postgres")("across two instances", () => {
+    let secondHandle: DatabaseHandle;
+    let b: Instance;
+
+    beforeAll(async () => {
+      secondHandle = await openDatabase({
+        databaseUrl: handle.databaseUrl,
+        dataDir: "",
+        maxConnections: 5,
+      });
+      b = await startInstance(secondHandle);
+    });
+    afterAll(async () => {
+      await b?.close();
+      await secondHandle?.close();
+    });
+
+    it("shows a branch renamed through the other instance on the kept page within 2 s", async () => {
+      await awayFromMinuteTurn();
+      await page(a, "/store/altstadt");
+      expect((await page(a, "/store/altstadt")).kept).toBe("hit");
+      const committed = await renameBranch(b.db, "altstadt", "Sonnenkorn Münster Neu");
+      const elapsed = await shownAfter(a, "/store/altstadt", "Sonnenkorn Münster Neu", committed);
+      expect(elapsed).toBeLessThan(WITHIN_MS);
+      expect((await page(a, "/store/altstadt")).kept).toBe("hit");
+      expect((await page(b, "/store/altstadt")).html).toContain("Sonnenkorn Münster Neu");
+    });
+
+    it("shows a product changed in SQL through the other instance on the kept page and the home page", async () => {
+      await awayFromMinuteTurn();
+      const store = await loadStorefront(b.db, "altstadt", new Date());
+      const product = store?.catalogue.categories[0]?.products[0]?.product;
+      if (!product) throw new Error("Die Filiale Altstadt listet kein Produkt.");
+      await page(a, "/store/altstadt");
+      await page(a, "/");
+      expect((await page(a, "/store/altstadt")).kept).toBe("hit");
+      expect((await page(a, "/")).kept).toBe("hit");
+      await sql`update products set name = 'Dinkel-Kürbis-Laib' where id = ${product.id}`.execute(
+        b.db,
+      );
+      const productShown = performance.now();
+      expect(
+        await shownAfter(a, "/store/altstadt", "Dinkel-Kürbis-Laib", productShown),
+      ).toBeLessThan(WITHIN_MS);
+      await sql`update settings set shop_name = 'Sonnenkorn & Söhne'`.execute(b.db);
+      const settingsShown = performance.now();
+      expect(await shownAfter(a, "/", "Sonnenkorn &amp; Söhne", settingsShown)).toBeLessThan(
+        WITHIN_MS,
+      );
+    });
+
+    it("after its listener connection was killed, trusts no kept page until it listens again, then drops them", async () => {
+      await awayFromMinuteTurn();
+      await page(a, "/store/altstadt");
+      expect((await page(a, "/store/altstadt")).kept).toBe("hit");
+      const before = a.live.status();
+      await sql`select pg_terminate_backend(${before.backendPid})`.execute(b.db);
+      await waitUntil(() => !a.live.status().listening, "Verbindung verloren");
+      // The change is made while A cannot hear it.
+      const committed = await renameBranch(b.db, "altstadt", "Sonnenkorn am Münster (neu)");
+      const meanwhile = await page(a, "/store/altstadt");
+      if (!a.live.status().listening) {
+        expect(meanwhile.kept).toBe("off");
+        expect(meanwhile.html).toContain("Sonnenkorn am Münster (neu)");
+      }
+      await waitUntil(() => a.live.status().reconnects === before.reconnects + 1, "wieder da");
+      // The page kept from before the loss is gone: the first answer shows the change.
+      const first = await page(a, "/store/altstadt");
+      expect(first.html).toContain("Sonnenkorn am Münster (neu)");
+      expect(performance.now() - committed).toBeLessThan(WITHIN_MS);
+      expect((await page(a, "/store/altstadt")).kept).toBe("hit");
+
+      // And it hears the next change again.
+      const next = await renameBranch(b.db, "altstadt", "Sonnenkorn Altstadt");
+      expect(await shownAfter(a, "/store/altstadt", "Sonnenkorn Altstadt", next)).toBeLessThan(
+        WITHIN_MS,
+      );
+    });
+  });
+});
