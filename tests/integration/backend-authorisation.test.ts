@@ -74,7 +74,8 @@ function resourceCases(): Record<string, RouteCase> {
     cases[`backend-${name}`] = { path: () => `/backend/${name}`, allowed, outsider: "deny" };
     cases[`backend-${name}-new`] = {
       path: () => `/backend/${name}/new`,
-      allowed,
+      // Only administrators open new branches.
+      allowed: name === "branches" ? "admin" : allowed,
       outsider: "deny",
     };
     cases[`backend-${name}-edit`] = {

@@ -118,6 +118,7 @@ const NOT_REFERENCE_DATA = [
   "branch_api_keys",
   "cart_items",
   "carts",
+  "departments",
   "kysely_migration",
   "kysely_migration_lock",
   "login_links",

@@ -10,13 +10,16 @@ describe("the back office's areas", () => {
     expect(keys(["ROLE_EMPLOYEE"])).toEqual(["home", "orders", "phone-order", "password"]);
   });
 
-  it("offers a branch manager the users and the device keys too", () => {
+  it("offers a branch manager the users, device keys, their branches, tables and the log too", () => {
     expect(keys(["ROLE_MANAGER"])).toEqual([
       "home",
       "orders",
       "phone-order",
       "users",
       "device-keys",
+      "branches",
+      "tables",
+      "logs",
       "password",
     ]);
   });

@@ -101,7 +101,7 @@ export async function resourceListLoader(request: Request, context: AppLoadConte
   const listed = await listRecords(context.db, definition, user, {
     search,
     sort: url.searchParams.get("sort") ?? undefined,
-    direction: url.searchParams.get("richtung") === "desc" ? "desc" : "asc",
+    direction: url.searchParams.get("dir") === "desc" ? "desc" : "asc",
     page: parseId(url.searchParams.get("seite")) ?? 1,
     pageSize: PAGE_SIZE,
     branchId: branchFilter ?? undefined,

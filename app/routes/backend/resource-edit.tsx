@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Notice } from "../../components/backend/form-parts";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ConfirmAction, Notice } from "../../components/ui";
 import { ResourceExtras } from "../../components/backend/resource-extras";
 import { ResourceForm } from "../../components/backend/resource-form";
 import { openingHoursStylesheet } from "../../components/backend/opening-hours-editor";
@@ -34,7 +34,6 @@ export default function ResourceEdit() {
   const page = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const listPath = `/backend/${page.name}`;
-  const here = page.id ? `${listPath}/${page.id}` : `${listPath}/new`;
   return (
     <section className="resource-edit">
       <p>
@@ -43,7 +42,7 @@ export default function ResourceEdit() {
       <div className="backoffice-heading">
         <h1>{page.title}</h1>
       </div>
-      <Notice text={page.notice} />
+      <Notice>{page.notice}</Notice>
       {reply?.conflict?.length ? (
         <div className="conflict" role="alert">
           <ul>
@@ -77,27 +76,18 @@ export default function ResourceEdit() {
         />
       </ResourceForm>
       {page.id && page.canDelete ? (
-        page.confirmDelete ? (
-          <Form method="post" className="confirm-panel" aria-labelledby="loeschen-frage">
-            <p id="loeschen-frage">
-              <strong>{texts.confirmDelete(page.title)}</strong> {texts.confirmDeleteHint}
-            </p>
-            <div className="field-actions">
-              <button type="submit" name="intent" value="delete" className="button danger">
-                {texts.yesDelete}
-              </button>
-              <Link to={here} className="button secondary">
-                {texts.cancel}
-              </Link>
-            </div>
-          </Form>
-        ) : (
-          <p className="danger-zone">
-            <Link to={`${here}?bestaetigen=loeschen`} className="button danger">
-              {texts.delete}
-            </Link>
-          </p>
-        )
+        <div className="danger-zone">
+          <ConfirmAction
+            name="loeschen"
+            label={texts.delete}
+            question={texts.confirmDelete(page.title)}
+            text={texts.confirmDeleteHint}
+            confirmLabel={texts.yesDelete}
+            variant="danger"
+          >
+            <input type="hidden" name="intent" value="delete" />
+          </ConfirmAction>
+        </div>
       ) : null}
     </section>
   );

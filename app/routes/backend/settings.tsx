@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { Notice } from "../../components/backend/form-parts";
+import { Notice } from "../../components/ui";
 import { ResourceForm } from "../../components/backend/resource-form";
 import {
   settingsPageAction,
@@ -33,7 +33,7 @@ export default function Settings() {
       <div className="backoffice-heading">
         <h1>{texts.title}</h1>
       </div>
-      <Notice text={page.notice} />
+      <Notice>{page.notice}</Notice>
       {reply?.conflict?.length ? (
         <div className="conflict" role="alert">
           <ul>
