@@ -527,6 +527,75 @@ export const de = {
     badRequest: "Bitte wählen Sie eine Ihrer Filialen.",
     banner: "Telefonbestellung: Sie sind als Mitarbeiter angemeldet.",
   },
+  /**
+   * Own wording: an order entered, changed or deleted by staff (decision 033); the failure titles
+   * follow spec section 8 ('Bestellung konnte nicht … werden.').
+   */
+  orderChanges: {
+    createFailed: "Bestellung konnte nicht erstellt werden.",
+    updateFailed: "Bestellung konnte nicht aktualisiert werden.",
+    deleteFailed: "Bestellung konnte nicht gelöscht werden.",
+    badRequest: "Bitte senden Sie ein JSON-Objekt mit den Angaben der Bestellung.",
+    branchRequired: "Bitte wählen Sie eine Ihrer Filialen.",
+    itemsRequired: "Bitte geben Sie mindestens einen Artikel an.",
+    unknownProduct: "Dieses Produkt gibt es in dieser Filiale derzeit nicht.",
+    invalidValue: "Dieser Wert ist ungültig.",
+    stale:
+      "Die Bestellung wurde inzwischen von jemand anderem geändert. Bitte laden Sie sie neu und übernehmen Sie Ihre Änderungen erneut.",
+    versionRequired:
+      "Bitte senden Sie die Version (version) mit, die Sie gelesen haben, damit keine Änderung verloren geht.",
+    nothingChanged: "Es wurde nichts geändert.",
+    closed: "Die Bestellung ist abgeschlossen; ihre Angaben können nicht mehr geändert werden.",
+    addressOnlyForDelivery: "Eine Lieferadresse gibt es nur bei Lieferungen.",
+    deleteRefused: {
+      paid: "Eine bezahlte Bestellung kann nicht gelöscht werden; bitte stornieren Sie sie und erstatten Sie die Zahlung.",
+      refunded:
+        "Eine erstattete Bestellung bleibt für die Buchhaltung erhalten und kann nicht gelöscht werden.",
+      confirmed:
+        "Eine bestätigte Bestellung kann nicht gelöscht werden; bitte stornieren Sie sie stattdessen.",
+      placed:
+        "Nur Bestellungen, deren Online-Zahlung fehlgeschlagen ist oder nie abgeschlossen wurde, können gelöscht werden. Bitte stornieren oder lehnen Sie diese Bestellung ab.",
+      awaitingPayment:
+        "Die Online-Zahlung dieser Bestellung kann noch eingehen. Sie kann frühestens 24 Stunden nach dem Eingang gelöscht werden.",
+    },
+    deleted: "Die Bestellung wurde gelöscht.",
+    saved: "Die Angaben der Bestellung wurden gespeichert.",
+    edit: {
+      title: "Angaben bearbeiten",
+      link: "Kontakt, Termin und Kommentar bearbeiten",
+      back: "Zurück zur Bestellung",
+      intro:
+        "Ändern Sie Kontaktdaten, Termin oder Kommentar. Artikel ändern Sie in der Bestellung selbst.",
+      name: "Name",
+      company: "Firma",
+      phone: "Telefon",
+      email: "E-Mail",
+      street: "Straße und Hausnummer",
+      city: "PLZ und Ort",
+      floor: "Stock",
+      stairway: "Stiege",
+      door: "Tür",
+      appointment: "Termin",
+      appointmentHint: "Leer lassen für „so bald wie möglich“.",
+      comment: "Kommentar",
+      save: "Speichern",
+      required: " *",
+    },
+    auditAction: {
+      update: "Angaben geändert",
+      delete: "gelöscht",
+      "api-create": "von Mitarbeitenden erfasst",
+    },
+  },
+  /** Own wording: what a counter device shows (spec section 3, local settings). */
+  localSettings: {
+    title: "Anzeige an diesem Gerät",
+    showCustomerData: "Kundendaten anzeigen",
+    showProductData: "Artikel anzeigen",
+    save: "Übernehmen",
+    hidden: "ausgeblendet",
+    saved: "Die Anzeige an diesem Gerät wurde geändert.",
+  },
   /** Own wording: keys for the counter devices. */
   deviceKeys: {
     title: "Geräteschlüssel",
