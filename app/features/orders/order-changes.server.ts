@@ -257,10 +257,7 @@ export async function changeOrderDetails(
   });
 }
 
-function pickChanged(
-  details: OrderDetails,
-  changed: Partial<OrderDetails>,
-): Partial<OrderDetails> {
+function pickChanged(details: OrderDetails, changed: Partial<OrderDetails>): Partial<OrderDetails> {
   const picked: Partial<OrderDetails> = {};
   for (const field of EDITABLE_FIELDS) if (field in changed) picked[field] = details[field];
   return picked;

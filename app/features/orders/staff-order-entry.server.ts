@@ -89,10 +89,7 @@ export const staffOrderSchema = z.object({
   isDelivery: flag,
   isDineIn: flag,
   deliveryArea: reference.nullable().optional(),
-  items: z
-    .array(itemSchema, { error: texts.itemsRequired })
-    .min(1, texts.itemsRequired)
-    .max(100),
+  items: z.array(itemSchema, { error: texts.itemsRequired }).min(1, texts.itemsRequired).max(100),
   name: text,
   company: text,
   street: text,
@@ -149,7 +146,8 @@ async function checkItem(product: CatalogueProduct, item: StaffOrderBody["items"
   form.set("amount", typeof item.amount === "number" ? String(item.amount) : item.amount);
   form.set("unit", item.unit ?? product.unit);
   for (const part of item.parts ?? []) {
-    if (part.value !== undefined && part.value !== null) form.append(`part-${part.partId}`, part.value);
+    if (part.value !== undefined && part.value !== null)
+      form.append(`part-${part.partId}`, part.value);
     for (const id of [...(part.options ?? []).map((o) => o.optionId), ...(part.optionIds ?? [])]) {
       form.append(`part-${part.partId}`, String(id));
     }
