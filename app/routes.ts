@@ -45,6 +45,8 @@ export default [
     // One item of an order changed and priced again (decision 020); the form of the PUT below.
     route("orders/:orderId/items/:index", "routes/backend/order-item.tsx"),
     route("device-keys", "routes/backend/device-keys.tsx"),
+    // This device's local settings (spec section 3): a cookie of this browser (decision 033).
+    route("display", "routes/backend/local-settings.tsx"),
     // Unknown back-office addresses: the sign-in for strangers, a 404 in the frame for staff.
     route("*", "routes/backend/not-found.tsx"),
   ]),

@@ -12,6 +12,7 @@ import * as orderNotify from "#migrations/2026_11_22_0020_order_notify";
 import * as orderRefund from "#migrations/2026_11_22_0040_order_refund";
 import * as uploadQuotas from "#migrations/2026_11_25_0020_upload_quotas";
 import * as staffSessions from "#migrations/2026_11_25_0030_staff_sessions";
+import * as frontdeskSwitch from "#migrations/2026_11_25_0200_frontdesk_switch";
 
 /**
  * Every migration by the name Kysely records in `kysely_migration` (the file name without `.ts`,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_22_0040_order_refund": orderRefund,
   "2026_11_25_0020_upload_quotas": uploadQuotas,
   "2026_11_25_0030_staff_sessions": staffSessions,
+  "2026_11_25_0200_frontdesk_switch": frontdeskSwitch,
 };

@@ -590,6 +590,9 @@ export const de = {
   /** Own wording: what a counter device shows (spec section 3, local settings). */
   localSettings: {
     title: "Anzeige an diesem Gerät",
+    intro:
+      "Diese Einstellungen gelten nur für dieses Gerät (diesen Browser), etwa einen Rechner an der Theke, den Kundinnen und Kunden sehen können.",
+    legend: "Anzeigen",
     showCustomerData: "Kundendaten anzeigen",
     showProductData: "Artikel anzeigen",
     save: "Übernehmen",

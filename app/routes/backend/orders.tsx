@@ -22,6 +22,7 @@ import {
   type OrderListView,
 } from "../../features/orders/staff-orders.server";
 import { referenceBranches, referenceSettings } from "../../features/shared/reference-data.server";
+import { readLocalSettings } from "../../features/devices/local-settings.server";
 
 const texts = de.staffOrders.board;
 
@@ -44,6 +45,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const zone = settings.businessTimeZone;
   const list = await listStaffOrders(context.db, scope, parsed.query, { now, zone });
   const showBranch = scope.branchIds === null || scope.branchIds.length > 1;
+  // A counter PC facing customers may hide their names and numbers (its local settings).
+  const { showCustomerData } = readLocalSettings(request);
   return {
     view: parsed.query.view,
     params: parsed.params,
@@ -65,8 +68,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         id: row.id,
         ticket: String(row.ticketNumber),
         branchName: row.branchName,
-        name: row.name,
-        phone: row.phone,
+        name: showCustomerData ? row.name : de.localSettings.hidden,
+        phone: showCustomerData ? row.phone : null,
         type: row.isDelivery
           ? de.cartPanel.deliveryTypes.delivery
           : row.isDineIn
@@ -153,6 +156,7 @@ export default function OrdersBoard() {
         <Link to="/backend/orders/new" className="button">
           {texts.phoneOrder}
         </Link>
+        <Link to="/backend/display">{de.localSettings.title}</Link>
       </div>
       <nav aria-label={texts.viewsLabel} className="board-tabs">
         <ul>
