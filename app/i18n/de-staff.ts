@@ -587,6 +587,19 @@ export const de = {
       "api-create": "von Mitarbeitenden erfasst",
     },
   },
+  /** Own wording: `npm run reset-password` on the command line. */
+  passwordReset: {
+    usage:
+      "Aufruf: npm run reset-password -- <E-Mail-Adresse>\nEin eigenes Passwort statt eines zufälligen: RESET_PASSWORD=… npm run reset-password -- <E-Mail-Adresse>",
+    unknownUser: (email: string) => `Es gibt kein Konto mit der E-Mail-Adresse ${email}.`,
+    done: (email: string, sessions: number) =>
+      `Das Passwort von ${email} wurde zurückgesetzt; ${sessions === 1 ? "1 Sitzung wurde" : `${sessions} Sitzungen wurden`} beendet.`,
+    newPassword: (password: string) => `Neues Passwort: ${password}`,
+    ownPassword: "Das Passwort aus RESET_PASSWORD gilt ab sofort.",
+    locked:
+      "Hinweis: Das Konto ist gesperrt. Eine Administratorin oder ein Administrator muss es unter Benutzer entsperren.",
+    failed: (message: string) => `Das Passwort konnte nicht zurückgesetzt werden: ${message}`,
+  },
   /** Own wording: what a counter device shows (spec section 3, local settings). */
   localSettings: {
     title: "Anzeige an diesem Gerät",
