@@ -42,6 +42,8 @@ export default [
     route("orders/events", "routes/backend/orders-events.ts"),
     route("orders/:orderId", "routes/backend/order.tsx"),
     route("orders/:orderId/receipt", "routes/backend/order-receipt.tsx"),
+    // Contact data, appointment and comment (decision 033); the form of PUT /api/orders/{id}.
+    route("orders/:orderId/edit", "routes/backend/order-edit.tsx"),
     // One item of an order changed and priced again (decision 020); the form of the PUT below.
     route("orders/:orderId/items/:index", "routes/backend/order-item.tsx"),
     route("device-keys", "routes/backend/device-keys.tsx"),

@@ -367,6 +367,7 @@ export const de = {
       "edit-item-below-minimum":
         "Der Artikel wurde geändert und neu berechnet. Hinweis: Der Mindestbestellwert des Liefergebiets wird nicht mehr erreicht.",
       refund: "Die Zahlung wurde erstattet.",
+      "update-details": "Die Angaben der Bestellung wurden gespeichert.",
     },
     detail: {
       title: (label: string, number: string) => `${label} ${number}`,
@@ -416,6 +417,8 @@ export const de = {
             "edit-item": "Artikel geändert",
             refund: "Erstattung der Zahlung",
             create: "telefonisch erfasst",
+            update: "Angaben geändert",
+            delete: "gelöscht",
           }) as Record<string, string>
         )[action] ?? action,
     },
@@ -558,8 +561,6 @@ export const de = {
       awaitingPayment:
         "Die Online-Zahlung dieser Bestellung kann noch eingehen. Sie kann frühestens 24 Stunden nach dem Eingang gelöscht werden.",
     },
-    deleted: "Die Bestellung wurde gelöscht.",
-    saved: "Die Angaben der Bestellung wurden gespeichert.",
     edit: {
       title: "Angaben bearbeiten",
       link: "Kontakt, Termin und Kommentar bearbeiten",
@@ -580,11 +581,6 @@ export const de = {
       comment: "Kommentar",
       save: "Speichern",
       required: " *",
-    },
-    auditAction: {
-      update: "Angaben geändert",
-      delete: "gelöscht",
-      "api-create": "von Mitarbeitenden erfasst",
     },
   },
   /** Own wording: `npm run reset-password` on the command line. */

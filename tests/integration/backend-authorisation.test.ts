@@ -140,6 +140,11 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: "employeeA",
     outsider: "deny",
   },
+  "routes/backend/order-edit": {
+    path: ({ orderA }) => `/backend/orders/${orderA}/edit`,
+    allowed: "employeeA",
+    outsider: "deny",
+  },
   "routes/backend/order-escpos": {
     path: ({ orderA }) => `/backend/orders/${orderA}/escpos`,
     allowed: "employeeA",

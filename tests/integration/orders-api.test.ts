@@ -363,4 +363,48 @@ describe.each(databaseTargets())("the staff order API on %s", (target) => {
       expect(kept).toHaveLength(1);
     });
   });
+
+  describe("the edit page /backend/orders/{id}/edit", () => {
+    it("saves through the same service and refuses an old copy of the page", async () => {
+      const order = await insertTestOrder(db, { appointment: null, company: "Alt GmbH" });
+      const client = await signedIn(employeeA);
+      const page = await (await client.send(`/backend/orders/${order.id}/edit`)).text();
+      const version = /<input[^>]*name="version"[^>]*value="(\d+)"/.exec(page)?.[1];
+      expect(version, page.slice(page.indexOf("<form"), page.indexOf("<form") + 600)).toBeDefined();
+      const form = {
+        version: version!,
+        name: "Erika Musterfrau",
+        company: "",
+        phone: "+49 761 555 0101",
+        email: "erika@example.org",
+        appointment: "",
+        comment: "Ohne Nüsse",
+      };
+      const saved = await client.send(`/backend/orders/${order.id}/edit`, { form });
+      expect(saved.status).toBe(303);
+      expect(saved.headers.get("Location")).toBe(`/backend/orders/${order.id}?done=update-details`);
+      const stored = await db
+        .selectFrom("orders")
+        .select(["name", "company", "comment"])
+        .where("id", "=", order.id)
+        .executeTakeFirstOrThrow();
+      expect(stored).toEqual({ name: "Erika Musterfrau", company: null, comment: "Ohne Nüsse" });
+
+      const stale = await client.send(`/backend/orders/${order.id}/edit`, {
+        form: { ...form, comment: "Mit Nüssen" },
+      });
+      expect(stale.status).toBe(409);
+      expect(await stale.text()).toContain("inzwischen von jemand anderem geändert");
+
+      const invalid = await client.send(`/backend/orders/${order.id}/edit`, {
+        form: { ...form, version: String(await currentVersion(order.id)), phone: "0761" },
+      });
+      expect(invalid.status).toBe(400);
+      expect(await invalid.text()).toContain("Bitte geben Sie eine gültige Nummer");
+    });
+  });
+
+  async function currentVersion(id: number): Promise<string> {
+    return String((await call(employeeA, `/api/orders/${id}`, "GET")).body.data!.version);
+  }
 });
