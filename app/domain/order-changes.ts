@@ -27,6 +27,13 @@ export type EditableField = (typeof EDITABLE_FIELDS)[number];
 /** The editable fields as stored: text or null, the appointment as an ISO instant or null. */
 export type OrderDetails = Record<EditableField, string | null>;
 
+const ADDRESS_FIELDS: readonly EditableField[] = ["street", "city", "floor", "stairway", "door"];
+
+/** The fields an edit form shows: the address only for deliveries. */
+export function formFields(isDelivery: boolean): EditableField[] {
+  return EDITABLE_FIELDS.filter((field) => isDelivery || !ADDRESS_FIELDS.includes(field));
+}
+
 /** An online payment's order may be dropped once the customer clearly left the provider's page. */
 export const ABANDONED_PAYMENT_HOURS = 24;
 

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { DateTime } from "luxon";
 import { z } from "zod";
-import { EDITABLE_FIELDS, type EditableField } from "../../domain/order-changes";
+import { formFields } from "../../domain/order-changes";
 import { referenceSettings } from "../shared/reference-data.server";
 import type { StaffUser } from "../staff/staff-auth.server";
 import { changeOrderDetails, orderVersion, type OrderChangeOutcome } from "./order-changes.server";
@@ -31,13 +31,6 @@ export const orderEditFormSchema = z.object({
 });
 
 export type OrderEditForm = z.infer<typeof orderEditFormSchema>;
-
-/** The fields the page shows: the address only for deliveries. */
-export function formFields(isDelivery: boolean): EditableField[] {
-  return EDITABLE_FIELDS.filter(
-    (field) => isDelivery || !["street", "city", "floor", "stairway", "door"].includes(field),
-  );
-}
 
 /** 'YYYY-MM-DDTHH:mm' of a datetime-local field, in the business's zone. */
 function localInput(at: Date | null, zone: string): string {

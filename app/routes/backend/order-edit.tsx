@@ -17,8 +17,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormMessage, TextField } from "../../components/backend/form-parts";
 import { parseId } from "../../domain/values";
 import { de } from "../../i18n/de-staff";
+import { formFields } from "../../domain/order-changes";
 import {
-  formFields,
   loadOrderEdit,
   orderEditFormSchema,
   saveOrderEdit,
