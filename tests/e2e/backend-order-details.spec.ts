@@ -86,3 +86,34 @@ test("staff change an order's contact data and comment; an old copy is refused",
   await expect(page.getByText("Nicht klingeln")).toHaveCount(0);
   await second.close();
 });
+
+test("a counter PC hides customer data on its order board, and only there", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}) => {
+  test.setTimeout(120_000);
+  const name = `Diskret ${javaScriptEnabled ? "JS" : "Ohne"} ${Date.now()}`;
+  await customerOrder(browser, javaScriptEnabled, name);
+  await signIn(page, testStaff.open, "/backend/orders?view=history");
+  await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(1);
+
+  await page.getByRole("link", { name: "Anzeige an diesem Gerät" }).click();
+  await expect(page).toHaveURL(/\/backend\/display$/);
+  if (javaScriptEnabled) {
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  }
+  await expect(page.getByLabel("Kundendaten anzeigen")).toBeChecked();
+  await page.getByLabel("Kundendaten anzeigen").uncheck();
+  await page.getByRole("button", { name: "Übernehmen" }).click();
+  await expect(page).toHaveURL(/\/backend\/orders$/);
+  await page.goto("/backend/orders?view=history");
+  await expect(page.getByText(name)).toHaveCount(0);
+  await expect(page.getByRole("cell", { name: "ausgeblendet" }).first()).toBeVisible();
+
+  // Another browser (another device) of the same person still shows everything.
+  const other = await browser.newPage({ javaScriptEnabled, baseURL: origin });
+  await signIn(other, testStaff.open, "/backend/orders?view=history");
+  await expect(other.getByRole("row").filter({ hasText: name })).toHaveCount(1);
+  await other.close();
+});
