@@ -1,11 +1,10 @@
-import { de } from "../i18n/de-staff";
+import type { de } from "../i18n/de-staff";
 import { closedState, type StaffOrderState } from "./staff-order";
 
 /**
  * What staff may change about a placed order and when they may delete one (decision 033). Pure:
  * the service reads the order under its row lock and asks these.
  */
-const texts = de.orderChanges;
 
 /** The order's own fields staff may change with `PUT /api/orders/{id}` and its edit page. */
 export const EDITABLE_FIELDS = [
@@ -37,7 +36,7 @@ export function formFields(isDelivery: boolean): EditableField[] {
 /** An online payment's order may be dropped once the customer clearly left the provider's page. */
 export const ABANDONED_PAYMENT_HOURS = 24;
 
-export type DeletionRefusal = keyof typeof texts.deleteRefused;
+export type DeletionRefusal = keyof typeof de.orderChanges.deleteRefused;
 
 /**
  * Why an order may not be deleted, or null when it may. Only what never became a real order goes:
