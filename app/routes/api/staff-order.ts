@@ -31,5 +31,5 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!visible) return apiError(404, de.staffOrders.errors.notFound);
   if (request.method === "PUT") return updateOrderJson(request, context, user, id);
   if (request.method === "DELETE") return deleteOrderJson(context, user, id);
-  return apiError(405, deShop.errors.methodNotAllowed, { Allow: "GET, PUT, DELETE" });
+  return apiError(405, deShop.errors.methodNotAllowed, { Allow: "GET, HEAD, PUT, DELETE" });
 }

@@ -20,7 +20,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST" || viewOf(request) !== "history") {
     return Response.json(
       { errors: [{ message: de.errors.methodNotAllowed }] },
-      { status: 405, headers: { Allow: viewOf(request) === "history" ? "GET, POST" : "GET" } },
+      {
+        status: 405,
+        headers: { Allow: viewOf(request) === "history" ? "GET, HEAD, POST" : "GET, HEAD" },
+      },
     );
   }
   return createOrderJson(request, context, user);
