@@ -629,6 +629,8 @@ export const de = {
     labelTooLong: "Bitte geben Sie höchstens 100 Zeichen ein.",
     badRequest: "Die Anfrage konnte nicht gelesen werden. Bitte versuchen Sie es erneut.",
     notFound: "Diesen Schlüssel gibt es nicht, oder er ist bereits gesperrt.",
+    switchedOff:
+      "Die Ansichten für Theke und Backstube sind ausgeschaltet (Einstellung „enablePluginFrontdesk“ im Back-Office unter Einstellungen); die Schlüssel öffnen sie erst, wenn sie eingeschaltet sind.",
   },
   /** Own wording: the counter devices' read-only order lists (spec section 7 names the routes). */
   counterOrders: {

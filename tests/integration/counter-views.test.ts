@@ -27,6 +27,7 @@ describe.each(databaseTargets())("counter views and local settings on %s", (targ
   let branchId: number;
   let key: string;
   let employee: TestStaff;
+  let managerId: number;
 
   const frontdeskSwitch = (on: boolean) =>
     db.updateTable("settings").set({ enablePluginFrontdesk: on }).execute();
@@ -57,6 +58,7 @@ describe.each(databaseTargets())("counter views and local settings on %s", (targ
       .where("id", "=", order.id)
       .execute();
     employee = await createStaff(db, { roles: ["ROLE_EMPLOYEE"], branchIds: [branchId] });
+    managerId = (await createStaff(db, { roles: ["ROLE_MANAGER"], branchIds: [branchId] })).id;
     server = await startAppServer(db);
   });
 
@@ -75,7 +77,13 @@ describe.each(databaseTargets())("counter views and local settings on %s", (targ
     ]) {
       expect((await get(path)).status, path).toBe(404);
     }
+    // The managers' key page says why the keys open nothing.
+    const manager = await new StaffClient(server).signInAs(server.context, managerId);
+    const keysPage = await (await manager.send("/backend/device-keys")).text();
+    expect(keysPage).toContain("Die Ansichten für Theke und Backstube sind ausgeschaltet");
     await frontdeskSwitch(true);
+    const keysPageOn = await (await manager.send("/backend/device-keys")).text();
+    expect(keysPageOn).not.toContain("Die Ansichten für Theke und Backstube sind ausgeschaltet");
     for (const path of [
       `/orders/frontdesk/${branchId}/${key}`,
       `/api/orders/backoffice/${branchId}/${key}`,
