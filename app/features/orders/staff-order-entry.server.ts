@@ -79,7 +79,8 @@ const itemSchema = z.object({
 
 const text = z
   .string({ error: texts.invalidValue })
-  .max(4000, deShop.checkout.tooLong(2000))
+  // A bound only: the checkout's own schema names each field's limit below.
+  .max(20_000, texts.invalidValue)
   .nullable()
   .optional();
 const flag = z.boolean({ error: texts.invalidValue }).optional();
