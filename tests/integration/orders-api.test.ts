@@ -296,7 +296,7 @@ describe.each(databaseTargets())("the staff order API on %s", (target) => {
         version,
         comment: "Fremd",
       });
-      expect([403, 404]).toContain(answer.status);
+      expect(answer.status).toBe(404);
       const stored = await db
         .selectFrom("orders")
         .select("comment")
@@ -358,7 +358,7 @@ describe.each(databaseTargets())("the staff order API on %s", (target) => {
     it("deletes nothing of another branch", async () => {
       const order = await insertTestOrder(db, { paymentMethod: "stripe", isFailed: true });
       const answer = await call(employeeB, `/api/orders/${order.id}`, "DELETE");
-      expect([403, 404]).toContain(answer.status);
+      expect(answer.status).toBe(404);
       const kept = await db.selectFrom("orders").select("id").where("id", "=", order.id).execute();
       expect(kept).toHaveLength(1);
     });
