@@ -5,6 +5,7 @@ import type { Database } from "#app/db/schema";
 import { seedDemoData } from "#app/db/seed.server";
 import { createBranchApiKey } from "#app/features/devices/branch-api-keys.server";
 import { LOCAL_SETTINGS_COOKIE } from "#app/features/devices/local-settings.server";
+import { up as switchFrontdeskOn } from "#migrations/2026_11_25_0200_frontdesk_switch";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { insertTestOrder, setOrderFlags } from "#tests/support/orders";
 import {
@@ -146,5 +147,23 @@ describe.each(databaseTargets())("counter views and local settings on %s", (targ
     expect(html).not.toContain("+49 761 555 0101");
     const refused = await client.send("/backend/display", { form: { showProductData: "ja" } });
     expect(refused.status).toBe(400);
+  });
+
+  it("keeps the counter views of a shop that already has device keys on after the upgrade", async () => {
+    await frontdeskSwitch(false);
+    await switchFrontdeskOn(db);
+    const after = await db
+      .selectFrom("settings")
+      .select("enablePluginFrontdesk")
+      .executeTakeFirstOrThrow();
+    expect(after.enablePluginFrontdesk).toBe(true);
+    await db.deleteFrom("branchApiKeys").execute();
+    await frontdeskSwitch(false);
+    await switchFrontdeskOn(db);
+    const without = await db
+      .selectFrom("settings")
+      .select("enablePluginFrontdesk")
+      .executeTakeFirstOrThrow();
+    expect(without.enablePluginFrontdesk).toBe(false);
   });
 });
