@@ -60,6 +60,8 @@ export default [
     route("orders/events", "routes/backend/orders-events.ts"),
     route("orders/:orderId", "routes/backend/order.tsx"),
     route("orders/:orderId/receipt", "routes/backend/order-receipt.tsx"),
+    // Contact data, appointment and comment (decision 033); the form of PUT /api/orders/{id}.
+    route("orders/:orderId/edit", "routes/backend/order-edit.tsx"),
     // One item of an order changed and priced again (decision 020); the form of the PUT below.
     route("orders/:orderId/items/:index", "routes/backend/order-item.tsx"),
     route("device-keys", "routes/backend/device-keys.tsx"),
@@ -67,6 +69,8 @@ export default [
     route("settings", "routes/backend/settings.tsx"),
     route("logs", "routes/backend/logs.tsx"),
     route("logs/:id", "routes/backend/log.tsx"),
+    // This device's local settings (spec section 3): a cookie of this browser (decision 033).
+    route("display", "routes/backend/local-settings.tsx"),
     // Unknown back-office addresses: the sign-in for strangers, a 404 in the frame for staff.
     route("*", "routes/backend/not-found.tsx"),
   ]),

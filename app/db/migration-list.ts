@@ -14,6 +14,7 @@ import * as uploadQuotas from "#migrations/2026_11_25_0020_upload_quotas";
 import * as staffSessions from "#migrations/2026_11_25_0030_staff_sessions";
 import * as backOffice from "#migrations/2026_11_25_0040_back_office";
 import * as referenceNotify from "#migrations/2026_11_25_0100_reference_notify";
+import * as frontdeskSwitch from "#migrations/2026_11_25_0200_frontdesk_switch";
 
 /**
  * Every migration by the name Kysely records in `kysely_migration` (the file name without `.ts`,
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_25_0030_staff_sessions": staffSessions,
   "2026_11_25_0040_back_office": backOffice,
   "2026_11_25_0100_reference_notify": referenceNotify,
+  "2026_11_25_0200_frontdesk_switch": frontdeskSwitch,
 };

@@ -481,6 +481,7 @@ export const de = {
       "edit-item-below-minimum":
         "Der Artikel wurde geändert und neu berechnet. Hinweis: Der Mindestbestellwert des Liefergebiets wird nicht mehr erreicht.",
       refund: "Die Zahlung wurde erstattet.",
+      "update-details": "Die Angaben der Bestellung wurden gespeichert.",
     },
     detail: {
       title: (label: string, number: string) => `${label} ${number}`,
@@ -532,6 +533,8 @@ export const de = {
             "edit-item": "Artikel geändert",
             refund: "Erstattung der Zahlung",
             create: "telefonisch erfasst",
+            update: "Angaben geändert",
+            delete: "gelöscht",
           }) as Record<string, string>
         )[action] ?? action,
     },
@@ -654,6 +657,84 @@ export const de = {
     next: "Nächste Seite",
     sortBy: (column: string) => `Nach ${column} sortieren`,
   },
+  /**
+   * Own wording: an order entered, changed or deleted by staff (decision 033); the failure titles
+   * follow spec section 8 ('Bestellung konnte nicht … werden.').
+   */
+  orderChanges: {
+    createFailed: "Bestellung konnte nicht erstellt werden.",
+    updateFailed: "Bestellung konnte nicht aktualisiert werden.",
+    deleteFailed: "Bestellung konnte nicht gelöscht werden.",
+    badRequest: "Bitte senden Sie ein JSON-Objekt mit den Angaben der Bestellung.",
+    branchRequired: "Bitte wählen Sie eine Ihrer Filialen.",
+    itemsRequired: "Bitte geben Sie mindestens einen Artikel an.",
+    unknownProduct: "Dieses Produkt gibt es in dieser Filiale derzeit nicht.",
+    invalidValue: "Dieser Wert ist ungültig.",
+    stale:
+      "Die Bestellung wurde inzwischen von jemand anderem geändert. Bitte laden Sie sie neu und übernehmen Sie Ihre Änderungen erneut.",
+    versionRequired:
+      "Bitte senden Sie die Version (version) mit, die Sie gelesen haben, damit keine Änderung verloren geht.",
+    nothingChanged: "Es wurde nichts geändert.",
+    closed: "Die Bestellung ist abgeschlossen; ihre Angaben können nicht mehr geändert werden.",
+    addressOnlyForDelivery: "Eine Lieferadresse gibt es nur bei Lieferungen.",
+    deleteRefused: {
+      paid: "Eine bezahlte Bestellung kann nicht gelöscht werden; bitte stornieren Sie sie und erstatten Sie die Zahlung.",
+      refunded:
+        "Eine erstattete Bestellung bleibt für die Buchhaltung erhalten und kann nicht gelöscht werden.",
+      confirmed:
+        "Eine bestätigte Bestellung kann nicht gelöscht werden; bitte stornieren Sie sie stattdessen.",
+      placed:
+        "Nur Bestellungen, deren Online-Zahlung fehlgeschlagen ist oder nie abgeschlossen wurde, können gelöscht werden. Bitte stornieren oder lehnen Sie diese Bestellung ab.",
+      awaitingPayment:
+        "Die Online-Zahlung dieser Bestellung kann noch eingehen. Sie kann frühestens 24 Stunden nach dem Eingang gelöscht werden.",
+    },
+    edit: {
+      title: "Angaben bearbeiten",
+      link: "Kontakt, Termin und Kommentar bearbeiten",
+      back: "Zurück zur Bestellung",
+      intro:
+        "Ändern Sie Kontaktdaten, Termin oder Kommentar. Artikel ändern Sie in der Bestellung selbst.",
+      name: "Name",
+      company: "Firma",
+      phone: "Telefon",
+      email: "E-Mail",
+      street: "Straße und Hausnummer",
+      city: "PLZ und Ort",
+      floor: "Stock",
+      stairway: "Stiege",
+      door: "Tür",
+      appointment: "Termin",
+      appointmentHint: "Leer lassen für „so bald wie möglich“.",
+      comment: "Kommentar",
+      save: "Speichern",
+      required: " *",
+    },
+  },
+  /** Own wording: `npm run reset-password` on the command line. */
+  passwordReset: {
+    usage:
+      "Aufruf: npm run reset-password -- <E-Mail-Adresse>\nEin eigenes Passwort statt eines zufälligen: RESET_PASSWORD=… npm run reset-password -- <E-Mail-Adresse>",
+    unknownUser: (email: string) => `Es gibt kein Konto mit der E-Mail-Adresse ${email}.`,
+    done: (email: string, sessions: number) =>
+      `Das Passwort von ${email} wurde zurückgesetzt; ${sessions === 1 ? "1 Sitzung wurde" : `${sessions} Sitzungen wurden`} beendet.`,
+    newPassword: (password: string) => `Neues Passwort: ${password}`,
+    ownPassword: "Das Passwort aus RESET_PASSWORD gilt ab sofort.",
+    locked:
+      "Hinweis: Das Konto ist gesperrt. Eine Administratorin oder ein Administrator muss es unter Benutzer entsperren.",
+    failed: (message: string) => `Das Passwort konnte nicht zurückgesetzt werden: ${message}`,
+  },
+  /** Own wording: what a counter device shows (spec section 3, local settings). */
+  localSettings: {
+    title: "Anzeige an diesem Gerät",
+    intro:
+      "Diese Einstellungen gelten nur für dieses Gerät (diesen Browser), etwa einen Rechner an der Theke, den Kundinnen und Kunden sehen können.",
+    legend: "Anzeigen",
+    showCustomerData: "Kundendaten anzeigen",
+    showProductData: "Artikel anzeigen",
+    save: "Übernehmen",
+    hidden: "ausgeblendet",
+    saved: "Die Anzeige an diesem Gerät wurde geändert.",
+  },
   /** Own wording: keys for the counter devices. */
   deviceKeys: {
     title: "Geräteschlüssel",
@@ -675,6 +756,8 @@ export const de = {
     labelTooLong: "Bitte geben Sie höchstens 100 Zeichen ein.",
     badRequest: "Die Anfrage konnte nicht gelesen werden. Bitte versuchen Sie es erneut.",
     notFound: "Diesen Schlüssel gibt es nicht, oder er ist bereits gesperrt.",
+    switchedOff:
+      "Die Ansichten für Theke und Backstube sind ausgeschaltet (Einstellung „enablePluginFrontdesk“ im Back-Office unter Einstellungen); die Schlüssel öffnen sie erst, wenn sie eingeschaltet sind.",
   },
   /** Own wording: the counter devices' read-only order lists (spec section 7 names the routes). */
   counterOrders: {

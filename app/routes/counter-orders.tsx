@@ -1,7 +1,19 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
 import { de } from "../i18n/de-staff";
 import { loadCounterOrders, type CounterView } from "../features/devices/counter-orders.server";
+import {
+  localSettingsCookie,
+  localSettingsFromForm,
+  readLocalSettings,
+} from "../features/devices/local-settings.server";
+import { readSmallForm } from "../features/shared/small-request.server";
 
 /**
  * `/orders/frontdesk/{branchId}/{apiKey}` and `/orders/backoffice/{branchId}/{apiKey}`: a counter
@@ -21,7 +33,7 @@ export const headers = () => ({
   "Referrer-Policy": "no-referrer",
 });
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+async function load({ params, context, request }: LoaderFunctionArgs) {
   const view = params.view as CounterView;
   if (view !== "frontdesk" && view !== "backoffice") {
     throw data({ message: texts.notFound }, { status: 404 });
@@ -32,14 +44,30 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     branchId,
     apiKey: params.apiKey ?? "",
     now: new Date(),
+    local: readLocalSettings(request),
   });
-  // Wrong branch and wrong key look the same.
+  // Wrong branch, wrong key and the views switched off look the same.
   if (!loaded) throw data({ message: texts.notFound }, { status: 404 });
   return { view, ...loaded };
 }
 
+export const loader = load;
+
+/** The device's local settings (spec section 3): kept in a cookie of this browser only. */
+export async function action(args: ActionFunctionArgs) {
+  await load(args);
+  const form = await readSmallForm(args.request);
+  const settings = form ? localSettingsFromForm(Object.fromEntries(form)) : null;
+  if (!settings) throw data({ message: de.localSettings.title }, { status: 400 });
+  const secure = args.context.config.publicOrigin.startsWith("https:");
+  return redirect(new URL(args.request.url).pathname, {
+    status: 303,
+    headers: { "Set-Cookie": localSettingsCookie(settings, secure) },
+  });
+}
+
 export default function CounterOrders() {
-  const { view, branchName, orders } = useLoaderData<typeof loader>();
+  const { view, branchName, orders, local } = useLoaderData<typeof loader>();
   return (
     <main className="counter-orders" id="inhalt">
       <h1>{texts.title(view, branchName)}</h1>
@@ -50,7 +78,7 @@ export default function CounterOrders() {
           {orders.map((order) => (
             <li key={order.id}>
               <p className="counter-ticket">
-                <strong>{order.ticketNumber}</strong> {order.name}
+                <strong>{order.ticketNumber}</strong> {order.name ?? null}
               </p>
               <p>
                 {order.type}
@@ -72,6 +100,32 @@ export default function CounterOrders() {
           ))}
         </ol>
       )}
+      <Form method="post" className="local-settings">
+        <fieldset className="checkbox-group">
+          <legend>{de.localSettings.title}</legend>
+          <div className="checkbox">
+            <input
+              id="show-customer-data"
+              type="checkbox"
+              name="showCustomerData"
+              defaultChecked={local.showCustomerData}
+            />
+            <label htmlFor="show-customer-data">{de.localSettings.showCustomerData}</label>
+          </div>
+          <div className="checkbox">
+            <input
+              id="show-product-data"
+              type="checkbox"
+              name="showProductData"
+              defaultChecked={local.showProductData}
+            />
+            <label htmlFor="show-product-data">{de.localSettings.showProductData}</label>
+          </div>
+        </fieldset>
+        <button type="submit" className="button secondary">
+          {de.localSettings.save}
+        </button>
+      </Form>
     </main>
   );
 }

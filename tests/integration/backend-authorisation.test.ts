@@ -52,6 +52,8 @@ interface RouteCase {
   outsider: "deny" | { allowedBecause: string };
   /** The status the allowed actor's GET gets, when not 200 (the back office's own 404). */
   allowedStatus?: number;
+  /** Methods the route's action takes besides POST (the JSON API's PUT and DELETE). */
+  moreMethods?: readonly ("PUT" | "DELETE")[];
 }
 
 /**
@@ -203,6 +205,11 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: "employeeA",
     outsider: "deny",
   },
+  "routes/backend/order-edit": {
+    path: ({ orderA }) => `/backend/orders/${orderA}/edit`,
+    allowed: "employeeA",
+    outsider: "deny",
+  },
   "routes/backend/order-escpos": {
     path: ({ orderA }) => `/backend/orders/${orderA}/escpos`,
     allowed: "employeeA",
@@ -218,10 +225,18 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: "managerA",
     outsider: "deny",
   },
+  "routes/backend/local-settings": {
+    path: () => "/backend/display",
+    allowed: "employeeA",
+    outsider: { allowedBecause: "die Anzeige gilt nur für das eigene Gerät und zeigt keine Daten" },
+  },
   "api-orders": {
     path: () => "/api/orders",
     allowed: "employeeA",
-    outsider: { allowedBecause: "die Liste zeigt nur die Bestellungen der eigenen Filialen" },
+    outsider: {
+      allowedBecause:
+        "die Liste zeigt nur die eigenen Filialen; eine neue Bestellung für eine fremde Filiale wird mit 403 abgelehnt (orders-api.test.ts)",
+    },
   },
   "api-orders-current": {
     path: () => "/api/orders/current",
@@ -237,6 +252,8 @@ const ROUTES: Record<string, RouteCase> = {
     path: ({ orderA }) => `/api/orders/${orderA}`,
     allowed: "employeeA",
     outsider: "deny",
+    // PUT changes contact data, DELETE removes a failed order (decision 033).
+    moreMethods: ["PUT", "DELETE"],
   },
   "api-order-operation": {
     path: ({ orderA }) => `/api/orders/${orderA}/print`,
@@ -412,7 +429,7 @@ describe.each(databaseTargets())("every guarded route on %s", (target) => {
     const entry = ROUTES[route.id]!;
     const path = entry.path(samples);
     const module = await routeModule(route.file);
-    const methods = ["GET", ...("action" in module ? ["POST"] : [])];
+    const methods = ["GET", ...("action" in module ? ["POST", ...(entry.moreMethods ?? [])] : [])];
     for (const method of methods) {
       const send = async (actor: ActorName | null) => {
         const browser = await client(actor);
@@ -440,6 +457,7 @@ describe.each(databaseTargets())("every guarded route on %s", (target) => {
   });
 
   it("opens the counter views with a branch's key only, never with a staff session", async () => {
+    await db.updateTable("settings").set({ enablePluginFrontdesk: true }).execute();
     const { key } = await createBranchApiKey(db, {
       branchId: samples.branchA,
       label: "Theke",

@@ -99,6 +99,13 @@ function fieldsAndIntents(): { fields: string[]; intents: string[] } {
     "label",
     "options",
     "parts",
+    // The staff order API's bodies (decision 033).
+    "version",
+    "branch",
+    "appointmentDate",
+    "orderKey",
+    "legalInstructions",
+    "privacyPolicy",
   ]);
   const intents = new Set<string>();
   const walk = (folder: string) => {

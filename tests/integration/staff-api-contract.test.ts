@@ -85,7 +85,7 @@ describe("the staff API's answers", () => {
     const client = await new StaffClient(server).signInAs(server.context, admin.id);
     const cases: [string, string, string][] = [
       ["POST", "/api/users/me", "GET, HEAD"],
-      ["DELETE", `/api/orders/${orderId}`, "GET, HEAD"],
+      ["POST", `/api/orders/${orderId}`, "GET, HEAD, PUT, DELETE"],
       ["PUT", "/api/orders/current", "GET, HEAD"],
       ["GET", `/api/orders/${orderId}/items/0`, "PUT"],
       ["DELETE", "/api/users", "GET, POST"],

@@ -101,7 +101,7 @@ export const settings: SettingsUpdate = {
   enablePluginCategoryBar: true,
   enablePluginSms: false,
   enablePluginDonations: true,
-  enablePluginFrontdesk: false,
+  enablePluginFrontdesk: true,
   enablePluginOrderReviews: true,
   enableCash: true,
   enablePluginAtmCard: true,

@@ -5,6 +5,7 @@ import { dueAt, staffStateLabel } from "../../domain/staff-order";
 import { formatQuantity } from "../../domain/units";
 import { de } from "../../i18n/de";
 import { checkBranchApiKey } from "./branch-api-keys.server";
+import { DEFAULT_LOCAL_SETTINGS, type LocalSettings } from "./local-settings.server";
 import { referenceBranches, referenceSettings } from "../shared/reference-data.server";
 import { listStaffOrders, staffState } from "../orders/staff-orders.server";
 
@@ -17,10 +18,21 @@ export type CounterView = "frontdesk" | "backoffice";
 
 export async function loadCounterOrders(
   db: Db,
-  input: { view: CounterView; branchId: number; apiKey: string; now: Date },
+  input: {
+    view: CounterView;
+    branchId: number;
+    apiKey: string;
+    now: Date;
+    /** What this device shows (its local settings); everything by default. */
+    local?: LocalSettings;
+  },
 ) {
+  // The shop's switch (`enablePluginFrontdesk`): off, the views do not exist (404).
+  const settings = await referenceSettings(db);
+  if (!settings.enablePluginFrontdesk) return null;
   if (!(await checkBranchApiKey(db, input.branchId, input.apiKey))) return null;
-  const [settings, branches] = await Promise.all([referenceSettings(db), referenceBranches(db)]);
+  const { showCustomerData, showProductData } = input.local ?? DEFAULT_LOCAL_SETTINGS;
+  const branches = await referenceBranches(db);
   const branch = branches.find((candidate) => candidate.id === input.branchId);
   if (!branch) return null;
   const zone = settings.businessTimeZone;
@@ -32,7 +44,7 @@ export async function loadCounterOrders(
   );
   const rows = input.view === "backoffice" ? list.rows.filter((row) => row.isConfirmed) : list.rows;
   const items =
-    input.view === "backoffice" && rows.length > 0
+    input.view === "backoffice" && showProductData && rows.length > 0
       ? await db
           .selectFrom("orderItems")
           .select(["orderId", "position", "name", "amount", "unit", "parts"])
@@ -47,6 +59,7 @@ export async function loadCounterOrders(
       : [];
   return {
     branchName: branch.name,
+    local: { showCustomerData, showProductData },
     orders: rows.map((row) => {
       const due = dueAt({
         appointment: row.appointment ? new Date(row.appointment) : null,
@@ -55,7 +68,8 @@ export async function loadCounterOrders(
       return {
         id: row.id,
         ticketNumber: row.ticketNumber,
-        name: row.name,
+        /** Null when this device hides customer data. */
+        name: showCustomerData ? row.name : null,
         type: row.isDelivery
           ? de.cartPanel.deliveryTypes.delivery
           : row.isDineIn

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { de } from "../../i18n/de-staff";
 import { loadCounterOrders } from "../../features/devices/counter-orders.server";
+import { readLocalSettings } from "../../features/devices/local-settings.server";
 
 /** GET /api/orders/{frontdesk|backoffice}/{branchId}/{apiKey}: the counter views as JSON. */
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const view = params.view;
   const branchId = /^\d{1,10}$/.test(params.branchId ?? "") ? Number(params.branchId) : 0;
   const loaded =
@@ -13,6 +14,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
           branchId,
           apiKey: params.apiKey ?? "",
           now: new Date(),
+          local: readLocalSettings(request),
         })
       : null;
   if (!loaded) {

@@ -39,6 +39,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   const zone = settings.businessTimeZone;
   return {
+    /** The counter views answer 404 while the shop's switch is off (decision 033). */
+    isSwitchedOff: !settings.enablePluginFrontdesk,
     branches: await Promise.all(
       branches.map(async (branch) => ({
         id: branch.id,
@@ -129,12 +131,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function DeviceKeys() {
-  const { branches } = useLoaderData<typeof loader>();
+  const { branches, isSwitchedOff } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
     <section aria-labelledby="keys-title">
       <h1 id="keys-title">{texts.title}</h1>
       <p>{texts.intro}</p>
+      {isSwitchedOff ? (
+        <p className="notice notice-error" role="status">
+          {texts.switchedOff}
+        </p>
+      ) : null}
       {result && "error" in result ? (
         <p role="alert" className="notice notice-error">
           {result.error}

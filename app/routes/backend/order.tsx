@@ -259,6 +259,9 @@ export default function OrderDetail() {
           {banner}
         </Notice>
       ))}
+      <p>
+        <Link to="edit">{de.orderChanges.edit.link}</Link>
+      </p>
 
       <section aria-labelledby="order-actions" className="order-actions">
         <h2 id="order-actions">{detail.actions}</h2>

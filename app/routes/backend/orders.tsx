@@ -35,6 +35,7 @@ import {
   type OrderListView,
 } from "../../features/orders/staff-orders.server";
 import { referenceBranches, referenceSettings } from "../../features/shared/reference-data.server";
+import { readLocalSettings } from "../../features/devices/local-settings.server";
 
 const texts = de.staffOrders.board;
 
@@ -57,6 +58,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const zone = settings.businessTimeZone;
   const list = await listStaffOrders(context.db, scope, parsed.query, { now, zone });
   const showBranch = scope.branchIds === null || scope.branchIds.length > 1;
+  // A counter PC facing customers may hide their names and numbers (its local settings).
+  const { showCustomerData } = readLocalSettings(request);
   return {
     view: parsed.query.view,
     params: parsed.params,
@@ -82,8 +85,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         id: row.id,
         ticket: String(row.ticketNumber),
         branchName: row.branchName,
-        name: row.name,
-        phone: row.phone,
+        name: showCustomerData ? row.name : de.localSettings.hidden,
+        phone: showCustomerData ? row.phone : null,
         type: row.isDelivery
           ? de.cartPanel.deliveryTypes.delivery
           : row.isDineIn
@@ -253,6 +256,9 @@ export default function OrdersBoard() {
       <div className="page-head">
         <h1 id="board-title">{texts.title}</h1>
         <ButtonLink to="/backend/orders/new">{texts.phoneOrder}</ButtonLink>
+        <ButtonLink to="/backend/display" variant="quiet">
+          {de.localSettings.title}
+        </ButtonLink>
       </div>
       <Tabs
         label={texts.viewsLabel}
