@@ -77,6 +77,7 @@ export default [
   // The staff JSON API (spec section 7).
   ...resourceApi,
   route("api/branches/:id/menus", "routes/api/branch-menus.ts"),
+  route("api/init", "routes/api/init.ts"),
   route("api/config", "routes/api/config.ts"),
   route("api/logs", "routes/api/logs.ts"),
   route("api/logs/:id", "routes/api/log.ts"),

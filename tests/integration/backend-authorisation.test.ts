@@ -107,6 +107,11 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: "managerA",
     outsider: "deny",
   },
+  "routes/api/init": {
+    path: () => "/api/init",
+    allowed: "employeeA",
+    outsider: { allowedBecause: "jede und jeder lädt die Startdaten der eigenen Filialen" },
+  },
   "routes/api/config": { path: () => "/api/config", allowed: "admin", outsider: "deny" },
   "routes/backend/logs": { path: () => "/backend/logs", allowed: "managerA", outsider: "deny" },
   "routes/backend/log": {

@@ -20,17 +20,20 @@ describe.each(databaseTargets())("the settings (%s)", (target) => {
 
   beforeAll(async () => {
     handle = await createTestDatabase(target);
-    const branch = await handle.db
+    const [branch] = await handle.db
       .insertInto("branches")
-      .values({ identifier: "altstadt", name: "Altstadt", position: 1 })
+      .values([
+        { identifier: "altstadt", name: "Altstadt", position: 1 },
+        { identifier: "hafen", name: "Hafen", position: 2 },
+      ])
       .returning("id")
-      .executeTakeFirstOrThrow();
+      .execute();
     server = await startAppServer(handle.db);
     const adminUser = await createStaff(handle.db, { roles: ["ROLE_ADMIN"] });
     admin = await new StaffClient(server).signInAs(server.context, adminUser.id);
     const managerUser = await createStaff(handle.db, {
       roles: ["ROLE_MANAGER"],
-      branchIds: [branch.id],
+      branchIds: [branch!.id],
     });
     manager = await new StaffClient(server).signInAs(server.context, managerUser.id);
   });
@@ -138,6 +141,33 @@ describe.each(databaseTargets())("the settings (%s)", (target) => {
     });
     expect(stale.status).toBe(409);
     expect((await json(await admin.send("/api/config"))).data.shopName).not.toBe("Anders");
+  });
+
+  it("answers GET /api/init with every list, scoped to the caller's branches", async () => {
+    const response = await manager.send("/api/init");
+    expect(response.status).toBe(200);
+    const { data } = (await response.json()) as { data: { url: string; data: { data: any } }[] };
+    expect(data.map((entry) => entry.url)).toEqual(
+      [
+        "config",
+        "divisions",
+        "branches",
+        "menus",
+        "categories",
+        "products",
+        "tags",
+        "tables",
+        "sites",
+        "navigations",
+        "blocks",
+        "donatees",
+      ].map((name) => `/api/${name}`),
+    );
+    const branches = data.find((entry) => entry.url === "/api/branches")!.data.data;
+    expect(branches.map((branch: { identifier: string }) => branch.identifier)).toEqual([
+      "altstadt",
+    ]);
+    expect(data[0]!.data.data).toMatchObject({ currency: "EUR" });
   });
 
   it("is for administrators only", async () => {
