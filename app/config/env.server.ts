@@ -40,6 +40,8 @@ const schema = z
     PUBLIC_ORIGIN: z.url().optional(),
     SEED_DEMO_DATA: flag.default(true),
     /** The seeded administrator's password instead of a generated one (demo and tests only). */
+    /** log2 of scrypt's N for new staff password hashes (decision 011); only tests lower it. */
+    PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
     DEMO_ADMIN_PASSWORD: optional(z.string().min(10, "muss mindestens 10 Zeichen lang sein")),
     TRUST_PROXY: flag.default(false),
     UPLOAD_CART_MAX_FILES: z.coerce.number().int().min(1).max(10_000).default(20),

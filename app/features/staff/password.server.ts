@@ -10,8 +10,22 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:c
  * slow enough to make offline guessing expensive, fast enough that a login burst does not
  * starve the server (the call is asynchronous and runs on libuv's thread pool).
  */
-const CURRENT = { n: 2 ** 15, r: 8, p: 1 } as const;
+const CURRENT = { n: hashCost(), r: 8, p: 1 } as const;
 const SALT_BYTES = 16;
+
+/**
+ * N for new hashes: 2^15 unless `PASSWORD_HASH_COST` (log2 of N, 10 to 20) says otherwise. The
+ * test suites set 10, since they hash thousands of passwords and test the logins, not scrypt's
+ * cost; production keeps the default (app/config/env.server.ts checks the value at start-up).
+ */
+export function hashCost(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.PASSWORD_HASH_COST;
+  const log2 = raw === undefined || raw === "" ? 15 : Number(raw);
+  if (!Number.isInteger(log2) || log2 < 10 || log2 > 20) {
+    throw new Error("PASSWORD_HASH_COST muss eine ganze Zahl von 10 bis 20 sein.");
+  }
+  return 2 ** log2;
+}
 const KEY_BYTES = 64;
 /** Stored parameters are bounded so that a corrupted row cannot make one check take minutes. */
 const MAX_N = 2 ** 20;
