@@ -30,6 +30,7 @@ import { listLogEntries, type LogFilters } from "#app/features/logs/logs.server"
 import type { StaffUser } from "#app/features/staff/staff-auth.server";
 import { setUserAccess } from "#app/db/queries/users";
 import { createStaffSession, staffSessionCookie } from "#app/features/staff/staff-session.server";
+import { fullBranch } from "#tests/support/branch-body";
 import { ensurePortFree, startServer, stopServer, waitForHealth } from "./server";
 
 const databaseUrl = process.env.BENCH_BACKOFFICE_DATABASE_URL;
@@ -40,59 +41,6 @@ const overHttp = process.env.BENCH_BACKOFFICE_HTTP !== "0";
 const port = Number(process.env.BENCH_BACKOFFICE_PORT ?? 3320);
 const origin = `http://127.0.0.1:${port}`;
 const sessionSecret = "bench-back-office-".padEnd(40, "x");
-
-const weekRules = [
-  "monday",
-  "tuesday",
-  "wednesday",
-  "thursday",
-  "friday",
-  "saturday",
-  "sunday",
-].flatMap((type) => [
-  { type, from: "06:30", to: "12:00" },
-  { type, from: "13:00", to: "18:30" },
-]);
-
-/** The body of tests/integration/branches.test.ts: 20 opening-hours rules, 10 delivery areas. */
-function fullBranch(identifier: string, name: string) {
-  return {
-    name,
-    identifier,
-    street: "Kornweg 1",
-    zipCode: "79098",
-    city: "Freiburg",
-    phone: "+49 761 123456",
-    email: "filiale@example.org",
-    latitude: 47.995,
-    longitude: 7.85,
-    isPublic: true,
-    isTakeawayEnabled: true,
-    isDeliveryEnabled: true,
-    isCashEnabled: true,
-    isDeliveryPhoneRequired: true,
-    keywords: "Brot Brötchen",
-    openingHours: [
-      ...weekRules,
-      { type: "once", date: "2026-12-24", from: "07:00", to: "12:00" },
-      { type: "once", date: "2026-12-25", isClosed: true },
-      { type: "once", date: "2026-12-26", isClosed: true },
-      { type: "once", date: "2026-12-31", from: "07:00", to: "13:00" },
-      { type: "once", date: "2027-01-01", isClosed: true },
-      { type: "daily", isClosed: true },
-    ].slice(0, 20),
-    deliveryHours: [{ type: "daily", from: "10:00", to: "17:00" }],
-    deliveryAreas: Array.from({ length: 10 }, (_, index) => ({
-      name: `Zone ${index + 1}`,
-      price: 150 + index * 50,
-      taxRate: 7,
-      isFree: false,
-      freeFromOrderValue: 5000,
-      minimumOrderValue: 1500,
-      postcodes: `7909${index}`,
-    })),
-  };
-}
 
 function staffUser(id: number, roles: Role[], branchIds: number[]): StaffUser {
   return {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { insertTestOrder } from "#tests/support/orders";
+import { fullBranch } from "#tests/support/branch-body";
 import { createStaff, startAppServer, StaffClient, type AppServer } from "#tests/support/staff";
 
 /**
@@ -11,58 +12,6 @@ import { createStaff, startAppServer, StaffClient, type AppServer } from "#tests
  * without JavaScript (rows added and removed by round trip); scope and bad input.
  */
 type Body = { data?: any; errors?: { message: string; field?: string }[] };
-
-const weekRules = [
-  "monday",
-  "tuesday",
-  "wednesday",
-  "thursday",
-  "friday",
-  "saturday",
-  "sunday",
-].flatMap((type) => [
-  { type, from: "06:30", to: "12:00" },
-  { type, from: "13:00", to: "18:30" },
-]);
-
-function fullBranch(identifier: string) {
-  return {
-    name: `Filiale ${identifier}`,
-    identifier,
-    street: "Kornweg 1",
-    zipCode: "79098",
-    city: "Freiburg",
-    phone: "+49 761 123456",
-    email: "filiale@example.org",
-    latitude: 47.995,
-    longitude: 7.85,
-    isPublic: true,
-    isTakeawayEnabled: true,
-    isDeliveryEnabled: true,
-    isCashEnabled: true,
-    isDeliveryPhoneRequired: true,
-    keywords: "Brot Brötchen",
-    openingHours: [
-      ...weekRules,
-      { type: "once", date: "2026-12-24", from: "07:00", to: "12:00" },
-      { type: "once", date: "2026-12-25", isClosed: true },
-      { type: "once", date: "2026-12-26", isClosed: true },
-      { type: "once", date: "2026-12-31", from: "07:00", to: "13:00" },
-      { type: "once", date: "2027-01-01", isClosed: true },
-      { type: "daily", isClosed: true },
-    ].slice(0, 20),
-    deliveryHours: [{ type: "daily", from: "10:00", to: "17:00" }],
-    deliveryAreas: Array.from({ length: 10 }, (_, index) => ({
-      name: `Zone ${index + 1}`,
-      price: 150 + index * 50,
-      taxRate: 7,
-      isFree: false,
-      freeFromOrderValue: 5000,
-      minimumOrderValue: 1500,
-      postcodes: `7909${index}`,
-    })),
-  };
-}
 
 describe.each(databaseTargets())("branches (%s)", (target) => {
   let handle: DatabaseHandle;

@@ -223,3 +223,23 @@ export function FieldControl({
     </div>
   );
 }
+
+/** After a refused stale save: the stored values that differ from what was typed. */
+export function ConflictNotice({
+  conflict,
+}: {
+  conflict: readonly { label: string; current: string }[] | null | undefined;
+}) {
+  if (!conflict?.length) return null;
+  return (
+    <div className="conflict" role="alert">
+      <ul>
+        {conflict.map((entry) => (
+          <li key={entry.label}>
+            {entry.label}: {entry.current}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type { Kysely } from "kysely";
@@ -294,19 +295,32 @@ export async function resourceEditAction(
       409,
     );
   }
-  const fieldErrors: Record<string, string[]> = {};
-  const formErrors: string[] = [];
-  for (const error of outcome.errors) {
-    if (error.field) (fieldErrors[error.field] ??= []).push(error.message);
-    else formErrors.push(error.message);
-  }
   return data(
     {
-      result: submission.reply({ fieldErrors, formErrors }),
+      result: refusedReply(submission, outcome.errors),
       message: null,
       conflict: null,
       version: null,
     },
     outcome.status,
   );
+}
+
+/** A service's refusal as the form's reply: each message beside its field, the rest on top. */
+export function refusedReply(
+  submission: {
+    reply: (options: {
+      fieldErrors: Record<string, string[]>;
+      formErrors: string[];
+    }) => SubmissionResult<string[]>;
+  },
+  errors: readonly { message: string; field?: string }[],
+) {
+  const fieldErrors: Record<string, string[]> = {};
+  const formErrors: string[] = [];
+  for (const error of errors) {
+    if (error.field) (fieldErrors[error.field] ??= []).push(error.message);
+    else formErrors.push(error.message);
+  }
+  return submission.reply({ fieldErrors, formErrors });
 }

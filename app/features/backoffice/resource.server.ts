@@ -460,6 +460,28 @@ export async function createRecord(
   });
 }
 
+/**
+ * The record, locked for this transaction (a concurrent save waits here and then sees the new
+ * version), if this user may change it.
+ */
+async function lockForChange(
+  trx: Transaction<any>,
+  definition: ResourceDefinition,
+  user: StaffUser,
+  id: number,
+): Promise<Outcome<Row>> {
+  const locked = await trx
+    .selectFrom(definition.table)
+    .select("id")
+    .where("id", "=", id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!locked) return notFound();
+  const row = (await readRow(trx, definition, id)) as Row;
+  if (!mayUseRow(definition, user, row)) return forbidden();
+  return { ok: true, value: row };
+}
+
 export async function updateRecord(
   db: Db,
   definition: ResourceDefinition,
@@ -471,16 +493,9 @@ export async function updateRecord(
 ): Promise<Outcome<Row>> {
   if (!mayUse(definition, user)) return forbidden();
   return inTransaction(db, definition, async (trx) => {
-    // Locks the row: a concurrent save waits here and then sees the new version.
-    const locked = await any(trx)
-      .selectFrom(definition.table)
-      .select("id")
-      .where("id", "=", id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!locked) return notFound();
-    const before = (await readRow(trx, definition, id)) as Row;
-    if (!mayUseRow(definition, user, before)) return forbidden();
+    const found = await lockForChange(trx, definition, user, id);
+    if (!found.ok) return found;
+    const before = found.value;
     const column = definition.access.branchColumn;
     if (
       column &&
@@ -535,15 +550,9 @@ export async function deleteRecord(
   if (!mayUse(definition, user)) return forbidden();
   if (definition.access.branchColumn === "id" && !isAdmin(user)) return forbidden();
   return inTransaction(db, definition, async (trx) => {
-    const locked = await any(trx)
-      .selectFrom(definition.table)
-      .select("id")
-      .where("id", "=", id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!locked) return notFound();
-    const before = (await readRow(trx, definition, id)) as Row;
-    if (!mayUseRow(definition, user, before)) return forbidden();
+    const found = await lockForChange(trx, definition, user, id);
+    if (!found.ok) return found;
+    const before = found.value;
     const reason = definition.inUse ? await definition.inUse(trx, id) : null;
     if (reason) {
       return { ok: false, status: 409, errors: [{ message: de.resources.edit.inUse(reason) }] };

@@ -1,4 +1,11 @@
 import { de } from "../../i18n/de-backoffice";
+import {
+  identifierField,
+  nameField,
+  positionColumn,
+  positionField,
+  standardColumns,
+} from "../backoffice/common-fields";
 import { countWhere, type ResourceDefinition } from "../backoffice/resource.server";
 
 const label = de.fieldLabels;
@@ -10,32 +17,16 @@ export const donateesResource: ResourceDefinition = {
   table: "donatees",
   texts: de.resources.donatees,
   fields: [
-    { name: "name", type: "text", label: label.name, required: true, max: 120 },
-    {
-      name: "identifier",
-      type: "text",
-      format: "identifier",
-      label: label.identifier,
-      help: label.identifierHelp,
-      required: true,
-      max: 80,
-    },
+    nameField(120),
+    identifierField(),
     { name: "description", type: "textarea", label: label.description, max: 2_000 },
     { name: "isEnabled", type: "boolean", label: label.isEnabled, help: "An der Kasse anbieten." },
-    {
-      name: "position",
-      type: "number",
-      label: label.position,
-      help: label.positionHelp,
-      max: 100_000,
-      default: 0,
-    },
+    positionField(),
   ],
   listColumns: [
-    { name: "name", label: label.name, sortable: true },
-    { name: "identifier", label: label.identifier, sortable: true },
+    ...standardColumns,
     { name: "isEnabled", label: label.isEnabled, sortable: true },
-    { name: "position", label: label.position, sortable: true },
+    positionColumn,
   ],
   searchColumns: ["name", "identifier", "description"],
   defaultSort: { column: "position", direction: "asc" },

@@ -1,25 +1,17 @@
 import { de } from "../../i18n/de-backoffice";
+import {
+  identifierField,
+  nameField,
+  positionColumn,
+  positionField,
+  standardColumns,
+} from "../backoffice/common-fields";
 import { countWhere, type ResourceDefinition } from "../backoffice/resource.server";
 
 const label = de.fieldLabels;
 
-const identifier = {
-  name: "identifier",
-  type: "text",
-  format: "identifier",
-  label: label.identifier,
-  help: label.identifierHelp,
-  required: true,
-  max: 80,
-} as const;
-const position = {
-  name: "position",
-  type: "number",
-  label: label.position,
-  help: label.positionHelp,
-  max: 100_000,
-  default: 0,
-} as const;
+const identifier = identifierField();
+const position = positionField();
 
 /** Organisations (divisions): the companies or brands the branches belong to. Administrators. */
 export const divisionsResource: ResourceDefinition = {
@@ -28,7 +20,7 @@ export const divisionsResource: ResourceDefinition = {
   table: "divisions",
   texts: de.resources.divisions,
   fields: [
-    { name: "name", type: "text", label: label.name, required: true, max: 120 },
+    nameField(120),
     identifier,
     { name: "title", type: "text", label: label.title, max: 200 },
     { name: "description", type: "textarea", label: label.description, max: 5_000 },
@@ -36,10 +28,9 @@ export const divisionsResource: ResourceDefinition = {
     position,
   ],
   listColumns: [
-    { name: "name", label: label.name, sortable: true },
-    { name: "identifier", label: label.identifier, sortable: true },
+    ...standardColumns,
     { name: "isPublic", label: label.isPublic, sortable: true },
-    { name: "position", label: label.position, sortable: true },
+    positionColumn,
   ],
   searchColumns: ["name", "identifier", "title"],
   defaultSort: { column: "position", direction: "asc" },
@@ -59,18 +50,13 @@ export const departmentsResource: ResourceDefinition = {
   table: "departments",
   texts: de.resources.departments,
   fields: [
-    { name: "name", type: "text", label: label.name, required: true, max: 120 },
+    nameField(120),
     identifier,
     { name: "divisionId", type: "reference", resource: "divisions", label: label.division },
     { name: "description", type: "textarea", label: label.description, max: 5_000 },
     position,
   ],
-  listColumns: [
-    { name: "name", label: label.name, sortable: true },
-    { name: "identifier", label: label.identifier, sortable: true },
-    { name: "divisionId", label: label.division },
-    { name: "position", label: label.position, sortable: true },
-  ],
+  listColumns: [...standardColumns, { name: "divisionId", label: label.division }, positionColumn],
   searchColumns: ["name", "identifier"],
   defaultSort: { column: "position", direction: "asc" },
   titleOf: (row) => String(row.name),

@@ -8,7 +8,7 @@ import {
   recordResponse,
   RESOURCE_BODY_BYTES,
 } from "../backoffice/resource-api.server";
-import { conflicts, formDefaults } from "../backoffice/resource-pages.server";
+import { conflicts, formDefaults, refusedReply } from "../backoffice/resource-pages.server";
 import { getRecord, schemaFor, updateRecord } from "../backoffice/resource.server";
 import { readSmallForm } from "../shared/small-request.server";
 import { forbidden, requireStaff } from "../staff/staff-auth.server";
@@ -108,15 +108,9 @@ export async function settingsPageAction(request: Request, context: AppLoadConte
       409,
     );
   }
-  const fieldErrors: Record<string, string[]> = {};
-  const formErrors: string[] = [];
-  for (const error of updated.errors) {
-    if (error.field) (fieldErrors[error.field] ??= []).push(error.message);
-    else formErrors.push(error.message);
-  }
   return data(
     {
-      result: submission.reply({ fieldErrors, formErrors }),
+      result: refusedReply(submission, updated.errors),
       message: null,
       conflict: null,
       version: null,

@@ -1,4 +1,5 @@
 import { de } from "../../i18n/de-backoffice";
+import { nameField, positionColumn, positionField } from "../backoffice/common-fields";
 import { countWhere, type ResourceDefinition } from "../backoffice/resource.server";
 
 const label = de.fieldLabels;
@@ -20,7 +21,7 @@ export const tablesResource: ResourceDefinition = {
       label: label.branch,
       required: true,
     },
-    { name: "name", type: "text", label: label.name, required: true, max: 80 },
+    nameField(80),
     {
       name: "identifier",
       type: "text",
@@ -29,20 +30,13 @@ export const tablesResource: ResourceDefinition = {
       required: true,
       max: 40,
     },
-    {
-      name: "position",
-      type: "number",
-      label: label.position,
-      help: label.positionHelp,
-      max: 100_000,
-      default: 0,
-    },
+    positionField(),
   ],
   listColumns: [
     { name: "name", label: label.name, sortable: true },
     { name: "identifier", label: label.identifier, sortable: true },
     { name: "branchId", label: label.branch },
-    { name: "position", label: label.position, sortable: true },
+    positionColumn,
   ],
   searchColumns: ["name", "identifier"],
   defaultSort: { column: "position", direction: "asc" },

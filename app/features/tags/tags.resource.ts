@@ -1,7 +1,12 @@
 import { de } from "../../i18n/de-backoffice";
+import {
+  identifierField,
+  nameField,
+  positionColumn,
+  positionField,
+  standardColumns,
+} from "../backoffice/common-fields";
 import { countWhere, type ResourceDefinition } from "../backoffice/resource.server";
-
-const label = de.fieldLabels;
 
 /** Tags (spec section 3: id, name, image): shop-wide labels for branches and products. */
 export const tagsResource: ResourceDefinition = {
@@ -9,31 +14,8 @@ export const tagsResource: ResourceDefinition = {
   entityType: "tag",
   table: "tags",
   texts: de.resources.tags,
-  fields: [
-    { name: "name", type: "text", label: label.name, required: true, max: 80 },
-    {
-      name: "identifier",
-      type: "text",
-      format: "identifier",
-      label: label.identifier,
-      help: label.identifierHelp,
-      required: true,
-      max: 80,
-    },
-    {
-      name: "position",
-      type: "number",
-      label: label.position,
-      help: label.positionHelp,
-      max: 100_000,
-      default: 0,
-    },
-  ],
-  listColumns: [
-    { name: "name", label: label.name, sortable: true },
-    { name: "identifier", label: label.identifier, sortable: true },
-    { name: "position", label: label.position, sortable: true },
-  ],
+  fields: [nameField(80), identifierField(), positionField()],
+  listColumns: [...standardColumns, positionColumn],
   searchColumns: ["name", "identifier"],
   defaultSort: { column: "position", direction: "asc" },
   titleOf: (row) => String(row.name),

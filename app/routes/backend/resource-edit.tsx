@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmAction, Notice } from "../../components/ui";
 import { ResourceExtras } from "../../components/backend/resource-extras";
-import { ResourceForm } from "../../components/backend/resource-form";
+import { ConflictNotice, ResourceForm } from "../../components/backend/resource-form";
 import { openingHoursStylesheet } from "../../components/backend/opening-hours-editor";
 import {
   resourceEditAction,
@@ -43,17 +43,7 @@ export default function ResourceEdit() {
         <h1>{page.title}</h1>
       </div>
       <Notice>{page.notice}</Notice>
-      {reply?.conflict?.length ? (
-        <div className="conflict" role="alert">
-          <ul>
-            {reply.conflict.map((entry) => (
-              <li key={entry.label}>
-                {entry.label}: {entry.current}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ConflictNotice conflict={reply?.conflict} />
       <ResourceForm
         key={reply?.version ?? page.version ?? "new"}
         id={`${page.name}-form`}

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Notice } from "../../components/ui";
-import { ResourceForm } from "../../components/backend/resource-form";
+import { ConflictNotice, ResourceForm } from "../../components/backend/resource-form";
 import {
   settingsPageAction,
   settingsPageLoader,
@@ -34,17 +34,7 @@ export default function Settings() {
         <h1>{texts.title}</h1>
       </div>
       <Notice>{page.notice}</Notice>
-      {reply?.conflict?.length ? (
-        <div className="conflict" role="alert">
-          <ul>
-            {reply.conflict.map((entry) => (
-              <li key={entry.label}>
-                {entry.label}: {entry.current}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ConflictNotice conflict={reply?.conflict} />
       <ResourceForm
         key={reply?.version ?? page.version}
         id="settings-form"

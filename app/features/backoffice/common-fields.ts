@@ -1,0 +1,43 @@
+import { de } from "../../i18n/de-backoffice";
+import type { Field } from "./fields";
+
+/** Fields many resources share, described once (decision 035). */
+const label = de.fieldLabels;
+
+/** A URL-safe identifier: lower-case letters, digits, single hyphens. */
+export const identifierField = (max = 80): Field => ({
+  name: "identifier",
+  type: "text",
+  format: "identifier",
+  label: label.identifier,
+  help: label.identifierHelp,
+  required: true,
+  max,
+});
+
+/** The order in lists: smaller first; empty is 0. */
+export const positionField = (section?: string): Field => ({
+  name: "position",
+  type: "number",
+  label: label.position,
+  help: label.positionHelp,
+  max: 100_000,
+  default: 0,
+  ...(section ? { section } : {}),
+});
+
+export const nameField = (max: number, section?: string): Field => ({
+  name: "name",
+  type: "text",
+  label: label.name,
+  required: true,
+  max,
+  ...(section ? { section } : {}),
+});
+
+/** The list columns most resources show: name, identifier, position (all sortable). */
+export const standardColumns = [
+  { name: "name", label: label.name, sortable: true },
+  { name: "identifier", label: label.identifier, sortable: true },
+] as const;
+export const positionColumn = { name: "position", label: label.position, sortable: true } as const;
