@@ -149,7 +149,6 @@ test.describe("the owner runs the shop from the back office", () => {
     );
     await expect(page.getByRole("cell").filter({ hasText: imprintLine })).toBeVisible();
     if (javaScriptEnabled) {
-      await expectNoAxeViolations(page);
       await page.goto("/backend/settings");
       await expectNoAxeViolations(page);
     }
