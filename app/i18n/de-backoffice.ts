@@ -283,6 +283,8 @@ export const de = {
       postcodes: "Postleitzahlen",
       add: "Liefergebiet hinzufügen",
       remove: (name: string) => `Liefergebiet ${name} entfernen`,
+      /** The remove button's visible text; its name says which area. */
+      removeShort: "Entfernen",
       area: (position: number) => `Liefergebiet ${position}`,
       empty: "Noch keine Liefergebiete: Lieferung ist nur möglich, wenn eines angelegt ist.",
       list: "Bitte geben Sie die Liefergebiete als Liste an.",
@@ -292,6 +294,8 @@ export const de = {
   },
   logs: {
     title: "Protokoll",
+    /** Own wording: the filter form's name. */
+    filterLabel: "Protokoll filtern",
     entryTitle: (id: number) => `Protokolleintrag ${id}`,
     loadError: "Protokoll konnte nicht geladen werden.",
     when: "Zeit",
@@ -331,6 +335,8 @@ export const de = {
       updated: "geändert",
       deleted: "gelöscht",
       refund: "erstattet",
+      "login.succeeded": "Angemeldet",
+      "login.link-succeeded": "Mit Anmeldelink angemeldet",
       "login.failed": "Anmeldung fehlgeschlagen",
       "login.throttled": "Anmeldung gebremst",
       "login-link.sent": "Anmeldelink gesendet",
@@ -342,6 +348,7 @@ export const de = {
       "user.unlocked": "Benutzer entsperrt",
       "user.password-changed": "Passwort geändert",
       "user.password-set": "Passwort gesetzt",
+      "user.password-reset": "Passwort zurückgesetzt",
       "user.signed-out-everywhere": "Überall abgemeldet",
     } as Record<string, string>,
   },

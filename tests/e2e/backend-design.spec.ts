@@ -129,6 +129,14 @@ test.describe("the back office's design", () => {
       /Telefonbestellung/,
       /Benutzer/,
       /Geräteschlüssel/,
+      /Filialen/,
+      /Tische/,
+      /Tags/,
+      /Spendenempfänger/,
+      /Organisationen/,
+      /Abteilungen/,
+      /Einstellungen/,
+      /Protokoll/,
       /Passwort ändern/,
     ]);
     await expect(adminNavigation.getByRole("link", { name: /Bestellungen/ })).toHaveAttribute(

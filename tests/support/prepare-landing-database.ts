@@ -26,7 +26,10 @@ async function main(): Promise<void> {
   const handle = await openDatabase({ dataDir, maxConnections: 1 });
   try {
     await migrateToLatest(handle.db);
-    await seedDemoData(handle.db, { now: new Date() });
+    await seedDemoData(handle.db, {
+      now: new Date(),
+      adminPassword: process.env.DEMO_ADMIN_PASSWORD,
+    });
     await updateSettings(handle.db, { enablePluginHomePage: true, enablePluginMapbox: true });
     const stored = [];
     for (const [index, image] of galleryImages.entries()) {

@@ -7,7 +7,15 @@ import path from "node:path";
 const buildDir = process.env.BUILD_DIR ?? "build";
 const dataDir = path.resolve(`.cache/e2e-data-${process.env.PORT ?? "4100"}`);
 rmSync(dataDir, { recursive: true, force: true });
-const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "production" };
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  DATABASE_URL: "",
+  NODE_ENV: "production",
+  // The same value as demoAdminPassword in tests/e2e/servers.ts: backend-admin.spec.ts changes
+  // the shop's name here, where no other spec reads it.
+  DEMO_ADMIN_PASSWORD: "e2e-backstube-admin",
+};
 const prepared = spawnSync(
   process.execPath,
   ["--import", "tsx", "tests/support/prepare-landing-database.ts"],

@@ -1,4 +1,5 @@
 import { de } from "../../i18n/de-backoffice";
+import { buttonClass } from "../ui/button";
 import type { HoursErrors } from "./opening-hours-editor";
 
 /**
@@ -38,16 +39,16 @@ export function DeliveryAreasEditor({
   const rows = areas ?? [];
   const listError = errors?.deliveryAreas?.[0];
   return (
-    <fieldset className="areas-editor resource-section">
+    <fieldset className="areas-editor">
       <legend>{t.legend}</legend>
-      {listError ? <p className="field-error">{listError}</p> : null}
+      {listError ? <p className="ui-field-error">{listError}</p> : null}
       {rows.length === 0 ? <p>{t.empty}</p> : null}
       {rows.map((area, index) => {
         const name = (part: string) => `deliveryAreas[${index}].${part}`;
         const id = (part: string) => `liefergebiet-${index}-${part}`;
         const error = (part: string) => errors?.[name(part)]?.[0];
         const input = (part: string, label: string, value: string, inputMode?: "decimal") => (
-          <div className="field">
+          <div className="ui-field">
             <label htmlFor={id(part)}>{label}</label>
             <input
               id={id(part)}
@@ -57,7 +58,7 @@ export function DeliveryAreasEditor({
               aria-invalid={error(part) ? true : undefined}
               aria-describedby={error(part) ? id(`${part}-fehler`) : undefined}
             />
-            <p id={id(`${part}-fehler`)} className="field-error">
+            <p id={id(`${part}-fehler`)} className="ui-field-error">
               {error(part)}
             </p>
           </div>
@@ -68,7 +69,7 @@ export function DeliveryAreasEditor({
             <legend>{t.area(index + 1)}</legend>
             {input("name", t.name, area.name ?? "")}
             {input("price", t.price, money(area.price), "decimal")}
-            <div className="field">
+            <div className="ui-field">
               <label htmlFor={id("taxRate")}>{t.taxRate}</label>
               <select
                 id={id("taxRate")}
@@ -81,12 +82,13 @@ export function DeliveryAreasEditor({
                   </option>
                 ))}
               </select>
+              <p className="ui-field-error" />
             </div>
             {input("freeFromOrderValue", t.freeFrom, money(area.freeFromOrderValue), "decimal")}
             {input("minimumOrderValue", t.minimum, money(area.minimumOrderValue), "decimal")}
             {input("postcodes", t.postcodes, area.postcodes ?? "")}
-            <div className="field field-checkbox">
-              <div className="checkbox">
+            <div className="resource-choice">
+              <div className="ui-choice">
                 <input
                   id={id("isFree")}
                   name={name("isFree")}
@@ -96,21 +98,27 @@ export function DeliveryAreasEditor({
                 <label htmlFor={id("isFree")}>{t.isFree}</label>
               </div>
             </div>
-            <div className="field-actions">
+            <div className="area-actions">
               <button
                 type="submit"
                 name="intent"
                 value={`deliveryAreas-remove-${index}`}
-                className="button secondary"
+                className={buttonClass("danger")}
+                aria-label={t.remove(area.name || String(index + 1))}
               >
-                {t.remove(area.name || String(index + 1))}
+                {t.removeShort}
               </button>
             </div>
           </fieldset>
         );
       })}
-      <div className="field-actions">
-        <button type="submit" name="intent" value="deliveryAreas-add" className="button secondary">
+      <div className="area-actions">
+        <button
+          type="submit"
+          name="intent"
+          value="deliveryAreas-add"
+          className={buttonClass("secondary")}
+        >
           {t.add}
         </button>
       </div>

@@ -34,7 +34,9 @@ export function ResourceExtras({
         rules={values.openingHours as HoursRowValue[] | null}
         errors={errors}
       />
-      {preview ? <OpeningPreview preview={preview} heading={t.previewOpening} /> : null}
+      {preview ? (
+        <OpeningPreview preview={preview} heading={t.previewOpening} headingLevel={2} />
+      ) : null}
       <OpeningHoursEditor
         name="deliveryHours"
         legend={t.deliveryHours}

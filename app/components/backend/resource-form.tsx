@@ -11,6 +11,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { schemaOf, type Field } from "../../features/backoffice/fields";
+import { buttonClass } from "../ui/button";
 import { de } from "../../i18n/de-backoffice";
 
 /**
@@ -59,7 +60,11 @@ export function ResourceForm({
   const formMessage = message ?? form.errors?.[0];
   return (
     <Form method="post" {...getFormProps(form)} className="resource-form">
-      <p id={form.errorId} className={formMessage ? "form-error" : "field-error"} role="alert">
+      <p
+        id={form.errorId}
+        className={formMessage ? "form-error" : "resource-form-message"}
+        role="alert"
+      >
         {formMessage}
       </p>
       {version ? <input type="hidden" name="version" value={version} /> : null}
@@ -89,11 +94,11 @@ export function ResourceForm({
         );
       })}
       {children}
-      <div className="field-actions">
-        <button type="submit" name="intent" value="save" className="button" disabled={busy}>
+      <div className="resource-actions">
+        <button type="submit" name="intent" value="save" className={buttonClass()} disabled={busy}>
           {submitLabel}
         </button>
-        <Link to={cancelTo} className="button secondary">
+        <Link to={cancelTo} className={buttonClass("secondary")}>
           {de.resources.edit.cancel}
         </Link>
       </div>
@@ -133,20 +138,20 @@ export function FieldControl({
     "aria-invalid": error ? true : undefined,
   };
   const helpText = help ? (
-    <span id={`${meta.id}-hilfe`} className="field-hint">
+    <span id={`${meta.id}-hilfe`} className="ui-field-help">
       {help}
     </span>
   ) : null;
   const errorText = (
-    <p id={meta.errorId} className="field-error">
+    <p id={meta.errorId} className="ui-field-error">
       {error}
     </p>
   );
   if (field.type === "boolean") {
     const props = getInputProps(meta as FieldMetadata<boolean>, { type: "checkbox" });
     return (
-      <div className="field field-checkbox">
-        <div className="checkbox">
+      <div className="resource-choice">
+        <div className="ui-choice">
           <input {...props} key={props.key} {...aria} />
           <label htmlFor={meta.id}>{field.label}</label>
         </div>
@@ -212,7 +217,7 @@ export function FieldControl({
     }
   }
   return (
-    <div className="field">
+    <div className="ui-field">
       <label htmlFor={meta.id}>
         {field.label}
         {field.required ? <span aria-hidden="true"> *</span> : null}

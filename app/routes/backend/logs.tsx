@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { buttonClass, FilterBar } from "../../components/ui";
 import { logListPage } from "../../features/logs/logs-routes.server";
 import { de } from "../../i18n/de-backoffice";
 import { de as staff } from "../../i18n/de-staff";
@@ -31,7 +32,7 @@ function Choice({
   options: { value: string; label: string }[];
 }) {
   return (
-    <div className="field">
+    <div className="ui-field">
       <label htmlFor={id}>{label}</label>
       <select id={id} name={id} defaultValue={value}>
         <option value="">{empty}</option>
@@ -59,7 +60,7 @@ export default function Logs() {
       <div className="backoffice-heading">
         <h1>{texts.title}</h1>
       </div>
-      <Form method="get" className="filter-bar">
+      <FilterBar label={texts.filterLabel} resetHref={location.pathname}>
         <Choice
           id="wer"
           label={texts.who}
@@ -81,23 +82,15 @@ export default function Logs() {
           empty={staff.backOffice.allBranches}
           options={choices.branches}
         />
-        <div className="field">
+        <div className="ui-field">
           <label htmlFor="von">{texts.from}</label>
           <input id="von" name="von" type="date" defaultValue={filters.von} />
         </div>
-        <div className="field">
+        <div className="ui-field">
           <label htmlFor="bis">{texts.to}</label>
           <input id="bis" name="bis" type="date" defaultValue={filters.bis} />
         </div>
-        <div className="filter-actions">
-          <button type="submit" className="button">
-            {de.resources.list.filter}
-          </button>
-          <Link to={location.pathname} className="button secondary">
-            {de.resources.list.reset}
-          </Link>
-        </div>
-      </Form>
+      </FilterBar>
       {entries.length === 0 ? (
         <p>{texts.empty}</p>
       ) : (
@@ -132,9 +125,13 @@ export default function Logs() {
         </div>
       )}
       <nav className="pagination" aria-label={de.resources.list.pagination}>
-        {!isFirstPage ? <Link to={withCursor(null)}>{texts.newest}</Link> : null}
+        {!isFirstPage ? (
+          <Link to={withCursor(null)} className={buttonClass("secondary")}>
+            {texts.newest}
+          </Link>
+        ) : null}
         {next ? (
-          <Link to={withCursor(next)} rel="next">
+          <Link to={withCursor(next)} rel="next" className={buttonClass("secondary")}>
             {texts.older}
           </Link>
         ) : null}

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Notice } from "../../components/ui";
+import { buttonClass } from "../../components/ui/button";
 import { ConflictNotice, ResourceForm } from "../../components/backend/resource-form";
 import {
   settingsPageAction,
@@ -47,11 +48,11 @@ export default function Settings() {
         cancelTo="/backend"
         message={reply?.message}
       >
-        <div className="field-actions">
-          <button type="submit" name="intent" value="preview" className="button secondary">
+        <div className="resource-actions">
+          <button type="submit" name="intent" value="preview" className={buttonClass("secondary")}>
             {texts.previewButton}
           </button>
-          <span className="field-hint">{texts.previewHint}</span>
+          <span className="ui-field-help">{texts.previewHint}</span>
         </div>
       </ResourceForm>
       {reply?.previews?.length ? (
