@@ -90,7 +90,8 @@ export const de = {
       page: (page: number, count: number) => `Seite ${page} von ${count}`,
       previous: "Zurück",
       next: "Weiter",
-      total: (count: number) => `${count.toLocaleString("de-DE")} Einträge`,
+      total: (count: number) =>
+        count === 1 ? "1 Eintrag" : `${count.toLocaleString("de-DE")} Einträge`,
       pagination: "Seiten",
       branch: "Filiale",
     },

@@ -28,11 +28,14 @@ export function UserForm({
   choices,
   defaultValue,
   lastResult,
+  version,
 }: {
   mode: "create" | "edit";
   choices: UserFormChoices;
   defaultValue?: { name: string; email: string; roles: string[]; branchIds: string[] };
   lastResult: SubmissionResult<string[]> | null | undefined;
+  /** The record's version, sent back so a concurrent save is refused (decision 035). */
+  version?: string | null;
 }) {
   // One set of fields for both: editing simply has no password field (its schema has none).
   const schema = (mode === "create" ? newUserSchema : userSchema) as typeof newUserSchema;
@@ -50,6 +53,7 @@ export function UserForm({
     <Form method="post" {...getFormProps(form)} className="form-stack">
       <FormMessage form={form} />
       <input type="hidden" name="intent" value="save" />
+      {version ? <input type="hidden" name="version" value={version} /> : null}
       <TextField field={fields.name} label={texts.name} autoComplete="off" />
       <TextField field={fields.email} label={texts.email} type="email" autoComplete="off" />
       <CheckboxGroup

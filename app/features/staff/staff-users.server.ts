@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { clearThrottle, expireLoginLinks, readThrottle } from "../../db/queries/login";
 import { countActiveSessions } from "../../db/queries/staff-sessions";
 import {
@@ -22,6 +22,7 @@ import {
   type StaffMember,
 } from "../../domain/staff-permissions";
 import { de } from "../../i18n/de-staff";
+import { de as backOffice } from "../../i18n/de-backoffice";
 import { hashPassword } from "./password.server";
 import { audit } from "./staff-auth.server";
 import type { NewUserInput, UserInput } from "./staff-auth-schemas";
@@ -47,7 +48,7 @@ export interface Problem {
   field?: string;
 }
 
-export type Refusal = { ok: false; status: 400 | 403 | 404 | 429; errors: Problem[] };
+export type Refusal = { ok: false; status: 400 | 403 | 404 | 409 | 429; errors: Problem[] };
 export type Outcome<T> = { ok: true; value: T } | Refusal;
 
 const refuse = (status: Refusal["status"], message: string, field?: string): Refusal => ({
@@ -166,6 +167,19 @@ export async function loadUser(
  * The target, if the actor may change them; otherwise the transaction ends with the refusal.
  * Taken under the administrators' lock, so the checks below see every earlier change.
  */
+/**
+ * A user's version for the edit form's check against concurrent saves: the row's `xmin`, read
+ * under a row lock so that a second save waits for the first and then sees its new version.
+ */
+export async function userVersion(db: Db, userId: number, lock = true): Promise<string | null> {
+  const row = lock
+    ? await sql<{ version: string }>`
+        select xmin::text as version from users where id = ${userId} for update`.execute(db)
+    : await sql<{ version: string }>`
+        select xmin::text as version from users where id = ${userId}`.execute(db);
+  return row.rows[0]?.version ?? null;
+}
+
 async function manageable(trx: Db, actor: Actor, userId: number): Promise<StaffUserRow> {
   await lockAdministratorChanges(trx);
   // The actor's own rights as they are now: another change may have just taken them away.
@@ -240,9 +254,14 @@ export async function updateUser(
   userId: number,
   input: UserInput,
   source: AttemptSource,
+  /** The version the editor read (decision 035); null when the client named none. */
+  expectedVersion: string | null = null,
 ): Promise<Outcome<StaffUserRow>> {
   return inTransaction(db, async (trx) => {
     const before = await manageable(trx, actor, userId);
+    if (expectedVersion !== null && expectedVersion !== (await userVersion(trx, userId))) {
+      throw new RefusedChange(refuse(409, backOffice.resources.edit.stale));
+    }
     await checkAssignment(trx, actor, input);
     await checkEmailFree(trx, input.email, userId);
     await trx

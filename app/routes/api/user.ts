@@ -8,6 +8,7 @@ import {
   setUserLocked,
   setUserPassword,
   updateUser,
+  userVersion,
 } from "../../features/staff/staff-users.server";
 import {
   apiBadRequest,
@@ -32,7 +33,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (id === null) return apiNotFound();
   const loaded = await loadUser(context.db, actor, id);
   if (!loaded.ok) return refusalResponse(loaded);
-  return Response.json({ data: await userJson(context, loaded.value) });
+  const version = await userVersion(context.db, id, false);
+  return Response.json(
+    { data: { ...(await userJson(context, loaded.value)), version } },
+    { headers: version ? { ETag: `"${version}"` } : undefined },
+  );
 }
 
 /**
@@ -79,7 +84,15 @@ async function put(
   if (!extras.success) return zodProblems(extras.error);
 
   const source = attemptSource(context);
-  let result = await updateUser(context.db, actor, id, fields.data, source);
+  // The version read (`If-Match`, as GET sends it in `ETag`, or `version`): a stale one is 409.
+  const ifMatch = request.headers.get("If-Match");
+  const expectedVersion =
+    ifMatch && ifMatch !== "*"
+      ? ifMatch.replace(/^W\//, "").replace(/"/g, "").trim()
+      : typeof body.version === "string" || typeof body.version === "number"
+        ? String(body.version)
+        : null;
+  let result = await updateUser(context.db, actor, id, fields.data, source, expectedVersion);
   if (!result.ok) return refusalResponse(result);
   const { isLocked, password } = extras.data;
   if (isLocked !== undefined && isLocked !== result.value.isLocked) {

@@ -33,6 +33,7 @@ import {
   setUserLocked,
   signOutEverywhere,
   userView,
+  userVersion,
   setUserPassword,
   updateUser,
   type Outcome,
@@ -72,9 +73,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const hint = url.searchParams.get("hinweis");
   const { activeSessions } = await userView(context.db, user, new Date());
+  const version = await userVersion(context.db, user.id, false);
   return {
     notice: hint === "link" ? texts.linkSent(user.email) : noticeFrom(request),
     activeSessions,
+    version,
     /** "Überall abmelden" asks once more on the page itself (works without JavaScript). */
     confirmSignOut: url.searchParams.get("bestaetigen") === "abmelden",
     user: {
@@ -112,7 +115,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       if (submission.status !== "success") {
         return data({ intent, result: submission.reply(), message: null }, 400);
       }
-      const updated = await updateUser(context.db, actor, id, submission.value, source);
+      const version = form.get("version");
+      const updated = await updateUser(
+        context.db,
+        actor,
+        id,
+        submission.value,
+        source,
+        typeof version === "string" && version ? version : null,
+      );
       if (!updated.ok) {
         return data(
           { intent, result: refusalReply(submission, updated), message: null },
@@ -187,7 +198,8 @@ function SectionMessage({ text }: { text: string | null | undefined }) {
 }
 
 export default function EditUser() {
-  const { user, choices, notice, activeSessions, confirmSignOut } = useLoaderData<typeof loader>();
+  const { user, choices, notice, activeSessions, confirmSignOut, version } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -218,6 +230,7 @@ export default function EditUser() {
           choices={choices}
           defaultValue={user}
           lastResult={actionData?.intent === "save" ? actionData.result : null}
+          version={version}
         />
       </div>
 

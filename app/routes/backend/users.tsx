@@ -1,6 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { Notice } from "../../components/backend/form-parts";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import {
+  ButtonLink,
+  DataTable,
+  FilterBar,
+  Notice,
+  Pagination,
+  TextInput,
+} from "../../components/ui";
+import { parseId } from "../../domain/values";
+import { de as backOffice } from "../../i18n/de-backoffice";
 import { getSettings } from "../../db/queries/settings";
 import { formatDateTime, formatTime } from "../../domain/format";
 import { canManageUser } from "../../domain/staff-permissions";
@@ -10,6 +19,10 @@ import { requireStaff } from "../../features/staff/staff-auth.server";
 import { listVisibleUsers } from "../../features/staff/staff-users.server";
 
 const texts = de.users;
+const list = backOffice.resources.list;
+const SORTS = ["name", "email", "lastLogin"] as const;
+type Sort = (typeof SORTS)[number];
+const PAGE_SIZE = 25;
 
 export const meta: MetaFunction = () => [
   { title: `${texts.listTitle} - ${de.backOffice.title}` },
@@ -20,9 +33,37 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaff(request, context, { roles: ["ROLE_ADMIN", "ROLE_MANAGER"] });
   const now = new Date();
   const zone = (await getSettings(context.db)).businessTimeZone;
-  const users = await listVisibleUsers(context.db, user, now);
+  const visible = await listVisibleUsers(context.db, user, now);
+  // Search, sorting and paging as on every list of the back office (decision 035); the visible
+  // users are few enough to be filtered here.
+  const url = new URL(request.url);
+  const search = (url.searchParams.get("suche") ?? "").trim().slice(0, 100);
+  const needle = search.toLocaleLowerCase("de-DE");
+  const sort = SORTS.includes(url.searchParams.get("sort") as Sort)
+    ? (url.searchParams.get("sort") as Sort)
+    : "name";
+  const dir = url.searchParams.get("dir") === "desc" ? "desc" : "asc";
+  const found = visible
+    .filter(
+      (row) =>
+        !needle ||
+        row.name.toLocaleLowerCase("de-DE").includes(needle) ||
+        row.email.toLowerCase().includes(needle),
+    )
+    .sort((a, b) => {
+      const key = (row: typeof a) =>
+        sort === "lastLogin" ? String(row.lastLoginAt ?? "") : row[sort].toLocaleLowerCase("de-DE");
+      const order = key(a).localeCompare(key(b), "de-DE");
+      return dir === "asc" ? order : -order;
+    });
+  const pageCount = Math.max(1, Math.ceil(found.length / PAGE_SIZE));
+  const page = Math.min(Math.max(parseId(url.searchParams.get("seite")) ?? 1, 1), pageCount);
+  const users = found.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   return {
     notice: noticeFrom(request),
+    search,
+    sort: { key: sort, dir } as const,
+    paging: { page, pageCount, total: found.length },
     users: users.map((row) => ({
       id: row.id,
       name: row.name,
@@ -44,55 +85,63 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function UserList() {
-  const { users, notice } = useLoaderData<typeof loader>();
+  const { users, notice, search, sort, paging } = useLoaderData<typeof loader>();
+  const location = useLocation();
   return (
     <section>
       <div className="backoffice-heading">
         <h1>{texts.listTitle}</h1>
-        <Link to="/backend/users/new" className="button">
-          {texts.newUser}
-        </Link>
+        <ButtonLink to="/backend/users/new">{texts.newUser}</ButtonLink>
       </div>
-      <Notice text={notice} />
+      <Notice>{notice}</Notice>
+      <FilterBar label={list.searchLabel(texts.listTitle)} resetHref={location.pathname}>
+        <TextInput
+          id="suche"
+          name="suche"
+          type="search"
+          label={list.searchLabel(texts.listTitle)}
+          defaultValue={search}
+          maxLength={100}
+        />
+      </FilterBar>
       {users.length === 0 ? (
-        <p>{texts.empty}</p>
+        <p>{search ? list.noHits : texts.empty}</p>
       ) : (
-        <div className="table-scroll">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">{texts.name}</th>
-                <th scope="col">{texts.email}</th>
-                <th scope="col">{texts.roles}</th>
-                <th scope="col">{texts.branches}</th>
-                <th scope="col">{texts.status}</th>
-                <th scope="col">{texts.lastLogin}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((user) => (
-                <tr key={user.id}>
-                  <th scope="row">
-                    {user.canEdit ? (
-                      <Link to={`/backend/users/${user.id}`} aria-label={texts.edit(user.name)}>
-                        {user.name}
-                      </Link>
-                    ) : (
-                      user.name
-                    )}
-                    {user.isSelf ? ` ${texts.you}` : null}
-                  </th>
-                  <td>{user.email}</td>
-                  <td>{user.roles}</td>
-                  <td>{user.branches}</td>
-                  <td>{user.status}</td>
-                  <td>{user.lastLogin}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label={texts.listTitle}
+          sort={sort}
+          columns={[
+            { key: "name", label: texts.name, sort: "name" },
+            { key: "email", label: texts.email, sort: "email" },
+            { key: "roles", label: texts.roles },
+            { key: "branches", label: texts.branches },
+            { key: "status", label: texts.status },
+            { key: "lastLogin", label: texts.lastLogin, sort: "lastLogin" },
+          ]}
+        >
+          {users.map((user) => (
+            <tr key={user.id}>
+              <th scope="row">
+                {user.canEdit ? (
+                  <Link to={`/backend/users/${user.id}`} aria-label={texts.edit(user.name)}>
+                    {user.name}
+                  </Link>
+                ) : (
+                  user.name
+                )}
+                {user.isSelf ? ` ${texts.you}` : null}
+              </th>
+              <td>{user.email}</td>
+              <td>{user.roles}</td>
+              <td>{user.branches}</td>
+              <td>{user.status}</td>
+              <td>{user.lastLogin}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
+      <p className="resource-total">{list.total(paging.total)}</p>
+      <Pagination page={paging.page} pageCount={paging.pageCount} />
     </section>
   );
 }
