@@ -163,16 +163,22 @@ export async function storeUploads(
   const folder = imageFolder(dataDir);
   makeFolder(folder);
   const pending: PendingImage[] = [];
-  for (const file of files) {
-    const storageKey = `${randomBytes(20).toString("hex")}.${file.facts.extension}`;
-    await writeFile(path.join(folder, storageKey), file.bytes);
-    pending.push({
-      field: file.field.name,
-      kind: file.field.type,
-      facts: file.facts,
-      storageKey,
-      alt: file.alt,
-    });
+  try {
+    for (const file of files) {
+      const storageKey = `${randomBytes(20).toString("hex")}.${file.facts.extension}`;
+      pending.push({
+        field: file.field.name,
+        kind: file.field.type,
+        facts: file.facts,
+        storageKey,
+        alt: file.alt,
+      });
+      await writeFile(path.join(folder, storageKey), file.bytes);
+    }
+  } catch (error) {
+    // A full disk half way: the files written so far go too.
+    await discardUploads(dataDir, pending);
+    throw error;
   }
   return pending;
 }
