@@ -77,6 +77,14 @@ export const de = {
     tooMany: "Zu viele Einträge.",
     duplicate: "Dieser Wert ist schon vergeben.",
     none: "– keine Auswahl –",
+    notAnImage: "Diese Datei ist kein Bild. Bitte wählen Sie ein JPEG-, PNG- oder WebP-Bild.",
+    imageTooLarge: "Dieses Bild ist zu groß. Höchstens 10 MB je Bild.",
+    imageTooMany: "Zu viele Bilder auf einmal (höchstens 10, bei einem Einzelbild eines).",
+    uploadImage: "Bild hochladen",
+    uploadImages: "Bilder hochladen",
+    removeImage: "Entfernen",
+    imageAlt: "Bildbeschreibung (Alternativtext)",
+    noImage: "Noch kein Bild.",
   },
   resources: {
     list: {
@@ -221,6 +229,8 @@ export const de = {
     slotHorizonDaysHelp: "Wie viele Tage im Voraus Kunden einen Termin wählen können.",
   },
   branches: {
+    logo: "Logo",
+    images: "Bilder der Filiale",
     sections: {
       identity: "Filiale",
       address: "Adresse und Kontakt",
@@ -231,6 +241,7 @@ export const de = {
       hours: "Öffnungs- und Lieferzeiten",
       areas: "Liefergebiete",
       preview: "Vorschau",
+      images: "Logo und Bilder",
     },
     identifierHelp: "Steht in der Adresse der Filiale: /store/kennung.",
     street: "Straße und Hausnummer",

@@ -1,6 +1,7 @@
 import type { Socket } from "node:net";
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import { de } from "../i18n/de";
+import { IMAGE_FORM_BYTES } from "../domain/image-files";
 import { MAX_REQUEST_BYTES } from "../features/storefront/item-request.server";
 
 /**
@@ -23,6 +24,8 @@ const HELD_BODY_BYTES = 1024 * 1024;
 /** The cart form of the branch page and the item dialog, with or without single fetch's `.data`. */
 const CART_FORM = /^\/store\/[^/]+(\/product\/[^/]+)?(\.data)?$/;
 const WEBHOOK = /^\/api\/payments\/[^/]+\/webhook$/;
+/** A back-office edit page (`/backend/<resource>/new|<id>`), whose form may carry images. */
+const RESOURCE_FORM = /^\/backend\/[a-z-]+\/(new|\d+)(\.data)?$/;
 
 /**
  * The body limit of a request: the cart form's multipart body takes a few photos, everything else
@@ -31,6 +34,9 @@ const WEBHOOK = /^\/api\/payments\/[^/]+\/webhook$/;
 export function bodyLimitFor(path: string, contentType = ""): number {
   if (CART_FORM.test(path) && contentType.startsWith("multipart/form-data")) {
     return MAX_REQUEST_BYTES;
+  }
+  if (RESOURCE_FORM.test(path) && contentType.startsWith("multipart/form-data")) {
+    return IMAGE_FORM_BYTES;
   }
   if (WEBHOOK.test(path)) return WEBHOOK_BODY_BYTES;
   return FORM_BODY_BYTES;

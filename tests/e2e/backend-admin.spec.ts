@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { DEMO_ADMIN_EMAIL } from "#app/db/seed.server";
 import { testStaff } from "../support/prepare-checkout-database";
+import { tinyPng } from "../support/tiny-png";
 import { signIn } from "./helpers";
 import { checkoutPort, demoAdminPassword, landingPort } from "./servers";
 import { expect, test, whenHydrated } from "./fixtures";
@@ -315,6 +316,52 @@ test.describe("the owner runs the shop from the back office", () => {
       expect(response.status(), path).toBe(403);
     }
     await other.close();
+  });
+
+  test("a branch's image is uploaded through its form, shown, served and taken off again", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    const project = javaScriptEnabled ? "js" : "nojs";
+    const suffix = `${project}-${Date.now().toString(36)}`;
+    await signIn(page, demoAdmin, "/backend/branches");
+    const branchId = await create(page, "/backend/branches/new", async () => {
+      await page
+        .getByRole("textbox", { name: "Name", exact: true })
+        .fill(`Bilderbäcker ${project}`);
+      await page.getByRole("textbox", { name: "Kennung", exact: true }).fill(`bilder-${suffix}`);
+    });
+    const images = page.getByRole("group", { name: "Bilder der Filiale", exact: true });
+    await expect(images.getByText("Noch kein Bild.")).toBeVisible();
+    if (javaScriptEnabled) await whenHydrated(page);
+    await images.getByLabel("Bilder hochladen", { exact: true }).setInputFiles({
+      name: "theke.png",
+      mimeType: "image/png",
+      buffer: Buffer.from(tinyPng()),
+    });
+    await images
+      .getByRole("textbox", { name: "Bildbeschreibung (Alternativtext)", exact: true })
+      .fill("Die Theke am Morgen");
+    await page.getByRole("button", { name: "Speichern" }).last().click();
+    await expect(page).toHaveURL(
+      new RegExp(`/backend/branches/${branchId}\\?hinweis=gespeichert$`),
+    );
+    const preview = images.getByRole("img", { name: "Die Theke am Morgen" });
+    await expect(preview).toBeVisible();
+    const src = await preview.getAttribute("src");
+    expect(src).toMatch(/^\/image\/\d+-\d+\.png$/);
+    const served = await page.request.get(src!);
+    expect(served.status()).toBe(200);
+    expect(served.headers()["content-type"]).toBe("image/png");
+    if (javaScriptEnabled) await expectNoAxeViolations(page);
+
+    if (javaScriptEnabled) await whenHydrated(page);
+    await images.getByLabel(/^Entfernen/).check();
+    await page.getByRole("button", { name: "Speichern" }).last().click();
+    await expect(page).toHaveURL(
+      new RegExp(`/backend/branches/${branchId}\\?hinweis=gespeichert$`),
+    );
+    await expect(images.getByText("Noch kein Bild.")).toBeVisible();
   });
 
   test("a branch closed for a holiday: the shop says so and the checkout offers no time that day", async ({

@@ -12,11 +12,13 @@ import type { DatabaseHandle } from "#app/db/connection.server";
 import { seedDemoData } from "#app/db/seed.server";
 import { de } from "#app/i18n/de";
 import {
+  bodyLimitFor,
   FORM_BODY_BYTES,
   limitRequestBodies,
   quietAfterBodyRefused,
 } from "#app/server/body-limit.server";
 import { MAX_REQUEST_BYTES } from "#app/features/storefront/item-request.server";
+import { IMAGE_FORM_BYTES } from "#app/domain/image-files";
 import { appBuild } from "#tests/support/app-build";
 import { createTestDatabase } from "#tests/support/db";
 import { staffContext } from "#tests/support/staff";
@@ -151,12 +153,26 @@ describe("request body limits", { timeout: 60_000 }, () => {
       limit: MAX_REQUEST_BYTES,
     },
     { name: "the cart form without files", path: "/store/altstadt?index", limit: FORM_BODY_BYTES },
+    {
+      name: "a back-office form with images",
+      path: "/backend/tags/new",
+      type: multipart,
+      limit: IMAGE_FORM_BYTES,
+      // A chunked body reaches the page while it arrives, and the page (no session here)
+      // answers with its redirect to the sign-in before reading it: only the declared case.
+      declaredOnly: true,
+    },
+    {
+      name: "a back-office form without images",
+      path: "/backend/tags/new",
+      limit: FORM_BODY_BYTES,
+    },
     { name: "the checkout", path: "/store/altstadt/checkout", limit: FORM_BODY_BYTES },
     { name: "the cookie consent", path: "/cookie-consent", limit: FORM_BODY_BYTES },
   ];
 
   for (const route of routes) {
-    for (const chunked of [true, false]) {
+    for (const chunked of "declaredOnly" in route ? [false] : [true, false]) {
       it(`refuses a ${chunked ? "chunked" : "declared"} 400 MB body to ${route.name} with 413`, async () => {
         reachedApp.length = 0;
         const answer = await post(origin + route.path, {
@@ -198,6 +214,17 @@ describe("request body limits", { timeout: 60_000 }, () => {
     });
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toEqual({ errors: [{ message: de.requestBody.tooLarge }] });
+  });
+
+  it("gives a back-office edit page's multipart form room for its images, and nothing else", () => {
+    const type = "multipart/form-data; boundary=x";
+    expect(bodyLimitFor("/backend/tags/new", type)).toBe(IMAGE_FORM_BYTES);
+    expect(bodyLimitFor("/backend/branches/12.data", type)).toBe(IMAGE_FORM_BYTES);
+    expect(bodyLimitFor("/backend/branches/12", "application/x-www-form-urlencoded")).toBe(
+      FORM_BODY_BYTES,
+    );
+    expect(bodyLimitFor("/backend/branches", type)).toBe(FORM_BODY_BYTES);
+    expect(bodyLimitFor("/api/branches/12", type)).toBe(FORM_BODY_BYTES);
   });
 
   it("passes small bodies on whole, chunked or not", async () => {

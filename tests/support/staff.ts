@@ -94,6 +94,8 @@ export interface SendOptions {
   method?: string;
   form?: Record<string, string | string[]>;
   json?: unknown;
+  /** A multipart body, as a browser without JavaScript sends a form with a file input. */
+  multipart?: FormData;
   /** A raw body (sent as it is, with the headers given). */
   body?: string;
   headers?: Record<string, string>;
@@ -173,7 +175,9 @@ export class StaffClient {
   ) {}
 
   async send(path: string, options: SendOptions = {}): Promise<Response> {
-    const method = options.method ?? (options.form || options.json !== undefined ? "POST" : "GET");
+    const method =
+      options.method ??
+      (options.form || options.multipart || options.json !== undefined ? "POST" : "GET");
     const headers = new Headers(options.headers);
     headers.set("X-Forwarded-For", this.address);
     if (this.cookie) headers.set("Cookie", this.cookie);
@@ -181,7 +185,9 @@ export class StaffClient {
       headers.set("Origin", this.server.origin);
     }
     let body: BodyInit | undefined = options.body;
-    if (options.form) {
+    if (options.multipart) {
+      body = options.multipart;
+    } else if (options.form) {
       const form = new URLSearchParams();
       for (const [name, value] of Object.entries(options.form)) {
         for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);

@@ -11,6 +11,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { schemaOf, type Field } from "../../features/backoffice/fields";
+import { IMAGE_ACCEPT } from "../../domain/image-files";
 import { buttonClass } from "../ui/button";
 import { de } from "../../i18n/de-backoffice";
 
@@ -32,6 +33,7 @@ export function ResourceForm({
   submitLabel,
   cancelTo,
   message,
+  images = {},
   children,
 }: {
   id: string;
@@ -43,6 +45,8 @@ export function ResourceForm({
   submitLabel: string;
   cancelTo: string;
   message?: string | null;
+  /** Stored images the record shows, by id (their previews). */
+  images?: Record<string, ImagePreview>;
   children?: React.ReactNode;
 }) {
   const schema = useMemo(() => schemaOf(fields), [fields]);
@@ -59,7 +63,12 @@ export function ResourceForm({
   const sections = groupBySection(fields);
   const formMessage = message ?? form.errors?.[0];
   return (
-    <Form method="post" {...getFormProps(form)} className="resource-form">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      encType={fields.some(isImageField) ? "multipart/form-data" : undefined}
+      className="resource-form"
+    >
       <p
         id={form.errorId}
         className={formMessage ? "form-error" : "resource-form-message"}
@@ -80,6 +89,7 @@ export function ResourceForm({
             field={field}
             meta={formFields[field.name as keyof typeof formFields] as FieldMetadata<unknown>}
             choices={choices[field.name]}
+            images={images}
           />
         ));
         return section ? (
@@ -122,14 +132,20 @@ function describedBy(meta: FieldMetadata<unknown>, help: string | undefined, err
   );
 }
 
+export type ImagePreview = { src: string; alt: string };
+
+const isImageField = (field: Field) => field.type === "image" || field.type === "images";
+
 export function FieldControl({
   field,
   meta,
   choices,
+  images = {},
 }: {
   field: Field;
   meta: FieldMetadata<unknown>;
   choices?: Choice[];
+  images?: Record<string, ImagePreview>;
 }) {
   const error = meta.errors?.[0];
   const help = field.help;
@@ -147,6 +163,58 @@ export function FieldControl({
       {error}
     </p>
   );
+  if (field.type === "image" || field.type === "images") {
+    const value = meta.initialValue;
+    const ids = (Array.isArray(value) ? value : value ? [value] : []).map(String);
+    const several = field.type === "images";
+    return (
+      <fieldset className="resource-images" aria-describedby={aria["aria-describedby"]}>
+        <legend>{field.label}</legend>
+        {helpText}
+        {ids.length === 0 ? <p className="resource-images-empty">{de.fields.noImage}</p> : null}
+        <ul className="resource-images-list">
+          {ids.map((imageId) => (
+            <li key={imageId}>
+              <input type="hidden" name={field.name} value={imageId} />
+              {images[imageId] ? (
+                <img src={images[imageId].src} alt={images[imageId].alt} width={64} height={64} />
+              ) : null}
+              <div className="ui-choice">
+                <input
+                  type="checkbox"
+                  id={`${meta.id}-entfernen-${imageId}`}
+                  name={`${field.name}__entfernen`}
+                  value={imageId}
+                />
+                <label htmlFor={`${meta.id}-entfernen-${imageId}`}>
+                  {de.fields.removeImage}
+                  <span className="visually-hidden"> {images[imageId]?.alt || imageId}</span>
+                </label>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <div className="ui-field">
+          <label htmlFor={meta.id}>
+            {several ? de.fields.uploadImages : de.fields.uploadImage}
+          </label>
+          <input
+            type="file"
+            id={meta.id}
+            name={`${field.name}__datei`}
+            accept={IMAGE_ACCEPT}
+            multiple={several}
+            {...aria}
+          />
+        </div>
+        <div className="ui-field">
+          <label htmlFor={`${meta.id}-alt`}>{de.fields.imageAlt}</label>
+          <input type="text" id={`${meta.id}-alt`} name={`${field.name}__alt`} maxLength={200} />
+        </div>
+        {errorText}
+      </fieldset>
+    );
+  }
   if (field.type === "boolean") {
     const props = getInputProps(meta as FieldMetadata<boolean>, { type: "checkbox" });
     return (

@@ -73,7 +73,16 @@ export interface ReferenceField extends FieldBase {
   multiple?: boolean;
 }
 
+/**
+ * An image by its id (`image`, a column such as `imageId`) or several in order (`images`, a link
+ * table with a position). The form uploads files (multipart); the JSON API names existing ids.
+ */
+export interface ImageField extends FieldBase {
+  type: "image" | "images";
+}
+
 export type Field =
+  | ImageField
   | TextField
   | TextareaField
   | NumberField
@@ -252,6 +261,9 @@ export function fieldSchema(field: Field): z.ZodType {
         field.required ? schema : schema.nullish().transform((value) => value ?? null),
       );
     }
+    case "image":
+    case "images":
+      return imageIdsSchema(field);
     case "reference": {
       const id = z.union([z.string(), z.number()]).transform((value, context) => {
         const parsed = parseId(value);
@@ -279,6 +291,33 @@ export function fieldSchema(field: Field): z.ZodType {
   }
 }
 
+function idSchema(message: string) {
+  return z.union([z.string(), z.number()]).transform((value, context) => {
+    const parsed = parseId(value);
+    if (parsed === null) {
+      context.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+}
+
+/** Image ids: one (or none) for `image`, an ordered list without repeats for `images`. */
+function imageIdsSchema(field: ImageField): z.ZodType {
+  const id = idSchema(texts.reference);
+  if (field.type === "images") {
+    return z
+      .union([z.array(id).max(100, texts.tooMany), id.transform((value) => [value])])
+      .nullish()
+      .transform((value) => [...new Set(value ?? [])]);
+  }
+  const none = z.union([z.literal(""), z.null(), z.undefined()]).transform(() => null);
+  return z
+    .union([none, id])
+    .optional()
+    .transform((value) => value ?? null);
+}
+
 /** A resource's input schema from its fields. Unknown keys are dropped, not stored. */
 export function schemaOf(fields: readonly Field[]) {
   return z.object(Object.fromEntries(fields.map((field) => [field.name, fieldSchema(field)])));
@@ -295,6 +334,7 @@ export function formValue(field: Field, value: unknown): string | string[] | und
         ? (value / 100).toLocaleString("de-DE", { minimumFractionDigits: 2, useGrouping: false })
         : undefined;
     case "reference":
+    case "images":
       return Array.isArray(value) ? value.map(String) : String(value);
     default:
       return String(value);

@@ -6,10 +6,17 @@ import type { Db } from "../../db/schema";
 import { isAdmin } from "../../domain/staff-permissions";
 import { parseId } from "../../domain/values";
 import { de } from "../../i18n/de-backoffice";
-import { readSmallForm } from "../shared/small-request.server";
 import { forbidden, requireStaff, type StaffUser } from "../staff/staff-auth.server";
 import { formValue, type Field } from "./fields";
-import { RESOURCE_BODY_BYTES, resourceOf } from "./resource-api.server";
+import { resourceOf } from "./resource-api.server";
+import {
+  checkUploads,
+  discardUploads,
+  imagePreviews,
+  readResourceForm,
+  storeUploads,
+  withoutRemoved,
+} from "./resource-images.server";
 import {
   createRecord,
   deleteRecord,
@@ -177,6 +184,7 @@ export async function resourceEditLoader(
     defaults: formDefaults(definition, row),
     fields: definition.fields,
     choices: await referenceChoices(context.db, definition, user),
+    images: await imagePreviews(context.db, definition.fields, row),
     notice: noticeOf(request, definition),
     canDelete: mayCreate(definition, user),
     confirmDelete: !isNew && new URL(request.url).searchParams.get("bestaetigen") === "loeschen",
@@ -226,9 +234,10 @@ export async function resourceEditAction(
   const { definition, user } = await guardPage(request, context);
   const isNew = params.id === undefined;
   const id = isNew ? null : recordIdOf(params);
-  const form = await readSmallForm(request, RESOURCE_BODY_BYTES);
+  const read = await readResourceForm(request);
+  const form = read?.form;
   const base = `/backend/${definition.name}`;
-  if (!form) {
+  if (!read || !form) {
     return data(
       { result: null, message: texts.edit.badRequest, conflict: null, version: null },
       400,
@@ -253,7 +262,10 @@ export async function resourceEditAction(
     return redirect(`${base}?hinweis=geloescht`);
   }
 
-  const formData = form instanceof FormData ? form : formDataOf(form);
+  const formData = withoutRemoved(
+    definition.fields,
+    form instanceof FormData ? form : formDataOf(form),
+  );
   const submission = parseWithZod(definition.prepareForm?.(formData) ?? formData, {
     schema: schemaFor(definition),
     disableAutoCoercion: true,
@@ -265,17 +277,39 @@ export async function resourceEditAction(
   if (submission.status !== "success") {
     return data({ result: submission.reply(), message: null, conflict: null, version: null }, 400);
   }
-  const outcome =
-    id === null
-      ? await createRecord(context.db, definition, writer, submission.value)
-      : await updateRecord(
-          context.db,
-          definition,
-          writer,
-          id,
-          submission.value,
-          String(form.get("version") ?? ""),
-        );
+  const checked = await checkUploads(definition.fields, read);
+  if (!checked.ok) {
+    return data(
+      {
+        result: refusedReply(submission, checked.errors),
+        message: null,
+        conflict: null,
+        version: null,
+      },
+      400,
+    );
+  }
+  // The files go to disk first; their rows join the record's transaction, and files whose
+  // transaction did not commit are removed here at once.
+  const uploads = await storeUploads(context.config.dataDir, checked.files);
+  let outcome: Outcome<Row>;
+  try {
+    outcome =
+      id === null
+        ? await createRecord(context.db, definition, { ...writer, uploads }, submission.value)
+        : await updateRecord(
+            context.db,
+            definition,
+            { ...writer, uploads },
+            id,
+            submission.value,
+            String(form.get("version") ?? ""),
+          );
+  } catch (error) {
+    await discardUploads(context.config.dataDir, uploads);
+    throw error;
+  }
+  if (!outcome.ok) await discardUploads(context.config.dataDir, uploads);
   if (outcome.ok) {
     return redirect(`${base}/${outcome.value.id}?hinweis=${isNew ? "angelegt" : "gespeichert"}`);
   }

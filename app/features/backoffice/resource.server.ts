@@ -7,6 +7,7 @@ import type { StaffUser } from "../staff/staff-auth.server";
 import { audit } from "../staff/staff-auth.server";
 import { type Field, schemaOf } from "./fields";
 import type { ResourceTexts } from "../../i18n/de-backoffice";
+import { insertUploads, type PendingImage } from "./resource-images.server";
 
 /**
  * The back office's resource pattern (decision 035). A resource is described once — its table,
@@ -31,6 +32,8 @@ export interface LinkTable {
   own: string;
   /** Column pointing at the referenced row. */
   other: string;
+  /** Column keeping the order of the list (a branch's images), written as 0, 1, 2 … */
+  position?: string;
 }
 
 export interface ListColumn {
@@ -157,6 +160,7 @@ async function withLinks(db: Db, definition: ResourceDefinition, rows: Row[]): P
       .selectFrom(link.table)
       .select([`${link.own} as own`, `${link.other} as other`])
       .where(link.own, "in", ids)
+      .orderBy(link.position ?? link.other)
       .orderBy(link.other)
       .execute()) as { own: number; other: number }[];
     for (const row of rows) {
@@ -300,18 +304,18 @@ async function referenceProblems(
 ): Promise<Problem[]> {
   const problems: Problem[] = [];
   for (const field of definition.fields) {
-    if (field.type !== "reference") continue;
+    if (field.type !== "reference" && field.type !== "image" && field.type !== "images") continue;
     const value = input[field.name];
     const ids = (Array.isArray(value) ? value : value == null ? [] : [value]) as number[];
     if (ids.length === 0) continue;
-    const target = resourceNamed(field.resource);
-    const table = target?.table ?? field.resource;
+    const resource = field.type === "reference" ? field.resource : "images";
+    const table = resourceNamed(resource)?.table ?? resource;
     const found = (await any(db).selectFrom(table).select("id").where("id", "in", ids).execute())
       .length;
     if (found !== ids.length) {
       problems.push({ message: de.fields.unknownReference, field: field.name });
     } else if (
-      field.resource === "branches" &&
+      resource === "branches" &&
       !isAdmin(user) &&
       ids.some((id) => !user.branchIds.includes(id))
     ) {
@@ -350,7 +354,13 @@ async function writeLinks(
     if (ids.length) {
       await trx
         .insertInto(link.table)
-        .values(ids.map((other) => ({ [link.own]: id, [link.other]: other })))
+        .values(
+          ids.map((other, index) => ({
+            [link.own]: id,
+            [link.other]: other,
+            ...(link.position ? { [link.position]: index } : {}),
+          })),
+        )
         .execute();
     }
   }
@@ -372,6 +382,8 @@ function auditView(row: Row | undefined) {
 interface WriteContext {
   user: StaffUser;
   clientAddress?: string;
+  /** Uploaded files already on disk whose `images` rows join this save (the HTML form). */
+  uploads?: readonly PendingImage[];
 }
 
 async function inTransaction<T>(
@@ -417,8 +429,8 @@ async function validate(
 export async function createRecord(
   db: Db,
   definition: ResourceDefinition,
-  { user, clientAddress }: WriteContext,
-  input: Record<string, unknown>,
+  { user, clientAddress, uploads }: WriteContext,
+  received: Record<string, unknown>,
 ): Promise<Outcome<Row>> {
   if (!mayUse(definition, user)) return forbidden();
   const column = definition.access.branchColumn;
@@ -426,7 +438,7 @@ export async function createRecord(
     column &&
     column !== "id" &&
     !isAdmin(user) &&
-    !canAccessBranch(user, Number(input[column]))
+    !canAccessBranch(user, Number(received[column]))
   ) {
     return {
       ok: false,
@@ -437,6 +449,7 @@ export async function createRecord(
   // A branch manager cannot open a new branch; only administrators can.
   if (column === "id" && !isAdmin(user)) return forbidden();
   return inTransaction(db, definition, async (trx) => {
+    const input = await insertUploads(trx, received, uploads);
     const problems = await validate(trx, definition, user, input, null);
     if (problems.length) return { ok: false, status: 400, errors: problems };
     const { id } = (await trx
@@ -485,9 +498,9 @@ async function lockForChange(
 export async function updateRecord(
   db: Db,
   definition: ResourceDefinition,
-  { user, clientAddress }: WriteContext,
+  { user, clientAddress, uploads }: WriteContext,
   id: number,
-  input: Record<string, unknown>,
+  received: Record<string, unknown>,
   /** The version the editor read; null when the client named none (the API's choice). */
   expectedVersion: string | null,
 ): Promise<Outcome<Row>> {
@@ -501,8 +514,8 @@ export async function updateRecord(
       column &&
       column !== "id" &&
       !isAdmin(user) &&
-      column in input &&
-      !canAccessBranch(user, Number(input[column]))
+      column in received &&
+      !canAccessBranch(user, Number(received[column]))
     ) {
       return {
         ok: false,
@@ -513,6 +526,7 @@ export async function updateRecord(
     if (expectedVersion !== null && expectedVersion !== before.version) {
       return { ok: false, status: 409, errors: [{ message: de.resources.edit.stale }] };
     }
+    const input = await insertUploads(trx, received, uploads);
     const problems = await validate(trx, definition, user, input, id);
     if (problems.length) return { ok: false, status: 400, errors: problems };
     const columns = columnsOf(definition, input);

@@ -158,6 +158,8 @@ export const branchFields: Field[] = [
     label: t.tags,
     section: t.sections.visibility,
   },
+  { name: "logoImageId", type: "image", label: t.logo, section: t.sections.images },
+  { name: "imageIds", type: "images", label: t.images, section: t.sections.images },
   {
     name: "position",
     type: "number",
@@ -265,7 +267,16 @@ export const branchesResource: ResourceDefinition = {
     deliveryAreas: deliveryAreasSchema,
   },
   extraFields: EXTRA,
-  links: [{ field: "tagIds", table: "branch_tags", own: "branch_id", other: "tag_id" }],
+  links: [
+    { field: "tagIds", table: "branch_tags", own: "branch_id", other: "tag_id" },
+    {
+      field: "imageIds",
+      table: "branch_images",
+      own: "branch_id",
+      other: "image_id",
+      position: "position",
+    },
+  ],
   listColumns: [
     { name: "name", label: label.name, sortable: true },
     { name: "identifier", label: label.identifier, sortable: true },

@@ -14,7 +14,12 @@ export const tagsResource: ResourceDefinition = {
   entityType: "tag",
   table: "tags",
   texts: de.resources.tags,
-  fields: [nameField(80), identifierField(), positionField()],
+  fields: [
+    nameField(80),
+    identifierField(),
+    positionField(),
+    { name: "imageId", type: "image", label: de.fieldLabels.image },
+  ],
   listColumns: [...standardColumns, positionColumn],
   searchColumns: ["name", "identifier"],
   defaultSort: { column: "position", direction: "asc" },

@@ -55,6 +55,7 @@ export default function ResourceEdit() {
         submitLabel={page.isNew ? texts.create : texts.save}
         cancelTo={listPath}
         message={reply?.message}
+        images={page.images}
       >
         <ResourceExtras
           name={page.name}

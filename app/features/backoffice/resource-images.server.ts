@@ -1,0 +1,249 @@
+import { randomBytes } from "node:crypto";
+import { rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import type { Kysely, Transaction } from "kysely";
+import type { Db } from "../../db/schema";
+import {
+  FORM_TEXT_BYTES,
+  IMAGE_FORM_BYTES,
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_FILES,
+  sniffImage,
+  type ImageFacts,
+} from "../../domain/image-files";
+import { cleanLine } from "../../domain/values";
+import { de } from "../../i18n/de-backoffice";
+import { makeFolder } from "../../server/folders.server";
+import { readSmallForm } from "../shared/small-request.server";
+import type { Field, ImageField } from "./fields";
+
+/**
+ * Image fields of the resource form (decision 035, "Images"): the edit page posts multipart with
+ * a file input per field (`<name>__datei`), the ids it shows (`<name>`), a box per image to take
+ * it off (`<name>__entfernen`) and an alt text (`<name>__alt`). Files are checked by their bytes,
+ * written to DATA_DIR/images, and their `images` rows are inserted inside the record's transaction.
+ */
+
+const texts = de.fields;
+const TEXT_BYTES = FORM_TEXT_BYTES;
+
+export const fileName = (field: string) => `${field}__datei`;
+export const removeName = (field: string) => `${field}__entfernen`;
+export const altName = (field: string) => `${field}__alt`;
+
+export function imageFields(fields: readonly Field[]): ImageField[] {
+  return fields.filter(
+    (field): field is ImageField => field.type === "image" || field.type === "images",
+  );
+}
+
+export interface ResourceForm {
+  form: FormData | URLSearchParams;
+  /** Image fields one of whose files passed the size limit (its bytes were dropped). */
+  oversized: Set<string>;
+  /** More files than a form may carry. */
+  tooMany: boolean;
+}
+
+/** The edit form, urlencoded or multipart; null when it is too big or unreadable. */
+export async function readResourceForm(request: Request): Promise<ResourceForm | null> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!type.startsWith("multipart/form-data")) {
+    const form = await readSmallForm(request, TEXT_BYTES);
+    return form ? { form, oversized: new Set(), tooMany: false } : null;
+  }
+  if (Number(request.headers.get("Content-Length") ?? 0) > IMAGE_FORM_BYTES) return null;
+  const oversized = new Set<string>();
+  let files = 0;
+  let text = 0;
+  let total = 0;
+  const handler: UploadHandler = async ({ name, filename, contentType, data }) => {
+    const limit = filename === undefined ? TEXT_BYTES : IMAGE_MAX_BYTES;
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of data) {
+      size += chunk.byteLength;
+      total += chunk.byteLength;
+      if (total > IMAGE_FORM_BYTES) throw new TooLarge();
+      if (size <= limit) chunks.push(chunk);
+    }
+    if (filename === undefined) {
+      text += size;
+      if (text > TEXT_BYTES) throw new TooLarge();
+      return new TextDecoder().decode(Buffer.concat(chunks));
+    }
+    // A browser sends an empty part for a file input left empty.
+    if (size === 0 && filename === "") return undefined;
+    files += 1;
+    if (size > limit) {
+      oversized.add(name.replace(/__datei$/, ""));
+      return undefined;
+    }
+    return new File([Buffer.concat(chunks)], filename, { type: contentType });
+  };
+  try {
+    const form = await unstable_parseMultipartFormData(request, handler);
+    return { form, oversized, tooMany: files > IMAGE_MAX_FILES };
+  } catch {
+    return null;
+  }
+}
+
+class TooLarge extends Error {}
+
+/** The form as the schema reads it: the ids shown, less those ticked for removal. */
+export function withoutRemoved(fields: readonly Field[], form: FormData): FormData {
+  for (const field of imageFields(fields)) {
+    const removed = new Set(form.getAll(removeName(field.name)).map(String));
+    if (removed.size === 0) continue;
+    const kept = form.getAll(field.name).filter((id) => !removed.has(String(id)));
+    form.delete(field.name);
+    for (const id of kept) form.append(field.name, id);
+  }
+  return form;
+}
+
+export interface PendingImage {
+  field: string;
+  kind: "image" | "images";
+  facts: ImageFacts;
+  storageKey: string;
+  alt: string | null;
+}
+
+export type Checked =
+  | {
+      ok: true;
+      files: { field: ImageField; bytes: Uint8Array; facts: ImageFacts; alt: string | null }[];
+    }
+  | { ok: false; errors: { message: string; field: string }[] };
+
+/** Every uploaded file is a JPEG, PNG or WebP within the limits, or the field says why not. */
+export async function checkUploads(fields: readonly Field[], read: ResourceForm): Promise<Checked> {
+  const errors: { message: string; field: string }[] = [];
+  const files: Extract<Checked, { ok: true }>["files"] = [];
+  if (!(read.form instanceof FormData)) return { ok: true, files };
+  for (const field of imageFields(fields)) {
+    if (read.oversized.has(field.name)) {
+      errors.push({ message: texts.imageTooLarge, field: field.name });
+      continue;
+    }
+    const uploads = read.form
+      .getAll(fileName(field.name))
+      .filter((value): value is File => typeof value !== "string" && value.size > 0);
+    if (read.tooMany || (field.type === "image" && uploads.length > 1)) {
+      errors.push({ message: texts.imageTooMany, field: field.name });
+      continue;
+    }
+    const alt = cleanLine(String(read.form.get(altName(field.name)) ?? "")).slice(0, 200) || null;
+    for (const upload of uploads) {
+      const bytes = new Uint8Array(await upload.arrayBuffer());
+      const facts = sniffImage(bytes);
+      if (!facts) {
+        errors.push({ message: texts.notAnImage, field: field.name });
+        break;
+      }
+      files.push({ field, bytes, facts, alt });
+    }
+  }
+  return errors.length ? { ok: false, errors } : { ok: true, files };
+}
+
+function imageFolder(dataDir: string) {
+  return path.resolve(dataDir, "images");
+}
+
+/** Writes the checked files under fresh names; their rows come with the record's transaction. */
+export async function storeUploads(
+  dataDir: string,
+  files: Extract<Checked, { ok: true }>["files"],
+): Promise<PendingImage[]> {
+  if (files.length === 0) return [];
+  const folder = imageFolder(dataDir);
+  makeFolder(folder);
+  const pending: PendingImage[] = [];
+  try {
+    for (const file of files) {
+      const storageKey = `${randomBytes(20).toString("hex")}.${file.facts.extension}`;
+      pending.push({
+        field: file.field.name,
+        kind: file.field.type,
+        facts: file.facts,
+        storageKey,
+        alt: file.alt,
+      });
+      await writeFile(path.join(folder, storageKey), file.bytes);
+    }
+  } catch (error) {
+    // A full disk half way: the files written so far go too.
+    await discardUploads(dataDir, pending);
+    throw error;
+  }
+  return pending;
+}
+
+/** Files whose transaction did not commit are removed at once. */
+export async function discardUploads(dataDir: string, pending: readonly PendingImage[]) {
+  const folder = imageFolder(dataDir);
+  await Promise.all(
+    pending.map((image) => rm(path.join(folder, image.storageKey), { force: true })),
+  );
+}
+
+/** Inserts the pending images' rows and puts their ids into the input: replacing or appending. */
+export async function insertUploads(
+  trx: Transaction<any>,
+  input: Record<string, unknown>,
+  pending: readonly PendingImage[] | undefined,
+): Promise<Record<string, unknown>> {
+  if (!pending?.length) return input;
+  const next = { ...input };
+  for (const image of pending) {
+    const { id } = (await trx
+      .insertInto("images")
+      .values({
+        extension: image.facts.extension,
+        mimeType: image.facts.mimeType,
+        width: image.facts.width,
+        height: image.facts.height,
+        alt: image.alt,
+        storageKey: image.storageKey,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow()) as { id: number };
+    next[image.field] =
+      image.kind === "images" ? [...((next[image.field] as number[] | null) ?? []), id] : id;
+  }
+  return next;
+}
+
+export interface ImagePreview {
+  src: string;
+  alt: string;
+}
+
+/** The stored images a record names, for the form's previews, by id. */
+export async function imagePreviews(
+  db: Db,
+  fields: readonly Field[],
+  row: Record<string, unknown> | null,
+): Promise<Record<string, ImagePreview>> {
+  if (!row) return {};
+  const ids = imageFields(fields).flatMap((field) => {
+    const value = row[field.name];
+    return (Array.isArray(value) ? value : value == null ? [] : [value]) as number[];
+  });
+  if (ids.length === 0) return {};
+  const rows = await (db as unknown as Kysely<any>)
+    .selectFrom("images")
+    .select(["id", "version", "extension", "alt"])
+    .where("id", "in", ids)
+    .execute();
+  return Object.fromEntries(
+    rows.map((image) => [
+      String(image.id),
+      { src: `/image/${image.id}-${image.version}.${image.extension}`, alt: image.alt ?? "" },
+    ]),
+  );
+}
