@@ -84,6 +84,9 @@ export async function startSmtpSink(
     server.server.once("error", reject);
     server.listen(options.port ?? 0, host, () => resolve());
   });
+  // A client killed mid-conversation (a server process in the fault tests) resets its
+  // connection; the sink notes nothing and serves the next one.
+  server.on("error", () => undefined);
   const { port } = server.server.address() as AddressInfo;
 
   return {
