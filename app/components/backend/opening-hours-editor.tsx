@@ -223,28 +223,19 @@ export function OpeningHoursEditor({
                     aria-describedby={described("date")}
                   />
                 </div>
-                <div className="hours-field hours-field-time" hidden={!showTimes}>
-                  <label htmlFor={id("from")}>{texts.from}</label>
-                  <input
-                    id={id("from")}
-                    type="time"
-                    name={field("from")}
-                    defaultValue={row.draft.from}
-                    aria-invalid={invalid("from")}
-                    aria-describedby={described("from")}
-                  />
-                </div>
-                <div className="hours-field hours-field-time" hidden={!showTimes}>
-                  <label htmlFor={id("to")}>{texts.to}</label>
-                  <input
-                    id={id("to")}
-                    type="time"
-                    name={field("to")}
-                    defaultValue={row.draft.to}
-                    aria-invalid={invalid("to")}
-                    aria-describedby={described("to")}
-                  />
-                </div>
+                {(["from", "to"] as const).map((part) => (
+                  <div key={part} className="hours-field hours-field-time" hidden={!showTimes}>
+                    <label htmlFor={id(part)}>{texts[part]}</label>
+                    <input
+                      id={id(part)}
+                      type="time"
+                      name={field(part)}
+                      defaultValue={row.draft[part]}
+                      aria-invalid={invalid(part)}
+                      aria-describedby={described(part)}
+                    />
+                  </div>
+                ))}
                 <div className="hours-check">
                   <input
                     id={id("isClosed")}

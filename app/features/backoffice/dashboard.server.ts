@@ -27,6 +27,23 @@ const WAITING_SHOWN = 8;
  * The shift lead's first page: today's orders per branch and state, and the orders that wait for
  * a confirmation (oldest due first).
  */
+/** What decides an order's state on the board (`staffStateKey`), counted per branch. */
+const STATE_COLUMNS = [
+  "branchId",
+  "isDelivery",
+  "isConfirmed",
+  "isInDelivery",
+  "isDelivered",
+  "isCompleted",
+  "isRejected",
+  "isCanceled",
+  "isFailed",
+  "isPaid",
+  "paymentMethod",
+  "counterAppointment",
+  "rejectionMessage",
+] as const;
+
 export async function loadDashboard(
   db: Db,
   scope: StaffScope,
@@ -42,39 +59,11 @@ export async function loadDashboard(
       ? []
       : await db
           .selectFrom("orders")
-          .select([
-            "branchId",
-            "isDelivery",
-            "isConfirmed",
-            "isInDelivery",
-            "isDelivered",
-            "isCompleted",
-            "isRejected",
-            "isCanceled",
-            "isFailed",
-            "isPaid",
-            "paymentMethod",
-            "counterAppointment",
-            "rejectionMessage",
-          ])
+          .select(STATE_COLUMNS)
           .select((eb) => eb.fn.countAll<string>().as("count"))
           .where("businessDate", "=", today)
           .where("branchId", "in", ids)
-          .groupBy([
-            "branchId",
-            "isDelivery",
-            "isConfirmed",
-            "isInDelivery",
-            "isDelivered",
-            "isCompleted",
-            "isRejected",
-            "isCanceled",
-            "isFailed",
-            "isPaid",
-            "paymentMethod",
-            "counterAppointment",
-            "rejectionMessage",
-          ])
+          .groupBy(STATE_COLUMNS)
           .execute();
 
   const counts = new Map<number, Map<StaffStateKey, number>>();

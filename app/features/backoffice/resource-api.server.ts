@@ -4,6 +4,7 @@ import { parseId } from "../../domain/values";
 import { de } from "../../i18n/de-backoffice";
 import { readSmallJson } from "../shared/small-request.server";
 import { requireStaff, type StaffUser } from "../staff/staff-auth.server";
+import { apiMethodNotAllowed } from "../staff/users-api.server";
 import {
   createRecord,
   deleteRecord,
@@ -75,13 +76,6 @@ export async function guard(
   return user;
 }
 
-function methodNotAllowed(allow: string): Response {
-  return Response.json(
-    { errors: [{ message: "Diese Methode ist hier nicht erlaubt." }] },
-    { status: 405, headers: { Allow: allow } },
-  );
-}
-
 /** A record as the API shows it; its version also travels as `ETag`. */
 export function recordResponse(row: Row, status = 200): Response {
   return Response.json({ data: row }, { status, headers: { ETag: `"${row.version}"` } });
@@ -121,7 +115,7 @@ export async function collectionLoader(request: Request, context: AppLoadContext
 export async function collectionAction(request: Request, context: AppLoadContext) {
   const definition = resourceOf(request);
   const user = await guard(request, context, definition);
-  if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  if (request.method !== "POST") return apiMethodNotAllowed("GET, POST");
   const headline = definition.texts.errors.create;
   const body = await readBody(request);
   if (!body)
@@ -184,7 +178,7 @@ export async function itemAction(
     if (!deleted.ok) return refusal(deleted, definition.texts.errors.delete);
     return Response.json({ data: deleted.value });
   }
-  return methodNotAllowed("GET, PUT, DELETE");
+  return apiMethodNotAllowed("GET, PUT, DELETE");
 }
 
 /** The fields sent replace the record's; the others stay as they are. */

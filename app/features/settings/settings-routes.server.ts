@@ -12,6 +12,7 @@ import { conflicts, formDefaults, refusedReply } from "../backoffice/resource-pa
 import { getRecord, schemaFor, updateRecord } from "../backoffice/resource.server";
 import { readSmallForm } from "../shared/small-request.server";
 import { forbidden, requireStaff } from "../staff/staff-auth.server";
+import { apiMethodNotAllowed } from "../staff/users-api.server";
 import { settingsResource, SETTINGS_ID } from "./settings.resource";
 
 /** The settings page (`/backend/settings`) and `GET|POST /api/config` over one service. */
@@ -136,10 +137,7 @@ export async function configApiLoader(request: Request, context: AppLoadContext)
 export async function configApiAction(request: Request, context: AppLoadContext) {
   const user = await guard(request, context, settingsResource);
   if (request.method !== "POST") {
-    return Response.json(
-      { errors: [{ message: "Diese Methode ist hier nicht erlaubt." }] },
-      { status: 405, headers: { Allow: "GET, POST" } },
-    );
+    return apiMethodNotAllowed("GET, POST");
   }
   return putRecord(request, context, settingsResource, user, SETTINGS_ID);
 }
