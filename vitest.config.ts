@@ -7,8 +7,6 @@ export default defineConfig({
     environment: "node",
     globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 30_000,
-    // Cheaper password hashes: the suites hash thousands (app/features/staff/password.server.ts).
-    env: { PASSWORD_HASH_COST: "10" },
     hookTimeout: 120_000,
   },
 });
