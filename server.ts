@@ -1,6 +1,6 @@
 import cluster from "node:cluster";
 import path from "node:path";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import compression from "compression";
 import express from "express";
 import { sql } from "kysely";
@@ -13,7 +13,7 @@ import {
   paymentProviders,
 } from "./app/integrations/payments/providers.server";
 import { precompressedAssets } from "./app/server/precompressed.server";
-import { securityHeaders } from "./app/server/security-headers.server";
+import { securityHeaders, tileImageSource } from "./app/server/security-headers.server";
 import { rejectCrossSiteRequests } from "./app/server/cross-site.server";
 import { refuseHostileAddresses } from "./app/server/hostile-addresses.server";
 import { withRouteDefaults } from "./app/server/route-defaults.server";
@@ -35,7 +35,8 @@ import {
 } from "./app/server/database-outage.server";
 import { isDatabaseUnavailable } from "./app/db/unavailable.server";
 import { startCleanupWorker, type CleanupWorker } from "./app/features/cart/abandoned-carts.server";
-import { uploadStorage } from "./app/integrations/storage/local-folder.server";
+import { uploadsWithPreviews } from "./app/features/uploads/previews.server";
+import { keptImages } from "./app/features/media/image-memory.server";
 
 const log = (line: string) => console.log(line);
 const BUILD_DIR = path.resolve(process.cwd(), process.env.BUILD_DIR ?? "build");
@@ -51,20 +52,24 @@ async function main(): Promise<void> {
   const database = await openAppDatabase(config);
   // With several processes the first one migrated and seeded before it started the others.
   if (config.seedDemoData && cluster.isPrimary) {
-    await seedIfEmpty(database, log, config.demoAdminPassword);
+    await seedIfEmpty(database, log, config);
   }
   // Live order updates: this instance's one LISTEN connection (docs/decisions/016).
   const live = startLiveOrders(database, { log });
   await waitForLive(live);
   const outbox = startOutboxWorker(database.db, config, log);
   // Abandoned carts and their files go after ABANDONED_CART_DAYS (decision 027).
-  const cleanup = startCleanupWorker(database.db, uploadStorage(config.dataDir), log, {
+  const cleanup = startCleanupWorker(database.db, uploadsWithPreviews(config), log, {
     maxAgeMs: config.abandonedCartMs,
   });
 
   const app = express();
   app.disable("x-powered-by");
   if (config.trustProxy) app.set("trust proxy", true);
+  // Sizes of images served before answer from memory ahead of everything else (decision 038):
+  // their address names id and version, so the answer never changes.
+  // They are answered before Express sees the request at all (see the server below).
+  const images = keptImages(() => live.status().listening);
   // First: every body is counted as it arrives, whatever its framing (decision 027).
   app.use(limitRequestBodies());
   // Event streams stay uncompressed: gzip would hold the board's events back.
@@ -73,6 +78,7 @@ async function main(): Promise<void> {
     securityHeaders({
       isDevelopment: config.isDevelopment,
       formTargets: checkoutPageOrigins(config),
+      imageSources: [tileImageSource(config.mapTileUrl)].filter((source) => source !== null),
       strictTransport: config.mode === "production",
     }),
   );
@@ -98,7 +104,7 @@ async function main(): Promise<void> {
 
   // A change of reference data through any instance (or by hand in SQL) clears what this one
   // keeps of it at once: its reference data, the status stamps, the kept pages (decision 032).
-  const kept: Forgettable[] = [statusStamps];
+  const kept: Forgettable[] = [statusStamps, images];
   if (!config.isDevelopment) {
     const cache = storefrontPageCache(live);
     kept.push(cache);
@@ -120,6 +126,8 @@ async function main(): Promise<void> {
           mode: config.mode,
           dataDir: config.dataDir,
           uploadQuota: config.uploadQuota,
+          storage: config.storage,
+          mapTileUrl: config.mapTileUrl,
         },
         secrets: { session: config.sessionSecret },
         cspNonce: String(res.locals.cspNonce ?? ""),
@@ -140,7 +148,10 @@ async function main(): Promise<void> {
     },
   );
 
-  const server = app.listen(config.port, config.host, () => {
+  // A kept image size is answered before Express: its router, request decoration and query
+  // parsing cost more than the answer itself (decision 038).
+  const server = createServer((req, res) => images(req, res, () => app(req, res)));
+  server.listen(config.port, config.host, () => {
     // A worker's "ready" is announced by the first process once all of them listen.
     if (cluster.isWorker) return;
     const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
@@ -171,7 +182,7 @@ async function main(): Promise<void> {
 async function runProcesses(config: AppConfig, startedAt: number): Promise<void> {
   const database = await openAppDatabase(config);
   try {
-    if (config.seedDemoData) await seedIfEmpty(database, log, config.demoAdminPassword);
+    if (config.seedDemoData) await seedIfEmpty(database, log, config);
   } finally {
     await database.close().catch(() => undefined);
   }

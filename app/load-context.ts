@@ -3,6 +3,7 @@ import type { Database } from "./db/schema";
 import type { PaymentProviders } from "./integrations/payments/providers.server";
 import type { LiveOrders } from "./server/live-orders.server";
 import type { UploadQuota } from "./features/cart/upload-quota.server";
+import type { StorageConfig } from "./config/env.server";
 
 export interface PublicAppConfig {
   publicOrigin: string;
@@ -11,6 +12,10 @@ export interface PublicAppConfig {
   dataDir: string;
   /** Files per cart and per client address and hour (decision 027); the defaults without it. */
   uploadQuota?: UploadQuota;
+  /** Where files live (decision 037); absent means the data folder. */
+  storage?: StorageConfig;
+  /** The contact map's tile URL template (decision 048); absent or null: no tiles. */
+  mapTileUrl?: string | null;
 }
 
 export interface AppSecrets {

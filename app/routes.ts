@@ -5,7 +5,22 @@ import { type RouteConfig, index, layout, route } from "@remix-run/route-config"
  * page each, and `/api/<name>` with `/api/<name>/{id}`. Adding one is adding its name here (and
  * its description in app/features/backoffice/resources.server.ts).
  */
-const RESOURCES = ["branches", "tags", "tables", "donatees", "divisions", "departments"] as const;
+const RESOURCES = [
+  "branches",
+  "tags",
+  "tables",
+  "donatees",
+  "divisions",
+  "departments",
+  "categories",
+  "product-groups",
+  "products",
+  "menus",
+  "sites",
+  "navigations",
+  "image-templates",
+  "blocks",
+] as const;
 
 const resourcePages = RESOURCES.flatMap((name) => [
   route(name, "routes/backend/resource-list.tsx", { id: `backend-${name}` }),
@@ -22,6 +37,8 @@ const resourceApi = RESOURCES.flatMap((name) => [
 // checkout beneath it.
 export default [
   index("routes/home.tsx"),
+  // A division's branch list (spec section 2, decision 048).
+  route("division/:divisionIdentifier", "routes/division.tsx"),
   route("store/:branchIdentifier", "routes/store/branch.tsx", [
     // The menu and the cart panel stay rendered beneath the item dialog.
     layout("routes/store/menu.tsx", [
@@ -32,10 +49,13 @@ export default [
     // The same form after a failed online payment, with the spec's message on top.
     route("checkout/error", "routes/store/checkout.tsx", { id: "checkout-error" }),
   ]),
+  // What an open menu page polls every 10 s (spec section 4, decision 043): JSON, no branch layout.
+  route("store/:branchIdentifier/menu-version", "routes/store/menu-version.ts"),
   // The customer's return from the payment provider, and the provider's own notifications.
   route("zahlung/:uid/:hash/:outcome", "routes/payment-return.ts"),
   route("api/payments/:provider/webhook", "routes/api/payment-webhook.ts"),
   route("upload/:publicHash/:fileName", "routes/upload.tsx"),
+  route("upload/:publicHash/preview/:fileName", "routes/upload-preview.tsx"),
   route("cookie-consent", "routes/consent.tsx"),
   route("kiosk", "routes/kiosk.tsx"),
   route("image/*", "routes/image.tsx"),
@@ -65,8 +85,29 @@ export default [
     // One item of an order changed and priced again (decision 020); the form of the PUT below.
     route("orders/:orderId/items/:index", "routes/backend/order-item.tsx"),
     route("device-keys", "routes/backend/device-keys.tsx"),
+    // Sold out today (decision 036): the page linked from the board, and the toggles' form; before
+    // the generic `products/:id` pages.
+    route("sold-out", "routes/backend/sold-out.tsx"),
+    route("products/:productId/sold-out", "routes/backend/product-sold-out.tsx"),
+    // Bulk price and tax changes and the CSV (issue 15, decision 036); before `products/:id`.
+    route("products/bulk", "routes/backend/products-bulk.tsx"),
+    route("products/import", "routes/backend/products-import.tsx"),
+    route("products/export.csv", "routes/backend/products-export.ts"),
     ...resourcePages,
+    // The images (issue 16, decision 038): their own pages, since an upload is more than fields.
+    route("images", "routes/backend/images.tsx"),
+    route("images/new", "routes/backend/image-new.tsx"),
+    route("images/:id", "routes/backend/image-edit.tsx"),
+    // A product copied with its units, parts, options and bundle (issue 15): a plain POST.
+    route("products/:id/copy", "routes/backend/product-copy.ts"),
+    // A menu's categories and products in order (issue 15), and the storefront as it will be.
+    route("menus/:id/catalogue", "routes/backend/menu-catalogue.tsx"),
+    route("menus/:id/preview", "routes/backend/menu-preview.tsx"),
+    // An image template rendered to PNG for a product (issue 16, decision 041).
+    route("image-templates/:id/bild.png", "routes/backend/image-template-png.ts"),
     route("settings", "routes/backend/settings.tsx"),
+    // "Dateien" (decision 037): the uploads with previews, the staff files' form, delete.
+    route("uploads", "routes/backend/uploads.tsx"),
     route("logs", "routes/backend/logs.tsx"),
     route("logs/:id", "routes/backend/log.tsx"),
     // This device's local settings (spec section 3): a cookie of this browser (decision 033).
@@ -74,11 +115,27 @@ export default [
     // Unknown back-office addresses: the sign-in for strangers, a 404 in the frame for staff.
     route("*", "routes/backend/not-found.tsx"),
   ]),
-  // The staff JSON API (spec section 7).
+  // The staff JSON API (spec section 7). Sold out today (decision 036) before `products/:id`.
+  route("api/products/sold-out", "routes/api/products-sold-out.ts"),
+  route("api/products/:productId/sold-out", "routes/api/product-sold-out.ts"),
+  // Bulk changes and the CSV, also before `products/:id`.
+  route("api/products/bulk", "routes/api/products-bulk.ts"),
+  route("api/products/export", "routes/api/products-export.ts"),
+  route("api/products/import", "routes/api/products-import.ts"),
   ...resourceApi,
+  route("api/images", "routes/api/images.ts"),
+  route("api/images/:id", "routes/api/image.ts"),
+  route("api/products/:id/copy", "routes/api/product-copy.ts"),
   route("api/branches/:id/menus", "routes/api/branch-menus.ts"),
+  // Image templates' layers and the fonts (issue 16, decision 041); the fonts are public.
+  route("api/image-templates/:id/layers", "routes/api/image-template-layers.ts"),
+  route("api/fonts", "routes/api/fonts.ts"),
+  route("api/fonts/google/:family/:file", "routes/api/font-embed-css.ts"),
   route("api/init", "routes/api/init.ts"),
   route("api/config", "routes/api/config.ts"),
+  // Customers' order uploads and staff files (decision 037).
+  route("api/uploads", "routes/api/uploads.ts"),
+  route("api/uploads/:id", "routes/api/upload.ts"),
   route("api/logs", "routes/api/logs.ts"),
   route("api/logs/:id", "routes/api/log.ts"),
   route("api/users/me", "routes/api/users-me.ts"),

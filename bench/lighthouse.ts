@@ -1,7 +1,9 @@
 /**
  * Lighthouse (mobile defaults: simulated slow 4G and a 4× slower CPU) on the storefront pages
- * issue 3 names: `/`, a branch page and an item dialog page of the demo shop, several rounds
- * each, the pages taking turns. It measures; it asserts nothing.
+ * issues 3 and 17 name: `/`, a branch page, an item dialog page, the checkout with a product in
+ * the cart and an order's status page of the demo shop, several rounds each, the pages taking
+ * turns. It measures; it asserts nothing. Each page's compressed JavaScript is counted too
+ * (issue 17: at most 100 KB).
  *
  *   npm run bench:lighthouse
  *   LIGHTHOUSE_ROUNDS=9 npm run bench:lighthouse
@@ -17,6 +19,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { addToNewCart, firstItemForm, submitOrder } from "#tests/support/http-orders";
 import { ensurePortFree, startServer, stopServer, waitForHealth } from "./server";
 
 const port = Number(process.env.BENCH_PORT ?? 3210);
@@ -29,6 +32,8 @@ interface Run {
   url: string;
   performance: number;
   accessibility: number;
+  /** Kilobytes of JavaScript as sent (compressed). */
+  scriptKb: number;
   /** Milliseconds (simulated), CLS unitless. */
   fcp: number;
   lcp: number;
@@ -49,10 +54,11 @@ async function main() {
     const pages = await storefrontPages();
     for (let round = 1; round <= rounds; round++) {
       for (const [page, url] of Object.entries(pages)) {
-        const run = await auditWithRetries(page, url);
+        const run = await auditWithRetries(page, url.href, url.cookie);
         console.log(
           `Runde ${round} ${page}: Leistung ${run.performance}, Barrierefreiheit ` +
-            `${run.accessibility}, TBT ${run.tbt} ms, FCP ${run.fcp} ms, LCP ${run.lcp} ms`,
+            `${run.accessibility}, TBT ${run.tbt} ms, FCP ${run.fcp} ms, LCP ${run.lcp} ms, ` +
+            `JavaScript ${run.scriptKb} KB`,
         );
         runs.push(run);
       }
@@ -71,18 +77,46 @@ async function main() {
   console.log(`Bericht: ${file}`);
 }
 
-/** The home page, the first branch it links to and that branch's first product. */
-async function storefrontPages(): Promise<Record<string, string>> {
+interface Target {
+  href: string;
+  /** The cart's cookie, for the checkout. */
+  cookie?: string;
+}
+
+/**
+ * The home page, the first branch it links to and that branch's first product; the checkout with
+ * that branch's first simple product in a new cart; and the status page of an order placed from
+ * another such cart (cash, takeaway, as a browser without JavaScript sends it).
+ */
+async function storefrontPages(): Promise<Record<string, Target>> {
   const home = await fetch(`${origin}/`).then((r) => r.text());
   const branch = home.match(/href="(\/store\/[^"/]+)"/)?.[1];
   if (!branch) throw new Error("Die Startseite verlinkt keine Filiale.");
   const menu = await fetch(origin + branch).then((r) => r.text());
   const product = menu.match(/href="(\/store\/[^"/]+\/product\/[^"/?]+)"/)?.[1];
   if (!product) throw new Error(`${branch} verlinkt kein Produkt.`);
+  const item = await firstItemForm(origin, branch);
+  const newCart = async () => {
+    const added = await addToNewCart(origin, item);
+    if (!("cookie" in added))
+      throw new Error(`${branch}: Warenkorb abgelehnt (${added.response.status})`);
+    return added.cookie;
+  };
+  const forCheckout = await newCart();
+  const forOrder = await newCart();
+  const checkout = await fetch(`${origin}${branch}/checkout`, { headers: { Cookie: forOrder } });
+  const orderKey = /name="orderKey"[^>]*value="([^"]+)"/.exec(await checkout.text())?.[1];
+  if (!orderKey) throw new Error(`${branch}/checkout hat keinen Bestellschlüssel.`);
+  const placed = await submitOrder(origin, branch, forOrder, orderKey);
+  if (placed.status !== 303 || !placed.location?.includes("/status/")) {
+    throw new Error(`Bestellung abgelehnt (${placed.status}): ${placed.body.slice(0, 300)}`);
+  }
   return {
-    Startseite: `${origin}/`,
-    Filialseite: origin + branch,
-    Produktdialog: origin + product,
+    Startseite: { href: `${origin}/` },
+    Filialseite: { href: origin + branch },
+    Produktdialog: { href: origin + product },
+    Kasse: { href: `${origin}${branch}/checkout`, cookie: forCheckout },
+    Statusseite: { href: new URL(placed.location, origin).href },
   };
 }
 
@@ -90,10 +124,10 @@ async function storefrontPages(): Promise<Record<string, string>> {
  * Lighthouse now and then fails to record the trace (NO_NAVSTART); such a run measured nothing,
  * so it is repeated (and said so) rather than counted.
  */
-async function auditWithRetries(page: string, url: string): Promise<Run> {
+async function auditWithRetries(page: string, url: string, cookie?: string): Promise<Run> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await audit(page, url);
+      return await audit(page, url, cookie);
     } catch (error) {
       if (attempt === 3) throw error;
       console.log(`${page}: Lauf wiederholt (${String(error)})`);
@@ -101,7 +135,7 @@ async function auditWithRetries(page: string, url: string): Promise<Run> {
   }
 }
 
-async function audit(page: string, url: string): Promise<Run> {
+async function audit(page: string, url: string, cookie?: string): Promise<Run> {
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: ["--headless=new", "--no-sandbox"],
@@ -112,6 +146,7 @@ async function audit(page: string, url: string): Promise<Run> {
       output: "json",
       logLevel: "error",
       onlyCategories: ["performance", "accessibility"],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     });
     if (!result) throw new Error(`Lighthouse lieferte kein Ergebnis für ${url}.`);
     const { lhr } = result;
@@ -129,6 +164,7 @@ async function audit(page: string, url: string): Promise<Run> {
       speedIndex: value("speed-index"),
       tbt: value("total-blocking-time"),
       cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN,
+      scriptKb: scriptKilobytes(lhr.audits["network-requests"]?.details),
       longTasks: (longTasks ?? []).map((task) => ({
         url: task.url,
         duration: Math.round(task.duration),
@@ -158,7 +194,22 @@ function summarize(runs: Run[]) {
     "TBT min–max": range(list.map((run) => run.tbt)),
     "LCP max": Math.max(...list.map((run) => run.lcp)),
     "CLS max": Math.max(...list.map((run) => run.cls)),
+    "JavaScript KB max": Math.max(...list.map((run) => run.scriptKb)),
   }));
+}
+
+/** The transferred (compressed) bytes of every script the page loaded, in kilobytes. */
+function scriptKilobytes(details: unknown): number {
+  const items = (details as { items?: NetworkRequest[] } | undefined)?.items ?? [];
+  const bytes = items
+    .filter((item) => item.resourceType === "Script")
+    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  return Math.round(bytes / 102.4) / 10;
+}
+
+interface NetworkRequest {
+  resourceType?: string;
+  transferSize?: number;
 }
 
 function median(values: number[]): number {

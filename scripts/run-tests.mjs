@@ -8,6 +8,8 @@
  * `npm install` has just made it on a fresh clone.
  *
  * Every line is prefixed with its step's name; the exit code is non-zero when any step failed.
+ * A failed step's last lines are printed once more at the very end, so that the tail of the log
+ * (which is all some CI views keep) names what failed even when another step finished later.
  * `TEST_STEPS=vitest,e2e` runs only some steps (names below).
  */
 import { spawn } from "node:child_process";
@@ -22,8 +24,13 @@ const steps = {
 const stages = [["typecheck", "lint"], ["build"], ["vitest", "e2e"]];
 const chosen = process.env.TEST_STEPS ? new Set(process.env.TEST_STEPS.split(",")) : null;
 
+const TAIL_LINES = 80;
+const tails = new Map();
+
 function run(name) {
   const [command, args] = steps[name];
+  const tail = [];
+  tails.set(name, tail);
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: process.env });
@@ -34,7 +41,11 @@ function run(name) {
       stream.on("data", (chunk) => {
         const lines = (rest + chunk).split("\n");
         rest = lines.pop() ?? "";
-        for (const line of lines) process.stdout.write(prefix + line + "\n");
+        for (const line of lines) {
+          process.stdout.write(prefix + line + "\n");
+          tail.push(line);
+          if (tail.length > TAIL_LINES) tail.shift();
+        }
       });
       stream.on("end", () => rest && process.stdout.write(prefix + rest + "\n"));
     }
@@ -47,14 +58,16 @@ function run(name) {
   });
 }
 
-let failed = false;
+const failedSteps = [];
 for (const stage of stages) {
   const names = stage.filter((name) => !chosen || chosen.has(name));
   if (names.length === 0) continue;
   const results = await Promise.all(names.map(run));
-  if (results.includes(false)) {
-    failed = true;
-    break;
-  }
+  names.forEach((name, index) => results[index] || failedSteps.push(name));
+  if (failedSteps.length > 0) break;
 }
-process.exit(failed ? 1 : 0);
+for (const name of failedSteps) {
+  process.stdout.write(`\n== ${name} fehlgeschlagen; seine letzten Zeilen:\n`);
+  for (const line of tails.get(name) ?? []) process.stdout.write(`[${name}] ${line}\n`);
+}
+process.exit(failedSteps.length > 0 ? 1 : 0);

@@ -25,11 +25,18 @@ const markerIcon = icon({
   shadowSize: [41, 41],
 });
 
+/** OpenStreetMap's tiles must name their source (its tile usage policy). */
+function attributionOf(tileUrl: string): string | undefined {
+  return tileUrl.includes("openstreetmap.org")
+    ? '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>-Mitwirkende'
+    : undefined;
+}
+
 export function ContactMapView({ latitude, longitude, zoom, label, tileUrl }: ContactMapProps) {
   const position: [number, number] = [latitude, longitude];
   return (
     <MapContainer center={position} zoom={zoom} scrollWheelZoom={false} className="leaflet-map">
-      {tileUrl ? <TileLayer url={tileUrl} /> : null}
+      {tileUrl ? <TileLayer url={tileUrl} attribution={attributionOf(tileUrl)} /> : null}
       <Marker position={position} icon={markerIcon} alt={label} title={label}>
         <Tooltip permanent direction="top">
           {label}

@@ -1,3 +1,5 @@
+import { DirectionsLink } from "./directions-link";
+import { HoursTable } from "./branch-hours";
 import { Link, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useState, type ComponentType } from "react";
 import { de } from "../i18n/de";
@@ -31,6 +33,10 @@ function Parts({ parts }: { parts: readonly SectionPart[] }) {
               ))}
             </ul>
           );
+        }
+        if (part.kind === "html") {
+          // Markdown and rich text, cleaned on the server to the toolbar's markup.
+          return <div key={index} dangerouslySetInnerHTML={{ __html: part.html }} />;
         }
         if (part.kind === "image") {
           return (
@@ -434,30 +440,11 @@ function Contact({ contact }: { contact: NonNullable<LandingData["contact"]> }) 
           </dl>
           <OpeningStateLine state={contact.openingState} />
           <p>
-            <a href={contact.directionsUrl} target="_blank" rel="noopener noreferrer">
-              {de.home.directions}
-              <span className="visually-hidden"> {de.shell.newTab}</span>
-            </a>
+            <DirectionsLink href={contact.directionsUrl} />
           </p>
         </div>
         <div>
-          <table className="hours-table">
-            <caption>{de.landing.openingHours}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{de.landing.day}</th>
-                <th scope="col">{de.landing.hours}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {contact.hours.map((row) => (
-                <tr key={row.day}>
-                  <th scope="row">{row.day}</th>
-                  <td>{row.text}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <HoursTable caption={de.landing.openingHours} rows={contact.hours} />
         </div>
       </div>
       {contact.map ? (

@@ -1,6 +1,8 @@
 import { Form, Link, useLocation, useMatches } from "@remix-run/react";
 import { de } from "../i18n/de";
+import { deContent } from "../i18n/de-content";
 import type { LegalLink, ShellData } from "../features/storefront/shell.server";
+import type { NavLink } from "../features/content/navigation-items.server";
 
 /** The branch the visitor is looking at, from the URL (`/store/{identifier}/…`). */
 function useCurrentBranchIdentifier(): string | null {
@@ -38,12 +40,37 @@ export function SiteHeader({ shell }: { shell: ShellData }) {
     <header className="site-header">
       <Link to="/" className="brand">
         {shell.logoUrl ? (
-          <img src={shell.logoUrl} alt={shell.shopName} width={160} height={48} />
+          <img
+            src={shell.logoUrl}
+            alt={shell.shopName}
+            width={shell.logoSize?.width ?? 160}
+            height={shell.logoSize?.height ?? 48}
+            className="brand-logo"
+          />
         ) : (
           <span className="brand-name">{shell.shopName}</span>
         )}
       </Link>
+      {shell.headerNavigation.length ? (
+        <nav className="site-nav" aria-label={deContent.shell.headerNavigation}>
+          <NavList links={shell.headerNavigation} />
+        </nav>
+      ) : null}
     </header>
+  );
+}
+
+/** An owner's menu (decision 039): plain links, a nested list for an entry's sub-entries. */
+function NavList({ links, nested = false }: { links: readonly NavLink[]; nested?: boolean }) {
+  return (
+    <ul className={nested ? "site-nav-sub" : "site-nav-list"}>
+      {links.map((link, index) => (
+        <li key={`${index}-${link.href}`}>
+          <LegalAnchor link={link} />
+          {link.children.length ? <NavList links={link.children} nested /> : null}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -69,6 +96,13 @@ export function SiteFooter({ shell }: { shell: ShellData }) {
       ) : null}
       <nav aria-label={de.shell.footerNavigation}>
         <ul className="footer-links">
+          {shell.footerNavigation
+            .flatMap((link) => [link, ...link.children])
+            .map((link, index) => (
+              <li key={`nav-${index}-${link.href}`}>
+                <LegalAnchor link={link} />
+              </li>
+            ))}
           {shell.legalLinks.map((link) => (
             <li key={link.label}>
               <LegalAnchor link={link} />
@@ -82,11 +116,13 @@ export function SiteFooter({ shell }: { shell: ShellData }) {
 }
 
 /**
- * A plain form: without JavaScript the browser posts, the server sets the cookie and answers 303
- * back to this page; with it, Remix posts and revalidates in place.
+ * A plain form with two equally weighted buttons (decision 047): without JavaScript the browser
+ * posts, the server keeps the answer and answers 303 back to this page; with it, Remix posts and
+ * revalidates in place. Once answered, either way, the banner stays away.
  */
 export function CookieBanner({ shell }: { shell: ShellData }) {
   const location = useLocation();
+  if (shell.consentDecided) return null;
   const redirectTo = `${location.pathname}${location.search}`;
   return (
     <section className="cookie-banner" aria-labelledby="cookie-banner-titel">
@@ -99,10 +135,13 @@ export function CookieBanner({ shell }: { shell: ShellData }) {
           <LegalAnchor link={{ ...shell.privacyLink, label: de.consent.learnMore }} />
         ) : null}
       </p>
-      <Form method="post" action="/cookie-consent" preventScrollReset>
+      <Form method="post" action="/cookie-consent" preventScrollReset className="cookie-choices">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <button type="submit" className="button">
-          {de.consent.accept}
+        <button type="submit" name="choice" value="decline" className="button cookie-choice">
+          {shell.consentLabels.decline}
+        </button>
+        <button type="submit" name="choice" value="accept" className="button cookie-choice">
+          {shell.consentLabels.accept}
         </button>
       </Form>
     </section>

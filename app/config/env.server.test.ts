@@ -28,6 +28,22 @@ describe("loadConfig", () => {
     });
   });
 
+  it("loads the map's tiles from OpenStreetMap unless MAP_TILE_URL says otherwise (decision 048)", () => {
+    const DATA_DIR = tempDir();
+    expect(loadConfig({ DATA_DIR }).mapTileUrl).toBe(
+      "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+    );
+    expect(loadConfig({ DATA_DIR, MAP_TILE_URL: "" }).mapTileUrl).toBeNull();
+    const own = "http://127.0.0.1:5417/{z}/{x}/{y}.png";
+    expect(loadConfig({ DATA_DIR, MAP_TILE_URL: own }).mapTileUrl).toBe(own);
+    expect(() => loadConfig({ DATA_DIR, MAP_TILE_URL: "javascript:alert(1)" })).toThrowError(
+      /MAP_TILE_URL/,
+    );
+    expect(() => loadConfig({ DATA_DIR, MAP_TILE_URL: "https://tiles.example/" })).toThrowError(
+      /MAP_TILE_URL/,
+    );
+  });
+
   it("generates the demo secret once and keeps it in the data folder", () => {
     const dataDir = tempDir();
     const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
@@ -292,5 +308,32 @@ describe("loadConfig for payments and mail", () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), UPLOAD_CART_MAX_FILES: "0" })).toThrow(
       /UPLOAD_CART_MAX_FILES/,
     );
+  });
+  it("keeps files in the data folder unless STORAGE=s3 names a complete bucket", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).storage).toEqual({ kind: "local" });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), STORAGE: "s3", S3_BUCKET: "bilder" })).toThrow(
+      /S3_ACCESS_KEY_ID fehlt \(Pflicht mit STORAGE=s3\).*S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), S3_BUCKET: "A_B" })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), S3_PREFIX: "shop" })).toThrow(/S3_PREFIX/);
+    const s3 = loadConfig({
+      DATA_DIR: tempDir(),
+      STORAGE: "s3",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_BUCKET: "baeckerei",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_PREFIX: "shop-1/",
+    });
+    expect(s3.storage).toEqual({
+      kind: "s3",
+      endpoint: "http://127.0.0.1:9000",
+      region: "eu-central-1",
+      bucket: "baeckerei",
+      accessKeyId: "key",
+      secretAccessKey: "secret",
+      forcePathStyle: true,
+      prefix: "shop-1/",
+    });
   });
 });

@@ -12,7 +12,7 @@ const flag = z
   .transform((value) => ["1", "true", "yes", "on"].includes(value));
 
 /** Unset and empty mean the same: an integration without its keys is simply switched off. */
-const optional = (value: z.ZodString) =>
+const optional = (value: z.ZodString | z.ZodURL) =>
   value.optional().or(z.literal("").transform(() => undefined));
 
 /**
@@ -20,6 +20,9 @@ const optional = (value: z.ZodString) =>
  * alphanumeric sender ID (up to 11 letters, digits and spaces, with at least one letter).
  */
 const SMS_SENDER = /^(\+\d{6,15}|MG[0-9a-fA-F]{32}|(?=[A-Za-z0-9 ]*[A-Za-z])[A-Za-z0-9 ]{1,11})$/;
+
+/** OpenStreetMap's standard tiles, as its tile usage policy allows a browser to load them. */
+export const DEFAULT_MAP_TILE_URL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
 
 const schema = z
   .object({
@@ -59,6 +62,21 @@ const schema = z
     SMTP_URL: optional(
       z.string().regex(/^smtps?:\/\/[^/]/, "muss mit smtp:// oder smtps:// beginnen"),
     ),
+    /**
+     * The contact map's tiles (issue 17, decision 048): a URL template with {z}, {x} and {y}
+     * ({s} for subdomains allowed), loaded by the visitor's browser after consent; empty shows
+     * the marker without tiles. OpenStreetMap's standard tiles by default.
+     */
+    MAP_TILE_URL: z
+      .string()
+      .default(DEFAULT_MAP_TILE_URL)
+      .refine(
+        (value) =>
+          value === "" ||
+          (/^https?:\/\/[^/]+\//.test(value) &&
+            ["{z}", "{x}", "{y}"].every((part) => value.includes(part))),
+        "muss leer sein oder eine http(s)-Adresse mit {z}, {x} und {y}",
+      ),
     MAIL_FROM: z
       .string()
       .regex(/@/, "muss eine E-Mail-Adresse enthalten")
@@ -76,8 +94,35 @@ const schema = z
           "muss eine Nummer wie +4976112345, eine Messaging-Service-SID (MG…) oder ein Absendername mit höchstens 11 Buchstaben und Ziffern sein",
         ),
     ),
+    // Where images and uploads live (decision 037): the data folder, or an S3-compatible bucket
+    // that several app instances share.
+    STORAGE: z.enum(["local", "s3"]).default("local"),
+    S3_ENDPOINT: z
+      .url()
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    S3_REGION: z.string().min(1).default("eu-central-1"),
+    S3_BUCKET: optional(
+      z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "ist kein gültiger Bucket-Name"),
+    ),
+    S3_ACCESS_KEY_ID: optional(z.string()),
+    S3_SECRET_ACCESS_KEY: optional(z.string()),
+    /** Path-style addresses (http://host/bucket/key), as MinIO and most local stores need. */
+    S3_FORCE_PATH_STYLE: flag.default(true),
+    /** A folder inside the bucket, so several shops can share one. */
+    S3_PREFIX: z
+      .string()
+      .regex(/^([a-z0-9][a-z0-9_-]*\/)*$/, "muss leer sein oder auf / enden (z. B. shop-1/)")
+      .default(""),
   })
   .superRefine((env, ctx) => {
+    if (env.STORAGE === "s3") {
+      for (const key of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+        if (!env[key]) {
+          ctx.addIssue({ code: "custom", path: [key], message: "fehlt (Pflicht mit STORAGE=s3)" });
+        }
+      }
+    }
     if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
       ctx.addIssue({
         code: "custom",
@@ -168,7 +213,25 @@ export interface AppConfig {
   mail: { smtpUrl: string | undefined; from: string };
   /** Text messages through Twilio's Messages API; absent without TWILIO_*: they wait in the outbox. */
   sms: { apiBase: string; accountSid: string; authToken: string; from: string } | undefined;
+  /** Images and uploads: the data folder, or an S3-compatible bucket (decision 037). */
+  storage: StorageConfig;
+  /** The contact map's tile URL template; null: the marker without tiles (decision 048). */
+  mapTileUrl: string | null;
 }
+
+export type StorageConfig =
+  | { kind: "local" }
+  | {
+      kind: "s3";
+      /** Unset: AWS itself. */
+      endpoint: string | undefined;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+      prefix: string;
+    };
 
 /** A configuration problem that must stop the server with one clear line. */
 export class ConfigError extends Error {}
@@ -221,6 +284,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : undefined,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    mapTileUrl: env.MAP_TILE_URL || null,
     sms:
       env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
         ? {
@@ -230,6 +294,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             from: env.TWILIO_FROM,
           }
         : undefined,
+    storage:
+      env.STORAGE === "s3"
+        ? {
+            kind: "s3",
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            bucket: env.S3_BUCKET!,
+            accessKeyId: env.S3_ACCESS_KEY_ID!,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+            prefix: env.S3_PREFIX,
+          }
+        : { kind: "local" },
   };
 }
 

@@ -15,6 +15,13 @@ import * as staffSessions from "#migrations/2026_11_25_0030_staff_sessions";
 import * as backOffice from "#migrations/2026_11_25_0040_back_office";
 import * as referenceNotify from "#migrations/2026_11_25_0100_reference_notify";
 import * as frontdeskSwitch from "#migrations/2026_11_25_0200_frontdesk_switch";
+import * as catalogueAdmin from "#migrations/2026_11_25_0300_catalogue_admin";
+import * as imageFocalPoint from "#migrations/2026_11_26_0100_image_focal_point";
+import * as staffFiles from "#migrations/2026_11_26_0200_staff_files";
+import * as contentPages from "#migrations/2026_11_26_0300_content_pages";
+import * as imageTemplates from "#migrations/2026_11_26_0500_image_templates";
+import * as checkout from "#migrations/2026_11_27_0301_checkout";
+import * as consentWording from "#migrations/2026_11_27_0401_consent_wording";
 
 /**
  * Every migration by the name Kysely records in `kysely_migration` (the file name without `.ts`,
@@ -37,4 +44,11 @@ export const migrations: Record<string, Migration> = {
   "2026_11_25_0040_back_office": backOffice,
   "2026_11_25_0100_reference_notify": referenceNotify,
   "2026_11_25_0200_frontdesk_switch": frontdeskSwitch,
+  "2026_11_25_0300_catalogue_admin": catalogueAdmin,
+  "2026_11_26_0100_image_focal_point": imageFocalPoint,
+  "2026_11_26_0200_staff_files": staffFiles,
+  "2026_11_26_0300_content_pages": contentPages,
+  "2026_11_26_0500_image_templates": imageTemplates,
+  "2026_11_27_0301_checkout": checkout,
+  "2026_11_27_0401_consent_wording": consentWording,
 };

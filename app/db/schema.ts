@@ -147,10 +147,15 @@ export interface StoredImage {
 /** Site content: values by layout key (the default layout has `body`, HTML). */
 export type SiteContent = Record<string, unknown>;
 
+/**
+ * One entry of a header or footer menu (decision 039): a site by its id (its path is looked up
+ * when the menu is shown, so a moved page keeps its entry), or an address, a path inside the
+ * shop ('/store/mitte') or an external https URL. Entries nest one level.
+ */
 export interface NavigationItem {
   label: string;
-  /** An internal path ('/site/imprint') or an absolute URL. */
-  href: string;
+  siteId?: number | null;
+  href?: string | null;
   children?: NavigationItem[];
 }
 
@@ -205,6 +210,13 @@ export interface SettingsTable {
   logoImageId: number | null;
   businessTimeZone: Generated<string>;
   slotHorizonDays: Generated<number>;
+  /** The cookie banner's buttons (decision 047). */
+  consentAcceptLabel: Generated<string>;
+  consentDeclineLabel: Generated<string>;
+  /** The checkout's submit area (§ 312j BGB, decision 046); null: the default wording. */
+  checkoutOrderButton: string | null;
+  checkoutPreorderButton: string | null;
+  checkoutPaymentNotice: string | null;
   updatedAt: GeneratedTimestamp;
 }
 
@@ -217,6 +229,9 @@ export interface ImagesTable {
   height: number;
   alt: string | null;
   storageKey: string;
+  /** The subject's place, 0..1 of width and height: square sizes are cropped around it. */
+  focalX: Generated<number>;
+  focalY: Generated<number>;
   createdAt: GeneratedTimestamp;
   updatedAt: GeneratedTimestamp;
 }
@@ -234,6 +249,10 @@ export interface UploadsTable {
   cartId: string | null;
   /** Keyed hash of the uploader's address for the hourly quota; never the address itself. */
   clientKey: string | null;
+  /** The staff member who uploaded a staff file (decision 037); null for customers' uploads. */
+  uploadedByUserId: number | null;
+  /** Staff files stay until staff delete them; the clean-up only takes customers' uploads. */
+  isStaffFile: Generated<boolean>;
   createdAt: GeneratedTimestamp;
 }
 
@@ -285,6 +304,10 @@ export interface BranchesTable {
   isStripeEnabled: Generated<boolean>;
   isPaypalEnabled: Generated<boolean>;
   orderableFrom: NullableTimestamp;
+  /** Whose public holidays close the branch (decision 045): 'DE', 'AT' or 'CH'; null: none. */
+  holidayCountry: string | null;
+  /** The federal state within that country ('BW'); null: the country's nationwide holidays. */
+  holidayRegion: string | null;
   closedMessage: string | null;
   isPublic: Generated<boolean>;
   /** Free words for the storefront search, separated by spaces or commas. */
@@ -373,6 +396,8 @@ export interface CategoriesTable {
   isVisibleWhenUnavailable: Generated<boolean>;
   /** Holds bundle components only: kept out of the category bar and the product list. */
   isBundleOnly: Generated<boolean>;
+  /** The order of the back office's list; a menu keeps its own order. */
+  position: Generated<number>;
   createdAt: GeneratedTimestamp;
   updatedAt: GeneratedTimestamp;
 }
@@ -383,7 +408,10 @@ export interface ProductsTable {
   identifier: string | null;
   name: string;
   description: string | null;
+  /** Free text beside the codes (traces, other ingredients). */
   allergens: string | null;
+  /** The EU's 14 allergens it contains, as codes of `app/domain/allergens.ts`. */
+  allergenCodes: Generated<string[]>;
   type: Generated<ProductType>;
   /** Cents per `unit`. */
   price: Generated<number>;
@@ -445,6 +473,10 @@ export interface ProductPartsTable {
   description: string | null;
   isOptional: Generated<boolean>;
   type: PartType;
+  /** The longest text (text, textarea) a customer may enter; null: the shop's default. */
+  maxLength: number | null;
+  /** The most files (images, files) or options (multiselect) a customer may choose. */
+  maxCount: number | null;
 }
 
 export interface ProductPartOptionsTable {
@@ -470,8 +502,19 @@ export interface ProductGroupsTable {
   identifier: string | null;
   name: string;
   description: string | null;
+  position: Generated<number>;
   createdAt: GeneratedTimestamp;
   updatedAt: GeneratedTimestamp;
+}
+
+/** "Sold out today": a product hidden or disabled in one branch (or all, null) until `until`. */
+export interface ProductSoldOutTable {
+  id: Id;
+  productId: number;
+  branchId: number | null;
+  until: Date;
+  createdBy: number | null;
+  createdAt: GeneratedTimestamp;
 }
 
 export interface ProductGroupProductsTable {
@@ -485,6 +528,20 @@ export interface MenusTable {
   name: string;
   /** The active menu of a branch is its menu with the latest availableFrom that has passed. */
   availableFrom: Timestamp;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
+}
+
+/** An image composed of layers, rendered to PNG (issue 16, decision 041). */
+export interface ImageTemplatesTable {
+  id: Id;
+  identifier: string;
+  name: string;
+  /** Pixels, 16 to 4096. */
+  width: number;
+  height: number;
+  /** The layers bottom to top, as `app/features/templates/layers.schema.ts` gives them. */
+  layers: ColumnType<unknown[], string, string>;
   createdAt: GeneratedTimestamp;
   updatedAt: GeneratedTimestamp;
 }
@@ -678,6 +735,11 @@ export interface SitesTable {
   description: string | null;
   isPublic: Generated<boolean>;
   content: JsonWithDefault<SiteContent>;
+  /** What search engines see; empty falls back to the title and description (decision 039). */
+  seoTitle: string | null;
+  seoDescription: string | null;
+  /** Asks search engines not to list the page (`robots: noindex`). */
+  noindex: Generated<boolean>;
   createdAt: GeneratedTimestamp;
   updatedAt: GeneratedTimestamp;
 }
@@ -698,6 +760,7 @@ export interface NavigationsTable {
   identifier: string;
   name: string;
   items: JsonWithDefault<NavigationItem[]>;
+  createdAt: GeneratedTimestamp;
   updatedAt: GeneratedTimestamp;
 }
 
@@ -841,11 +904,13 @@ export interface Database {
   productPartOptions: ProductPartOptionsTable;
   productBundleItems: ProductBundleItemsTable;
   productGroups: ProductGroupsTable;
+  productSoldOut: ProductSoldOutTable;
   productGroupProducts: ProductGroupProductsTable;
   menus: MenusTable;
   menuBranches: MenuBranchesTable;
   menuCategories: MenuCategoriesTable;
   menuEntries: MenuEntriesTable;
+  imageTemplates: ImageTemplatesTable;
   carts: CartsTable;
   cartItems: CartItemsTable;
   orders: OrdersTable;

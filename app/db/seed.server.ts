@@ -2,11 +2,20 @@ import { randomBytes } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { DateTime } from "luxon";
 import { hashPassword } from "../features/staff/password.server";
-import type { Database, HoursKind, HoursRule } from "./schema";
+import type { FileStorage } from "../integrations/storage/file-storage";
+import type {
+  BlockContent,
+  Database,
+  HoursKind,
+  HoursRule,
+  NavigationItem,
+  StoredImage,
+} from "./schema";
 import { branches, division, tags } from "./seed/branches";
 import { categories, type GroupSeed, type ProductSeed } from "./seed/catalogue";
-import { blocks, donatees, navigations, sites } from "./seed/content";
+import { blocks, donatees, navigations, sites, type NavigationSeedItem } from "./seed/content";
 import { menus } from "./seed/menus";
+import { demoPictures, storePicture, type RenderedPicture } from "./seed/pictures/pictures.server";
 import type { RuleSeed } from "./seed/rules";
 import { settings } from "./seed/settings";
 
@@ -25,6 +34,11 @@ export interface SeedOptions {
   log?: (line: string) => void;
   /** The administrator's password; generated when absent. */
   adminPassword?: string;
+  /**
+   * The images storage (`storageFor(config, "images")`): when given, the demo shop gets its
+   * pictures (decision 042). Tests that do not look at pictures leave it out and seed faster.
+   */
+  pictures?: FileStorage;
 }
 
 type Trx = Transaction<Database>;
@@ -32,7 +46,22 @@ type Ids = Map<string, number>;
 
 export async function seedDemoData(
   db: Kysely<Database>,
-  { now, log, adminPassword }: SeedOptions,
+  { now, log, adminPassword, pictures }: SeedOptions,
+): Promise<SeedResult> {
+  // Files written for a transaction that then fails are taken away again.
+  const written: string[] = [];
+  try {
+    return await seedInTransaction(db, { now, log, adminPassword, pictures }, written);
+  } catch (error) {
+    await Promise.all(written.map((key) => pictures?.remove(key).catch(() => undefined)));
+    throw error;
+  }
+}
+
+async function seedInTransaction(
+  db: Kysely<Database>,
+  { now, log, adminPassword, pictures }: SeedOptions,
+  written: string[],
 ): Promise<SeedResult> {
   return db.transaction().execute(async (trx) => {
     // Two instances starting together on one PostgreSQL: the second waits here, then finds data.
@@ -51,7 +80,10 @@ export async function seedDemoData(
     const branchIds = await seedBranches(trx, now, zone, tagIds);
     const catalogue = await seedCatalogue(trx, tagIds);
     await seedMenus(trx, now, branchIds, catalogue);
-    await seedContent(trx);
+    const landing = pictures
+      ? await seedPictures(trx, pictures, written, { branchIds, catalogue })
+      : null;
+    await seedContent(trx, landing);
     const admin = await seedAdministrator(trx, [...branchIds.values()], adminPassword);
 
     log?.(
@@ -95,7 +127,8 @@ async function seedBranches(trx: Trx, now: Date, zone: string, tagIds: Ids): Pro
       : null;
     const { id } = await trx
       .insertInto("branches")
-      .values({ ...row, divisionId, orderableFrom })
+      // The demo bakery is in Freiburg: Baden-Württemberg's public holidays close it (decision 045).
+      .values({ holidayCountry: "DE", holidayRegion: "BW", ...row, divisionId, orderableFrom })
       .returning("id")
       .executeTakeFirstOrThrow();
     ids.set(seed.identifier, id);
@@ -304,20 +337,130 @@ async function seedMenus(
   }
 }
 
-async function seedContent(trx: Trx): Promise<void> {
+interface LandingPictures {
+  gallery: StoredImage[];
+  intro: StoredImage;
+  about: StoredImage;
+  news: Map<string, StoredImage>;
+}
+
+/**
+ * Stores the demo pictures (drawn once per process) and links them: every product and category,
+ * every branch, the logo; returns the landing blocks' pictures for seedContent.
+ */
+async function seedPictures(
+  trx: Trx,
+  storage: FileStorage,
+  written: string[],
+  { branchIds, catalogue }: { branchIds: Ids; catalogue: CatalogueIds },
+): Promise<LandingPictures> {
+  const shopName = settings.shopName ?? "Bäckerei Sonnenkorn";
+  const drawn = await demoPictures(shopName);
+  const store = async (picture: RenderedPicture): Promise<StoredImage & { alt: string }> => {
+    const storageKey = await storePicture(storage, picture);
+    written.push(storageKey);
+    const row = await trx
+      .insertInto("images")
+      .values({
+        extension: picture.extension,
+        mimeType: picture.mimeType,
+        width: picture.width,
+        height: picture.height,
+        alt: picture.alt,
+        storageKey,
+      })
+      .returning(["id", "version", "extension"])
+      .executeTakeFirstOrThrow();
+    return { ...row, alt: picture.alt };
+  };
+
+  const logo = await store(drawn.logo);
+  await trx.updateTable("settings").set({ logoImageId: logo.id }).where("id", "=", 1).execute();
+
+  const productImages = [];
+  for (const [identifier, picture] of drawn.products) {
+    const productId = catalogue.products.get(identifier);
+    if (productId === undefined) continue;
+    const image = await store(picture);
+    productImages.push({ productId, imageId: image.id, position: 0 });
+  }
+  if (productImages.length > 0)
+    await trx.insertInto("productImages").values(productImages).execute();
+
+  for (const [identifier, picture] of drawn.categories) {
+    const categoryId = catalogue.categories.get(identifier);
+    if (categoryId === undefined) continue;
+    const image = await store(picture);
+    await trx
+      .updateTable("categories")
+      .set({ imageId: image.id })
+      .where("id", "=", categoryId)
+      .execute();
+  }
+
+  const branchImages = [];
+  for (const [identifier, picture] of drawn.branches) {
+    const branchId = branchIds.get(identifier);
+    if (branchId === undefined) continue;
+    const image = await store(picture);
+    branchImages.push({ branchId, imageId: image.id, position: 0 });
+  }
+  if (branchImages.length > 0) await trx.insertInto("branchImages").values(branchImages).execute();
+
+  const gallery = [];
+  for (const picture of drawn.gallery) gallery.push(await store(picture));
+  const news = new Map<string, StoredImage>();
+  for (const [title, picture] of drawn.news) news.set(title, await store(picture));
+  return { gallery, intro: await store(drawn.intro), about: await store(drawn.about), news };
+}
+
+/** The block content with the demo pictures in it, in the format the blocks are stored in. */
+function illustrated(identifier: string, content: BlockContent, landing: LandingPictures | null) {
+  if (!landing) return content;
+  const image = (value: StoredImage) => ({ type: "image", value });
+  const data = (content.data ?? []).map((part) =>
+    part.type === "gallery"
+      ? { ...part, value: { ...(part.value as object), images: landing.gallery } }
+      : part,
+  );
+  const news = content.news?.map((entry) => ({
+    value: { ...entry.value, image: landing.news.get(entry.value.title) ?? entry.value.image },
+  }));
+  if (identifier === "intro") data.push(image(landing.intro));
+  if (identifier === "about") data.push(image(landing.about));
+  return { ...content, data: content.data ? data : undefined, news };
+}
+
+async function seedContent(trx: Trx, landing: LandingPictures | null): Promise<void> {
   await trx.insertInto("donatees").values(donatees).execute();
-  await trx
+  const siteRows = await trx
     .insertInto("sites")
     .values(sites.map((site) => ({ ...site, content: JSON.stringify(site.content) })))
+    .returning(["id", "path"])
     .execute();
+  const siteIds = new Map(siteRows.map((row) => [row.path, row.id]));
+  const toItem = ({ sitePath, children, ...item }: NavigationSeedItem): NavigationItem => ({
+    label: item.label,
+    siteId: sitePath ? must(siteIds, sitePath) : null,
+    href: sitePath ? null : (item.href ?? null),
+    ...(children ? { children: children.map(toItem) } : { children: [] }),
+  });
   await trx
     .insertInto("blocks")
-    .values(blocks.map((block) => ({ ...block, content: JSON.stringify(block.content) })))
+    .values(
+      blocks.map((block) => ({
+        ...block,
+        content: JSON.stringify(illustrated(block.identifier, block.content, landing)),
+      })),
+    )
     .execute();
   await trx
     .insertInto("navigations")
     .values(
-      navigations.map((navigation) => ({ ...navigation, items: JSON.stringify(navigation.items) })),
+      navigations.map((navigation) => ({
+        ...navigation,
+        items: JSON.stringify(navigation.items.map(toItem)),
+      })),
     )
     .execute();
 }

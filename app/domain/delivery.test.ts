@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   checkMinimumOrderValue,
+  checkPostcode,
+  postcodesOf,
   deliveryCharge,
   freeDeliveryHint,
   isDeliveryFree,
@@ -88,5 +90,42 @@ describe("checkMinimumOrderValue", () => {
       true,
     );
     expect(checkMinimumOrderValue({ ...cityCentre, minimumOrderValue: 0 }, 0).isReached).toBe(true);
+  });
+});
+
+describe("checkPostcode", () => {
+  const area = { name: "Wiehre", postcodes: "79102, 79100;79098" };
+
+  it("accepts an address whose postcode the area lists", () => {
+    expect(checkPostcode(area, "79102 Freiburg")).toEqual({ isValid: true });
+    expect(checkPostcode(area, "Freiburg, 79098")).toEqual({ isValid: true });
+  });
+
+  it("accepts every address when the area lists no postcodes", () => {
+    expect(checkPostcode({ name: "Überall", postcodes: "" }, "10115 Berlin")).toEqual({
+      isValid: true,
+    });
+    expect(checkPostcode({ name: "Überall" }, "Berlin")).toEqual({ isValid: true });
+  });
+
+  it("refuses a postcode outside the area with a German message naming the area's postcodes", () => {
+    expect(checkPostcode(area, "79111 Freiburg")).toEqual({
+      isValid: false,
+      message:
+        "Leider liefern wir nicht an die Postleitzahl 79111: Das Liefergebiet „Wiehre“ umfasst nur 79102, 79100, 79098. Bitte wählen Sie ein anderes Liefergebiet oder eine andere Art der Lieferung.",
+    });
+  });
+
+  it("asks for the postcode when the line has none", () => {
+    expect(checkPostcode(area, "Freiburg")).toEqual({
+      isValid: false,
+      message:
+        "Bitte geben Sie die Postleitzahl vor dem Ort an (in dieses Liefergebiet liefern wir an 79102, 79100, 79098).",
+    });
+  });
+
+  it("reads the listed postcodes as staff typed them", () => {
+    expect(postcodesOf(" 1010, 1020 ;1030 ")).toEqual(["1010", "1020", "1030"]);
+    expect(postcodesOf(null)).toEqual([]);
   });
 });

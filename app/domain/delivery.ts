@@ -78,3 +78,37 @@ export function checkMinimumOrderValue(
     ],
   };
 }
+
+/** The postcodes an area lists ('79098, 79100'), as staff typed them; empty for none. */
+export function postcodesOf(list: string | null | undefined): string[] {
+  return (list ?? "")
+    .split(/[\s,;]+/)
+    .map((postcode) => postcode.trim().toUpperCase())
+    .filter((postcode) => postcode !== "");
+}
+
+export type PostcodeCheck = { isValid: true } | { isValid: false; message: string };
+
+/**
+ * Whether the address lies in the area: an area that lists postcodes delivers only to those. The
+ * postcode is read from the checkout's 'PLZ und Ort' line (`79098 Freiburg`), as the first word
+ * that is one of the area's postcodes or looks like a postcode (four or five digits).
+ */
+export function checkPostcode(
+  area: { name: string; postcodes?: string | null },
+  cityLine: string,
+): PostcodeCheck {
+  const listed = postcodesOf(area.postcodes);
+  if (listed.length === 0) return { isValid: true };
+  const words = cityLine
+    .toUpperCase()
+    .split(/[\s,;]+/)
+    .filter((word) => word !== "");
+  if (words.some((word) => listed.includes(word))) return { isValid: true };
+  const postcode = words.find((word) => /^\d{4,5}$/.test(word));
+  if (!postcode) return { isValid: false, message: de.delivery.postcodeMissing(listed.join(", ")) };
+  return {
+    isValid: false,
+    message: de.delivery.postcodeOutside(postcode, area.name, listed.join(", ")),
+  };
+}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { PHONE_EXAMPLE, checkPhone, normalizePhone, sanitizePhoneInput } from "./phone";
+import {
+  PHONE_EXAMPLE,
+  checkPhone,
+  normalizePhone,
+  phoneCountryOf,
+  sanitizePhoneInput,
+} from "./phone";
 
 const INVALID = "Bitte geben Sie eine gültige Nummer im Format +49 30 1234567 an.";
 
@@ -34,25 +40,54 @@ describe("normalizePhone", () => {
 });
 
 describe("checkPhone", () => {
-  it("accepts international numbers and answers them normalized", () => {
-    expect(checkPhone("+49 30 1234567")).toEqual({ isValid: true, phone: "+49301234567" });
-    expect(checkPhone("0049 171 1234567")).toEqual({ isValid: true, phone: "+491711234567" });
+  it("accepts national numbers of the shop's country and answers them in international form", () => {
+    expect(checkPhone("0761 123456")).toEqual({ isValid: true, phone: "+49 761 123456" });
+    expect(checkPhone("0761/123456")).toEqual({ isValid: true, phone: "+49 761 123456" });
+    expect(checkPhone("030 1234567")).toEqual({ isValid: true, phone: "+49 30 1234567" });
+    expect(checkPhone("0171-1234567")).toEqual({ isValid: true, phone: "+49 171 1234567" });
   });
 
-  it("refuses numbers without + with the spec's message", () => {
-    expect(PHONE_EXAMPLE).toBe("+49 30 1234567");
-    expect(checkPhone("030 1234567")).toEqual({
-      isValid: false,
-      phone: "0301234567",
-      message: INVALID,
+  it("reads a national number with the country it is given", () => {
+    expect(checkPhone("01 234567", "AT")).toEqual({ isValid: true, phone: "+43 1 234567" });
+    expect(checkPhone("044 668 18 00", "CH")).toEqual({ isValid: true, phone: "+41 44 668 18 00" });
+  });
+
+  it("accepts international numbers, with + or 00, whatever the shop's country", () => {
+    expect(checkPhone("+49 30 1234567")).toEqual({ isValid: true, phone: "+49 30 1234567" });
+    expect(checkPhone("0049 171 1234567")).toEqual({ isValid: true, phone: "+49 171 1234567" });
+    expect(checkPhone("+43 1 234567")).toEqual({ isValid: true, phone: "+43 1 234567" });
+    expect(checkPhone("+1 202 555 0143", "AT")).toEqual({
+      isValid: true,
+      phone: "+1 202 555 0143",
     });
-    expect(checkPhone("")).toEqual({ isValid: false, phone: "", message: INVALID });
   });
 
-  it("refuses a + with too few or too many digits", () => {
-    expect(checkPhone("+").isValid).toBe(false);
-    expect(checkPhone("+49 30").isValid).toBe(false);
-    expect(checkPhone("+49 123456").isValid).toBe(true);
-    expect(checkPhone("+49 1234 5678 9012 34").isValid).toBe(false);
+  it("refuses what cannot be a number with the spec's message", () => {
+    expect(PHONE_EXAMPLE).toBe("+49 30 1234567");
+    for (const garbage of [
+      "",
+      "abc",
+      "12",
+      "12345",
+      "0761",
+      "+",
+      "+49 30",
+      "0761 1234567890123456",
+    ]) {
+      const check = checkPhone(garbage);
+      expect(check.isValid, garbage).toBe(false);
+      if (!check.isValid) expect(check.message).toBe(INVALID);
+    }
+    expect(checkPhone("0761 12345a6").isValid).toBe(false);
+    expect(checkPhone("ruf mich an 0761 123456").isValid).toBe(false);
+  });
+});
+
+describe("phoneCountryOf", () => {
+  it("names the country of the business's time zone, Germany by default", () => {
+    expect(phoneCountryOf("Europe/Berlin")).toBe("DE");
+    expect(phoneCountryOf("Europe/Vienna")).toBe("AT");
+    expect(phoneCountryOf("Europe/Zurich")).toBe("CH");
+    expect(phoneCountryOf(undefined)).toBe("DE");
   });
 });

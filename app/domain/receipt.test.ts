@@ -273,8 +273,10 @@ describe("buildReceipt", () => {
     ]);
     expect(receipt.totals[0]!.value).toBe(eur("ca. 43,50 €"));
     expect(receipt.totals.at(-1)!.value).toBe(eur("ca. 43,50 €"));
+    // One note per reason, as the cart and the status page say them (decision 044).
     expect(receipt.notes).toEqual([
-      "Der Endpreis richtet sich nach dem tatsächlichen Gewicht oder Aufwand.",
+      "Der Endpreis richtet sich nach dem tatsächlichen Gewicht.",
+      "Der Endpreis kann je nach Aufwand höher ausfallen.",
       "Der endgültige Preis folgt mit unserem Angebot.",
     ]);
   });

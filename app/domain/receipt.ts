@@ -5,7 +5,8 @@ import { isOnlinePayment } from "./checkout";
 import { formatDateTime, formatNumber } from "./format";
 import { formatMoney, type Cents } from "./money";
 import { ticketLabel } from "./order-status";
-import { formatQuantity, isVariablePrice, type CalculationModel, type Unit } from "./units";
+import { formatQuantity, type CalculationModel, type Unit } from "./units";
+import { linePriceLabel, priceNotes, totalPriceLabel, type LabelledLine } from "./price-label";
 
 /**
  * The order receipt as one model that every output lays out: the printable page, the ESC/POS
@@ -209,10 +210,13 @@ export function buildReceipt(source: ReceiptSource, now: Date | string): Receipt
   const { order, items, settings, branch } = source;
   const zone = settings.businessTimeZone;
   const money = (cents: number) => formatMoney(cents, settings.currency);
-  const isApproximate = items.some(
-    (item) => isVariablePrice(item.calculationModel) || item.isPriceHidden,
-  );
-  const prefix = isApproximate ? `${de.calculationModels.approximate} ` : "";
+  // Labelled as the customer saw them (decision 044).
+  const lines: LabelledLine[] = items.map((item) => ({
+    model: item.calculationModel,
+    isPriceHidden: item.isPriceHidden,
+    unit: item.unit,
+  }));
+  const total = (cents: number) => totalPriceLabel(cents, lines, settings.currency);
 
   const banners: (string | null)[] = [
     order.isCanceled || order.isRejected ? texts.canceled : null,
@@ -239,7 +243,7 @@ export function buildReceipt(source: ReceiptSource, now: Date | string): Receipt
   ];
 
   const totals: ReceiptTotal[] = [
-    { label: texts.subtotal, value: prefix + money(order.gross), isGrandTotal: false },
+    { label: texts.subtotal, value: total(order.gross), isGrandTotal: false },
     ...(order.isDelivery
       ? [
           {
@@ -249,15 +253,10 @@ export function buildReceipt(source: ReceiptSource, now: Date | string): Receipt
           },
         ]
       : []),
-    { label: texts.total, value: prefix + money(order.totalGross), isGrandTotal: true },
+    { label: texts.total, value: total(order.totalGross), isGrandTotal: true },
   ];
 
-  const notes: (string | null)[] = [
-    items.some((item) => isVariablePrice(item.calculationModel))
-      ? de.cartPanel.approximateNote
-      : null,
-    items.some((item) => item.isPriceHidden) ? de.cartPanel.priceFollows : null,
-  ];
+  const notes = priceNotes(lines, { isQuotation: order.isQuotation });
 
   const donation =
     source.donatee && order.donationAmount > 0
@@ -281,15 +280,11 @@ export function buildReceipt(source: ReceiptSource, now: Date | string): Receipt
     facts,
     customer: customerFields(order),
     deliveryAddress: deliveryAddress(order),
-    items: items.map((item) => ({
+    items: items.map((item, index) => ({
       quantity: formatQuantity(item.amount, item.unit),
       name: item.name,
       details: describeChosenParts(item.parts),
-      price: item.isPriceHidden
-        ? de.menu.priceOnRequest
-        : item.calculationModel === "fixed"
-          ? money(item.gross)
-          : `${de.calculationModels[item.calculationModel]} ${money(item.gross)}`,
+      price: linePriceLabel(item.gross, lines[index]!, settings.currency),
     })),
     comment: blank(order.comment) ? null : order.comment.trim(),
     donation,
@@ -304,7 +299,7 @@ export function buildReceipt(source: ReceiptSource, now: Date | string): Receipt
       tax: money(row.tax),
       gross: money(row.gross),
     })),
-    notes: notes.filter((note): note is string => note !== null),
+    notes,
     footer: [
       texts.thanks,
       ...(blank(settings.website) ? [] : [settings.website.trim()]),

@@ -374,3 +374,27 @@ describe("checkAppointment", () => {
     expect(checkAppointment(takeaway, "2025-06-02T15:00:00+02:00").isValid).toBe(true);
   });
 });
+
+describe("planAppointments with orderableFrom and a horizon", () => {
+  it("starts no earlier than the branch is orderable, rounded up to 5 minutes", () => {
+    const plan = planAppointments({
+      rules: allDay,
+      now: MONDAY_0902,
+      notBefore: "2025-06-05T07:31:00+02:00",
+    });
+    expect(plan.earliest).toBe("2025-06-05T07:35:00.000+02:00");
+    expect(appointmentDays(plan)[0]).toBe("2025-06-05");
+  });
+
+  it("ignores an orderableFrom in the past", () => {
+    const plan = planAppointments({ rules: allDay, now: MONDAY_0902, notBefore: "2025-01-01" });
+    expect(plan.earliest).toBe("2025-06-02T09:05:00.000+02:00");
+  });
+
+  it("offers the days of the horizon setting and no more", () => {
+    const days = appointmentDays(
+      planAppointments({ rules: allDay, now: MONDAY_0902, horizonDays: 3 }),
+    );
+    expect(days).toEqual(["2025-06-02", "2025-06-03", "2025-06-04", "2025-06-05"]);
+  });
+});

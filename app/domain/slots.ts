@@ -104,17 +104,24 @@ export interface AppointmentPlanInput {
   leadTimes?: readonly LeadTime[];
   zone?: string;
   horizonDays?: number;
+  /** The branch's `orderableFrom`: no appointment before it. */
+  notBefore?: Instant | null;
 }
 
 /**
- * Slots from the earliest appointment up to the horizon (today plus 180 days, whole days). The
+ * Slots from the earliest appointment (not before the branch's `orderableFrom`) up to the horizon
+ * (today plus the horizon setting, 180 days by default, whole days). The
  * open periods are computed exactly rather than probed every 30 minutes, so an opening at 08:15
  * is found at 08:15.
  */
 export function planAppointments(input: AppointmentPlanInput): AppointmentPlan {
   const zone = input.zone ?? BUSINESS_TIME_ZONE;
   const horizonDays = input.horizonDays ?? SLOT_HORIZON_DAYS;
-  const earliest = earliestAppointment(input.now, input.leadTimes ?? [], zone);
+  const ready = earliestAppointment(input.now, input.leadTimes ?? [], zone);
+  const orderable = input.notBefore
+    ? roundUpToMinutes(inZone(input.notBefore, zone), SLOT_ROUNDING_MINUTES)
+    : null;
+  const earliest = orderable && orderable > ready ? orderable : ready;
   const latest = startOfDate(addDays(inZone(input.now, zone).toISODate(), horizonDays + 1), zone);
   const firstDate = addDays(earliest.toISODate(), -1);
   const days = Math.max(daysBetween(firstDate, latest.toISODate()), 0);

@@ -137,6 +137,19 @@ export const de = {
       article: "die",
     }),
     branches: resource("Filialen", "Filiale", { newTitle: "Neue Filiale", article: "die" }),
+    categories: resource("Kategorien", "Kategorie", {
+      newTitle: "Neue Kategorie",
+      article: "die",
+    }),
+    products: resource("Produkte", "Produkt", { newTitle: "Neues Produkt", article: "das" }),
+    "product-groups": resource("Produktgruppen", "Produktgruppe", {
+      newTitle: "Neue Produktgruppe",
+      article: "die",
+    }),
+    // The spec's section 8 calls menus "catalogues" ('Kataloge konnten nicht geladen werden.').
+    menus: resource("Kataloge", "Katalog", { newTitle: "Neuer Katalog", article: "der" }),
+    // Content blocks of the landing page (issue 16, decision 040).
+    blocks: resource("Inhalte", "Inhalt", { newTitle: "Neuer Inhalt", article: "der" }),
     settings: {
       ...resource("Einstellungen", "Einstellungen", {
         newTitle: "Einstellungen",
@@ -165,6 +178,26 @@ export const de = {
       payments: "Zahlungsarten",
       map: "Karte",
       operation: "Betrieb",
+      consent: "Cookie-Hinweis",
+      orderButton: "Bestellabschluss (§ 312j BGB)",
+    },
+    /** The cookie banner's buttons (decision 047). */
+    consent: {
+      accept: "Beschriftung „Akzeptieren“",
+      acceptHelp: "Knopf, der alle Cookies erlaubt (Statistik, Karte). Höchstens 40 Zeichen.",
+      decline: "Beschriftung „Ablehnen“",
+      declineHelp:
+        "Knopf, der nur notwendige Cookies erlaubt; gleich groß wie „Akzeptieren“. Höchstens 40 Zeichen.",
+    },
+    orderButton: {
+      order: "Beschriftung „Bestellung abschicken“",
+      orderHelp:
+        "Leer: „Bestellung abschicken“. Nach § 312j BGB muss die Schaltfläche eindeutig sagen, dass die Bestellung etwas kostet, zum Beispiel „Zahlungspflichtig bestellen“.",
+      preorder: "Beschriftung „Vorbestellung abschicken“",
+      preorderHelp: "Leer: „Vorbestellung abschicken“.",
+      notice: "Hinweis über der Schaltfläche",
+      noticeHelp:
+        "Leer: „Mit einem Klick auf … bestellen Sie verbindlich und zahlungspflichtig.“ mit dem Gesamtbetrag. Bei Angebotsanfragen erscheint kein Hinweis.",
     },
     shopName: "Name des Shops",
     shopNameHelp: "Steht im Kopf jeder Seite und in den E-Mails.",
@@ -218,7 +251,8 @@ export const de = {
     },
     map: {
       enabled: "Karte auf der Kontaktseite",
-      enabledHelp: "Die Kartendaten werden mit der App ausgeliefert; nichts wird nachgeladen.",
+      enabledHelp:
+        "Erst nach „Akzeptieren“ im Cookie-Hinweis lädt der Browser die Kartenkacheln (OpenStreetMap, oder MAP_TILE_URL).",
       token: "Zugangsschlüssel des Kartendienstes",
       zoom: "Zoomstufe",
       pitch: "Neigung (Grad)",
@@ -283,6 +317,14 @@ export const de = {
     },
     openingHours: "Öffnungszeiten",
     deliveryHours: "Lieferzeiten",
+    holidayCountry: "Gesetzliche Feiertage",
+    holidayCountryHelp:
+      "An den gesetzlichen Feiertagen dieses Landes ist die Filiale geschlossen und liefert nicht. Wer an einem Feiertag öffnet, legt dafür eine einmalige Öffnungszeit an.",
+    holidayRegion: "Bundesland",
+    holidayRegionHelp:
+      "Dazu die Feiertage, die nur in diesem Bundesland gelten, etwa Heilige Drei Könige in Baden-Württemberg.",
+    holidayRegionMismatch: "Dieses Bundesland gehört nicht zum gewählten Land.",
+    holidayRegionWithoutCountry: "Bitte wählen Sie zuerst das Land der Feiertage.",
     previewOpening: "So sehen Kunden die Öffnungszeiten",
     areas: {
       legend: "Liefergebiete",
@@ -293,6 +335,8 @@ export const de = {
       freeFrom: "Kostenlos ab (€)",
       minimum: "Mindestbestellwert (€)",
       postcodes: "Postleitzahlen",
+      postcodesHelp:
+        "Durch Komma getrennt. Dann liefern wir in dieses Gebiet nur an Adressen mit diesen Postleitzahlen; leer: jede Adresse.",
       add: "Liefergebiet hinzufügen",
       remove: (name: string) => `Liefergebiet ${name} entfernen`,
       /** The remove button's visible text; its name says which area. */

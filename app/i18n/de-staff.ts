@@ -151,6 +151,14 @@ export const de = {
     /** The back office's areas (app/features/backoffice/areas.ts), as menu entries and tiles. */
     areas: {
       home: { label: "Übersicht", description: "Heutige Bestellungen auf einen Blick." },
+      categories: {
+        label: "Kategorien",
+        description: "Kategorien des Sortiments, ihre Bilder und Verfügbarkeit.",
+      },
+      productGroups: {
+        label: "Produktgruppen",
+        description: "Produkte, die ein Katalog gemeinsam aufnimmt.",
+      },
       orders: {
         label: "Bestellungen",
         description: "Aktuelle, verpasste und vergangene Bestellungen bearbeiten.",
@@ -196,6 +204,10 @@ export const de = {
     midnightHint:
       "00:00 als Endzeit bedeutet Mitternacht. Zeiten über Mitternacht hinaus tragen Sie als zwei Regeln ein.",
     empty: "Noch keine Regeln – jeder Tag ist geschlossen.",
+    /** The same editor for the availability of a category or product (spec: `schedule`). */
+    scheduleIntro:
+      "Die Regeln gelten von oben nach unten wie bei Öffnungszeiten. Sobald es eine Regel gibt, ist nur innerhalb der Zeiten bestellbar; ein Tag ohne Regel ist nicht verfügbar.",
+    scheduleEmpty: "Keine Regeln – immer verfügbar.",
     rule: (position: number) => `Regel ${position}`,
     type: "Tag",
     types: {

@@ -34,13 +34,40 @@ export const de = {
     filterButton: "Filtern",
     resetFilter: "Filter zurücksetzen",
     filterHeading: "Filialen finden",
+    /** Own wording: a branch card's order status (issue 17). */
+    orderStates: {
+      open: "Online-Bestellung möglich",
+      preorder: "Vorbestellung möglich",
+      quotation: "Angebotsanfrage möglich",
+      closed: "Derzeit keine Online-Bestellung",
+    },
+  },
+  /** Own wording: the division page (spec section 2). */
+  division: {
+    notFound: "Diesen Bereich gibt es nicht.",
   },
   consent: {
     /** Own wording: the banner's text about cookies. */
     heading: "Cookies",
-    text: "Wir verwenden Cookies, damit Warenkorb und Bestellung funktionieren, und mit Ihrer Zustimmung für anonyme Statistiken und die Kartenansicht.",
+    text: "Wir verwenden Cookies, damit Warenkorb und Bestellung funktionieren, und mit Ihrer Zustimmung für anonyme Statistiken und die Kartenansicht. Ohne Ihre Zustimmung bleibt es bei den notwendigen Cookies.",
     learnMore: "Mehr erfahren",
     accept: "Akzeptieren",
+  },
+  /** The branch page's hours and reservation teaser (issue 17, decision 048). */
+  branchHours: {
+    heading: "Zeiten und Kontakt",
+    /** Spec (section 2). */
+    openingHours: "Öffnungszeiten",
+    /** Own wording for the spec's "delivery hours". */
+    deliveryHours: "Lieferzeiten",
+    choose: "Welche Zeiten anzeigen?",
+    day: "Tag",
+    hours: "Zeiten",
+    deliveryFollowsOpening: "Wir liefern während unserer Öffnungszeiten.",
+    address: "Adresse",
+    reservationHeading: "Tisch reservieren",
+    reservationText: "Reservieren Sie Ihren Tisch gerne telefonisch:",
+    call: (phone: string) => `${phone} anrufen`,
   },
   sites: {
     /** Own wording: the marker on a site that is not public yet. */
@@ -91,17 +118,40 @@ export const de = {
     priceOnRequest: "Preis auf Anfrage",
     unavailable: "Derzeit nicht verfügbar",
     leadTime: (text: string) => `Vorlaufzeit: ${text}`,
+    /** Own wording: the lead time's units on a menu row ('Vorlaufzeit: 2 Tage'). */
+    leadTimeUnits: {
+      minutes: { one: "Minute", many: "Minuten" },
+      hours: { one: "Stunde", many: "Stunden" },
+      days: { one: "Tag", many: "Tage" },
+      weeks: { one: "Woche", many: "Wochen" },
+    },
     bundle: "Paket",
     /** Own wording from here on in this group. */
     categoryBar: "Kategorien",
     choose: (name: string) => `${name} auswählen`,
     chooseShort: "Auswählen",
+    /** The one-tap button of a simple product (a '+' on screen). */
+    quickAdd: (name: string) => `${name} hinzufügen`,
+    search: "Speisekarte durchsuchen",
+    searchPlaceholder: "z. B. Brötchen, vegan",
+    searchSubmit: "Suchen",
+    /** Spec (section 8): a search without hits. */
+    noResults: "Leider wurden keine Ergebnisse gefunden.",
+    searchCount: (count: number) =>
+      count === 1 ? "1 Produkt gefunden" : `${count} Produkte gefunden`,
+    /** Told when an open menu page took up a changed menu (spec section 4; own wording). */
+    refreshed: "Die Speisekarte wurde aktualisiert.",
+    unknownBranch: "Diese Filiale gibt es nicht.",
     unknownProduct: "Dieses Produkt gibt es in der Speisekarte dieser Filiale nicht.",
     productUnavailable: "Dieses Produkt ist derzeit nicht verfügbar.",
   },
   /** Own wording except where the specification quotes it (marked). */
   cartPanel: {
     heading: "Warenkorb",
+    /** The sticky bar at the foot of a phone's screen: '3 Produkte · 12,40 € · Warenkorb'. */
+    barCount: (count: string, isOne: boolean) => (isOne ? "1 Produkt" : `${count} Produkte`),
+    barOpen: "Warenkorb",
+    barLabel: (summary: string) => `Warenkorb öffnen: ${summary}`,
     /** Spec. */
     toggle: "Warenkorb öffnen/ausblenden",
     /** Spec. */
@@ -145,6 +195,8 @@ export const de = {
   },
   /** Own wording. */
   itemDialog: {
+    /** Own wording: the EU allergens a product contains, before the shop's free text. */
+    contains: (allergens: string) => `Enthält: ${allergens}.`,
     close: "Schließen",
     cancel: "Abbrechen",
     back: "Zurück",
@@ -192,6 +244,8 @@ export const de = {
     chooseTable: "Bitte wählen",
     contact: "Kontaktdaten",
     name: "Name",
+    firstName: "Vorname",
+    lastName: "Nachname",
     company: "Firma",
     email: "E-Mail",
     phone: "Telefon",
@@ -211,6 +265,24 @@ export const de = {
     timesOn: (day: string) => `Uhrzeiten am ${day}`,
     chooseDay: "Bitte wählen",
     showTimes: "Uhrzeiten anzeigen",
+    /** Own wording: the JavaScript pickers over the plain selects (issue 17). */
+    pickers: {
+      chooseDate: "Im Kalender wählen",
+      chooseTime: "Uhrzeit wählen",
+      dateTitle: "Tag wählen",
+      timeTitle: "Uhrzeit wählen",
+      previousMonth: "Voriger Monat",
+      nextMonth: "Nächster Monat",
+      weekdays: ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"],
+      hour: "Stunde",
+      minute: "Minute",
+      save: "Übernehmen",
+      cancel: "Abbrechen",
+      unavailableTime: "Zu dieser Uhrzeit ist leider kein Termin frei.",
+      searchDonatee: "Spendenempfänger suchen",
+      donateeSearch: "Name oder Beschreibung",
+      noDonateeFound: "Leider wurden keine Ergebnisse gefunden.",
+    },
     comment: "Anmerkungen zur Bestellung",
     summary: "Ihre Bestellung",
     donation: "Spende",
@@ -239,6 +311,9 @@ export const de = {
     submitPreorder: "Vorbestellung abschicken",
     /** Spec. */
     submitting: "Verarbeiten...",
+    /** Own wording (§ 312j BGB, decision 046): the default note above the order button. */
+    paymentNotice: (button: string, total: string) =>
+      `Mit einem Klick auf „${button}“ bestellen Sie verbindlich und zahlungspflichtig (Gesamtbetrag ${total}).`,
     /** Spec. */
     back: "Zurück",
     /** Spec: the checkout/error route. */
@@ -381,6 +456,16 @@ export const de = {
     addGoodsOrChangeType: (amount: string) =>
       `Fügen Sie Waren im Wert von mindestens ${amount} hinzu oder wählen Sie eine andere Art der Lieferung.`,
     freeFrom: (amount: string) => `Kostenlose Lieferung ab ${amount}.`,
+    /** Own wording (decision 045): the area lists postcodes and the address names none. */
+    postcodeMissing: (postcodes: string) =>
+      `Bitte geben Sie die Postleitzahl vor dem Ort an (in dieses Liefergebiet liefern wir an ${postcodes}).`,
+    /** Own wording: the address lies outside the area's postcodes. */
+    postcodeOutside: (postcode: string, area: string, postcodes: string) =>
+      `Leider liefern wir nicht an die Postleitzahl ${postcode}: Das Liefergebiet „${area}“ umfasst nur ${postcodes}. Bitte wählen Sie ein anderes Liefergebiet oder eine andere Art der Lieferung.`,
+    /** Own wording: what the area select shows beside each area's name. */
+    areaOption: (name: string, fee: string, minimum: string | null) =>
+      `${name} – Lieferung ${fee}${minimum ? `, Mindestbestellwert ${minimum}` : ""}`,
+    areaFree: "kostenlos",
   },
   openingHours: {
     heading: "Öffnungszeiten",
@@ -465,10 +550,22 @@ export const de = {
       awaiting: "Ihre Bestellung ist bei uns eingegangen. Wir bestätigen sie so bald wie möglich.",
       quotation:
         "Ihre Angebotsanfrage ist bei uns eingegangen. Wir melden uns mit einem Angebot bei Ihnen.",
+      /** While the branch is closed. */
       preorder: "Ihre Vorbestellung bearbeiten wir, sobald wir wieder geöffnet haben.",
+      /** While the branch is open (issue 17). */
+      preorderReceived:
+        "Ihre Vorbestellung ist bei uns eingegangen. Wir bestätigen sie so bald wie möglich.",
+      preorderReceivedFor: (dayAndTime: string) =>
+        `Ihre Vorbestellung für ${dayAndTime} Uhr ist bei uns eingegangen. Wir bestätigen sie so bald wie möglich.`,
+      /** An order waiting for confirmation after the branch has closed. */
+      awaitingClosed:
+        "Ihre Bestellung ist bei uns eingegangen. Wir bestätigen sie, sobald wir wieder geöffnet haben.",
       counterProposal: (dateTime: string) =>
         `Zum gewünschten Termin können wir Ihre Bestellung leider nicht fertigstellen. Wir schlagen ${dateTime} Uhr vor.`,
       confirmed: "Ihre Bestellung wurde bestätigt und wird zubereitet.",
+      /** Confirmed for a later day: nothing is being prepared yet (issue 17). */
+      confirmedFor: (dayAndTime: string) =>
+        `Ihre Bestellung wurde bestätigt. Wir bereiten sie für ${dayAndTime} Uhr für Sie vor.`,
       readyForPickup: "Ihre Bestellung ist abholbereit.",
       inDelivery: "Ihre Bestellung ist unterwegs zu Ihnen.",
       completed: "Ihre Bestellung ist abgeschlossen. Guten Appetit!",

@@ -1,15 +1,25 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData } from "@remix-run/react";
 import { de } from "../i18n/de";
 import { pageTitle, seoMeta, shellFromMatches } from "../seo";
 import { loadSite } from "../features/storefront/site.server";
+import { currentStaff } from "../features/staff/staff-auth.server";
 
-/** Any path not taken by another route is looked up among the sites; none is a German 404. */
-export async function loader({ context, params }: LoaderFunctionArgs) {
+/**
+ * Any path not taken by another route is looked up among the sites; none is a German 404. A
+ * draft (not public) is a 404 for visitors and shown with the draft marker to signed-in staff;
+ * the session is only looked up for drafts, so public pages cost no extra query.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const site = await loadSite(context.db, params["*"] ?? "");
-  if (!site) throw new Response(null, { status: 404, statusText: "Not Found" });
-  return site;
+  if (!site || (site.isDraft && !(await currentStaff(request, context)))) {
+    throw new Response(null, { status: 404, statusText: "Not Found" });
+  }
+  return data(site, { headers: site.isDraft ? { "Cache-Control": "private, no-store" } : {} });
 }
+
+/** A draft is shown to staff only: no shared cache may keep it. */
+export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data, error, matches, location }) => {
   const shell = shellFromMatches(matches);
@@ -22,10 +32,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, error, matches, locati
     ];
   }
   const tags = seoMeta(matches, location, {
-    title: shell ? pageTitle(shell, data.title) : data.title,
-    description: data.description,
+    title: shell ? pageTitle(shell, data.seoTitle) : data.seoTitle,
+    description: data.seoDescription,
   });
-  return data.isDraft ? [...tags, { name: "robots", content: "noindex" }] : tags;
+  return data.isDraft || data.noindex ? [...tags, { name: "robots", content: "noindex" }] : tags;
 };
 
 export default function SitePage() {

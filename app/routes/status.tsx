@@ -19,6 +19,7 @@ import { Questionnaire } from "../components/status/questionnaire";
 import { STATUS_POLL_INTERVAL_MS } from "../domain/order-status";
 import { de } from "../i18n/de";
 import { statusPath } from "../features/storefront/store-paths";
+import { isBranchOpenNow } from "../features/storefront/opening.server";
 import { pageTitle, shellFromMatches } from "../seo";
 import {
   acceptCounterAppointment,
@@ -69,7 +70,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   const record = await loadOrderRecord(context.db, address);
   if (!record) throw notFound();
-  return data(orderStatusView(record), { headers });
+  const now = new Date();
+  const zone = record.settings.businessTimeZone;
+  const isBranchOpen = await isBranchOpenNow(context.db, record.branch.identifier, now, zone);
+  return data(orderStatusView(record, { now, isBranchOpen }), { headers });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { findPublicUpload } from "../db/queries/uploads";
-import { storageFor } from "../features/storefront/storefront.server";
+import { storageFor } from "../integrations/storage/storage.server";
 import { parseId } from "../domain/values";
 
 const NAME = /^(\d{1,10})-(\d{1,10})\.([a-z0-9]{1,8})$/;
@@ -26,7 +26,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   if (!upload || upload.version !== Number(version) || upload.extension !== extension) {
     throw notFound();
   }
-  const body = await storageFor(context).get(upload.storageKey);
+  const body = await storageFor(context.config, "uploads").get(upload.storageKey);
   if (!body) throw notFound();
   const inline = INLINE_TYPES.has(upload.mimeType);
   const fileName = `${upload.id}-${upload.version}.${upload.extension}`;

@@ -1,8 +1,10 @@
 import type { Socket } from "node:net";
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import { de } from "../i18n/de";
-import { IMAGE_FORM_BYTES } from "../domain/image-files";
+import { FORM_TEXT_BYTES, IMAGE_FORM_BYTES, IMAGE_MAX_BYTES } from "../domain/image-files";
 import { MAX_REQUEST_BYTES } from "../features/storefront/item-request.server";
+import { BULK_BODY_BYTES, CSV_FORM_BYTES } from "../features/catalogue/csv-limits";
+import { MAX_UPLOAD_REQUEST_BYTES } from "../features/uploads/upload-form.server";
 
 /**
  * One limit for every request body, enforced while the body arrives, whatever its framing
@@ -26,6 +28,14 @@ const CART_FORM = /^\/store\/[^/]+(\/product\/[^/]+)?(\.data)?$/;
 const WEBHOOK = /^\/api\/payments\/[^/]+\/webhook$/;
 /** A back-office edit page (`/backend/<resource>/new|<id>`), whose form may carry images. */
 const RESOURCE_FORM = /^\/backend\/[a-z-]+\/(new|\d+)(\.data)?$/;
+/** The products' CSV import (page and API): a file of up to 10 MB (decision 036). */
+const CSV_IMPORT = /^\/(backend|api)\/products\/import(\.data)?$/;
+/** One image and its fields through the API (decision 038). */
+const IMAGE_API = /^\/api\/images(\/\d+)?$/;
+/** A bulk change through the API names many ids and their versions. */
+const BULK_API = /^\/api\/products\/bulk$/;
+/** Staff files (decision 037): the API and the back office's "Dateien" form. */
+const STAFF_UPLOADS = /^\/(api\/uploads(\/\d+)?|backend\/uploads)(\.data)?$/;
 
 /**
  * The body limit of a request: the cart form's multipart body takes a few photos, everything else
@@ -38,7 +48,15 @@ export function bodyLimitFor(path: string, contentType = ""): number {
   if (RESOURCE_FORM.test(path) && contentType.startsWith("multipart/form-data")) {
     return IMAGE_FORM_BYTES;
   }
+  if (STAFF_UPLOADS.test(path) && contentType.startsWith("multipart/form-data")) {
+    return MAX_UPLOAD_REQUEST_BYTES;
+  }
+  if (IMAGE_API.test(path) && contentType.startsWith("multipart/form-data")) {
+    return IMAGE_MAX_BYTES + FORM_TEXT_BYTES;
+  }
   if (WEBHOOK.test(path)) return WEBHOOK_BODY_BYTES;
+  if (CSV_IMPORT.test(path)) return CSV_FORM_BYTES;
+  if (BULK_API.test(path)) return BULK_BODY_BYTES;
   return FORM_BODY_BYTES;
 }
 

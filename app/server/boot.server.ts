@@ -3,6 +3,7 @@ import { openDatabase, type DatabaseHandle } from "../db/connection.server";
 import { migrateToLatest } from "../db/migrate.server";
 import { seedDemoData } from "../db/seed.server";
 import type { AppConfig } from "../config/env.server";
+import { storageFor } from "../integrations/storage/storage.server";
 
 /** A start-up failure whose message is the one line the operator needs. */
 export class BootError extends Error {}
@@ -31,12 +32,19 @@ export async function openAppDatabase(config: AppConfig): Promise<DatabaseHandle
   return handle;
 }
 
+/** Seeds the demo shop, with its pictures in the images storage (decision 042), into an empty database. */
 export async function seedIfEmpty(
   handle: DatabaseHandle,
   log: (line: string) => void,
-  adminPassword?: string,
+  config: Pick<AppConfig, "dataDir" | "storage" | "demoAdminPassword">,
 ): Promise<void> {
-  const result = await seedDemoData(handle.db, { now: new Date(), log, adminPassword });
+  const adminPassword = config.demoAdminPassword;
+  const result = await seedDemoData(handle.db, {
+    now: new Date(),
+    log,
+    adminPassword,
+    pictures: storageFor(config, "images"),
+  });
   if (result.seeded && result.admin) {
     const password = adminPassword ? "(aus DEMO_ADMIN_PASSWORD)" : result.admin.password;
     log(`Demo-Daten angelegt. Backoffice-Login: ${result.admin.email} / ${password}`);

@@ -68,7 +68,7 @@ export function orderStatusNotModified(
   { origin, ttlMs = 1000, maxEntries = 10_000, clock = Date.now }: NotModifiedOptions,
 ): OrderStatusNotModified {
   const stamps = shortLivedCache<StatusStamp | null>(ttlMs, maxEntries, clock);
-  const frames = shortLivedCache<string>(ttlMs, 4, clock);
+  const frames = shortLivedCache<string>(ttlMs, 6, clock);
 
   const handler: RequestHandler = (req, res, next) => {
     const ifNoneMatch = req.headers["if-none-match"];

@@ -14,10 +14,13 @@ const ASSETS_PREFIX = "/assets/";
 export function securityHeaders({
   isDevelopment,
   formTargets = [],
+  imageSources = [],
   strictTransport = false,
 }: {
   isDevelopment: boolean;
   formTargets?: string[];
+  /** Other origins pictures may come from: the contact map's tile server (decision 048). */
+  imageSources?: string[];
   /**
    * `APP_MODE=production`: browsers must come back over https only, for a year, subdomains
    * included (the shop runs behind TLS there; PUBLIC_ORIGIN says so).
@@ -42,7 +45,7 @@ export function securityHeaders({
       "default-src 'self'",
       `script-src ${scriptSrc}`,
       "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
+      ["img-src 'self' data: blob:", ...imageSources].join(" "),
       "font-src 'self'",
       `connect-src 'self'${isDevelopment ? " ws: wss:" : ""}`,
       "object-src 'none'",
@@ -60,4 +63,16 @@ export function securityHeaders({
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(self), payment=()");
     next();
   };
+}
+
+/**
+ * The CSP source for a tile URL template: its origin, with a `{s}` subdomain as a wildcard
+ * ('https://{s}.tile.example/{z}/{x}/{y}.png' → 'https://*.tile.example'). Null without one.
+ */
+export function tileImageSource(template: string | null): string | null {
+  if (!template) return null;
+  const match = /^(https?:\/\/)([^/]+)/.exec(template);
+  if (!match?.[1] || !match[2]) return null;
+  const host = match[2].replace(/\{s\}/g, "*");
+  return /^[a-z0-9.*:[\]-]+$/i.test(host) ? `${match[1]}${host}` : null;
 }

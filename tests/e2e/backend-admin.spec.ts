@@ -108,7 +108,7 @@ async function adminOn(browser: Browser, origin: string, javaScriptEnabled: bool
 }
 
 test.describe("the owner runs the shop from the back office", () => {
-  test.describe.configure({ timeout: 60_000 });
+  test.describe.configure({ timeout: 120_000 });
 
   test("the shop's name and imprint are changed in the settings and shown in the shop", async ({
     browser,

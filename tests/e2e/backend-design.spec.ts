@@ -57,7 +57,7 @@ async function expectFitsViewport(page: Page) {
 }
 
 test.describe("the back office's design", () => {
-  test.describe.configure({ timeout: 90_000 });
+  test.describe.configure({ timeout: 240_000 });
 
   test("an order is cancelled only after confirming; 'Abbrechen' leaves it as it was", async ({
     page,
@@ -108,6 +108,7 @@ test.describe("the back office's design", () => {
       /Übersicht/,
       /Bestellungen/,
       /Telefonbestellung/,
+      /Heute ausverkauft/,
       /Passwort ändern/,
     ]);
     await expect(navigation.getByRole("link", { name: /Übersicht/ })).toHaveAttribute(
@@ -127,10 +128,22 @@ test.describe("the back office's design", () => {
       /Übersicht/,
       /Bestellungen/,
       /Telefonbestellung/,
+      /Heute ausverkauft/,
       /Benutzer/,
       /Geräteschlüssel/,
       /Filialen/,
       /Tische/,
+      /Kategorien/,
+      /Produkte/,
+      /Produktgruppen/,
+      /Kataloge/,
+      /Preise & CSV/,
+      /Seiten/,
+      /Navigationen/,
+      /Inhalte/,
+      /Bilder/,
+      /Bildvorlagen/,
+      /Dateien/,
       /Tags/,
       /Spendenempfänger/,
       /Organisationen/,

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { DateTime } from "luxon";
 import { testBranches, testStaff } from "../support/prepare-checkout-database";
-import { signIn } from "./helpers";
+import { dayOf, signIn } from "./helpers";
 import { checkoutPort, mailboxUrl } from "./servers";
 import { expect, test } from "./fixtures";
 
@@ -82,9 +82,13 @@ test.describe("the back office's orders", () => {
       page.getByText("Der Terminvorschlag wurde an den Kunden geschickt."),
     ).toBeVisible();
     await customer.page.reload();
-    await customer.page.getByRole("button", { name: "Ja, 10:30 Uhr ist in Ordnung" }).click();
+    await customer.page
+      .getByRole("button", { name: `Ja, ${dayOf(tomorrow.toJSDate())}, 10:30 Uhr ist in Ordnung` })
+      .click();
     await expect(
-      customer.page.getByText("Ihre Bestellung wurde bestätigt und wird zubereitet."),
+      customer.page.getByText(
+        `Ihre Bestellung wurde bestätigt. Wir bereiten sie für ${dayOf(tomorrow.toJSDate())}, 10:30 Uhr für Sie vor.`,
+      ),
     ).toBeVisible();
 
     await page.goto(orderUrl);

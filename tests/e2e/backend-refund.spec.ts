@@ -4,6 +4,7 @@ import { DateTime } from "luxon";
 import { testBranches, testStaff } from "../support/prepare-checkout-database";
 import { checkoutPort, mailboxUrl } from "./servers";
 import { expect, test } from "./fixtures";
+import { dayOf } from "./helpers";
 
 /**
  * Decisions 022 and 023 in the browser, with JavaScript and without: an order paid online through
@@ -214,9 +215,13 @@ test.describe("refunds and the customer's notices", () => {
     // interrupt the navigation to the same address: leave it first.
     await customer.page.goto("about:blank");
     await customer.page.goto(link);
-    await customer.page.getByRole("button", { name: "Ja, 10:30 Uhr ist in Ordnung" }).click();
+    await customer.page
+      .getByRole("button", { name: `Ja, ${dayOf(tomorrow.toJSDate())}, 10:30 Uhr ist in Ordnung` })
+      .click();
     await expect(
-      customer.page.getByText("Ihre Bestellung wurde bestätigt und wird zubereitet."),
+      customer.page.getByText(
+        `Ihre Bestellung wurde bestätigt. Wir bereiten sie für ${dayOf(tomorrow.toJSDate())}, 10:30 Uhr für Sie vor.`,
+      ),
     ).toBeVisible();
     await customer.context.close();
   });

@@ -35,3 +35,11 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await page.getByRole("button", { name: "Anmelden", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${target.replace(/[?]/g, "\\?")}$`));
 }
+
+/** 'Fr., 27.11.' in Freiburg: the weekday's first two letters and a dot. */
+export function dayOf(date: Date): string {
+  const zone = { timeZone: "Europe/Berlin" } as const;
+  const weekday = date.toLocaleDateString("de-DE", { ...zone, weekday: "long" }).slice(0, 2);
+  const day = date.toLocaleDateString("de-DE", { ...zone, day: "2-digit", month: "2-digit" });
+  return `${weekday}., ${day}`;
+}

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { proposedTime, statusOrders } from "../support/prepare-checkout-database";
 import { checkoutPort, mailboxUrl } from "./servers";
 import { expect, test } from "./fixtures";
+import { dayOf } from "./helpers";
 
 test.use({ baseURL: `http://127.0.0.1:${checkoutPort}` });
 
@@ -66,11 +67,17 @@ test.describe("order status page", () => {
     const order = statusOrders(javaScriptEnabled ? "js" : "nojs").counterAccept;
     await page.goto(statusPath(order));
     const time = clock(proposedTime());
-    await page.getByRole("button", { name: `Ja, ${time} Uhr ist in Ordnung` }).click();
+    // The proposal is for tomorrow: the button names the day (issue 17), and nothing is being
+    // prepared yet once it is accepted.
+    const when = `${dayOf(proposedTime())}, ${time}`;
+    await page.getByRole("button", { name: `Ja, ${when} Uhr ist in Ordnung` }).click();
     await expect(page.getByRole("button", { name: /ist in Ordnung/ })).toHaveCount(0);
     await expect(
-      page.getByText("Ihre Bestellung wurde bestätigt und wird zubereitet."),
+      page.getByText(
+        `Ihre Bestellung wurde bestätigt. Wir bereiten sie für ${when} Uhr für Sie vor.`,
+      ),
     ).toBeVisible();
+    await expect(page.getByText("wird zubereitet")).toHaveCount(0);
     await expect(page.getByText(new RegExp(`${time}$`)).first()).toBeVisible();
   });
 
@@ -121,6 +128,8 @@ test.describe("accessibility of the checkout and the status page", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe runs as a script in the page");
 
   test("axe finds no violations", async ({ browser }) => {
+    // axe over several pages: more than the default 30 s when the machine is busy.
+    test.setTimeout(90_000);
     const context = await browser.newContext({ baseURL: `http://127.0.0.1:${checkoutPort}` });
     const page = await context.newPage();
     const violations = async () =>

@@ -58,30 +58,33 @@ test.describe("the cart of a branch", () => {
     const dialog = page.getByRole("dialog", { name: "Motivtorte mit Fototortenaufleger" });
     await expect(dialog).toBeVisible();
     const next = dialog.getByRole("button", { name: "Weiter" });
-    if (javaScriptEnabled) {
-      // Step by step: the first step must be filled before the next one shows.
-      await expect(dialog.getByText("Schritt 1 von 6")).toBeVisible();
-      await expect(dialog.getByText("Schritt 2 von 6")).toBeHidden();
-      await next.click();
-      await expect(dialog.getByText("Bitte wählen Sie eine Option aus.")).toBeVisible();
-      await expect(dialog.getByText("Schritt 2 von 6")).toBeHidden();
-    }
+    // Step by step, with and without JavaScript (decision 044): the first step must be filled
+    // before the next one shows.
+    await expect(dialog.getByText("Schritt 1 von 6")).toBeVisible();
+    await expect(dialog.getByText("Schritt 2 von 6")).toBeHidden();
+    await next.click();
+    await expect(dialog.getByText("Bitte wählen Sie eine Option aus.")).toBeVisible();
+    await expect(dialog.getByText("Schritt 2 von 6")).toBeHidden();
     await dialog.getByLabel("Ø 22 cm (12–14 Stücke)").check();
-    if (javaScriptEnabled) await next.click();
+    await next.click();
     await dialog.getByLabel("Himbeer-Quark").check();
-    if (javaScriptEnabled) await next.click();
+    await next.click();
     await dialog
       .getByLabel("Foto für den Tortenaufleger")
       .setInputFiles({ name: "lina.png", mimeType: "image/png", buffer: PNG });
-    if (javaScriptEnabled) await next.click();
+    await next.click();
     await dialog.getByRole("textbox", { name: "Aufschrift" }).fill("Alles Gute, Lina!");
-    if (javaScriptEnabled) await next.click();
+    await next.click();
     await dialog.getByLabel("Wunderkerze").check();
-    if (javaScriptEnabled) await next.click();
+    await next.click();
     await dialog.getByRole("button", { name: "In den Warenkorb" }).click();
 
-    await expect(page).toHaveURL(/\/store\/wiehre\?hinweis=added$/);
-    await expect(cart.getByText("Produkt zum Warenkorb hinzugefügt.")).toBeVisible();
+    // Without JavaScript the page comes back to the product's row (issue 17).
+    await expect(page).toHaveURL(/\/store\/wiehre\?hinweis=added(#produkt-\d+)?$/);
+    // The notice shows at the top of the screen, not at the end of the page (issue 17).
+    await expect(
+      page.getByRole("status").filter({ hasText: "Produkt zum Warenkorb hinzugefügt." }),
+    ).toBeVisible();
     await expect(cart.getByText("1 Produkt im Warenkorb")).toBeVisible();
     const cake = cartLine(page, cart, "Motivtorte mit Fototortenaufleger");
     // 49,00 € for the size (overwrite) + 3,00 € filling + 1,50 € candle.
@@ -175,7 +178,9 @@ test.describe("the cart of a branch", () => {
     await expect(edit.getByRole("textbox", { name: "Menge" })).toHaveValue("1,5");
     await edit.getByRole("textbox", { name: "Menge" }).fill("2");
     await edit.getByRole("button", { name: "Änderungen speichern" }).click();
-    await expect(cart.getByText("Der Warenkorb wurde aktualisiert.")).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Der Warenkorb wurde aktualisiert." }),
+    ).toBeVisible();
     await expect(cart.getByText("2 kg")).toBeVisible();
     await expect(cart.getByText("1 Produkt im Warenkorb")).toBeVisible();
   });

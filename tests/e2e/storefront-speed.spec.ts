@@ -1,5 +1,10 @@
 import type { Page } from "@playwright/test";
+import { statusOrders } from "../support/prepare-checkout-database";
 import { expect, test } from "./fixtures";
+import { checkoutPort } from "./servers";
+
+/** The checkout server's test branches (open day and night) and its prepared orders. */
+const checkoutOrigin = `http://127.0.0.1:${checkoutPort}`;
 
 /**
  * The issue's speed rules a browser can check (decision 015): the page is painted and loaded
@@ -19,6 +24,23 @@ test.describe("JavaScript on storefront pages", () => {
         await page.goto("/store/wiehre");
         const link = page.getByRole("link", { name: /auswählen$/ }).first();
         return (await link.getAttribute("href"))!;
+      },
+    },
+    {
+      name: "checkout",
+      path: async (page: Page) => {
+        await page.goto(`${checkoutOrigin}/store/tag-und-nacht`);
+        await page.getByRole("link", { name: "Baguette auswählen" }).click();
+        await page.getByRole("button", { name: "In den Warenkorb" }).click();
+        await expect(page.getByText("Produkt zum Warenkorb hinzugefügt.")).toBeVisible();
+        return `${checkoutOrigin}/store/tag-und-nacht/checkout`;
+      },
+    },
+    {
+      name: "status page",
+      path: async (_page: Page) => {
+        const order = statusOrders("js").preorderOpen;
+        return `${checkoutOrigin}/status/${order.uid}/${order.hash}`;
       },
     },
   ];

@@ -10,6 +10,8 @@ import type { Database } from "#app/db/schema";
 import type { FileStorage } from "#app/integrations/storage/file-storage";
 import { localFolderStorage } from "#app/integrations/storage/local-folder.server";
 import { startCleanupWorker, sweepAbandoned } from "#app/features/cart/abandoned-carts.server";
+import { uploadsWithPreviews } from "#app/features/uploads/previews.server";
+import { storageFor } from "#app/integrations/storage/storage.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { placeTestOrder } from "#tests/support/place-test-order";
 import { prepareCheckoutDatabase, testBranches } from "#tests/support/prepare-checkout-database";
@@ -131,6 +133,34 @@ describe.each(databaseTargets())("the clean-up of abandoned carts on %s", (targe
       carts: 0,
       uploads: 0,
     });
+  });
+
+  it("keeps staff files however old, and removes a customer file's preview with it", async () => {
+    const staffFile = await upload(null, daysAgo(400));
+    await db
+      .updateTable("uploads")
+      .set({ isStaffFile: true })
+      .where("id", "=", staffFile)
+      .execute();
+    const old = await upload(null, daysAgo(8));
+    const { storageKey } = await db
+      .selectFrom("uploads")
+      .select("storageKey")
+      .where("id", "=", old)
+      .executeTakeFirstOrThrow();
+    const config = { dataDir: folder, storage: { kind: "local" as const } };
+    await storageFor(config, "uploads").put(storageKey, new Uint8Array([4]));
+    await storageFor(config, "upload-previews").put(storageKey, new Uint8Array([5]));
+
+    const result = await sweepAbandoned(db, uploadsWithPreviews(config), {
+      now: new Date(),
+      maxAgeMs: WEEK,
+    });
+
+    expect(result).toEqual({ carts: 0, uploads: 1 });
+    expect(await uploadIds()).toEqual([staffFile]);
+    expect(await storageFor(config, "uploads").get(storageKey)).toBeNull();
+    expect(await storageFor(config, "upload-previews").get(storageKey)).toBeNull();
   });
 
   it("keeps the rows when a file cannot be removed, and finishes the next round", async () => {

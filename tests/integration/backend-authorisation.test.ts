@@ -67,6 +67,14 @@ const RESOURCE_ACCESS: Record<string, ActorName> = {
   donatees: "admin",
   divisions: "admin",
   departments: "admin",
+  categories: "admin",
+  "product-groups": "admin",
+  products: "admin",
+  menus: "admin",
+  sites: "admin",
+  navigations: "admin",
+  "image-templates": "admin",
+  blocks: "admin",
 };
 
 function resourceCases(): Record<string, RouteCase> {
@@ -97,8 +105,95 @@ function resourceCases(): Record<string, RouteCase> {
 
 const ROUTES: Record<string, RouteCase> = {
   ...resourceCases(),
+  "routes/backend/product-copy": {
+    path: ({ records }) => `/backend/products/${records.products}/copy`,
+    allowed: "admin",
+    outsider: "deny",
+    // A GET leads to the product's page; the copy is a POST.
+    allowedStatus: 302,
+  },
+  "routes/api/product-copy": {
+    path: ({ records }) => `/api/products/${records.products}/copy`,
+    allowed: "admin",
+    outsider: "deny",
+    // Only POST copies; a GET passes the checks and is then refused.
+    allowedStatus: 405,
+  },
+  // A menu's catalogue editor and its preview (issue 15): administrators, like the menus.
+  "routes/backend/menu-catalogue": {
+    path: ({ records }) => `/backend/menus/${records.menus}/catalogue`,
+    allowed: "admin",
+    outsider: "deny",
+  },
+  "routes/backend/menu-preview": {
+    path: ({ records }) => `/backend/menus/${records.menus}/preview`,
+    allowed: "admin",
+    outsider: "deny",
+  },
+  // An image template's PNG and its layers (issue 16, decision 041): administrators.
+  "routes/backend/image-template-png": {
+    path: ({ records }) => `/backend/image-templates/${records["image-templates"]}/bild.png`,
+    allowed: "admin",
+    outsider: "deny",
+  },
+  "routes/api/image-template-layers": {
+    path: ({ records }) => `/api/image-templates/${records["image-templates"]}/layers`,
+    allowed: "admin",
+    outsider: "deny",
+  },
+  // The images (issue 16, decision 038): administrators only.
+  "routes/backend/images": { path: () => "/backend/images", allowed: "admin", outsider: "deny" },
+  "routes/backend/image-new": {
+    path: () => "/backend/images/new",
+    allowed: "admin",
+    outsider: "deny",
+  },
+  "routes/backend/image-edit": {
+    path: ({ records }) => `/backend/images/${records.images}`,
+    allowed: "admin",
+    outsider: "deny",
+  },
+  "routes/api/images": { path: () => "/api/images", allowed: "admin", outsider: "deny" },
+  "routes/api/image": {
+    path: ({ records }) => `/api/images/${records.images}`,
+    allowed: "admin",
+    outsider: "deny",
+  },
   "routes/backend/settings": {
     path: () => "/backend/settings",
+    allowed: "admin",
+    outsider: "deny",
+  },
+  // Bulk changes and the CSV (issue 15, decision 036): administrators only.
+  "routes/backend/products-bulk": {
+    path: () => "/backend/products/bulk",
+    allowed: "admin",
+    outsider: "deny",
+  },
+  "routes/backend/products-import": {
+    path: () => "/backend/products/import",
+    allowed: "admin",
+    outsider: "deny",
+  },
+  "routes/backend/products-export": {
+    path: () => "/backend/products/export.csv",
+    allowed: "admin",
+    outsider: "deny",
+  },
+  "routes/api/products-bulk": {
+    path: () => "/api/products/bulk",
+    allowed: "admin",
+    outsider: "deny",
+    allowedStatus: 405,
+  },
+  "routes/api/products-import": {
+    path: () => "/api/products/import",
+    allowed: "admin",
+    outsider: "deny",
+    allowedStatus: 405,
+  },
+  "routes/api/products-export": {
+    path: () => "/api/products/export",
     allowed: "admin",
     outsider: "deny",
   },
@@ -113,6 +208,15 @@ const ROUTES: Record<string, RouteCase> = {
     outsider: { allowedBecause: "jede und jeder lädt die Startdaten der eigenen Filialen" },
   },
   "routes/api/config": { path: () => "/api/config", allowed: "admin", outsider: "deny" },
+  // "Dateien" (decision 037): the uploads are for administrators.
+  "routes/backend/uploads": { path: () => "/backend/uploads", allowed: "admin", outsider: "deny" },
+  "routes/api/uploads": { path: () => "/api/uploads", allowed: "admin", outsider: "deny" },
+  "routes/api/upload": {
+    path: ({ records }) => `/api/uploads/${records.uploads}`,
+    allowed: "admin",
+    outsider: "deny",
+    moreMethods: ["PUT", "DELETE"],
+  },
   "routes/backend/logs": { path: () => "/backend/logs", allowed: "managerA", outsider: "deny" },
   "routes/backend/log": {
     path: ({ records }) => `/backend/logs/${records.log}`,
@@ -272,6 +376,35 @@ const ROUTES: Record<string, RouteCase> = {
     outsider: "deny",
     allowedStatus: 405,
   },
+  // Sold out today (decision 036): any staff member for their branches, every branch for admins.
+  "routes/backend/sold-out": {
+    path: ({ branchA }) => `/backend/sold-out?branch=${branchA}`,
+    allowed: "employeeA",
+    outsider: "deny",
+  },
+  "routes/backend/product-sold-out": {
+    path: ({ records }) => `/backend/products/${records.products}/sold-out`,
+    allowed: "employeeA",
+    outsider: {
+      allowedBecause:
+        "jede und jeder markiert für die eigenen Filialen; eine fremde Filiale und „alle Filialen“ ohne Administratorrolle sind 403 (catalogue-sold-out.test.ts)",
+    },
+  },
+  "routes/api/products-sold-out": {
+    path: ({ branchA }) => `/api/products/sold-out?branchId=${branchA}`,
+    allowed: "employeeA",
+    outsider: "deny",
+  },
+  "routes/api/product-sold-out": {
+    path: ({ records }) => `/api/products/${records.products}/sold-out`,
+    allowed: "employeeA",
+    outsider: {
+      allowedBecause:
+        "jede und jeder markiert für die eigenen Filialen; eine fremde Filiale und „alle Filialen“ ohne Administratorrolle sind 403 (catalogue-sold-out.test.ts)",
+    },
+    allowedStatus: 405,
+    moreMethods: ["PUT"],
+  },
   "routes/api/staff-order-item": {
     path: ({ orderA }) => `/api/orders/${orderA}/items/0`,
     allowed: "employeeA",
@@ -311,6 +444,9 @@ describe("the authorisation table", () => {
     const ids = guardedRoutes().map((route) => route.id);
     expect(ids).not.toContain("routes/api/public-order");
     expect(ids).not.toContain("routes/api/payment-webhook");
+    // The fonts are public (decision 041): signage screens load them without a session.
+    expect(ids).not.toContain("routes/api/fonts");
+    expect(ids).not.toContain("routes/api/font-embed-css");
     expect(ids).toContain("routes/api/users");
   });
 });
@@ -370,7 +506,96 @@ describe.each(databaseTargets())("every guarded route on %s", (target) => {
           .returning("id")
           .executeTakeFirstOrThrow(),
       ),
+      categories: id(
+        await db
+          .insertInto("categories")
+          .values({ identifier: "torten", name: "Torten" })
+          .returning("id")
+          .executeTakeFirstOrThrow(),
+      ),
+      "product-groups": id(
+        await db
+          .insertInto("productGroups")
+          .values({ identifier: "kleingebaeck", name: "Kleingebäck" })
+          .returning("id")
+          .executeTakeFirstOrThrow(),
+      ),
+      products: id(
+        await db
+          .insertInto("products")
+          .values({ identifier: "brezel", name: "Brezel", price: 90 })
+          .returning("id")
+          .executeTakeFirstOrThrow(),
+      ),
+      menus: id(
+        await db
+          .insertInto("menus")
+          .values({ name: "Wochenkarte", availableFrom: new Date("2026-01-01T00:00:00Z") })
+          .returning("id")
+          .executeTakeFirstOrThrow(),
+      ),
+      sites: id(
+        await db
+          .insertInto("sites")
+          .values({ path: "ueber-uns", name: "Über uns" })
+          .returning("id")
+          .executeTakeFirstOrThrow(),
+      ),
+      navigations: id(
+        await db
+          .insertInto("navigations")
+          .values({ identifier: "header", name: "Kopfzeile" })
+          .returning("id")
+          .executeTakeFirstOrThrow(),
+      ),
+      "image-templates": id(
+        await db
+          .insertInto("imageTemplates")
+          .values({
+            identifier: "preisschild",
+            name: "Preisschild",
+            width: 64,
+            height: 32,
+            layers: JSON.stringify([
+              { type: "area", x: 0, y: 0, width: 64, height: 32, color: "#F5E6C8", radius: 0 },
+            ]),
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow(),
+      ),
+      blocks: id(
+        await db
+          .insertInto("blocks")
+          .values({ identifier: "intro", name: "Einleitung" })
+          .returning("id")
+          .executeTakeFirstOrThrow(),
+      ),
     };
+    const upload = await db
+      .insertInto("uploads")
+      .values({
+        extension: "txt",
+        publicHash: "a".repeat(32),
+        mimeType: "text/plain",
+        sizeBytes: 5,
+        originalName: "notiz.txt",
+        storageKey: "b".repeat(40),
+        isStaffFile: true,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const image = await db
+      .insertInto("images")
+      .values({
+        extension: "png",
+        mimeType: "image/png",
+        width: 1,
+        height: 1,
+        alt: "Ein Bild",
+        storageKey: "0123456789abcdef0123456789abcdef01234567",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const log = await db
       .insertInto("auditLog")
       .values({ action: "tag.created", entityType: "tag", entityId: String(records.tags) })
@@ -380,7 +605,7 @@ describe.each(databaseTargets())("every guarded route on %s", (target) => {
       branchA,
       branchB,
       orderA: orderA.id,
-      records: { ...records, log: Number(log.id) },
+      records: { ...records, log: Number(log.id), uploads: upload.id, images: image.id },
       users: {
         admin: await createStaff(db, { roles: ["ROLE_ADMIN"] }),
         managerA: await createStaff(db, { roles: ["ROLE_MANAGER"], branchIds: [branchA] }),

@@ -19,6 +19,7 @@ import {
 } from "#app/server/body-limit.server";
 import { MAX_REQUEST_BYTES } from "#app/features/storefront/item-request.server";
 import { IMAGE_FORM_BYTES } from "#app/domain/image-files";
+import { MAX_UPLOAD_REQUEST_BYTES } from "#app/features/uploads/upload-form.server";
 import { appBuild } from "#tests/support/app-build";
 import { createTestDatabase } from "#tests/support/db";
 import { staffContext } from "#tests/support/staff";
@@ -225,6 +226,18 @@ describe("request body limits", { timeout: 60_000 }, () => {
     );
     expect(bodyLimitFor("/backend/branches", type)).toBe(FORM_BODY_BYTES);
     expect(bodyLimitFor("/api/branches/12", type)).toBe(FORM_BODY_BYTES);
+  });
+
+  it("gives the staff files' form and API room for a few files (decision 037)", () => {
+    const type = "multipart/form-data; boundary=x";
+    expect(bodyLimitFor("/api/uploads", type)).toBe(MAX_UPLOAD_REQUEST_BYTES);
+    expect(bodyLimitFor("/api/uploads/7", type)).toBe(MAX_UPLOAD_REQUEST_BYTES);
+    expect(bodyLimitFor("/backend/uploads", type)).toBe(MAX_UPLOAD_REQUEST_BYTES);
+    expect(bodyLimitFor("/backend/uploads.data", type)).toBe(MAX_UPLOAD_REQUEST_BYTES);
+    expect(bodyLimitFor("/backend/uploads", "application/x-www-form-urlencoded")).toBe(
+      FORM_BODY_BYTES,
+    );
+    expect(bodyLimitFor("/api/uploads/7/x", type)).toBe(FORM_BODY_BYTES);
   });
 
   it("passes small bodies on whole, chunked or not", async () => {

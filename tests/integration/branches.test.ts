@@ -217,4 +217,40 @@ describe.each(databaseTargets())("branches (%s)", (target) => {
     expect(invalid.status).toBe(400);
     expect(await invalid.text()).toContain("Die Endzeit muss nach der Startzeit liegen.");
   });
+
+  it("takes the public holidays' country and federal state, and refuses a state of another", async () => {
+    const created = await admin.send("/api/branches", {
+      json: { ...fullBranch("feiertage"), holidayCountry: "DE", holidayRegion: "BW" },
+    });
+    expect(created.status).toBe(201);
+    const branch = (await json(created)).data;
+    expect(branch).toMatchObject({ holidayCountry: "DE", holidayRegion: "BW" });
+    for (const [body, message] of [
+      [
+        { holidayCountry: "AT", holidayRegion: "BW" },
+        "Dieses Bundesland gehört nicht zum gewählten Land.",
+      ],
+      [
+        { holidayCountry: null, holidayRegion: "BW" },
+        "Bitte wählen Sie zuerst das Land der Feiertage.",
+      ],
+      [{ holidayCountry: "FR", holidayRegion: null }, null],
+    ] as const) {
+      const refused = await admin.send(`/api/branches/${branch.id}`, {
+        method: "PUT",
+        json: { ...body, version: branch.version },
+      });
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      const errors = (await json(refused)).errors ?? [];
+      if (message) expect(errors).toContainEqual({ message, field: "holidayRegion" });
+    }
+    // A manager sets them for their own branch.
+    const own = (await json(await manager.send(`/api/branches/${ownBranch}`))).data;
+    const changed = await manager.send(`/api/branches/${ownBranch}`, {
+      method: "PUT",
+      json: { holidayCountry: "AT", holidayRegion: "9", version: own.version },
+    });
+    expect(changed.status).toBe(200);
+    expect((await json(changed)).data).toMatchObject({ holidayCountry: "AT", holidayRegion: "9" });
+  });
 });

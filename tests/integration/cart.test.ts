@@ -222,7 +222,7 @@ describe.each(databaseTargets())("the cart service on %s", (target) => {
     expect(full.items.map((item) => [item.name, item.quantityLabel, item.priceLabel])).toEqual([
       ["Baguette", "1 Stk.", euro("2,20 €")],
       ["Laugenbrezel", "3 Stk.", euro("2,85 €")],
-      ["Bauernbrot vom Laib", "500 g", euro("2,95 €")],
+      ["Bauernbrot vom Laib", "500 g", euro("ca. 2,95 €")],
     ]);
     // Pieces count by amount, a weighed line counts once: 1 + 3 + 1.
     expect(full.countText).toBe("5 Produkte im Warenkorb");
@@ -248,7 +248,7 @@ describe.each(databaseTargets())("the cart service on %s", (target) => {
     const photo = part(cake, "Foto für den Tortenaufleger");
     const inscription = part(cake, "Aufschrift");
     const extras = part(cake, "Extras");
-    expect(cake).toMatchObject({ type: "configurable", price: 3900, calculationModel: "minimum" });
+    expect(cake).toMatchObject({ type: "configurable", price: 3900, calculationModel: "fixed" });
     expect(part(cake, "Hinweise zur Bestellung")).toMatchObject({
       type: "textarea",
       isOptional: true,
@@ -341,10 +341,10 @@ describe.each(databaseTargets())("the cart service on %s", (target) => {
         ],
       }),
     ]);
-    // A 'minimum' price ('ab') is not final either; the cart marks such totals 'ca.'.
+    // Every size and extra has its fixed price: the configured cake's sum is final (decision 044).
     expect(cart).toMatchObject({
-      costs: euro("ca. 56,00 €"),
-      total: euro("ca. 56,00 €"),
+      costs: euro("56,00 €"),
+      total: euro("56,00 €"),
       countText: "1 Produkt im Warenkorb",
     });
 
@@ -392,7 +392,8 @@ describe.each(databaseTargets())("the cart service on %s", (target) => {
     // (46,00 − 2,00) × 2 = 88,00 €.
     const cart = await view(altstadt, cartId);
     expect(cart.items[0]?.priceLabel).toBe(euro("88,00 €"));
-    expect(cart.costs).toBe(euro("ca. 88,00 €"));
+    // Every size and decor has its fixed price: the sum is exact (decision 044).
+    expect(cart.costs).toBe(euro("88,00 €"));
   });
 
   it("refuses bad input with the German message and leaves the cart exactly as it was", async () => {
@@ -544,10 +545,10 @@ describe.each(databaseTargets())("the cart service on %s", (target) => {
         fieldErrors: { [field(size)]: de.itemDialog.oneOptionOnly },
       },
       {
-        title: "inscription longer than any cake",
-        fields: { ...validCake, [field(inscription)]: "x".repeat(2001), [field(photo)]: png() },
+        title: "inscription longer than the step's 30 characters",
+        fields: { ...validCake, [field(inscription)]: "x".repeat(31), [field(photo)]: png() },
         message: de.itemDialog.fixErrors,
-        fieldErrors: { [field(inscription)]: de.itemDialog.textTooLong(2000) },
+        fieldErrors: { [field(inscription)]: de.itemDialog.textTooLong(30) },
       },
       {
         title: "HTML renamed to .png",

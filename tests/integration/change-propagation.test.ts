@@ -119,6 +119,9 @@ const NOT_REFERENCE_DATA = [
   "cart_items",
   "carts",
   "departments",
+  // The shop shows no image template: watching them would empty its kept pages on every save
+  // (decision 041).
+  "image_templates",
   "kysely_migration",
   "kysely_migration_lock",
   "login_links",

@@ -52,6 +52,8 @@ const HOSTILE_QUERIES = [
   "status=%00&branch=2147483648&branchId=-1&view=%3Cx%3E&tag=%00",
   "page=-5&limit=1e309&offset=NaN&redirectTo=%00&artikel=99999999999999999999",
   "from=2026-02-28T25:00&to=2026-02-28T00:00%00",
+  // The menu's search (issue 17): bidi controls, an emoji, a term far beyond 100 characters.
+  `suche=%E2%80%AE%F0%9F%8D%9E${"x".repeat(300)}&hinweis=%3Cx%3E`,
 ];
 
 /** Values a field gets in the hostile bodies. */
@@ -106,8 +108,16 @@ function fieldsAndIntents(): { fields: string[]; intents: string[] } {
     "orderKey",
     "legalInstructions",
     "privacyPolicy",
+    // Issue 17: the registry's new branch and settings fields, and the checkout's day choice.
+    "holidayCountry",
+    "holidayRegion",
+    "checkoutOrderButton",
+    "checkoutPreorderButton",
+    "checkoutPaymentNotice",
+    "tag",
   ]);
-  const intents = new Set<string>();
+  // The checkout's plain-form step (a constant in the route, which the search below cannot see).
+  const intents = new Set<string>(["show-times"]);
   const walk = (folder: string) => {
     for (const entry of readdirSync(folder)) {
       const file = path.join(folder, entry);

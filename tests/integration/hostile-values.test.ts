@@ -72,6 +72,61 @@ describe.each(databaseTargets())("hostile values (%s)", (target) => {
     expect((await admin.send("/api/orders?from=2026-02-28&to=2026-03-01")).status).toBe(200);
   });
 
+  it("answers hostile image addresses and bodies with 4xx and a German message (decision 038)", async () => {
+    for (const path of [
+      "/image/huge/1-1.jpg",
+      "/image/toString/1-1.jpg",
+      "/image/product/99999999999999999999-1.jpg",
+      "/image/product/1-99999999999999999999.jpg",
+      "/image/product/1-1.svg",
+      "/image/product/1-1.jpg/extra",
+      "/image/../1-1.jpg",
+    ]) {
+      const response = await get(path);
+      expect(response.status, path).toBeGreaterThanOrEqual(400);
+      expect(response.status, path).toBeLessThan(500);
+    }
+    expect((await admin.send("/api/images/99999999999999999999")).status).toBe(404);
+    const missing = await admin.send("/api/images/2147483647", {
+      method: "PUT",
+      json: { alt: "Gibt es nicht" },
+    });
+    expect(missing.status).toBe(404);
+    const { id } = await handle.db
+      .insertInto("images")
+      .values({
+        extension: "png",
+        mimeType: "image/png",
+        width: 1,
+        height: 1,
+        alt: "Ein Bild",
+        storageKey: "0123456789abcdef0123456789abcdef01234567",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    for (const body of [
+      { alt: { toString: "x" } },
+      { alt: "a\u0000b".repeat(500) },
+      { alt: "<script>" },
+      { focalPoint: "mitte" },
+      { focalPoint: { x: Number.POSITIVE_INFINITY, y: -1 } },
+      { focalPoint: { x: "0.5", y: null } },
+    ]) {
+      const response = await admin.send(`/api/images/${id}`, { method: "PUT", json: body });
+      expect(response.status, JSON.stringify(body).slice(0, 60)).toBe(400);
+      const answer = (await response.json()) as { errors: { message: string }[] };
+      expect(answer.errors[0]!.message).toBe("Bild konnte nicht aktualisiert werden.");
+    }
+    for (const raw of ["{", "[]", "null", "<xml/>"]) {
+      const response = await admin.send(`/api/images/${id}`, {
+        method: "PUT",
+        body: raw,
+        headers: { "Content-Type": "application/json" },
+      });
+      expect(response.status, raw).toBe(400);
+    }
+  });
+
   it("refuses a storefront form from another site, from 'null' or a malformed Origin with 403", async () => {
     const post = (path: string, origin: string) =>
       fetch(`${server.origin}${path}`, {
@@ -134,6 +189,144 @@ describe.each(databaseTargets())("hostile values (%s)", (target) => {
       .where("id", "=", order.id)
       .executeTakeFirstOrThrow();
     expect(row.rejectionMessage).toBe("Leider ausverkauft.\nMorgen wieder.");
+  });
+
+  it("refuses hostile content pages and navigation entries with a German 400, storing nothing", async () => {
+    const before = await handle.db
+      .selectFrom("navigations")
+      .select(["identifier", "items"])
+      .orderBy("identifier")
+      .execute();
+    const footer = await handle.db
+      .selectFrom("navigations")
+      .select(["id"])
+      .where("identifier", "=", "footer")
+      .executeTakeFirstOrThrow();
+    for (const items of [
+      [{ label: "a\u0000b", siteId: 2 ** 31 }],
+      [{ label: "x", siteId: -1 }],
+      [{ label: "x", href: "javascript:alert(1)" }],
+      [{ label: "x", href: "https://" }],
+      [{ label: "x", href: "/a b" }],
+      [{ label: ["x"], href: "/" }],
+      "alles",
+      [null],
+    ]) {
+      const response = await admin.send(`/api/navigations/${footer.id}`, {
+        method: "PUT",
+        json: { items },
+      });
+      expect(response.status, JSON.stringify(items)).toBe(400);
+      const body = (await response.json()) as { errors: { message: string }[] };
+      expect(body.errors[0]?.message).toBe("Navigation konnte nicht aktualisiert werden.");
+    }
+    for (const site of [
+      { path: "../../etc/passwd", name: "x", type: "default" },
+      { path: "x", name: "x", type: "default", body: { html: "<p>" } },
+      { path: "x".repeat(300), name: "x", type: "default" },
+      { path: "api/x", name: "x", type: "default" },
+    ]) {
+      const response = await admin.send("/api/sites", { json: site });
+      expect(response.status, JSON.stringify(site).slice(0, 60)).toBe(400);
+    }
+    expect(
+      await handle.db
+        .selectFrom("navigations")
+        .select(["identifier", "items"])
+        .orderBy("identifier")
+        .execute(),
+    ).toEqual(before);
+    expect(
+      await handle.db.selectFrom("sites").select("id").where("path", "=", "x").execute(),
+    ).toEqual([]);
+  });
+
+  it("gives image templates' hostile layers a 400 beside the field, and cleans their text", async () => {
+    const base = { name: "Schild", identifier: "schild-feindlich", width: 200, height: 100 };
+    const text = {
+      type: "text",
+      text: "Brezel\u0000 {price}\ud800",
+      fontFamily: "Lato",
+      fontVariant: "400",
+      size: 20,
+      color: "#000000",
+    };
+    const cases: [unknown, string][] = [
+      [{ ...base, layers: [{ ...text, fontFamily: "\ud800" }] }, "layers.0.fontFamily"],
+      [
+        {
+          ...base,
+          layers: [{ type: "image", imageId: "99999999999999999999", width: 5, height: 5 }],
+        },
+        "layers.0.imageId",
+      ],
+      [{ ...base, width: "1e309" }, "width"],
+      [{ ...base, layers: { 0: text } }, "layers"],
+      [{ ...base, layers: [{ ...text, size: -2147483649 }] }, "layers.0.size"],
+      [{ ...base, layers: [null] }, "layers.0"],
+    ];
+    for (const [body, field] of cases) {
+      const response = await admin.send("/api/image-templates", { json: body });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      const { errors } = (await response.json()) as { errors: { field?: string }[] };
+      expect(errors.map((error) => error.field)).toContain(field);
+    }
+    const saved = await admin.send("/api/image-templates", { json: { ...base, layers: [text] } });
+    expect(saved.status).toBe(201);
+    const { data } = (await saved.json()) as { data: { layers: { text: string }[] } };
+    expect(data.layers[0]?.text).toBe("Brezel {price}");
+    // A family with a NUL byte or a broken encoding in the address: refused, never a 5xx.
+    for (const path of [
+      "/api/fonts/google/%00/style-400.embed.css",
+      "/api/fonts/google/%ED%A0%80/style-400.embed.css",
+      "/api/fonts/google/Roboto/style-%00.embed.css",
+    ]) {
+      const response = await get(path);
+      expect([400, 404], path).toContain(response.status);
+    }
+  });
+
+  it("refuses hostile block contents with a German 400 and stores nothing (issue 16)", async () => {
+    const block = await handle.db
+      .selectFrom("blocks")
+      .selectAll()
+      .where("identifier", "=", "gallery")
+      .executeTakeFirstOrThrow();
+    let deep: unknown = { type: "text", value: "x" };
+    for (let level = 0; level < 50; level += 1) {
+      deep = { type: "gallery", value: { label: "x", images: [deep] } };
+    }
+    const bodies: [unknown, string][] = [
+      [{ data: [deep] }, "Die Inhalte sind zu tief verschachtelt (höchstens 5 Ebenen)."],
+      [
+        { data: [{ type: "reference", value: { type: "site", id: 2_147_483_000 } }] },
+        "Diese Seite existiert nicht mehr.",
+      ],
+      [{ data: [{ type: "text", value: ["a\u0000b"] }] }, "Bitte einen Text eingeben."],
+      [
+        { data: [{ type: "markdown", value: "x".repeat(400_000) }] },
+        "Die Inhalte sind zu umfangreich (höchstens 256 KB).",
+      ],
+      [
+        { data: [{ type: "image", value: { id: "99999999999999999999" } }] },
+        "Bitte ein Bild wählen.",
+      ],
+    ];
+    for (const [content, message] of bodies) {
+      const response = await admin.send(`/api/blocks/${block.id}`, {
+        method: "PUT",
+        json: { content },
+      });
+      expect(response.status, message).toBe(400);
+      const { errors } = (await response.json()) as { errors: { message: string }[] };
+      expect(errors.map((error) => error.message)).toContain(message);
+    }
+    const after = await handle.db
+      .selectFrom("blocks")
+      .selectAll()
+      .where("id", "=", block.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual(block);
   });
 
   it("counts what PostgreSQL refuses as data as bad input, and nothing else", async () => {

@@ -479,13 +479,14 @@ describe.each(databaseTargets())("changing an order's item on %s", (target) => {
         await put({
           amount: 1,
           parts: [
-            { partId: text, value: "x".repeat(2001) },
+            // The birthday cake's inscription takes 30 characters (decision 044).
+            { partId: text, value: "x".repeat(31) },
             sizeOf([optionId(cake, "Größe", "Ø 20 cm (10 Stücke)")]),
           ],
         }),
       ),
     ).toEqual({
-      [`part-${text}`]: "Bitte geben Sie höchstens 2000 Zeichen ein.",
+      [`part-${text}`]: "Bitte geben Sie höchstens 30 Zeichen ein.",
     });
 
     // Nothing was written, not even an audit entry for input that never reached the order.

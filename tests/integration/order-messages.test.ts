@@ -82,7 +82,9 @@ describe.each(databaseTargets())("the messages about a new order on %s", (target
     expect(customer).toContain("Zahlung: Barzahlung, offen");
     expect(customer).toContain("Anmerkung: Gut durchgebacken");
     expect(customer).toContain(link);
-    expect(mails[1]!.text).toContain("Kontakt: Erika Mustermann, +497611234567, erika@example.org");
+    expect(mails[1]!.text).toContain(
+      "Kontakt: Erika Mustermann, +49 761 1234567, erika@example.org",
+    );
 
     const transport = smtpTransport(sink.url, "Sonnenkorn <shop@sonnenkorn.example>");
     const provider = twilioSmsProvider({

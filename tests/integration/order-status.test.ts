@@ -328,9 +328,14 @@ describe.each(databaseTargets())("the order status page on %s", (target) => {
     it("offers 'Ja, 14:15 Uhr ist in Ordnung' and, accepted, confirms the order at that time", async () => {
       const order = await insertTestOrder(db, { counterAppointment: proposal });
       const before = await view(order);
+      // A proposal for another day than today names the day (issue 17, decision 047).
+      const isToday =
+        new Date().toLocaleDateString("sv-SE", { timeZone: "Europe/Berlin" }) === "2026-11-21";
       expect(before.counterAppointment).toEqual({
         proposal: "Vorgeschlagener Termin: 21.11.2026 14:15 Uhr",
-        accept: "Ja, 14:15 Uhr ist in Ordnung",
+        accept: isToday
+          ? "Ja, 14:15 Uhr ist in Ordnung"
+          : "Ja, Sa., 21.11., 14:15 Uhr ist in Ordnung",
         decline: "Nein, Bestellung stornieren",
       });
       expect(before.messages[0]).toContain("21.11.2026 14:15 Uhr");

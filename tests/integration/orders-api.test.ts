@@ -86,7 +86,7 @@ describe.each(databaseTargets())("the staff order API on %s", (target) => {
       const { status, body } = await call(employeeA, "/api/orders", "POST", orderBody());
       expect(status, JSON.stringify(body)).toBe(201);
       const data = body.data!;
-      expect(data).toMatchObject({ name: "Paula Telefon", phone: "+497615550199" });
+      expect(data).toMatchObject({ name: "Paula Telefon", phone: "+49 761 5550199" });
       expect(typeof data.version).toBe("string");
       expect(data.items).toHaveLength(1);
       const stored = await db
@@ -129,7 +129,7 @@ describe.each(databaseTargets())("the staff order API on %s", (target) => {
         .executeTakeFirst();
       const cases: [Record<string, unknown>, string][] = [
         [orderBody({ name: "" }), "name"],
-        [orderBody({ phone: "0761 555" }), "phone"],
+        [orderBody({ phone: "0761" }), "phone"],
         [orderBody({ email: "keine-adresse" }), "email"],
         [orderBody({ items: [] }), "items"],
         [orderBody({ items: [{ product: 999999, amount: 1 }] }), "items.0.product"],
@@ -185,7 +185,7 @@ describe.each(databaseTargets())("the staff order API on %s", (target) => {
       });
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       expect(answer.body.data).toMatchObject({
-        phone: "+497611234567",
+        phone: "+49 761 1234567",
         email: "neu@example.org",
         comment: "Geschnitten",
         name: "Erika Mustermann",
@@ -200,7 +200,7 @@ describe.each(databaseTargets())("the staff order API on %s", (target) => {
       expect(entry.userId).toBe(employeeA.id);
       expect(entry.data).toEqual({
         before: { phone: "+49 761 555 0101", email: "alt@example.org", comment: null },
-        after: { phone: "+497611234567", email: "neu@example.org", comment: "Geschnitten" },
+        after: { phone: "+49 761 1234567", email: "neu@example.org", comment: "Geschnitten" },
       });
     });
 

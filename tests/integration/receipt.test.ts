@@ -87,7 +87,7 @@ describe.each(databaseTargets())("loading an order's receipt on %s", (target) =>
     expect(receipt.customer).toEqual([
       { label: "Name", value: "Erika Mustermann" },
       { label: "Firma", value: "Kanzlei Weber" },
-      { label: "Telefon", value: "+497611234567" },
+      { label: "Telefon", value: "+49 761 1234567" },
       { label: "E-Mail", value: "erika@example.org" },
     ]);
     expect(receipt.deliveryAddress).toEqual([

@@ -60,12 +60,13 @@ export default async function setup(project: TestProject) {
 /** Leftovers of an earlier run that was killed would otherwise pile up on the server. */
 async function dropStaleTestDatabases(client: pg.Client): Promise<void> {
   const { rows } = await client.query<{ datname: string }>(
-    "select datname from pg_database where datname like 'bt_test_%' or datname like 'bt_template_%'",
+    // `_` is LIKE's any-character: escaped, so that a database named e.g. bt_templates is left alone.
+    "select datname from pg_database where datname like 'bt\\_test\\_%' or datname like 'bt\\_template\\_%'",
   );
   for (const { datname } of rows) {
     const pid = /^bt_template_(\d+)$/.exec(datname)?.[1];
-    if (pid && isAlive(Number(pid))) continue;
-    if (!pid && datname.startsWith("bt_test_")) continue; // may belong to a running suite
+    if (!pid) continue; // a bt_test_ database may belong to a running suite
+    if (isAlive(Number(pid))) continue;
     await client.query(`drop database if exists ${datname} with (force)`);
   }
 }

@@ -2,6 +2,7 @@
 // depend on the hour the tests run at (one open day and night, one always closed with pre-orders,
 // one that only takes quotation requests), all selling the Wiehre menu. Run by
 // start-e2e-checkout-server.ts before the server opens the folder; production has no such branches.
+import sharp from "sharp";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { openDatabase } from "#app/db/connection.server";
@@ -17,6 +18,8 @@ export const testBranches = {
   open: { identifier: "tag-und-nacht", name: "Sonnenkorn Tag und Nacht" },
   closed: { identifier: "nachtruhe", name: "Sonnenkorn Nachtruhe" },
   quotation: { identifier: "auf-anfrage", name: "Sonnenkorn auf Anfrage" },
+  /** Open day and night, but closed on Baden-Württemberg's public holidays (issue 17). */
+  holidays: { identifier: "feiertags-zu", name: "Sonnenkorn Feiertags zu" },
 } as const;
 
 /**
@@ -90,17 +93,30 @@ export const statusOrders = (project: string) => {
     counterAccept: order(1, "annehmen"),
     counterDecline: order(2, "ablehnen"),
     review: order(3, "bewerten"),
+    // Read only (storefront-pages.spec.ts): the status wording of pre-orders (issue 17).
+    preorderOpen: order(4, "vorbestellt-offen"),
+    preorderConfirmed: order(5, "vorbestellt-bestaetigt"),
+    preorderClosed: order(6, "vorbestellt-geschlossen"),
   };
 };
 
 /** Tomorrow 15:30 in Freiburg: the time the shop proposes. */
 export function proposedTime(now = new Date()): Date {
-  const tomorrow = new Date(now.getTime() + 24 * 60 * 60 * 1000);
-  const date = tomorrow.toLocaleDateString("sv-SE", { timeZone: "Europe/Berlin" });
-  const offset = tomorrow
+  return daysAheadAt(1, "15:30", now);
+}
+
+/** In three days at 10:30 in Freiburg: when the pre-orders are due. */
+export function preorderDue(now = new Date()): Date {
+  return daysAheadAt(3, "10:30", now);
+}
+
+function daysAheadAt(days: number, clock: string, now: Date): Date {
+  const day = new Date(now.getTime() + days * 24 * 60 * 60 * 1000);
+  const date = day.toLocaleDateString("sv-SE", { timeZone: "Europe/Berlin" });
+  const offset = day
     .toLocaleString("en-US", { timeZone: "Europe/Berlin", timeZoneName: "longOffset" })
     .replace(/.*GMT/, "");
-  return new Date(`${date}T15:30:00${offset || "Z"}`);
+  return new Date(`${date}T${clock}:00${offset || "Z"}`);
 }
 
 const allPayments = {
@@ -241,6 +257,25 @@ export async function prepareCheckoutDatabase(db: Db): Promise<void> {
       counterAppointment,
     });
     await insertTestOrder(db, {
+      ...orders.preorderOpen,
+      branchIdentifier: testBranches.open.identifier,
+      isPreorder: true,
+      appointment: preorderDue(),
+    });
+    await insertTestOrder(db, {
+      ...orders.preorderConfirmed,
+      branchIdentifier: testBranches.open.identifier,
+      isPreorder: true,
+      isConfirmed: true,
+      appointment: preorderDue(),
+    });
+    await insertTestOrder(db, {
+      ...orders.preorderClosed,
+      branchIdentifier: testBranches.closed.identifier,
+      isPreorder: true,
+      appointment: preorderDue(),
+    });
+    await insertTestOrder(db, {
       ...orders.review,
       branchIdentifier: "wiehre",
       isConfirmed: true,
@@ -253,24 +288,42 @@ export async function prepareCheckoutDatabase(db: Db): Promise<void> {
     alwaysOpen: true,
     flags: { isTakeawayEnabled: true, isQuotationRequired: true, isCashEnabled: true },
   });
+  await addBranch(db, {
+    ...testBranches.holidays,
+    position: 13,
+    alwaysOpen: true,
+    areas: testAreas,
+    flags: {
+      isTakeawayEnabled: true,
+      isDeliveryEnabled: true,
+      isDeliveryHoursEnabled: true,
+      isCashEnabled: true,
+    },
+  });
+  await db
+    .updateTable("branches")
+    .set({ holidayCountry: "DE", holidayRegion: "BW" })
+    .where("identifier", "=", testBranches.holidays.identifier)
+    .execute();
   await insertTestStaff(db);
 }
 
-/** A photo stand-in (a coloured SVG with the name) for every product, stored like real uploads. */
+/**
+ * A photo stand-in (a coloured picture with the name, drawn by sharp as a PNG) for every product,
+ * stored like real uploads: under a key of the store's alphabet in DATA_DIR/images (decision 038).
+ */
 async function addProductImages(db: Db, dataDir: string): Promise<void> {
   const folder = path.join(dataDir, "images");
   mkdirSync(folder, { recursive: true });
   const products = await db.selectFrom("products").select(["id", "name"]).orderBy("id").execute();
   for (const product of products) {
-    const storageKey = `produkt-${product.id}.svg`;
+    const storageKey = `produkt${String(product.id).padStart(9, "0")}`;
     const hue = (product.id * 47) % 360;
-    writeFileSync(
-      path.join(folder, storageKey),
-      `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600"><rect width="800" height="600" fill="hsl(${hue} 45% 45%)"/><text x="400" y="300" font-size="36" text-anchor="middle" fill="#fff" font-family="sans-serif">${product.name.replace(/[<&>]/g, "")}</text></svg>`,
-    );
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600"><rect width="800" height="600" fill="hsl(${hue}, 45%, 45%)"/><text x="400" y="300" font-size="36" text-anchor="middle" fill="#fff" font-family="sans-serif">${product.name.replace(/[<&>]/g, "")}</text></svg>`;
+    writeFileSync(path.join(folder, storageKey), await sharp(Buffer.from(svg)).png().toBuffer());
     const image = await db
       .insertInto("images")
-      .values({ extension: "svg", mimeType: "image/svg+xml", width: 800, height: 600, storageKey })
+      .values({ extension: "png", mimeType: "image/png", width: 800, height: 600, storageKey })
       .returning("id")
       .executeTakeFirstOrThrow();
     await db

@@ -3,6 +3,7 @@
 // Run by start-e2e-landing-server.mjs; production code has no switch for this.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import sharp from "sharp";
 import { openDatabase } from "#app/db/connection.server";
 import { migrateToLatest } from "#app/db/migrate.server";
 import { getSettings, updateSettings } from "#app/db/queries/settings";
@@ -33,13 +34,17 @@ async function main(): Promise<void> {
     await updateSettings(handle.db, { enablePluginHomePage: true, enablePluginMapbox: true });
     const stored = [];
     for (const [index, image] of galleryImages.entries()) {
-      const storageKey = `galerie-${index + 1}.svg`;
-      writeFileSync(path.join(dataDir, "images", storageKey), svg(image.name, image.colour));
+      // A PNG drawn by sharp, under a key of the store's alphabet (decision 038).
+      const storageKey = `galerie${String(index + 1).padStart(9, "0")}`;
+      const png = await sharp(Buffer.from(svg(image.name, image.colour)))
+        .png()
+        .toBuffer();
+      writeFileSync(path.join(dataDir, "images", storageKey), png);
       const row = await handle.db
         .insertInto("images")
         .values({
-          extension: "svg",
-          mimeType: "image/svg+xml",
+          extension: "png",
+          mimeType: "image/png",
           width: 800,
           height: 600,
           alt: image.name,

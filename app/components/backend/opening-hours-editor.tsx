@@ -77,11 +77,13 @@ function change(rows: Row[], step: HoursChange, nextKey: number): Row[] {
       return [...rows, { key: nextKey, draft: draftOf(NEW_HOURS_ROW) }];
     case "remove":
       return rows.filter((_, index) => index !== step.index);
-    case "up": {
-      if (step.index < 1 || step.index >= rows.length) return rows;
+    case "up":
+    case "down": {
+      const to = step.kind === "up" ? step.index - 1 : step.index + 1;
+      if (step.index >= rows.length || to < 0 || to >= rows.length) return rows;
       const moved = [...rows];
       const [row] = moved.splice(step.index, 1);
-      if (row) moved.splice(step.index - 1, 0, row);
+      if (row) moved.splice(to, 0, row);
       return moved;
     }
   }
@@ -113,9 +115,15 @@ export function OpeningHoursEditor({
   rules,
   errors,
   legend,
+  variant = "hours",
 }: {
   /** The list's field name, e.g. `openingHours` or `deliveryHours`. */
   name?: string;
+  /**
+   * Opening or delivery hours (no rule: closed) or an availability schedule of a category or
+   * product (no rule at all: always available).
+   */
+  variant?: "hours" | "schedule";
   rules: readonly HoursRowValue[] | null | undefined;
   errors?: HoursErrors | null;
   /** The group's visible title, e.g. 'Öffnungszeiten'. */
@@ -175,11 +183,13 @@ export function OpeningHoursEditor({
     >
       <legend className="hours-legend">{legend}</legend>
       <div id={hintId} className="hours-hint">
-        <p>{texts.intro}</p>
+        <p>{variant === "schedule" ? texts.scheduleIntro : texts.intro}</p>
         <p>{texts.midnightHint}</p>
       </div>
       <FieldError id={listErrorId} messages={listErrors} />
-      {rows.length === 0 ? <p className="hours-empty">{texts.empty}</p> : null}
+      {rows.length === 0 ? (
+        <p className="hours-empty">{variant === "schedule" ? texts.scheduleEmpty : texts.empty}</p>
+      ) : null}
       <ol className="hours-rows">
         {rows.map((row, index) => {
           const field = (part: string) => `${name}[${index}].${part}`;

@@ -1,6 +1,14 @@
 import type { OpeningPreview as OpeningPreviewData } from "../../domain/opening-preview";
 import { de } from "../../i18n/de-backoffice";
+import { deCatalogue } from "../../i18n/de-catalogue";
+import { MenuLinks } from "./menu-links";
+import { deContent } from "../../i18n/de-content";
+import { NavigationEditor, type NavigationRowValue } from "./navigation-editor";
+import { RichTextEditor } from "./rich-text-editor";
+import { LayersEditor, TemplatePreview } from "./layers-editor";
+import { BlockContentEditor } from "./block-editor";
 import { DeliveryAreasEditor, type AreaRowValue } from "./delivery-areas-editor";
+import { AlternativeUnitsEditor, BundleItemsEditor, PartsEditor } from "./product-editors";
 import {
   OpeningHoursEditor,
   OpeningPreview,
@@ -17,12 +25,84 @@ export function ResourceExtras({
   values,
   errors,
   pageExtras,
+  choices = {},
 }: {
   name: string;
   values: Record<string, unknown>;
   errors: HoursErrors | null | undefined;
   pageExtras: Record<string, unknown> | null;
+  /** Choices of the editors' selects (a bundle's products), by name. */
+  choices?: Record<string, { value: string; label: string }[]>;
 }) {
+  if (name === "sites") {
+    const t = deContent.sites;
+    return (
+      <RichTextEditor
+        name="body"
+        label={t.body}
+        help={t.bodyHelp}
+        value={typeof values.body === "string" ? values.body : ""}
+        error={errors?.body?.[0]}
+      />
+    );
+  }
+  if (name === "navigations") {
+    return (
+      <NavigationEditor
+        items={values.items as NavigationRowValue[] | null}
+        sites={choices.navigationSites ?? []}
+        errors={errors}
+      />
+    );
+  }
+  if (name === "categories") {
+    return (
+      <OpeningHoursEditor
+        name="schedule"
+        legend={deCatalogue.categories.schedule}
+        variant="schedule"
+        rules={values.schedule as HoursRowValue[] | null}
+        errors={errors}
+      />
+    );
+  }
+  if (name === "products") {
+    const t = deCatalogue.products;
+    return (
+      <>
+        <AlternativeUnitsEditor units={values.alternativeUnits} errors={errors} />
+        <PartsEditor parts={values.parts} errors={errors} />
+        <BundleItemsEditor
+          items={values.bundleItems}
+          products={choices.bundleProducts ?? []}
+          errors={errors}
+        />
+        <OpeningHoursEditor
+          name="schedule"
+          legend={t.schedule}
+          rules={values.schedule as HoursRowValue[] | null}
+          errors={errors}
+          variant="schedule"
+        />
+      </>
+    );
+  }
+  if (name === "image-templates") {
+    return (
+      <LayersEditor layers={values.layers} images={choices.layerImages ?? []} errors={errors} />
+    );
+  }
+  if (name === "blocks") {
+    return (
+      <BlockContentEditor
+        identifier={values.identifier ?? pageExtras?.identifier}
+        content={values.content}
+        errors={errors}
+        choices={choices}
+      />
+    );
+  }
+  if (name === "menus") return <MenuLinks menuId={pageExtras?.menuId as number | undefined} />;
   if (name !== "branches") return null;
   const t = de.branches;
   const preview = pageExtras?.preview as OpeningPreviewData | undefined;
@@ -45,5 +125,30 @@ export function ResourceExtras({
       />
       <DeliveryAreasEditor areas={values.deliveryAreas as AreaRowValue[] | null} errors={errors} />
     </>
+  );
+}
+
+/**
+ * What a resource's edit page shows below its form (outside it, so it may hold forms of its
+ * own), by resource name: an image template's rendered preview (decision 041).
+ */
+export function ResourceAfterForm({
+  name,
+  pageExtras,
+  choices = {},
+}: {
+  name: string;
+  pageExtras: Record<string, unknown> | null;
+  choices?: Record<string, { value: string; label: string }[]>;
+}) {
+  if (name !== "image-templates" || !pageExtras?.templateId) return null;
+  return (
+    <TemplatePreview
+      templateId={Number(pageExtras.templateId)}
+      templateName={String(pageExtras.templateName ?? "")}
+      width={Number(pageExtras.width)}
+      height={Number(pageExtras.height)}
+      products={choices.previewProducts ?? []}
+    />
   );
 }

@@ -215,6 +215,36 @@ export function FieldControl({
       </fieldset>
     );
   }
+  if (field.type === "choices") {
+    // A group of checkboxes (the registry's multiple choice of fixed values, e.g. allergens).
+    const value = meta.initialValue;
+    const chosen = new Set((Array.isArray(value) ? value : value ? [value] : []).map(String));
+    return (
+      <fieldset
+        className="resource-choices"
+        aria-describedby={aria["aria-describedby"]}
+        aria-invalid={aria["aria-invalid"]}
+      >
+        <legend>{field.label}</legend>
+        {helpText}
+        <div className="resource-choices-list">
+          {field.options.map((option) => (
+            <div key={option.value} className="ui-choice">
+              <input
+                type="checkbox"
+                id={`${meta.id}-${option.value}`}
+                name={field.name}
+                value={option.value}
+                defaultChecked={chosen.has(option.value)}
+              />
+              <label htmlFor={`${meta.id}-${option.value}`}>{option.label}</label>
+            </div>
+          ))}
+        </div>
+        {errorText}
+      </fieldset>
+    );
+  }
   if (field.type === "boolean") {
     const props = getInputProps(meta as FieldMetadata<boolean>, { type: "checkbox" });
     return (

@@ -136,6 +136,7 @@ export function OrderDetails({ details }: { details: OrderStatusView["details"] 
         costs={details.costs}
         deliveryCosts={details.deliveryCosts}
         total={details.total}
+        notes={details.priceNotes}
       />
 
       {details.taxes.length > 0 ? (

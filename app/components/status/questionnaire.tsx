@@ -1,5 +1,4 @@
-import { getFormProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { getZodConstraint, parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { Fragment } from "react";
 import { de } from "../../i18n/de";
@@ -8,33 +7,44 @@ import {
   RATING_FIELDS,
   RATING_LABELS,
   STARS,
-  questionnaireSchema,
-} from "../../features/orders/questionnaire-schema";
+  type RatingField,
+} from "../../features/orders/questionnaire-fields";
 
 const texts = de.orderStatus.questionnaire;
+const FORM_ID = "bewertung";
 
 /**
  * Five radio buttons in a fieldset: arrow keys move between the stars as in any radio group. The
  * inputs stay in the page (only visually hidden), so they take focus and work without JavaScript;
  * the stars are their labels, coloured up to the chosen one by CSS.
  */
-function StarRating({ field, label }: { field: FieldMetadata<number>; label: string }) {
-  const error = field.errors?.[0];
+function StarRating({
+  name,
+  label,
+  chosen,
+  error,
+}: {
+  name: RatingField;
+  label: string;
+  chosen: string | undefined;
+  error: string | undefined;
+}) {
+  const errorId = `${FORM_ID}-${name}-error`;
   return (
     // The fieldset names the group and points to its message; radios take no aria-invalid.
-    <fieldset className="star-rating" data-rating={field.name} aria-describedby={field.errorId}>
+    <fieldset className="star-rating" data-rating={name} aria-describedby={errorId}>
       <legend>{label}</legend>
       <div className="stars">
         {STARS.map((count) => {
-          const id = `${field.id}-${count}`;
+          const id = `${FORM_ID}-${name}-${count}`;
           return (
             <Fragment key={count}>
               <input
                 type="radio"
                 id={id}
-                name={field.name}
+                name={name}
                 value={count}
-                defaultChecked={field.initialValue === String(count)}
+                defaultChecked={chosen === String(count)}
                 required
                 className="star-input"
               />
@@ -46,7 +56,7 @@ function StarRating({ field, label }: { field: FieldMetadata<number>; label: str
           );
         })}
       </div>
-      <p id={field.errorId} className="field-error">
+      <p id={errorId} className="field-error">
         {error}
       </p>
     </fieldset>
@@ -59,36 +69,45 @@ function StarRating({ field, label }: { field: FieldMetadata<number>; label: str
  */
 export function Questionnaire({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "bewertung",
-    lastResult,
-    constraint: getZodConstraint(questionnaireSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: questionnaireSchema }),
-  });
-  const formError = form.errors?.[0];
+  // The server's answer to the last try (conform's reply): the values sent and each field's
+  // messages. The browser checks the required stars and the comment's length before sending.
+  const sent = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
+  const errors = lastResult?.error ?? {};
+  const errorOf = (name: string) => errors[name]?.[0];
+  const formError = errorOf("");
+  const commentId = `${FORM_ID}-comment`;
+  const commentError = errorOf("comment");
   return (
     <section className="questionnaire" aria-labelledby="bewertung-titel">
       <h2 id="bewertung-titel">{texts.heading}</h2>
       <p>{texts.intro}</p>
-      <Form method="post" preventScrollReset className="questionnaire-form" {...getFormProps(form)}>
+      <Form method="post" preventScrollReset className="questionnaire-form" id={FORM_ID}>
         <input type="hidden" name="intent" value="questionnaire" />
         {RATING_FIELDS.map((name) => (
-          <StarRating key={name} field={fields[name]} label={RATING_LABELS[name]} />
+          <StarRating
+            key={name}
+            name={name}
+            label={RATING_LABELS[name]}
+            chosen={typeof sent[name] === "string" ? sent[name] : undefined}
+            error={errorOf(name)}
+          />
         ))}
         <div className="field questionnaire-comment">
-          <label htmlFor={fields.comment.id}>{texts.comment}</label>
+          <label htmlFor={commentId}>{texts.comment}</label>
           <textarea
-            {...getTextareaProps(fields.comment)}
+            id={commentId}
+            name="comment"
             rows={3}
             maxLength={QUESTIONNAIRE_COMMENT_MAX_LENGTH}
+            defaultValue={typeof sent.comment === "string" ? sent.comment : undefined}
+            aria-invalid={commentError ? true : undefined}
+            aria-describedby={`${commentId}-error`}
           />
-          <p id={fields.comment.errorId} className="field-error">
-            {fields.comment.errors?.[0]}
+          <p id={`${commentId}-error`} className="field-error">
+            {commentError}
           </p>
         </div>
-        <p id={form.errorId} className={formError ? "form-error" : "field-error"} role="alert">
+        <p className={formError ? "form-error" : "field-error"} role="alert">
           {formError}
         </p>
         <button type="submit" className="button" disabled={navigation.state === "submitting"}>

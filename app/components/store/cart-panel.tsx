@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { deUploads } from "../../i18n/de-uploads";
 import type { ReactNode } from "react";
 import { de } from "../../i18n/de";
 import { useHydrated } from "../use-hydrated";
@@ -18,6 +19,7 @@ export function CartPanel({
   checkoutPath,
   editPath,
   notice,
+  soldOutNotice = null,
   deliveryNotice,
   children,
 }: {
@@ -26,6 +28,8 @@ export function CartPanel({
   checkoutPath: string;
   editPath: (productId: number, itemId: number) => string;
   notice: string | null;
+  /** Items taken out as sold out today (decision 036), worded on the server. */
+  soldOutNotice?: string | null;
   deliveryNotice: string | null;
   children?: ReactNode;
 }) {
@@ -41,6 +45,7 @@ export function CartPanel({
         {cart.removedByMenuChange.length > 0 ? (
           <p className="notice">{texts.menuChanged(cart.removedByMenuChange.join(", "))}</p>
         ) : null}
+        {soldOutNotice ? <p className="notice">{soldOutNotice}</p> : null}
       </div>
       {children}
       <details className="cart-details" open>
@@ -58,6 +63,20 @@ export function CartPanel({
                   <ul className="cart-item-details">
                     {item.details.map((detail) => (
                       <li key={detail}>{detail}</li>
+                    ))}
+                  </ul>
+                ) : null}
+                {item.uploads.length > 0 ? (
+                  <ul className="cart-item-uploads">
+                    {item.uploads.map((upload) => (
+                      <li key={upload.id} className="upload-thumb">
+                        <img
+                          src={upload.previewUrl}
+                          alt={deUploads.previewAlt(upload.name)}
+                          width={64}
+                          height={64}
+                        />
+                      </li>
                     ))}
                   </ul>
                 ) : null}
@@ -161,8 +180,11 @@ export function CartPanel({
             ))}
           </div>
         ) : null}
-        {cart.isApproximate ? <p className="cart-hint">{texts.approximateNote}</p> : null}
-        {cart.hasHiddenPrices ? <p className="cart-hint">{texts.priceFollows}</p> : null}
+        {cart.priceNotes.map((note) => (
+          <p key={note} className="cart-hint">
+            {note}
+          </p>
+        ))}
         <p className="cart-checkout">
           {cart.canCheckout ? (
             <Link to={checkoutPath} className="button primary">

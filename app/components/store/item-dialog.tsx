@@ -1,27 +1,37 @@
-import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
+import { PictureImg } from "../picture-img";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { de } from "../../i18n/de";
-import type { DialogPart, ItemDialogView } from "../../features/storefront/item-dialog.server";
-import { useHydrated } from "../use-hydrated";
+import { dePrices } from "../../i18n/de-prices";
+import type {
+  DialogDraft,
+  DialogPart,
+  DialogUpload,
+  ItemDialogView,
+} from "../../features/storefront/item-dialog.server";
+import { deUploads } from "../../i18n/de-uploads";
+import { configuredPrice, priceNotes, type Configuration } from "../../domain/price-label";
+import { isUnit, parseQuantity } from "../../domain/units";
 import { UrlDialog } from "../url-dialog";
 import { OptionChoices } from "./option-choices";
 import { QuantityPicker } from "./quantity-picker";
 
 const texts = de.itemDialog;
+/** What the dialog's action answered: a round trip's or a refused save's draft, or a refusal. */
+export type DialogAnswer =
+  | { draft: DialogDraft }
+  | {
+      message: string;
+      fieldErrors: Record<string, string>;
+      values?: Record<string, string[]>;
+    };
 
 export interface ItemDialogProps {
   dialog: ItemDialogView;
   /** Where the form posts (the dialog's own address, with the edited item). */
   actionPath: string;
-  /** The dialog without query: the picker's GET steps land here. */
-  dialogPath: string;
   storePath: string;
-  /** A refused save: the message, the fields it names, and what was typed. */
-  failed?: {
-    message: string;
-    fieldErrors: Record<string, string>;
-    values?: Record<string, string[]>;
-  };
+  answer?: DialogAnswer;
 }
 
 /** A step is "filled" for the wizard's forward button (the server checks again on save). */
@@ -54,37 +64,79 @@ function missingInStep(part: DialogPart, fieldset: HTMLFieldSetElement): string 
   }
 }
 
+/** The chosen options of every select and multiselect step, as the form holds them. */
+function chosenOptionIds(dialog: ItemDialogView, read: (field: string) => string[]): string[] {
+  return dialog.parts
+    .filter((part) => part.type === "select" || part.type === "multiselect")
+    .flatMap((part) => read(part.field))
+    .filter((id) => id !== "");
+}
+
 /**
- * The item configuration: amount and unit, then the product's steps. The server renders it open
- * with every step in one form; with JavaScript a step-by-step product shows one step at a time and
- * moves on only when the step is filled ('Zurück' on the first step cancels).
+ * The item configuration: amount and unit, then the product's steps, and the running price of
+ * what is chosen. A step-by-step product shows one step at a time and moves on only when the step
+ * is filled ('Abbrechen' on the first step): without JavaScript every step, like the quantity
+ * buttons, is a plain post that comes back with everything chosen so far (decision 044); with it
+ * the steps and the price change in place.
  */
-export function ItemDialog({ dialog, actionPath, dialogPath, storePath, failed }: ItemDialogProps) {
-  const navigate = useNavigation();
-  const go = useNavigate();
-  const errors = failed?.fieldErrors ?? {};
+export function ItemDialog({ dialog, actionPath, storePath, answer }: ItemDialogProps) {
+  // Every answer starts the form again from what the server knows (kept files included).
+  const [shown, setShown] = useState({ answer, version: 0 });
+  if (shown.answer !== answer) setShown({ answer, version: shown.version + 1 });
+  return (
+    <UrlDialog labelledBy="artikel-titel" closeTo={storePath} className="item-dialog">
+      <DialogForm
+        key={shown.version}
+        dialog={dialog}
+        actionPath={actionPath}
+        storePath={storePath}
+        answer={answer}
+      />
+    </UrlDialog>
+  );
+}
+
+function DialogForm({ dialog, actionPath, storePath, answer }: ItemDialogProps) {
+  const navigation = useNavigation();
+  const draft = answer && "draft" in answer ? answer.draft : null;
+  const refusal = answer && !("draft" in answer) ? answer : null;
+  const message = draft?.message ?? refusal?.message ?? null;
+  const errors = draft?.fieldErrors ?? refusal?.fieldErrors ?? {};
+  const echoed = refusal?.values;
+  const values = draft?.values ?? dialog.values;
   const isSubmitting =
-    navigate.state === "submitting" && navigate.formMethod?.toLowerCase() === "post";
-  const isHydrated = useHydrated();
+    navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post";
   const firstFailedStep = dialog.parts.findIndex((part) => errors[part.field]);
-  const [step, setStep] = useState(firstFailedStep >= 0 ? firstFailedStep : 0);
+  const [step, setStep] = useState(draft?.step ?? (firstFailedStep >= 0 ? firstFailedStep : 0));
   const [stepError, setStepError] = useState<string | null>(null);
   const stepRefs = useRef<(HTMLFieldSetElement | null)[]>([]);
-  // A refused save jumps to the first step the server named.
-  const [shownFailure, setShownFailure] = useState(failed);
-  if (failed !== shownFailure) {
-    setShownFailure(failed);
-    if (firstFailedStep >= 0) setStep(firstFailedStep);
-  }
 
-  const isWizard = isHydrated && dialog.isStepByStep;
+  const isWizard = dialog.isStepByStep;
   const lastStep = dialog.parts.length - 1;
   const showsFinal = !isWizard || step >= lastStep;
-  const values = (field: string) => failed?.values?.[field] ?? dialog.values.parts[field] ?? [];
-  const amount = failed?.values?.amount?.[0] ?? dialog.values.amount;
-  const unit = failed?.values?.unit?.[0] ?? dialog.values.unit;
+  const partValues = (field: string) => echoed?.[field] ?? values.parts[field] ?? [];
+  const amount = echoed?.amount?.[0] ?? values.amount;
+  const unit = echoed?.unit?.[0] ?? values.unit;
 
-  const forward = () => {
+  const [configuration, setConfiguration] = useState<Configuration>(() => {
+    const own = dialog.units.find((candidate) => candidate.unit === unit) ?? dialog.units[0]!;
+    return {
+      amount: parseQuantity(amount, own.rules) ?? own.rules.minimum,
+      unit: own.unit,
+      optionIds: chosenOptionIds(dialog, partValues),
+    };
+  });
+  const price = configuredPrice(dialog.pricing, configuration, dialog.currency);
+  const notes = priceNotes([price.line], { isQuotation: dialog.isQuotation });
+
+  const readOptions = (form: HTMLFormElement) => {
+    const data = new FormData(form);
+    const optionIds = chosenOptionIds(dialog, (field) => data.getAll(field).map(String));
+    setConfiguration((current) => ({ ...current, optionIds }));
+  };
+
+  const forward = (event: React.MouseEvent<HTMLButtonElement>) => {
+    event.preventDefault();
     const part = dialog.parts[step];
     const fieldset = stepRefs.current[step];
     if (!part || !fieldset) return;
@@ -92,95 +144,143 @@ export function ItemDialog({ dialog, actionPath, dialogPath, storePath, failed }
     setStepError(missing);
     if (!missing) setStep(step + 1);
   };
-  const backward = () => {
+  const backward = (event: React.MouseEvent<HTMLButtonElement>) => {
+    event.preventDefault();
     setStepError(null);
-    if (step === 0) go(storePath, { preventScrollReset: true, replace: true });
-    else setStep(step - 1);
+    setStep(Math.max(step - 1, 0));
   };
 
   return (
-    <UrlDialog labelledBy="artikel-titel" closeTo={storePath} className="item-dialog">
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        action={actionPath}
-        preventScrollReset
-        className="item-form"
-      >
-        <h2 id="artikel-titel">{dialog.name}</h2>
-        {dialog.description ? <p>{dialog.description}</p> : null}
-        {dialog.allergens ? <p className="allergens">{dialog.allergens}</p> : null}
-        <p className="price">{dialog.priceLabel}</p>
-        {dialog.isPriceHidden ? <p className="cart-hint">{texts.priceOnRequest}</p> : null}
-        <div role="alert" className="form-error-slot">
-          {failed?.message ? <p className="form-error">{failed.message}</p> : null}
-        </div>
-        {dialog.isAvailable ? (
-          <>
-            {dialog.itemId ? (
-              <>
-                <input type="hidden" name="intent" value="edit" />
-                <input type="hidden" name="itemId" value={dialog.itemId} />
-                {/* Keeps the edited item when the quantity buttons reload the dialog (GET). */}
-                <input type="hidden" name="artikel" value={dialog.itemId} />
-              </>
-            ) : (
-              <>
-                <input type="hidden" name="intent" value="add" />
-                <input type="hidden" name="productId" value={dialog.productId} />
-              </>
-            )}
-            {dialog.parts.map((part, index) => (
-              <PartFieldset
-                key={part.id}
-                part={part}
-                values={values(part.field)}
-                uploads={dialog.values.uploads[part.field] ?? []}
-                error={errors[part.field] ?? (isWizard && index === step ? stepError : null)}
-                hidden={isWizard && index !== step}
-                stepLabel={dialog.isStepByStep ? texts.step(index + 1, dialog.parts.length) : null}
-                fieldsetRef={(element) => {
-                  stepRefs.current[index] = element;
-                }}
-              />
-            ))}
-            <div hidden={!showsFinal}>
-              <QuantityPicker
-                key={`${amount}|${unit}`}
-                units={dialog.units}
-                initialAmount={amount}
-                initialUnit={unit}
-                error={errors.amount ?? errors.unit}
-                dialogPath={dialogPath}
-              />
-            </div>
-          </>
-        ) : (
-          <p className="notice">{de.menu.unavailable}</p>
-        )}
-        <div className="dialog-actions">
-          {isWizard ? (
-            <button type="button" onClick={backward}>
-              {step === 0 ? texts.cancel : texts.back}
-            </button>
-          ) : (
-            <Link to={storePath} preventScrollReset replace>
-              {texts.cancel}
-            </Link>
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      action={actionPath}
+      preventScrollReset
+      className="item-form"
+      onChange={(event) => readOptions(event.currentTarget)}
+    >
+      {/* The form's default button: Enter in a field moves on a step or saves, never "−". */}
+      <button
+        type="submit"
+        name={isWizard && !showsFinal ? "runde" : undefined}
+        value={isWizard && !showsFinal ? "weiter" : undefined}
+        formNoValidate={isWizard && !showsFinal}
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        onClick={isWizard && !showsFinal ? forward : undefined}
+      />
+      <h2 id="artikel-titel">{dialog.name}</h2>
+      {dialog.image ? (
+        <PictureImg picture={dialog.image} decoding="async" className="item-dialog-image" />
+      ) : null}
+      {dialog.description ? <p>{dialog.description}</p> : null}
+      {dialog.allergens ? <p className="allergens">{dialog.allergens}</p> : null}
+      <div className="item-price">
+        <p className="price running-price">
+          {dialog.isPriceHidden ? null : (
+            <span className="running-price-label">{dePrices.dialog.label}: </span>
           )}
-          {isWizard && !showsFinal ? (
-            <button type="button" className="button primary" onClick={forward}>
-              {texts.next}
-            </button>
-          ) : null}
-          {dialog.isAvailable && showsFinal ? (
-            <button type="submit" className="button primary" disabled={isSubmitting}>
-              {dialog.itemId ? texts.saveChanges : texts.save}
-            </button>
-          ) : null}
-        </div>
-      </Form>
-    </UrlDialog>
+          <output aria-live="polite" data-testid="laufender-preis">
+            {price.label}
+          </output>
+        </p>
+        {dialog.unitPrice && !dialog.isPriceHidden ? (
+          <p className="unit-price">{dePrices.dialog.unitPrice(dialog.unitPrice)}</p>
+        ) : null}
+        {notes.map((note) => (
+          <p key={note} className="cart-hint">
+            {note}
+          </p>
+        ))}
+        {dialog.leadTime ? <p className="lead-time">{dialog.leadTime}</p> : null}
+      </div>
+      <div role="alert" className="form-error-slot">
+        {message ? <p className="form-error">{message}</p> : null}
+      </div>
+      {dialog.isAvailable ? (
+        <>
+          {dialog.itemId ? (
+            <>
+              <input type="hidden" name="intent" value="edit" />
+              <input type="hidden" name="itemId" value={dialog.itemId} />
+            </>
+          ) : (
+            <>
+              <input type="hidden" name="intent" value="add" />
+              <input type="hidden" name="productId" value={dialog.productId} />
+            </>
+          )}
+          {isWizard ? <input type="hidden" name="schritt" value={step} /> : null}
+          {dialog.parts.map((part, index) => (
+            <PartFieldset
+              key={part.id}
+              part={part}
+              values={partValues(part.field)}
+              uploads={values.uploads[part.field] ?? []}
+              error={errors[part.field] ?? (isWizard && index === step ? stepError : null)}
+              hidden={isWizard && index !== step}
+              stepLabel={dialog.isStepByStep ? texts.step(index + 1, dialog.parts.length) : null}
+              fieldsetRef={(element) => {
+                stepRefs.current[index] = element;
+              }}
+            />
+          ))}
+          <div hidden={!showsFinal}>
+            <QuantityPicker
+              units={dialog.units}
+              initialAmount={amount}
+              initialUnit={isUnit(unit) ? unit : dialog.units[0]!.unit}
+              error={errors.amount ?? errors.unit}
+              onQuantity={(value, chosenUnit) =>
+                setConfiguration((current) =>
+                  current.amount === value && current.unit === chosenUnit
+                    ? current
+                    : { ...current, amount: value, unit: chosenUnit },
+                )
+              }
+            />
+          </div>
+        </>
+      ) : (
+        <p className="notice">{dialog.unavailableNote}</p>
+      )}
+      <div className="dialog-actions">
+        {isWizard && step > 0 ? (
+          <button
+            type="submit"
+            name="runde"
+            value="zurueck"
+            formNoValidate
+            className="button"
+            onClick={backward}
+          >
+            {texts.back}
+          </button>
+        ) : (
+          <Link to={storePath} preventScrollReset replace className="button">
+            {texts.cancel}
+          </Link>
+        )}
+        {isWizard && !showsFinal ? (
+          <button
+            type="submit"
+            name="runde"
+            value="weiter"
+            formNoValidate
+            className="button primary"
+            onClick={forward}
+          >
+            {texts.next}
+          </button>
+        ) : null}
+        {dialog.isAvailable && showsFinal ? (
+          <button type="submit" className="button primary" disabled={isSubmitting}>
+            {dialog.itemId ? texts.saveChanges : texts.save}
+          </button>
+        ) : null}
+      </div>
+    </Form>
   );
 }
 
@@ -195,7 +295,7 @@ function PartFieldset({
 }: {
   part: DialogPart;
   values: string[];
-  uploads: { id: number; name: string }[];
+  uploads: DialogUpload[];
   error: string | null | undefined;
   hidden: boolean;
   stepLabel: string | null;
@@ -209,6 +309,8 @@ function PartFieldset({
       .join(" ") || undefined;
   const invalid = error ? true : undefined;
   const required = !part.isOptional;
+  // With JavaScript a chosen photo shows at once; without, the server's preview after posting.
+  const [chosen, setChosen] = useState<{ name: string; url: string }[]>([]);
   return (
     <fieldset
       className="item-step"
@@ -235,7 +337,7 @@ function PartFieldset({
             id={part.field}
             name={part.field}
             defaultValue={values[0] ?? ""}
-            maxLength={2000}
+            maxLength={part.maxLength ?? undefined}
             required={required}
             aria-invalid={invalid}
             aria-describedby={describedBy}
@@ -252,7 +354,7 @@ function PartFieldset({
             name={part.field}
             rows={3}
             defaultValue={values[0] ?? ""}
-            maxLength={2000}
+            maxLength={part.maxLength ?? undefined}
             required={required}
             aria-invalid={invalid}
             aria-describedby={describedBy}
@@ -274,9 +376,17 @@ function PartFieldset({
             <ul className="option-list">
               {uploads.map((upload) => (
                 <li key={upload.id}>
-                  <label>
-                    <input type="checkbox" name={part.keepField} value={upload.id} defaultChecked />{" "}
-                    {texts.keepUpload(upload.name)}
+                  <label className="upload-thumb">
+                    <input type="checkbox" name={part.keepField} value={upload.id} defaultChecked />
+                    {upload.previewUrl ? (
+                      <img
+                        src={upload.previewUrl}
+                        alt={deUploads.previewAlt(upload.name)}
+                        width={64}
+                        height={64}
+                      />
+                    ) : null}
+                    <span>{texts.keepUpload(upload.name)}</span>
                   </label>
                 </li>
               ))}
@@ -294,7 +404,25 @@ function PartFieldset({
             required={required && uploads.length === 0}
             aria-invalid={invalid}
             aria-describedby={describedBy}
+            onChange={(event) => {
+              void localPreviews(event.currentTarget.files).then(setChosen);
+            }}
           />
+          {chosen.length > 0 ? (
+            <ul className="option-list" data-testid="gewaehlte-dateien">
+              {chosen.map((file, index) => (
+                <li key={`${index}-${file.name}`} className="upload-thumb">
+                  <img
+                    src={file.url}
+                    alt={deUploads.previewAlt(file.name)}
+                    width={64}
+                    height={64}
+                  />
+                  <span>{file.name}</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </>
       ) : null}
       <p id={errorId} className="field-error">
@@ -302,4 +430,31 @@ function PartFieldset({
       </p>
     </fieldset>
   );
+}
+
+const PREVIEWABLE = new Set(["image/jpeg", "image/png", "image/gif"]);
+const LOCAL_PREVIEW_SIZE = 128;
+
+/**
+ * Small previews of the chosen photos, drawn in the browser before anything is sent. A file that
+ * does not decode (a page named like a photo) gets none; the server refuses it on posting.
+ */
+async function localPreviews(files: FileList | null): Promise<{ name: string; url: string }[]> {
+  const previews: { name: string; url: string }[] = [];
+  for (const file of Array.from(files ?? [])) {
+    if (!PREVIEWABLE.has(file.type) || typeof createImageBitmap !== "function") continue;
+    try {
+      const bitmap = await createImageBitmap(file);
+      const scale = LOCAL_PREVIEW_SIZE / Math.max(bitmap.width, bitmap.height, 1);
+      const canvas = document.createElement("canvas");
+      canvas.width = Math.max(1, Math.round(bitmap.width * scale));
+      canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+      canvas.getContext("2d")?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+      bitmap.close();
+      previews.push({ name: file.name, url: canvas.toDataURL("image/jpeg", 0.8) });
+    } catch {
+      // Not a picture the browser can read: no preview.
+    }
+  }
+  return previews;
 }

@@ -1,7 +1,10 @@
-import { useNavigate } from "@remix-run/react";
-import type { MouseEvent } from "react";
+import { PictureImg } from "../picture-img";
+import { useNavigate, useSubmit } from "@remix-run/react";
+import { useRef, type FormEvent, type MouseEvent } from "react";
 import { de } from "../../i18n/de";
 import { categoryAnchor } from "./category-bar";
+import type { Picture } from "../../features/media/picture";
+import { productAnchor } from "../../features/storefront/store-paths";
 
 export interface MenuProductCard {
   id: number;
@@ -9,9 +12,21 @@ export interface MenuProductCard {
   description: string | null;
   priceLabel: string;
   isAvailable: boolean;
+  /**
+   * Why it cannot be ordered now, worded on the server ('Heute ausverkauft'); default
+   * 'Derzeit nicht verfügbar'. The catalogue's texts stay out of the page's JavaScript.
+   */
+  unavailableNote?: string | null;
   href: string;
-  /** The first product photo, with its size so the card does not jump when it arrives. */
-  image: { src: string; width: number; height: number } | null;
+  /** The first product photo as a thumbnail, with its size so the row does not jump. */
+  image: Picture | null;
+  /** 'Vorlaufzeit: 2 Tage', when the product has one. */
+  leadTime?: string | null;
+  /**
+   * The amount one tap adds, for a simple product (no steps, no unit to choose); null when the
+   * product needs its dialog.
+   */
+  quickAdd?: string | null;
 }
 
 export interface MenuCategorySection {
@@ -21,34 +36,65 @@ export interface MenuCategorySection {
   products: MenuProductCard[];
 }
 
-/** Cards in the first screenful load their photo at once; the rest only when scrolled near. */
-const EAGER_IMAGES = 4;
+/** Rows in the first screenful load their thumbnail at once; the rest only when scrolled near. */
+const EAGER_IMAGES = 6;
+
+const quickAddKey = (productId: string) => `schnell-${productId}`;
 
 /**
- * With JavaScript, a product's link opens its dialog over the menu without a page load. One
- * handler on the list does it for every card: a `<Link>` per card costs several router hooks each,
- * which a menu of 300 products pays on every server render.
+ * One handler on the list does what a `<Link>` and a fetcher per row would (each costs several
+ * router hooks, which a menu of 300 products pays on every server render):
+ * - a product's link opens its dialog over the menu without a page load;
+ * - a simple product's '+' form posts through a fetcher of its own (quick taps on several rows
+ *   do not cancel each other) and the page stays where it is. Without JavaScript both are a
+ *   plain link and a plain form.
  */
-function useDialogLinks() {
+function useListHandlers() {
   const navigate = useNavigate();
-  return (event: MouseEvent<HTMLElement>) => {
+  const submit = useSubmit();
+  const onClick = (event: MouseEvent<HTMLElement>) => {
     const link = (event.target as HTMLElement).closest<HTMLAnchorElement>("a[data-product-link]");
     if (!link || event.defaultPrevented || event.button !== 0) return;
     if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
     navigate(link.getAttribute("href") ?? "", { preventScrollReset: true });
   };
+  const onSubmit = (event: FormEvent<HTMLElement>) => {
+    const form = event.target as HTMLFormElement;
+    const productId = form.dataset.quickAdd;
+    if (!productId || event.defaultPrevented) return;
+    event.preventDefault();
+    submit(form, {
+      navigate: false,
+      fetcherKey: quickAddKey(productId),
+      preventScrollReset: true,
+    });
+  };
+  return { onClick, onSubmit };
 }
 
-export function MenuList({ categories }: { categories: MenuCategorySection[] }) {
+export function MenuList({
+  categories,
+  addPath,
+  search = "",
+  emptyText = de.menu.noMenu,
+}: {
+  categories: MenuCategorySection[];
+  /** Where the '+' forms post: the cart action (`/store/{branch}?index`); none in a preview. */
+  addPath?: string;
+  /** The search in force: a '+' comes back to the same results. */
+  search?: string;
+  /** Said when no category is left: no menu, or a search without hits. */
+  emptyText?: string;
+}) {
   let shown = 0;
-  const openDialog = useDialogLinks();
+  const { onClick, onSubmit } = useListHandlers();
   return (
-    // The links inside are the keyboard's way in; this only catches their clicks.
+    // The links and buttons inside are the keyboard's way in; this only catches their events.
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
-    <div className="menu-list" onClick={openDialog}>
+    <div className="menu-list" onClick={onClick} onSubmit={onSubmit}>
       <h2 className="visually-hidden">{de.menu.heading}</h2>
-      {categories.length === 0 ? <p>{de.menu.noMenu}</p> : null}
+      {categories.length === 0 ? <p className="menu-empty">{emptyText}</p> : null}
       {categories.map((category) => (
         <section
           key={category.id}
@@ -58,46 +104,132 @@ export function MenuList({ categories }: { categories: MenuCategorySection[] }) 
           aria-labelledby={`${categoryAnchor(category.id)}-titel`}
         >
           <h2 id={`${categoryAnchor(category.id)}-titel`}>{category.name}</h2>
-          {category.description ? <p>{category.description}</p> : null}
+          {category.description ? (
+            <p className="category-description">{category.description}</p>
+          ) : null}
           <ul className="product-list">
             {category.products.map((product) => (
               <li
                 key={product.id}
-                className={product.isAvailable ? "card product" : "card product unavailable"}
+                id={productAnchor(product.id)}
+                className={product.isAvailable ? "product" : "product unavailable"}
               >
                 {product.image ? (
-                  <img
-                    src={product.image.src}
-                    width={product.image.width}
-                    height={product.image.height}
-                    alt=""
+                  <PictureImg
+                    picture={product.image}
                     loading={shown++ < EAGER_IMAGES ? "eager" : "lazy"}
                     decoding="async"
                     className="product-image"
                   />
-                ) : null}
-                <h3>{product.name}</h3>
-                {product.description ? <p>{product.description}</p> : null}
-                <p className="price">{product.priceLabel}</p>
-                {product.isAvailable ? (
-                  <a
-                    className="button"
-                    href={product.href}
-                    data-product-link=""
-                    aria-label={de.menu.choose(product.name)}
-                  >
-                    {de.menu.chooseShort}
-                  </a>
                 ) : (
-                  <p className="unavailable-note" aria-disabled="true">
-                    {de.menu.unavailable}
-                  </p>
+                  <span className="product-image placeholder" aria-hidden="true" />
                 )}
+                <div className="product-text">
+                  {/* Named by the product alone: the link's own name adds "auswählen". */}
+                  <h3 aria-label={product.name}>
+                    <a
+                      href={product.href}
+                      data-product-link=""
+                      aria-label={de.menu.choose(product.name)}
+                    >
+                      {product.name}
+                    </a>
+                  </h3>
+                  {product.description ? (
+                    <p className="product-description">{product.description}</p>
+                  ) : null}
+                  <p className="product-meta">
+                    <span className="price">{product.priceLabel}</span>
+                    {product.leadTime ? (
+                      <span className="lead-time">{product.leadTime}</span>
+                    ) : null}
+                    {product.isAvailable ? null : (
+                      <span className="unavailable-note">
+                        {product.unavailableNote ?? de.menu.unavailable}
+                      </span>
+                    )}
+                  </p>
+                </div>
+                {product.isAvailable && product.quickAdd && addPath ? (
+                  <form
+                    method="post"
+                    action={addPath}
+                    className="quick-add"
+                    data-quick-add={product.id}
+                  >
+                    <input type="hidden" name="intent" value="add" />
+                    <input type="hidden" name="productId" value={product.id} />
+                    <input type="hidden" name="amount" value={product.quickAdd} />
+                    {search ? <input type="hidden" name="suche" value={search} /> : null}
+                    <button
+                      type="submit"
+                      className="quick-add-button"
+                      aria-label={de.menu.quickAdd(product.name)}
+                    >
+                      <span aria-hidden="true">+</span>
+                    </button>
+                  </form>
+                ) : product.isAvailable ? (
+                  <span className="product-choose" aria-hidden="true">
+                    {de.menu.chooseShort}
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>
         </section>
       ))}
     </div>
+  );
+}
+
+/**
+ * The search inside the menu: a GET form (`?suche=`) the loader applies without JavaScript; with
+ * it, `onTerm` runs a moment after the customer stops typing. At tablet width and up, focusing
+ * the field brings it to the top of the screen, so the results show below it instead of under
+ * the keyboard.
+ */
+export function MenuSearch({
+  term,
+  resultText,
+  onTerm,
+}: {
+  term: string;
+  resultText: string | null;
+  onTerm: (term: string) => void;
+}) {
+  const timer = useRef(0);
+  return (
+    <form method="get" role="search" className="menu-search" onSubmit={(e) => e.preventDefault()}>
+      <label htmlFor="menu-suche">{de.menu.search}</label>
+      <div className="menu-search-row">
+        <input
+          id="menu-suche"
+          type="search"
+          name="suche"
+          defaultValue={term}
+          maxLength={100}
+          placeholder={de.menu.searchPlaceholder}
+          autoComplete="off"
+          enterKeyHint="search"
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            window.clearTimeout(timer.current);
+            timer.current = window.setTimeout(() => onTerm(value), 250);
+          }}
+          onFocus={(event) => {
+            if (window.matchMedia("(min-width: 600px)").matches) {
+              event.currentTarget.form?.scrollIntoView({ block: "start", behavior: "smooth" });
+            }
+          }}
+        />
+        <button type="submit" className="button secondary">
+          {de.menu.searchSubmit}
+        </button>
+      </div>
+      <p className="menu-search-result" aria-live="polite">
+        {resultText}
+      </p>
+    </form>
   );
 }

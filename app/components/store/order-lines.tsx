@@ -27,32 +27,44 @@ export function OrderLineBody({ line }: { line: OrderLineView }) {
   );
 }
 
-/** 'Kosten', 'Lieferkosten' (when delivering) and 'Gesamt', as the spec names the lines. */
+/**
+ * 'Kosten', 'Lieferkosten' (when delivering) and 'Gesamt', as the spec names the lines, and the
+ * notes that explain a 'ca.' or 'ab' in them (decision 044).
+ */
 export function OrderTotals({
   costs,
   deliveryCosts,
   total,
+  notes = [],
 }: {
   costs: string;
   deliveryCosts: string | null;
   total: string;
+  notes?: readonly string[];
 }) {
   return (
-    <dl className="cart-totals">
-      <div>
-        <dt>{de.cartPanel.costs}</dt>
-        <dd>{costs}</dd>
-      </div>
-      {deliveryCosts !== null ? (
+    <>
+      <dl className="cart-totals">
         <div>
-          <dt>{de.cartPanel.deliveryCosts}</dt>
-          <dd>{deliveryCosts}</dd>
+          <dt>{de.cartPanel.costs}</dt>
+          <dd>{costs}</dd>
         </div>
-      ) : null}
-      <div className="cart-total">
-        <dt>{de.cartPanel.total}</dt>
-        <dd>{total}</dd>
-      </div>
-    </dl>
+        {deliveryCosts !== null ? (
+          <div>
+            <dt>{de.cartPanel.deliveryCosts}</dt>
+            <dd>{deliveryCosts}</dd>
+          </div>
+        ) : null}
+        <div className="cart-total">
+          <dt>{de.cartPanel.total}</dt>
+          <dd>{total}</dd>
+        </div>
+      </dl>
+      {notes.map((note) => (
+        <p key={note} className="cart-hint price-note">
+          {note}
+        </p>
+      ))}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import {
   canDecrease,
   canIncrease,
@@ -6,6 +6,7 @@ import {
   increaseQuantity,
   parseQuantity,
   quantityInputValue,
+  type Unit,
 } from "../../domain/units";
 import { de } from "../../i18n/de";
 import type { DialogUnit } from "../../features/storefront/item-dialog.server";
@@ -17,27 +18,32 @@ function current(amount: string, unit: DialogUnit): number {
 }
 
 /**
- * Amount and unit. Without JavaScript minus and plus send the form as a GET back to the dialog,
- * which answers with the changed amount; with it they change the field in place. Typed amounts
- * (comma or dot) snap to the grid when the field is left.
+ * Amount and unit. Without JavaScript minus and plus post the whole form back to the dialog
+ * (decision 044), which answers with the changed amount and everything else chosen, files
+ * included; with it they change the field in place. Typed amounts (comma or dot) snap to the
+ * grid when the field is left.
  */
 export function QuantityPicker({
   units,
   initialAmount,
   initialUnit,
   error,
-  dialogPath,
+  onQuantity,
 }: {
   units: DialogUnit[];
   initialAmount: string;
   initialUnit: string;
   error: string | undefined;
-  dialogPath: string;
+  /** Told the snapped amount and the unit whenever they change (the running price). */
+  onQuantity?: (amount: number, unit: Unit) => void;
 }) {
   const [unitName, setUnitName] = useState(initialUnit);
   const [amount, setAmount] = useState(initialAmount);
   const unit = units.find((candidate) => candidate.unit === unitName) ?? units[0]!;
   const value = current(amount, unit);
+  useEffect(() => {
+    onQuantity?.(value, unit.unit);
+  }, [onQuantity, value, unit.unit]);
   const step =
     (change: (value: number, rules: DialogUnit["rules"]) => number) =>
     (event: React.MouseEvent<HTMLButtonElement>) => {
@@ -51,11 +57,10 @@ export function QuantityPicker({
       <div className="quantity-row">
         <button
           type="submit"
-          formMethod="get"
-          formAction={dialogPath}
           formNoValidate
-          name="menge"
+          name="runde"
           value="minus"
+          className="quantity-button"
           aria-label={texts.decrease}
           disabled={!canDecrease(value, unit.rules)}
           onClick={step(decreaseQuantity)}
@@ -79,11 +84,10 @@ export function QuantityPicker({
         />
         <button
           type="submit"
-          formMethod="get"
-          formAction={dialogPath}
           formNoValidate
-          name="menge"
+          name="runde"
           value="plus"
+          className="quantity-button"
           aria-label={texts.increase}
           disabled={!canIncrease(value, unit.rules)}
           onClick={step(increaseQuantity)}

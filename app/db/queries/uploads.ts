@@ -65,3 +65,15 @@ export async function lockClientUploads(db: Db, clientKey: string): Promise<void
     db,
   );
 }
+
+/** The files among `ids` that were uploaded into this cart (a dialog's kept files, decision 044). */
+export async function findCartUploads(db: Db, cartId: string, ids: number[]): Promise<Upload[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom("uploads")
+    .selectAll()
+    .where("cartId", "=", cartId)
+    .where("id", "in", ids)
+    .orderBy("id")
+    .execute();
+}

@@ -117,6 +117,7 @@ export const branches: BranchSeed[] = [
     deliveryAreas: [
       {
         name: "Wiehre (Nachbarschaft bis 1 km)",
+        postcodes: "79102, 79100",
         price: 0,
         taxRate: 7,
         isFree: true,
@@ -125,6 +126,7 @@ export const branches: BranchSeed[] = [
       },
       {
         name: "Oberwiehre, Altstadt und Stühlinger",
+        postcodes: "79098, 79102, 79104, 79106",
         price: 290,
         taxRate: 7,
         freeFromOrderValue: 3000,
@@ -133,6 +135,7 @@ export const branches: BranchSeed[] = [
       },
       {
         name: "Günterstal, Merzhausen und St. Georgen",
+        postcodes: "79100, 79111, 79249",
         price: 490,
         taxRate: 7,
         minimumOrderValue: 2500,

@@ -534,8 +534,9 @@ export const categories: CategorySeed[] = [
           "Ihr Foto auf essbarem Zuckerpapier, dazu Größe, Füllung und Extras nach Wahl.",
         allergens: "Gluten (Weizen), Milch, Ei, Soja",
         type: "configurable",
+        // Every size and extra has its fixed price: the menu shows 'ab 39,00 €', the configured
+        // cake its own price (decision 044).
         price: 3900,
-        calculationModel: "minimum",
         isStepByStep: true,
         ...leadTime(2, "days"),
         parts: [
@@ -563,12 +564,8 @@ export const categories: CategorySeed[] = [
             description: "JPG, PNG oder GIF, am besten mindestens 1000 × 1000 Pixel.",
             type: "image",
           },
-          {
-            name: "Aufschrift",
-            description: "Höchstens 30 Zeichen.",
-            type: "text",
-            isOptional: true,
-          },
+          // The dialog tells the limit ('Höchstens 30 Zeichen.') and the server enforces it.
+          { name: "Aufschrift", type: "text", isOptional: true, maxLength: 30 },
           cakeExtras,
           { name: "Hinweise zur Bestellung", type: "textarea", isOptional: true },
         ],
@@ -580,10 +577,14 @@ export const categories: CategorySeed[] = [
         allergens: "Gluten (Weizen), Milch, Ei",
         type: "configurable",
         price: 3400,
-        calculationModel: "minimum",
         ...leadTime(2, "days"),
         parts: [
-          { name: "Aufschrift", description: "Zum Beispiel: Alles Gute, Lina!", type: "text" },
+          {
+            name: "Aufschrift",
+            description: "Zum Beispiel: Alles Gute, Lina!",
+            type: "text",
+            maxLength: 30,
+          },
           {
             name: "Größe",
             type: "select",

@@ -1,5 +1,4 @@
 import type { BlockContent, NewDonatee, NewNavigation, NewSite, NavigationItem } from "../schema";
-import { legalTexts } from "./settings";
 import { markdownToHtml } from "../../domain/markdown";
 
 /** Website content of the demo shop: sites (legal pages and more), landing-page blocks, navigations. */
@@ -12,7 +11,12 @@ export type BlockSeed = {
   position: number;
   content: BlockContent;
 };
-export type NavigationSeed = Omit<NewNavigation, "items"> & { items: NavigationItem[] };
+/** A seeded entry names a site by its path; the seed turns it into the site's id. */
+export type NavigationSeedItem = Omit<NavigationItem, "children" | "siteId"> & {
+  sitePath?: string;
+  children?: NavigationSeedItem[];
+};
+export type NavigationSeed = Omit<NewNavigation, "items"> & { items: NavigationSeedItem[] };
 
 export const donatees: NewDonatee[] = [
   {
@@ -42,28 +46,32 @@ export const sites: SiteSeed[] = [
     name: "AGB",
     title: "Allgemeine Geschäftsbedingungen",
     isPublic: true,
-    content: { body: markdownToHtml(legalTexts.termsAndConditionsText) },
+    // The text is the settings' (termsAndConditionsText) until the owner writes one here (decision 039).
+    content: { body: "" },
   },
   {
     path: "privacy",
     name: "Datenschutz",
     title: "Datenschutzerklärung",
     isPublic: true,
-    content: { body: markdownToHtml(legalTexts.privacyPolicyText) },
+    // The text is the settings' (privacyPolicyText) until the owner writes one here (decision 039).
+    content: { body: "" },
   },
   {
     path: "imprint",
     name: "Impressum",
     title: "Impressum",
     isPublic: true,
-    content: { body: markdownToHtml(legalTexts.imprintText) },
+    // The text is the settings' (imprintText) until the owner writes one here (decision 039).
+    content: { body: "" },
   },
   {
     path: "allergens",
     name: "Allergene",
     title: "Allergene und Zusatzstoffe",
     isPublic: true,
-    content: { body: markdownToHtml(legalTexts.allergensText) },
+    // The text is the settings' (allergensText) until the owner writes one here (decision 039).
+    content: { body: "" },
   },
   {
     path: "accessibility",
@@ -290,23 +298,23 @@ export const blocks: BlockSeed[] = [
 
 export const navigations: NavigationSeed[] = [
   {
-    identifier: "main",
-    name: "Hauptnavigation",
+    identifier: "header",
+    name: "Kopfzeile",
     items: [
       { label: "Filialen", href: "/" },
-      { label: "Über uns", href: "/ueber-uns" },
-      { label: "Allergene", href: "/site/allergens" },
+      { label: "Über uns", sitePath: "ueber-uns" },
+      { label: "Allergene", sitePath: "allergens" },
     ],
   },
   {
     identifier: "footer",
     name: "Fußzeile",
     items: [
-      { label: "AGB", href: "/site/terms-and-conditions" },
-      { label: "Datenschutz", href: "/site/privacy" },
-      { label: "Impressum", href: "/site/imprint" },
-      { label: "Allergene", href: "/site/allergens" },
-      { label: "Barrierefreiheit", href: "/site/accessibility" },
+      { label: "AGB", sitePath: "terms-and-conditions" },
+      { label: "Datenschutz", sitePath: "privacy" },
+      { label: "Impressum", sitePath: "imprint" },
+      { label: "Allergene", sitePath: "allergens" },
+      { label: "Barrierefreiheit", sitePath: "accessibility" },
     ],
   },
 ];

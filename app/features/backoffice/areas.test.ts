@@ -6,8 +6,14 @@ const keys = (roles: Parameters<typeof areasFor>[0]["roles"]) =>
   areasFor({ roles }).map((area) => area.key);
 
 describe("the back office's areas", () => {
-  it("offers an employee the orders, the phone order and their password, nothing else", () => {
-    expect(keys(["ROLE_EMPLOYEE"])).toEqual(["home", "orders", "phone-order", "password"]);
+  it("offers an employee the orders, the phone order, sold out and their password, nothing else", () => {
+    expect(keys(["ROLE_EMPLOYEE"])).toEqual([
+      "home",
+      "orders",
+      "phone-order",
+      "sold-out",
+      "password",
+    ]);
   });
 
   it("offers a branch manager the users, device keys, their branches, tables and the log too", () => {
@@ -15,6 +21,7 @@ describe("the back office's areas", () => {
       "home",
       "orders",
       "phone-order",
+      "sold-out",
       "users",
       "device-keys",
       "branches",

@@ -1,5 +1,11 @@
 import { canManageUsers, isAdmin, isManager, type StaffRole } from "../../domain/staff-permissions";
 import { de } from "../../i18n/de-staff";
+import { deCatalogue } from "../../i18n/de-catalogue";
+import { deContent } from "../../i18n/de-content";
+import { deUploads } from "../../i18n/de-uploads";
+import { deTemplates } from "../../i18n/de-templates";
+import { deBlocks } from "../../i18n/de-blocks";
+import { deMedia } from "../../i18n/de-media";
 
 /**
  * Every area of the back office, in menu order (decision 031). The frame's navigation and the
@@ -37,6 +43,14 @@ export const BACK_OFFICE_AREAS: readonly BackOfficeArea[] = [
     icon: "☎",
     allowed: everyone,
   },
+  {
+    key: "sold-out",
+    ...deCatalogue.soldOut.area,
+    path: "/backend/sold-out",
+    icon: "⊘",
+    allowed: everyone,
+  },
+
   { key: "users", ...texts.users, path: "/backend/users", icon: "☺", allowed: canManageUsers },
   {
     key: "device-keys",
@@ -59,6 +73,71 @@ export const BACK_OFFICE_AREAS: readonly BackOfficeArea[] = [
     icon: "▤",
     allowed: (user) => isAdmin(user) || isManager(user),
   },
+  {
+    key: "categories",
+    ...texts.categories,
+    path: "/backend/categories",
+    icon: "▦",
+    allowed: isAdmin,
+  },
+  {
+    key: "products",
+    ...deCatalogue.products.area,
+    path: "/backend/products",
+    icon: "◔",
+    allowed: isAdmin,
+  },
+  {
+    key: "product-groups",
+    ...texts.productGroups,
+    path: "/backend/product-groups",
+    icon: "❏",
+    allowed: isAdmin,
+  },
+  {
+    key: "menus",
+    ...deCatalogue.menus.area,
+    path: "/backend/menus",
+    icon: "☷",
+    allowed: isAdmin,
+  },
+  {
+    key: "products-bulk",
+    ...deCatalogue.bulk.area,
+    path: "/backend/products/bulk",
+    icon: "%",
+    allowed: isAdmin,
+  },
+  { key: "sites", ...deContent.sites.area, path: "/backend/sites", icon: "▭", allowed: isAdmin },
+  {
+    key: "navigations",
+    ...deContent.navigations.area,
+    path: "/backend/navigations",
+    icon: "☰",
+    allowed: isAdmin,
+  },
+  {
+    key: "blocks",
+    ...deBlocks.area,
+    path: "/backend/blocks",
+    icon: "¶",
+    allowed: isAdmin,
+  },
+  {
+    key: "images",
+    ...deMedia.images.area,
+    path: "/backend/images",
+    icon: "▨",
+    allowed: isAdmin,
+  },
+  {
+    key: "image-templates",
+    ...deTemplates.area,
+    path: "/backend/image-templates",
+    icon: "◪",
+    allowed: isAdmin,
+  },
+  { key: "uploads", ...deUploads.area, path: "/backend/uploads", icon: "▧", allowed: isAdmin },
   { key: "tags", ...texts.tags, path: "/backend/tags", icon: "#", allowed: isAdmin },
   { key: "donatees", ...texts.donatees, path: "/backend/donatees", icon: "♥", allowed: isAdmin },
   { key: "divisions", ...texts.divisions, path: "/backend/divisions", icon: "◫", allowed: isAdmin },

@@ -61,6 +61,14 @@ export interface SelectField extends FieldBase {
   type: "select";
   options: { value: string; label: string }[];
 }
+/**
+ * Several of a fixed set of values (the 14 EU allergens): one checkbox each, stored as a list of
+ * the chosen values (a `text[]` column), in the order of `options`.
+ */
+export interface ChoicesField extends FieldBase {
+  type: "choices";
+  options: readonly { value: string; label: string }[];
+}
 export interface DateField extends FieldBase {
   type: "date";
   /** A day ('2026-12-24'), a time ('08:30') or both ('2026-12-24T08:30', local to the shop). */
@@ -89,6 +97,7 @@ export type Field =
   | MoneyField
   | BooleanField
   | SelectField
+  | ChoicesField
   | DateField
   | ReferenceField;
 export type FieldType = Field["type"];
@@ -97,7 +106,7 @@ const texts = de.fields;
 /** One line of any field: long enough for every real name, short enough to refuse 100 KB. */
 const DEFAULT_LINE_MAX = 200;
 const DEFAULT_TEXT_MAX = 20_000;
-const MONEY_MAX = 10_000_000;
+export const MONEY_MAX = 10_000_000;
 
 const formats: Record<NonNullable<TextField["format"]>, { pattern: RegExp; message: string }> = {
   identifier: { pattern: /^[a-z0-9]+(-[a-z0-9]+)*$/, message: texts.identifier },
@@ -139,7 +148,7 @@ function requiredString(schema: z.ZodType<string, unknown>, field: FieldBase) {
 }
 
 /** '1.234,50', '1234.5', '3' or a number of cents from JSON → integer cents. */
-function parseMoney(value: unknown): number | null | undefined {
+export function parseMoney(value: unknown): number | null | undefined {
   if (value === undefined || value === null || value === "") return undefined;
   if (typeof value === "number") return Number.isSafeInteger(value) ? value : null;
   if (typeof value !== "string") return null;
@@ -239,6 +248,17 @@ export function fieldSchema(field: Field): z.ZodType {
         field.required ? schema : schema.nullish().transform((value) => value || null),
       );
     }
+    case "choices": {
+      const values = field.options.map((option) => option.value);
+      const choice = z
+        .string({ error: texts.choice })
+        .refine((value) => values.includes(value), { message: texts.choice });
+      // One ticked box posts a single value, none posts nothing; the order is the options'.
+      return z
+        .union([z.array(choice).max(values.length, texts.tooMany), choice.transform((v) => [v])])
+        .nullish()
+        .transform((chosen) => values.filter((value) => (chosen ?? []).includes(value)));
+    }
     case "date": {
       const parse =
         field.mode === "date"
@@ -335,6 +355,7 @@ export function formValue(field: Field, value: unknown): string | string[] | und
         : undefined;
     case "reference":
     case "images":
+    case "choices":
       return Array.isArray(value) ? value.map(String) : String(value);
     default:
       return String(value);

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { rm, writeFile } from "node:fs/promises";
-import path from "node:path";
-import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import {
+  unstable_parseMultipartFormData,
+  type AppLoadContext,
+  type UploadHandler,
+} from "@remix-run/node";
 import type { Kysely, Transaction } from "kysely";
 import type { Db } from "../../db/schema";
 import {
@@ -9,20 +11,22 @@ import {
   IMAGE_FORM_BYTES,
   IMAGE_MAX_BYTES,
   IMAGE_MAX_FILES,
-  sniffImage,
   type ImageFacts,
 } from "../../domain/image-files";
 import { cleanLine } from "../../domain/values";
 import { de } from "../../i18n/de-backoffice";
-import { makeFolder } from "../../server/folders.server";
+import { deMedia } from "../../i18n/de-media";
+import { normaliseUpload } from "../media/image-pipeline.server";
+import { imageStores } from "../media/images.server";
 import { readSmallForm } from "../shared/small-request.server";
 import type { Field, ImageField } from "./fields";
 
 /**
  * Image fields of the resource form (decision 035, "Images"): the edit page posts multipart with
  * a file input per field (`<name>__datei`), the ids it shows (`<name>`), a box per image to take
- * it off (`<name>__entfernen`) and an alt text (`<name>__alt`). Files are checked by their bytes,
- * written to DATA_DIR/images, and their `images` rows are inserted inside the record's transaction.
+ * it off (`<name>__entfernen`) and an alt text (`<name>__alt`). Files are checked by their bytes and
+ * cleaned by the image pipeline (decision 038: decode limits, no metadata), written to the
+ * "images" store, and their `images` rows are inserted inside the record's transaction.
  */
 
 const texts = de.fields;
@@ -138,34 +142,30 @@ export async function checkUploads(fields: readonly Field[], read: ResourceForm)
     }
     const alt = cleanLine(String(read.form.get(altName(field.name)) ?? "")).slice(0, 200) || null;
     for (const upload of uploads) {
-      const bytes = new Uint8Array(await upload.arrayBuffer());
-      const facts = sniffImage(bytes);
-      if (!facts) {
-        errors.push({ message: texts.notAnImage, field: field.name });
+      const checked = await normaliseUpload(new Uint8Array(await upload.arrayBuffer()));
+      if (!checked.ok) {
+        const message =
+          checked.reason === "notAnImage" ? texts.notAnImage : deMedia.refusals[checked.reason];
+        errors.push({ message, field: field.name });
         break;
       }
-      files.push({ field, bytes, facts, alt });
+      files.push({ field, bytes: checked.bytes, facts: checked.facts, alt });
     }
   }
   return errors.length ? { ok: false, errors } : { ok: true, files };
 }
 
-function imageFolder(dataDir: string) {
-  return path.resolve(dataDir, "images");
-}
-
-/** Writes the checked files under fresh names; their rows come with the record's transaction. */
+/** Writes the checked files under fresh keys; their rows come with the record's transaction. */
 export async function storeUploads(
-  dataDir: string,
+  config: AppLoadContext["config"],
   files: Extract<Checked, { ok: true }>["files"],
 ): Promise<PendingImage[]> {
   if (files.length === 0) return [];
-  const folder = imageFolder(dataDir);
-  makeFolder(folder);
+  const store = imageStores(config).originals;
   const pending: PendingImage[] = [];
   try {
     for (const file of files) {
-      const storageKey = `${randomBytes(20).toString("hex")}.${file.facts.extension}`;
+      const storageKey = randomBytes(20).toString("hex");
       pending.push({
         field: file.field.name,
         kind: file.field.type,
@@ -173,22 +173,23 @@ export async function storeUploads(
         storageKey,
         alt: file.alt,
       });
-      await writeFile(path.join(folder, storageKey), file.bytes);
+      await store.put(storageKey, file.bytes);
     }
   } catch (error) {
     // A full disk half way: the files written so far go too.
-    await discardUploads(dataDir, pending);
+    await discardUploads(config, pending);
     throw error;
   }
   return pending;
 }
 
 /** Files whose transaction did not commit are removed at once. */
-export async function discardUploads(dataDir: string, pending: readonly PendingImage[]) {
-  const folder = imageFolder(dataDir);
-  await Promise.all(
-    pending.map((image) => rm(path.join(folder, image.storageKey), { force: true })),
-  );
+export async function discardUploads(
+  config: AppLoadContext["config"],
+  pending: readonly PendingImage[],
+) {
+  const store = imageStores(config).originals;
+  await Promise.all(pending.map((image) => store.remove(image.storageKey).catch(() => undefined)));
 }
 
 /** Inserts the pending images' rows and puts their ids into the input: replacing or appending. */

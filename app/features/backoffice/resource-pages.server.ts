@@ -24,6 +24,7 @@ import {
   listRecords,
   mayCreate,
   mayUse,
+  resourceNamed,
   schemaFor,
   updateRecord,
   type Outcome,
@@ -58,7 +59,7 @@ async function referenceChoices(db: Db, definition: ResourceDefinition, user: St
   for (const field of definition.fields) {
     if (field.type !== "reference") continue;
     let query = any(db)
-      .selectFrom(field.resource)
+      .selectFrom(resourceNamed(field.resource)?.table ?? field.resource)
       .select(["id", "name"])
       .orderBy("name")
       .limit(1_000);
@@ -72,7 +73,11 @@ async function referenceChoices(db: Db, definition: ResourceDefinition, user: St
 }
 
 function noticeOf(request: Request, definition: ResourceDefinition): string | null {
-  switch (new URL(request.url).searchParams.get("hinweis")) {
+  const word = new URL(request.url).searchParams.get("hinweis");
+  if (word && definition.notices && Object.hasOwn(definition.notices, word)) {
+    return definition.notices[word] ?? null;
+  }
+  switch (word) {
     case "angelegt":
       return definition.texts.created;
     case "gespeichert":
@@ -94,6 +99,11 @@ function cellText(field: Field | undefined, value: unknown, choices: Choice[] | 
   if (field?.type === "reference") {
     const ids = Array.isArray(value) ? value : [value];
     return ids.map((id) => choices?.find((c) => c.value === String(id))?.label ?? id).join(", ");
+  }
+  if (field?.type === "date" && typeof value === "string") {
+    // 'YYYY-MM-DD', 'HH:mm' or 'YYYY-MM-DDTHH:mm' (in the shop's zone), shown the German way.
+    const match = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}:\d{2}))?$/.exec(value);
+    if (match) return `${match[3]}.${match[2]}.${match[1]}${match[4] ? `, ${match[4]} Uhr` : ""}`;
   }
   if (field?.type === "select") {
     return field.options.find((option) => option.value === value)?.label ?? String(value);
@@ -118,6 +128,11 @@ export async function resourceListLoader(request: Request, context: AppLoadConte
   const choices = await referenceChoices(context.db, definition, user);
   const fields = new Map(definition.fields.map((field) => [field.name, field]));
   const { rows, ...paging } = listed.value;
+  const actions = definition.rowActions
+    ? await definition.rowActions(context.db, rows, user, {
+        returnTo: `${url.pathname}${url.search}`,
+      })
+    : null;
   return {
     name: definition.name,
     texts: definition.texts,
@@ -140,7 +155,9 @@ export async function resourceListLoader(request: Request, context: AppLoadConte
       cells: definition.listColumns.map((column) =>
         cellText(fields.get(column.name), row[column.name], choices[column.name]),
       ),
+      actions: actions?.get(row.id) ?? [],
     })),
+    hasRowActions: actions !== null,
     paging,
   };
 }
@@ -183,10 +200,21 @@ export async function resourceEditLoader(
     version: row?.version ?? null,
     defaults: formDefaults(definition, row),
     fields: definition.fields,
-    choices: await referenceChoices(context.db, definition, user),
+    choices: {
+      ...(await referenceChoices(context.db, definition, user)),
+      // The child-row editors' choices (a bundle's products): the edit page only, not the list.
+      ...(definition.extraChoices ? await definition.extraChoices(context.db) : {}),
+    },
     images: await imagePreviews(context.db, definition.fields, row),
     notice: noticeOf(request, definition),
     canDelete: mayCreate(definition, user),
+    actions:
+      row && mayCreate(definition, user)
+        ? (definition.pageActions ?? []).map(({ label, path }) => ({
+            label,
+            action: `/backend/${definition.name}/${row.id}/${path}`,
+          }))
+        : [],
     confirmDelete: !isNew && new URL(request.url).searchParams.get("bestaetigen") === "loeschen",
     /** The lists and values edited beside the registry's fields (a branch's hours). */
     extras: Object.fromEntries(
@@ -291,7 +319,7 @@ export async function resourceEditAction(
   }
   // The files go to disk first; their rows join the record's transaction, and files whose
   // transaction did not commit are removed here at once.
-  const uploads = await storeUploads(context.config.dataDir, checked.files);
+  const uploads = await storeUploads(context.config, checked.files);
   let outcome: Outcome<Row>;
   try {
     outcome =
@@ -306,10 +334,10 @@ export async function resourceEditAction(
             String(form.get("version") ?? ""),
           );
   } catch (error) {
-    await discardUploads(context.config.dataDir, uploads);
+    await discardUploads(context.config, uploads);
     throw error;
   }
-  if (!outcome.ok) await discardUploads(context.config.dataDir, uploads);
+  if (!outcome.ok) await discardUploads(context.config, uploads);
   if (outcome.ok) {
     return redirect(`${base}/${outcome.value.id}?hinweis=${isNew ? "angelegt" : "gespeichert"}`);
   }

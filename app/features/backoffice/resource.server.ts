@@ -41,6 +41,26 @@ export interface ListColumn {
   name: string;
   label: string;
   sortable?: boolean;
+  /** Sorted by `lower(column)` (a text column with an index on it, such as products' name). */
+  caseInsensitive?: boolean;
+}
+
+/**
+ * A small form beside a record in the list (sold out today, say): one button posting `fields` to
+ * `action`. Rendered by the list page; with JavaScript it posts by a fetcher with `mode=fetch`
+ * (the endpoint may answer data then, and the list reloads), without it as a plain form whose
+ * endpoint redirects back to the list (`returnTo`, given to `rowActions`).
+ */
+export interface RowAction {
+  /** Unique within the row. */
+  key: string;
+  label: string;
+  /** The button's name for screen readers: the record's name in it. */
+  accessibleLabel: string;
+  /** The form's target, a back-office path. */
+  action: string;
+  fields: Record<string, string>;
+  variant?: "primary" | "secondary" | "danger" | "quiet";
 }
 
 export interface ResourceDefinition {
@@ -69,6 +89,16 @@ export interface ResourceDefinition {
   check?(db: Db, input: Record<string, unknown>, id: number | null): Promise<Problem[]>;
   /** Child rows and other writes besides the table's own columns. */
   afterWrite?(trx: Transaction<any>, id: number, input: Record<string, unknown>): Promise<void>;
+  /**
+   * Columns worked out from the input inside the write's transaction, beside the fields stored as
+   * they are (a menu's `availableFrom`, typed in the shop's time zone, stored as an instant).
+   */
+  storedColumns?(
+    trx: Transaction<any>,
+    input: Record<string, unknown>,
+  ): Promise<Record<string, unknown>>;
+  /** Rows of a list as the records read them (an instant shown in the shop's zone). */
+  listRows?(db: Db, rows: Row[]): Promise<Row[]>;
   /** Child rows read with one record (opening hours, delivery areas). */
   loadExtra?(db: Db, id: number): Promise<Record<string, unknown>>;
   /** The table has `updated_at`, set on every update. */
@@ -81,6 +111,30 @@ export interface ResourceDefinition {
   extraSchema?: z.ZodRawShape;
   /** Fields handled by `afterWrite` and `loadExtra` rather than stored as columns. */
   extraFields?: readonly string[];
+  /**
+   * Rules across fields and child rows (a minimum above the maximum), as issues with the field's
+   * path: the form shows them beside the field, the API names it, like any schema error.
+   */
+  refine?(input: Record<string, unknown>, context: z.RefinementCtx): void;
+  /** Notices after a redirect beyond the shared ones, by their word (`?hinweis=kopiert`). */
+  notices?: Readonly<Record<string, string>>;
+  /**
+   * Buttons of a stored record's edit page besides saving and deleting, each a plain POST form to
+   * `/backend/<name>/<id>/<path>` (a product's "Kopieren").
+   */
+  pageActions?: readonly { label: string; path: string }[];
+  /** Choices the child-row editors offer (a bundle's products), by name, for the edit page. */
+  extraChoices?(db: Db): Promise<Record<string, { value: string; label: string }[]>>;
+  /**
+   * Per-row actions of the list page (small forms beside each record), for the rows of one page
+   * at once (one query, not one per row), by row id. `returnTo` is the list's address.
+   */
+  rowActions?(
+    db: Db,
+    rows: readonly Row[],
+    user: StaffUser,
+    context: { returnTo: string },
+  ): Promise<ReadonlyMap<number, readonly RowAction[]>>;
 }
 
 /** The registry of every resource, by name; filled by `registerResources`. */
@@ -105,7 +159,11 @@ const schemas = new WeakMap<ResourceDefinition, ResourceSchema>();
 export function schemaFor(definition: ResourceDefinition): ResourceSchema {
   let schema = schemas.get(definition);
   if (!schema) {
-    schema = schemaOf(definition.fields).extend(definition.extraSchema ?? {}) as ResourceSchema;
+    const shape = schemaOf(definition.fields).extend(definition.extraSchema ?? {});
+    const refine = definition.refine;
+    schema = (
+      refine ? shape.superRefine((input, context) => refine(input, context)) : shape
+    ) as ResourceSchema;
     schemas.set(definition, schema);
   }
   return schema;
@@ -238,15 +296,21 @@ export async function listRecords(
   const rows = (await filtered
     .selectAll(definition.table)
     .select(sql<string>`${sql.ref(`${definition.table}.xmin`)}::text`.as("version"))
-    .orderBy(`${definition.table}.${sort}`, direction)
+    .orderBy(
+      definition.listColumns.some((column) => column.name === sort && column.caseInsensitive)
+        ? sql`lower(${sql.ref(`${definition.table}.${sort}`)})`
+        : sql.ref(`${definition.table}.${sort}`),
+      direction,
+    )
     .orderBy(`${definition.table}.id`, direction)
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .execute()) as Row[];
+  const linked = await withLinks(db, definition, rows);
   return {
     ok: true,
     value: {
-      rows: await withLinks(db, definition, rows),
+      rows: definition.listRows ? await definition.listRows(db, linked) : linked,
       total,
       page,
       pageCount,
@@ -454,7 +518,10 @@ export async function createRecord(
     if (problems.length) return { ok: false, status: 400, errors: problems };
     const { id } = (await trx
       .insertInto(definition.table)
-      .values(columnsOf(definition, input))
+      .values({
+        ...columnsOf(definition, input),
+        ...(await definition.storedColumns?.(trx, input)),
+      })
       .returning("id")
       .executeTakeFirstOrThrow()) as { id: number };
     await writeLinks(trx, definition, id, input);
@@ -529,7 +596,10 @@ export async function updateRecord(
     const input = await insertUploads(trx, received, uploads);
     const problems = await validate(trx, definition, user, input, id);
     if (problems.length) return { ok: false, status: 400, errors: problems };
-    const columns = columnsOf(definition, input);
+    const columns = {
+      ...columnsOf(definition, input),
+      ...(await definition.storedColumns?.(trx, input)),
+    };
     // Even when only links or child rows change, the row itself is written: its version moves.
     await trx
       .updateTable(definition.table)

@@ -1,8 +1,16 @@
+import { menusResource } from "../catalogue/menus.resource";
 import { branchesResource } from "../branches/branches.resource";
+import { categoriesResource } from "../catalogue/categories.resource";
+import { productGroupsResource } from "../catalogue/product-groups.resource";
+import { productsResource } from "../catalogue/products.resource";
 import { donateesResource } from "../donatees/donatees.resource";
 import { departmentsResource, divisionsResource } from "../organisation/organisation.resources";
 import { tablesResource } from "../tables/tables.resource";
 import { tagsResource } from "../tags/tags.resource";
+import { navigationsResource } from "../content/navigations.resource";
+import { sitesResource } from "../content/sites.resource";
+import { imageTemplatesResource } from "../templates/image-templates.resource";
+import { blocksResource } from "../content/blocks.resource";
 import { registerResources } from "./resource.server";
 
 /**
@@ -17,6 +25,14 @@ registerResources(
   donateesResource,
   divisionsResource,
   departmentsResource,
+  categoriesResource,
+  productGroupsResource,
+  productsResource,
+  menusResource,
+  sitesResource,
+  navigationsResource,
+  imageTemplatesResource,
+  blocksResource,
 );
 
 export { allResources, resourceNamed } from "./resource.server";

@@ -1,13 +1,16 @@
 import type { AppLoadContext } from "@remix-run/node";
+import { sql } from "kysely";
 import { de } from "../../i18n/de-backoffice";
 import { guard, problems } from "../backoffice/resource-api.server";
 import { getRecord } from "../backoffice/resource.server";
 import { parseId } from "../../domain/values";
 import { branchesResource } from "./branches.resource";
+import { menusResource } from "../catalogue/menus.resource";
 
 /**
  * `GET /api/branches/{id}/menus` (spec section 7): the menus that serve a branch, newest first,
- * with whether each is the one active now (the latest whose `availableFrom` has passed).
+ * in the shape of `GET /api/menus/{id}`, with whether each is the one active now (the latest
+ * whose `availableFrom` has passed).
  */
 export async function branchMenusApi(
   request: Request,
@@ -25,15 +28,37 @@ export async function branchMenusApi(
     ]);
   }
   const now = new Date();
+  // The same records as `GET /api/menus/{id}` (decision 036), newest first as the storefront
+  // orders them, each with whether it is the one serving the branch now.
   const menus = await context.db
     .selectFrom("menus")
     .innerJoin("menuBranches", "menuBranches.menuId", "menus.id")
-    .select(["menus.id", "menus.name", "menus.availableFrom", "menus.updatedAt"])
+    .selectAll("menus")
+    .select(sql<string>`menus.xmin::text`.as("version"))
     .where("menuBranches.branchId", "=", id)
     .orderBy("menus.availableFrom", "desc")
+    .orderBy("menus.id", "desc")
     .execute();
   const active = menus.find((menu) => new Date(menu.availableFrom) <= now)?.id ?? null;
-  return Response.json({
-    data: menus.map((menu) => ({ ...menu, isActive: menu.id === active })),
-  });
+  const links = menus.length
+    ? await context.db
+        .selectFrom("menuBranches")
+        .select(["menuId", "branchId"])
+        .where(
+          "menuId",
+          "in",
+          menus.map((menu) => menu.id),
+        )
+        .orderBy("branchId")
+        .execute()
+    : [];
+  const data = await Promise.all(
+    menus.map(async (menu) => ({
+      ...menu,
+      branchIds: links.filter((link) => link.menuId === menu.id).map((link) => link.branchId),
+      ...(await menusResource.loadExtra!(context.db, menu.id)),
+      isActive: menu.id === active,
+    })),
+  );
+  return Response.json({ data });
 }

@@ -6,6 +6,7 @@ import type { Field } from "../backoffice/fields";
 import { countWhere, type ResourceDefinition } from "../backoffice/resource.server";
 import { deliveryAreasSchema, type DeliveryAreaValue } from "./delivery-areas.schema";
 import { openingPreview } from "../../domain/opening-preview";
+import { HOLIDAY_COUNTRIES, HOLIDAY_REGIONS, isHolidayRegionOf } from "../../domain/holidays";
 import { applyHoursIntent } from "./opening-hours-intent";
 import { openingRulesSchema, toDomainRule, type OpeningRuleValue } from "./opening-rules.schema";
 
@@ -187,6 +188,27 @@ export const branchFields: Field[] = [
     flag(`is${mode}PhoneRequired`, t.requires.phone(name), t.sections.requirements),
     flag(`is${mode}AddressRequired`, t.requires.address(name), t.sections.requirements),
   ]),
+  {
+    name: "holidayCountry",
+    type: "select",
+    label: t.holidayCountry,
+    help: t.holidayCountryHelp,
+    options: HOLIDAY_COUNTRIES.map((country) => ({ value: country.value, label: country.label })),
+    section: t.sections.hours,
+  },
+  {
+    name: "holidayRegion",
+    type: "select",
+    label: t.holidayRegion,
+    help: t.holidayRegionHelp,
+    options: HOLIDAY_COUNTRIES.flatMap((country) =>
+      HOLIDAY_REGIONS[country.value].map((region) => ({
+        value: region.value,
+        label: `${region.label} (${country.label.replace(/ \(.*\)$/, "")})`,
+      })),
+    ),
+    section: t.sections.hours,
+  },
   flag("isCashEnabled", t.payments.cash, t.sections.payments),
   flag("isAtmCardEnabled", t.payments.atmCard, t.sections.payments),
   flag("isVoucherEnabled", t.payments.voucher, t.sections.payments),
@@ -356,6 +378,23 @@ export const branchesResource: ResourceDefinition = {
   },
   async inUse(db, id) {
     return (await countWhere(db, "orders", "branch_id", id)) ? de.inUse.branchHasOrders : null;
+  },
+  refine(input, context) {
+    const region = input.holidayRegion;
+    if (region === null || region === undefined || region === "") return;
+    if (!input.holidayCountry) {
+      context.addIssue({
+        code: "custom",
+        message: t.holidayRegionWithoutCountry,
+        path: ["holidayRegion"],
+      });
+    } else if (!isHolidayRegionOf(input.holidayCountry, region)) {
+      context.addIssue({
+        code: "custom",
+        message: t.holidayRegionMismatch,
+        path: ["holidayRegion"],
+      });
+    }
   },
   prepareForm: (form) => applyHoursIntent(form, ["openingHours", "deliveryHours", "deliveryAreas"]),
   async pageExtras(db, row) {

@@ -15,7 +15,10 @@ export const HOURS_INTENT_FIELD = "intent";
 const CONFORM_INTENT = "__intent__";
 
 export type HoursChange =
-  { kind: "add" } | { kind: "remove"; index: number } | { kind: "up"; index: number };
+  | { kind: "add" }
+  | { kind: "remove"; index: number }
+  | { kind: "up"; index: number }
+  | { kind: "down"; index: number };
 
 export interface HoursIntent {
   /** The list's field name, e.g. `openingHours`. */
@@ -42,6 +45,19 @@ export function countHoursRows(formData: FormData, name: string): number {
   return count;
 }
 
+/**
+ * The lists a form's buttons may name: a plain name (`openingHours`) or a nested list's template
+ * with `[]` for the parent row (`parts[].options` matches `parts[2].options`).
+ */
+function matchList(value: string, name: string): string | null {
+  if (!name.includes("[]")) return value.startsWith(`${name}-`) ? name : null;
+  const pattern = name
+    .split("[]")
+    .map((piece) => piece.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .join("\\[\\d{1,4}\\]");
+  return new RegExp(`^(${pattern})-`).exec(value)?.[1] ?? null;
+}
+
 /** The hours change a posted `intent` asks for, for one of the lists `names`; null for none. */
 export function readHoursIntent(
   formData: FormData,
@@ -56,13 +72,14 @@ function findHoursIntent(
 ): { intent: HoursIntent; value: string } | null {
   for (const value of formData.getAll(HOURS_INTENT_FIELD)) {
     if (typeof value !== "string") continue;
-    for (const name of names) {
-      if (!value.startsWith(`${name}-`)) continue;
+    for (const template of names) {
+      const name = matchList(value, template);
+      if (name === null) continue;
       const rest = value.slice(name.length + 1);
       if (rest === "add") return { intent: { name, change: { kind: "add" } }, value };
-      const match = /^(remove|up)-(\d{1,9})$/.exec(rest);
+      const match = /^(remove|up|down)-(\d{1,9})$/.exec(rest);
       if (match) {
-        const kind = match[1] === "up" ? "up" : "remove";
+        const kind = match[1] as "remove" | "up" | "down";
         return { intent: { name, change: { kind, index: Number(match[2]) } }, value };
       }
     }
@@ -76,19 +93,31 @@ type ListIntent =
   | { type: "remove"; payload: { name: string; index: number } }
   | { type: "reorder"; payload: { name: string; from: number; to: number } };
 
-function conformIntent({ name, change }: HoursIntent, rows: number): ListIntent {
+function conformIntent(
+  { name, change }: HoursIntent,
+  rows: number,
+  defaultValue: Record<string, string>,
+): ListIntent {
   switch (change.kind) {
     case "add":
       // At the limit the button is disabled; a forged post adds nothing and saves nothing.
       return rows >= MAX_OPENING_RULES
         ? { type: "remove", payload: { name, index: rows } }
-        : { type: "insert", payload: { name, defaultValue: { ...NEW_HOURS_ROW } } };
+        : { type: "insert", payload: { name, defaultValue: { ...defaultValue } } };
     case "remove":
       // An index beyond the list removes nothing (a stale page), but still saves nothing.
       return { type: "remove", payload: { name, index: Math.min(change.index, rows) } };
     case "up": {
       const index = Math.min(change.index, rows);
       return { type: "reorder", payload: { name, from: index, to: Math.max(index - 1, 0) } };
+    }
+    case "down": {
+      // The last row stays where it is (a stale page's button).
+      const index = Math.min(change.index, Math.max(rows - 1, 0));
+      return {
+        type: "reorder",
+        payload: { name, from: index, to: Math.min(index + 1, Math.max(rows - 1, 0)) },
+      };
     }
   }
 }
@@ -102,6 +131,8 @@ function conformIntent({ name, change }: HoursIntent, rows: number): ListIntent 
 export function applyHoursIntent(
   formData: FormData,
   names: readonly string[] = ["hours"],
+  /** A new row's values per list (its name or template); the hours row otherwise. */
+  newRows: Readonly<Record<string, Record<string, string>>> = {},
 ): FormData {
   const found = findHoursIntent(formData, names);
   if (!found) return formData;
@@ -117,6 +148,8 @@ export function applyHoursIntent(
     result.append(key, value);
   }
   const rows = countHoursRows(formData, found.intent.name);
-  result.set(CONFORM_INTENT, JSON.stringify(conformIntent(found.intent, rows)));
+  const template = found.intent.name.replace(/\[\d{1,4}\]/g, "[]");
+  const newRow = newRows[found.intent.name] ?? newRows[template] ?? NEW_HOURS_ROW;
+  result.set(CONFORM_INTENT, JSON.stringify(conformIntent(found.intent, rows, newRow)));
   return result;
 }

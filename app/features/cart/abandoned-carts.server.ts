@@ -81,6 +81,7 @@ export async function removeOrphanedUploads(
       .selectFrom("uploads as candidate")
       .select(["candidate.id", "candidate.storageKey"])
       .where("candidate.cartId", "is", null)
+      .where("candidate.isStaffFile", "=", false)
       .where("candidate.createdAt", "<", cutoff)
       .where(({ not, exists, selectFrom }) =>
         not(

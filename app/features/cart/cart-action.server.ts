@@ -3,9 +3,12 @@ import { de } from "../../i18n/de";
 import { cartIdFor, forgetCarts, rememberCart } from "./cart-cookie.server";
 import { changeCart } from "./cart-changes.server";
 import { NOTICE_PARAM } from "./cart-notice";
+import { cleanMenuSearch, MENU_SEARCH_PARAM } from "../../domain/menu-listing";
+import { productAnchor } from "../storefront/store-paths";
 import type { FieldErrors } from "../storefront/item-form.server";
 import { readCartForm, RequestTooLarge, type ReadForm } from "../storefront/item-request.server";
-import { requireStorefront, storageFor, storePath } from "../storefront/storefront.server";
+import { storageFor } from "../../integrations/storage/storage.server";
+import { requireStorefront, storePath, type Storefront } from "../storefront/storefront.server";
 import { clientKeyFor, DEFAULT_UPLOAD_QUOTA } from "./upload-quota.server";
 
 export interface CartActionError {
@@ -34,15 +37,28 @@ const refuse = (message: string, headers?: HeadersInit) =>
  * The one cart action behind the branch page and the item dialog: 303 back to the branch page
  * on success, 400 with German messages on bad input. A tampered cookie is refused and cleared.
  */
-export async function cartAction({ request, context, params }: ActionFunctionArgs) {
-  const store = await requireStorefront(context, params.branchIdentifier);
+export async function cartAction(args: ActionFunctionArgs) {
+  const store = await requireStorefront(args.context, args.params.branchIdentifier);
   // The body is read before anything is refused: a half-read request would reset the connection.
   let read: ReadForm;
   try {
-    read = await readCartForm(request);
+    read = await readCartForm(args.request);
   } catch (error) {
     return refuse(error instanceof RequestTooLarge ? de.uploads.tooLarge : de.cartPanel.badRequest);
   }
+  return applyCartForm(args, store, read);
+}
+
+/** The cart action on a form already read (the item dialog reads it first for its round trips). */
+export async function applyCartForm(
+  { request, context }: ActionFunctionArgs,
+  store: Storefront,
+  read: ReadForm,
+  onRefused?: (refused: {
+    message: string;
+    fieldErrors: FieldErrors;
+  }) => Promise<Response | ReturnType<typeof data> | null>,
+) {
   const { cartId, isTampered } = await cartIdFor(request, context, store.branch.id);
   if (isTampered) {
     return refuse(de.cartPanel.tamperedCookie, { "Set-Cookie": await forgetCarts(context) });
@@ -50,17 +66,20 @@ export async function cartAction({ request, context, params }: ActionFunctionArg
   const result = await changeCart(context.db, {
     branch: store.branch,
     orderable: store.catalogue.orderable,
+    soldOut: store.catalogue.soldOut,
     preferredType: store.settings.defaultDeliveryMethod,
     cartId,
     form: read.form,
     oversized: read.oversized,
-    storage: storageFor(context),
+    storage: storageFor(context.config, "uploads"),
     uploader: {
       clientKey: clientKeyFor(context.clientAddress, context.secrets.session),
       quota: context.config.uploadQuota ?? DEFAULT_UPLOAD_QUOTA,
     },
   });
   if (!result.ok) {
+    const answer = await onRefused?.({ message: result.message, fieldErrors: result.fieldErrors });
+    if (answer) return answer;
     return data<CartActionError>(
       { message: result.message, fieldErrors: result.fieldErrors, values: typedValues(read.form) },
       { status: 400 },
@@ -73,7 +92,6 @@ export async function cartAction({ request, context, params }: ActionFunctionArg
       await rememberCart(request, context, store.branch.id, result.cartId),
     );
   }
-  const notice = result.notice ? `?${NOTICE_PARAM}=${result.notice}` : "";
   const back = storePath(store.branch.identifier);
   // The checkout changes the order type and area through this action too, and stays there.
   const redirectTo = read.form.get("redirectTo");
@@ -82,6 +100,31 @@ export async function cartAction({ request, context, params }: ActionFunctionArg
     /^\/store\/[^/?#]+\/checkout(\/error)?$/.test(redirectTo) &&
     redirectTo.startsWith(`${back}/`)
       ? redirectTo
-      : `${back}${notice}`;
+      : `${back}${menuReturn(request, read.form, result.notice)}`;
   return redirect(target, { status: 303, headers });
+}
+
+/**
+ * Where on the menu the customer comes back to: the notice, the search in force, and for a page
+ * load without JavaScript (`Sec-Fetch-Mode: navigate`) the row of the product just added, so
+ * the browser scrolls back to it instead of to the top (issue 17). A fetch with JavaScript keeps
+ * its scroll position itself.
+ */
+function menuReturn(request: Request, form: FormData, notice: string | null): string {
+  const query = new URLSearchParams();
+  if (notice) query.set(NOTICE_PARAM, notice);
+  const search = form.get(MENU_SEARCH_PARAM);
+  if (typeof search === "string" && cleanMenuSearch(search)) {
+    query.set(MENU_SEARCH_PARAM, cleanMenuSearch(search));
+  }
+  const productId = form.get("productId");
+  const anchor =
+    notice === "added" &&
+    request.headers.get("Sec-Fetch-Mode") === "navigate" &&
+    typeof productId === "string" &&
+    /^[1-9]\d{0,9}$/.test(productId)
+      ? `#${productAnchor(Number(productId))}`
+      : "";
+  const text = query.toString();
+  return `${text ? `?${text}` : ""}${anchor}`;
 }

@@ -13,19 +13,22 @@ import {
   setCartItemAmount,
   updateCart,
 } from "../../db/queries/carts";
-import { insertUpload } from "../../db/queries/uploads";
+import { findCartUploads, insertUpload } from "../../db/queries/uploads";
 import type { Cart, ChosenPart, Db } from "../../db/schema";
 import { flagsOf, type OrderType } from "../../domain/order-type";
 import { de } from "../../i18n/de";
+import { deCatalogue } from "../../i18n/de-catalogue";
 import type { FileStorage } from "../../integrations/storage/file-storage";
 import { defaultDeliveryType, offeredDeliveryTypes } from "./cart.server";
 import { idSchema } from "../../domain/values";
 import {
+  keepField,
   parseAmount,
   parseItemForm,
   partField,
   type FieldErrors,
   type ItemInput,
+  type PendingFile,
 } from "../storefront/item-form.server";
 import { DEFAULT_UPLOAD_QUOTA, uploadQuotaRefusal, type Uploader } from "./upload-quota.server";
 
@@ -54,6 +57,8 @@ export interface CartChangeInput {
   branch: BranchDetails;
   /** Products a customer may add now. */
   orderable: ReadonlyMap<number, CatalogueProduct>;
+  /** Products sold out today in the branch (not orderable either): refused with their reason. */
+  soldOut?: ReadonlySet<number>;
   preferredType: OrderType;
   cartId: string | null;
   form: FormData;
@@ -92,8 +97,10 @@ export async function changeCart(db: Db, input: CartChangeInput): Promise<CartCh
   switch (change.intent) {
     case "add": {
       const product = input.orderable.get(change.productId);
+      if (input.soldOut?.has(change.productId)) return failure(deCatalogue.soldOut.productSoldOut);
       if (!product) return failure(de.menu.unknownProduct);
-      const item = await parseItemForm(product, input.form, input.oversized);
+      const staged = await stagedUploads(db, existing, input.form, product);
+      const item = await parseItemForm(product, input.form, input.oversized, undefined, staged);
       if (!item.ok) return failure(de.itemDialog.fixErrors, item.fieldErrors);
       return write(db, input, existing, "added", async (trx, cart, stored) => {
         const parts = await storeFiles(trx, input, cart.id, item.value, stored);
@@ -108,8 +115,10 @@ export async function changeCart(db: Db, input: CartChangeInput): Promise<CartCh
       const row = existing ? await findCartItem(db, existing.id, change.itemId) : undefined;
       const product = row ? input.orderable.get(row.productId) : undefined;
       if (!existing || !row) return failure(de.cartPanel.unknownItem);
+      if (input.soldOut?.has(row.productId)) return failure(deCatalogue.soldOut.productSoldOut);
       if (!product) return failure(de.menu.productUnavailable);
-      const item = await parseItemForm(product, input.form, input.oversized, row);
+      const staged = await stagedUploads(db, existing, input.form, product);
+      const item = await parseItemForm(product, input.form, input.oversized, row, staged);
       if (!item.ok) return failure(de.itemDialog.fixErrors, item.fieldErrors);
       return write(db, input, existing, "updated", async (trx, cart, stored) => {
         if (!(await findCartItem(trx, cart.id, row.id))) throw new ItemGone();
@@ -121,6 +130,7 @@ export async function changeCart(db: Db, input: CartChangeInput): Promise<CartCh
       const row = existing ? await findCartItem(db, existing.id, change.itemId) : undefined;
       const product = row ? input.orderable.get(row.productId) : undefined;
       if (!existing || !row) return failure(de.cartPanel.unknownItem);
+      if (input.soldOut?.has(row.productId)) return failure(deCatalogue.soldOut.productSoldOut);
       if (!product) return failure(de.menu.productUnavailable);
       const amount = parseAmount(product, row.unit, change.amount);
       if (!amount.ok) return failure(amount.message, { [`amount-${row.id}`]: amount.message });
@@ -158,6 +168,72 @@ export async function changeCart(db: Db, input: CartChangeInput): Promise<CartCh
       );
     }
   }
+}
+
+/**
+ * The files a dialog's round trips stored into this cart before saving, among the ones the form
+ * keeps (decision 044): another cart's upload ids are not taken, whatever the form says.
+ */
+export async function stagedUploads(
+  db: Db,
+  cart: Pick<Cart, "id"> | undefined,
+  form: FormData,
+  product: CatalogueProduct,
+): Promise<Map<number, string>> {
+  if (!cart) return new Map();
+  const ids = product.parts.flatMap((part) =>
+    form
+      .getAll(keepField(part.id))
+      .map(Number)
+      .filter((value) => Number.isSafeInteger(value) && value > 0),
+  );
+  const uploads = await findCartUploads(db, cart.id, [...new Set(ids)].slice(0, 100));
+  return new Map(uploads.map((upload) => [upload.id, upload.extension]));
+}
+
+/**
+ * Stores the files a dialog's round trip brought (the quantity buttons, a step, a refused save)
+ * into the visitor's cart, starting one if needed, so that they travel on as kept files instead of
+ * being chosen again (decision 044). Quotas apply as on saving.
+ */
+export async function stageUploads(
+  db: Db,
+  input: Pick<CartChangeInput, "branch" | "preferredType" | "cartId" | "storage" | "uploader">,
+  files: PendingFile[],
+): Promise<
+  | { ok: true; cartId: string; isNewCart: boolean; added: Map<number, number[]> }
+  | { ok: false; fieldErrors: FieldErrors }
+> {
+  const existing = input.cartId ? await findCart(db, input.cartId, input.branch.id) : undefined;
+  let added = new Map<number, number[]>();
+  const result = await write(
+    db,
+    { ...input, orderable: new Map(), form: new FormData(), oversized: [] },
+    existing,
+    null,
+    async (trx, cart, stored) => {
+      const parts = await storeFiles(
+        trx,
+        { ...input, orderable: new Map(), form: new FormData(), oversized: [] },
+        cart.id,
+        {
+          amount: 1,
+          unit: "piece",
+          parts: [...new Set(files.map((file) => file.partId))].map((partId) => ({
+            partId,
+            name: "",
+            type: "file",
+            uploadIds: [],
+          })),
+          files,
+        },
+        stored,
+      );
+      added = new Map(parts.map((part) => [part.partId, part.uploadIds ?? []]));
+    },
+  );
+  if (!result.ok) return { ok: false, fieldErrors: result.fieldErrors };
+  return { ok: true, cartId: result.cartId, isNewCart: result.isNewCart, added };
 }
 
 class ItemGone extends Error {}

@@ -2,6 +2,8 @@ import type { CatalogueProduct } from "../../db/queries/catalogue";
 import type { ChosenPart, DeliveryArea as DeliveryAreaRow } from "../../db/schema";
 import type { PricedProduct, PriceOption } from "../../domain/cart";
 import type { DeliveryArea } from "../../domain/delivery";
+import type { LabelledLine, ProductPricing } from "../../domain/price-label";
+import type { Unit } from "../../domain/units";
 
 /** The domain's view of a catalogue product: price, units and the three tax rates. */
 export function pricedProduct(product: CatalogueProduct): PricedProduct {
@@ -42,5 +44,49 @@ export function deliveryAreaForPricing(area: DeliveryAreaRow): DeliveryArea {
     free: area.isFree,
     freeFromOrderValue: area.freeFromOrderValue,
     minimumOrderValue: area.minimumOrderValue,
+  };
+}
+
+/**
+ * Everything the price label and the dialog's running price need of a product (decision 044):
+ * its units, model, hidden flag, and every option's price effect by option id.
+ */
+export function productPricing(product: CatalogueProduct): ProductPricing {
+  const priced = pricedProduct(product);
+  return {
+    price: priced.price,
+    unit: priced.unit,
+    calculationModel: priced.calculationModel,
+    minimumQuantity: priced.minimumQuantity,
+    maximumQuantity: priced.maximumQuantity,
+    quantityStepSize: priced.quantityStepSize,
+    defaultQuantity: priced.defaultQuantity,
+    alternativeUnits: priced.alternativeUnits,
+    isPriceHidden: product.isPriceHidden,
+    options: Object.fromEntries(
+      product.parts.flatMap((part) =>
+        part.options.map((option) => [
+          String(option.id),
+          { modifier: option.modifier, value: option.value },
+        ]),
+      ),
+    ),
+    steps: product.parts
+      .filter((part) => part.type === "select" || part.type === "multiselect")
+      .map((part) => ({
+        isOptional: part.isOptional,
+        isMultiple: part.type === "multiselect",
+        optionIds: part.options.map((option) => String(option.id)),
+      })),
+  };
+}
+
+/** A cart or order line as the price label sees it: the model of the unit it is ordered in. */
+export function labelledLine(product: CatalogueProduct, unit: Unit): LabelledLine {
+  const alternative = product.alternativeUnits.find((candidate) => candidate.unit === unit);
+  return {
+    model: alternative?.calculationModel ?? product.calculationModel,
+    isPriceHidden: product.isPriceHidden,
+    unit,
   };
 }

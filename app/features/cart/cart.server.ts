@@ -3,8 +3,8 @@ import type { CatalogueProduct } from "../../db/queries/catalogue";
 import { deleteCartItems, findCartWithItems, lockCart, updateCart } from "../../db/queries/carts";
 import type { CartItem, Db } from "../../db/schema";
 import {
+  cartCount,
   cartCountText,
-  hasVariablePrices,
   isCheckoutAllowed,
   itemPrice,
   priceCart,
@@ -21,8 +21,21 @@ import {
   type QuantityRules,
 } from "../../domain/units";
 import { describeChosenParts } from "../../domain/chosen-parts";
+import { uploadPreviewPath } from "../../domain/upload-paths";
+import { findUploadsByIds } from "../../db/queries/uploads";
 import { de } from "../../i18n/de";
-import { chosenOptions, deliveryAreaForPricing, pricedProduct } from "./cart-pricing.server";
+import {
+  isTotalApproximate,
+  linePriceLabel,
+  priceNotes,
+  totalPriceLabel,
+} from "../../domain/price-label";
+import {
+  chosenOptions,
+  deliveryAreaForPricing,
+  labelledLine,
+  pricedProduct,
+} from "./cart-pricing.server";
 
 export interface CartLineView {
   id: number;
@@ -34,12 +47,16 @@ export interface CartLineView {
   unitShort: string;
   rules: QuantityRules;
   priceLabel: string;
+  /** The customer's files with their previews (decision 037). */
+  uploads: { id: number; name: string; previewUrl: string }[];
 }
 
 export interface CartView {
   cartId: string | null;
   items: CartLineView[];
   countText: string;
+  /** The spec's cart count (pieces by their amount, other items as 1), for the cart bar. */
+  count: number;
   deliveryTypes: { value: OrderType; label: string }[];
   deliveryType: OrderType;
   areas: { id: number; name: string }[];
@@ -47,13 +64,18 @@ export interface CartView {
   costs: string;
   deliveryCosts: string | null;
   total: string;
+  /** The total carries 'ca.' or 'ab' (decision 044). */
   isApproximate: boolean;
   hasHiddenPrices: boolean;
+  /** What the prefixes mean: the actual weight, the effort, the price that follows. */
+  priceNotes: string[];
   minimumNotice: string[];
   freeDeliveryHint: string | null;
   canCheckout: boolean;
   /** Names of items the menu change took out of the cart on this visit. */
   removedByMenuChange: string[];
+  /** Names of items taken out because their product is sold out today (decision 036). */
+  removedAsSoldOut: string[];
 }
 
 /** The order types the branch offers, in the spec's order. */
@@ -77,6 +99,8 @@ interface CartLoadInput {
   preferredType: OrderType;
   /** Enabled products of the active menu. */
   active: readonly CatalogueProduct[];
+  /** Products sold out today in the branch: their items leave the cart, the customer is told. */
+  soldOut?: ReadonlySet<number>;
   cartId: string | null;
 }
 
@@ -90,7 +114,11 @@ export async function loadCart(db: Db, input: CartLoadInput): Promise<CartView> 
     : undefined;
   const cart = found?.cart;
   const rows = found?.items ?? [];
-  const { kept, removed } = keepMatchingItems(rows, input.active);
+  const soldOut = input.soldOut ?? new Set<number>();
+  const matching = keepMatchingItems(rows, input.active);
+  const kept = matching.kept.filter(({ row }) => !soldOut.has(row.productId));
+  const soldOutRows = matching.kept.filter(({ row }) => soldOut.has(row.productId));
+  const removed = [...matching.removed, ...soldOutRows.map(({ row }) => row)];
   if (cart && removed.length > 0) {
     await db.transaction().execute(async (trx) => {
       if (!(await lockCart(trx, cart.id, input.branch.id))) return;
@@ -126,8 +154,18 @@ export async function loadCart(db: Db, input: CartLoadInput): Promise<CartView> 
     deliveryArea: area ? deliveryAreaForPricing(area) : null,
   });
   const money = (cents: number) => formatMoney(cents, input.currency);
-  const isApproximate = hasVariablePrices(priced.map((line) => line.item));
-  const prefix = isApproximate ? `${de.calculationModels.approximate} ` : "";
+  const uploads = new Map(
+    (
+      await findUploadsByIds(
+        db,
+        kept.flatMap(({ row }) => row.parts.flatMap((part) => part.uploadIds ?? [])),
+      )
+    ).map((upload) => [
+      upload.id,
+      { id: upload.id, name: upload.originalName, previewUrl: uploadPreviewPath(upload) },
+    ]),
+  );
+  const labelled = priced.map(({ row, product }) => labelledLine(product, row.unit));
   const minimum = area
     ? checkMinimumOrderValue(deliveryAreaForPricing(area), totals.gross, input.currency)
     : null;
@@ -139,13 +177,20 @@ export async function loadCart(db: Db, input: CartLoadInput): Promise<CartView> 
       productId: row.productId,
       name: product.name,
       details: describeChosenParts(row.parts),
+      uploads: row.parts.flatMap((part) =>
+        (part.uploadIds ?? []).flatMap((id) => {
+          const upload = uploads.get(id);
+          return upload ? [upload] : [];
+        }),
+      ),
       quantityLabel: formatQuantity(row.amount, row.unit),
       amountInput: quantityInputValue(row.amount),
       unitShort: de.units[row.unit].short,
       rules: quantityRulesFor(pricedProduct(product), row.unit),
-      priceLabel: product.isPriceHidden ? de.menu.priceOnRequest : money(itemPrice(item)),
+      priceLabel: linePriceLabel(itemPrice(item), labelledLine(product, row.unit), input.currency),
     })),
     countText: cartCountText(kept.map(({ row }) => row)),
+    count: cartCount(kept.map(({ row }) => row)),
     deliveryTypes: offeredDeliveryTypes(input.branch).map((value) => ({
       value,
       label: de.cartPanel.deliveryTypes[value],
@@ -156,23 +201,25 @@ export async function loadCart(db: Db, input: CartLoadInput): Promise<CartView> 
       name: candidate.name,
     })),
     deliveryAreaId: area?.id ?? null,
-    costs: prefix + money(totals.gross),
+    costs: totalPriceLabel(totals.gross, labelled, input.currency),
     deliveryCosts:
       deliveryType === "delivery" && area && kept.length > 0
         ? totals.deliveryGross === 0
           ? de.cartPanel.free
           : money(totals.deliveryGross)
         : null,
-    total: prefix + money(totals.totalGross),
-    isApproximate,
+    total: totalPriceLabel(totals.totalGross, labelled, input.currency),
+    isApproximate: isTotalApproximate(labelled),
     hasHiddenPrices: kept.some(({ product }) => product.isPriceHidden),
+    priceNotes: priceNotes(labelled, { isQuotation: input.branch.isQuotationRequired }),
     minimumNotice: minimum?.messages ?? [],
     freeDeliveryHint: area
       ? freeDeliveryHint(deliveryAreaForPricing(area), totals.gross, input.currency)
       : null,
     canCheckout:
       isCheckoutAllowed(kept.length, isMinimumReached) && (deliveryType !== "delivery" || !!area),
-    removedByMenuChange: removed.map((item) => item.productName),
+    removedByMenuChange: matching.removed.map((item) => item.productName),
+    removedAsSoldOut: soldOutRows.map(({ row }) => row.productName),
   };
 }
 
@@ -189,13 +236,28 @@ function keepMatchingItems(rows: readonly CartItem[], active: readonly Catalogue
     })),
     active,
   );
-  // An alternative unit that the product no longer offers cannot be priced either.
+  // An alternative unit that the product no longer offers cannot be priced either, nor an
+  // option the staff removed or repriced since (the customer is told, as for a price change).
   const kept = migration.items.filter(
-    ({ row, product }) => unitRatio(pricedProduct(product), row.unit) !== null,
+    ({ row, product }) =>
+      unitRatio(pricedProduct(product), row.unit) !== null && optionsStillOffered(row, product),
   );
   const keptIds = new Set(kept.map(({ row }) => row.id));
   return {
     kept,
     removed: rows.filter((row) => !keptIds.has(row.id)),
   };
+}
+
+/** Every option the item names is still offered by its product, at the price it was chosen at. */
+function optionsStillOffered(row: CartItem, product: CatalogueProduct): boolean {
+  const offered = new Map(
+    product.parts.flatMap((part) => part.options.map((option) => [option.id, option] as const)),
+  );
+  return row.parts.every((part) =>
+    (part.options ?? []).every((chosen) => {
+      const option = offered.get(chosen.optionId);
+      return option?.modifier === chosen.modifier && option.value === chosen.value;
+    }),
+  );
 }

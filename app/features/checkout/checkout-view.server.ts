@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { describeChosenParts } from "../../domain/chosen-parts";
 import { formatMoney } from "../../domain/money";
 import { formatQuantity } from "../../domain/units";
+import { linePriceLabel, priceNotes, totalPriceLabel } from "../../domain/price-label";
+import { labelledLine } from "../cart/cart-pricing.server";
 import { appointmentDays, appointmentTimes } from "../../domain/slots";
 import { inZone } from "../../domain/time";
 import { de } from "../../i18n/de";
@@ -12,6 +14,8 @@ import { storePath } from "../storefront/store-paths";
 /** The form fields a reload (the appointment's GET step) or a refused post fills in again. */
 export const CHECKOUT_FIELDS = [
   "name",
+  "firstName",
+  "lastName",
   "company",
   "email",
   "phone",
@@ -45,28 +49,38 @@ export function newOrderKey(): string {
   return randomBytes(18).toString("base64url");
 }
 
-/** The cart's lines and totals as the checkout and the e-mails show them. */
+/** The cart's lines and totals as the checkout and the e-mails show them (labels: decision 044). */
 export function orderSummary(context: CheckoutContext) {
   const { totals } = context;
-  const money = (cents: number) => formatMoney(cents, context.store.settings.currency);
-  const prefix = context.isApproximate ? `${de.calculationModels.approximate} ` : "";
+  const currency = context.store.settings.currency;
+  const labelled = context.lines.map((line) => labelledLine(line.product, line.row.unit));
   return {
-    lines: context.lines.map((line) => ({
+    lines: context.lines.map((line, index) => ({
       id: line.row.id,
       name: line.product.name,
       quantity: formatQuantity(line.row.amount, line.row.unit),
       details: describeChosenParts(line.parts),
-      price: line.product.isPriceHidden ? de.menu.priceOnRequest : money(line.gross),
+      price: linePriceLabel(line.gross, labelled[index]!, currency),
     })),
-    costs: prefix + money(totals.gross),
+    costs: totalPriceLabel(totals.gross, labelled, currency),
     deliveryCosts:
       context.orderType === "delivery" && context.area
         ? totals.deliveryGross === 0
           ? de.cartPanel.free
-          : money(totals.deliveryGross)
+          : formatMoney(totals.deliveryGross, currency)
         : null,
-    total: prefix + money(totals.totalGross),
+    total: totalPriceLabel(totals.totalGross, labelled, currency),
+    priceNotes: priceNotes(labelled, { isQuotation: context.kind === "quotation" }),
   };
+}
+
+/** The business day of a posted or linked appointment; null for what is not a time. */
+function dayOf(appointment: string, zone: string): string | null {
+  try {
+    return inZone(appointment, zone).toISODate();
+  } catch {
+    return null;
+  }
 }
 
 /** Everything the checkout page renders, as plain data. */
@@ -79,20 +93,26 @@ export function checkoutView(context: CheckoutContext, query: URLSearchParams) {
   }));
   const requestedDay = query.get("tag");
   const chosenAppointment = query.get("appointment");
-  const dayOfAppointment = chosenAppointment
-    ? (inZone(chosenAppointment, store.zone).toISODate() ?? null)
-    : null;
+  const dayOfAppointment = chosenAppointment ? dayOf(chosenAppointment, store.zone) : null;
   const day =
     days.find((candidate) => candidate.date === requestedDay)?.date ??
     days.find((candidate) => candidate.date === dayOfAppointment)?.date ??
     days[0]?.date ??
     null;
+  // The spec's texts unless the shop words its buttons for § 312j BGB (decision 046).
+  const { settings } = store;
   const submitLabel =
     context.kind === "quotation"
       ? de.checkout.submitQuotation
       : context.kind === "preorder"
-        ? de.checkout.submitPreorder
-        : de.checkout.submitOrder;
+        ? settings.checkoutPreorderButton?.trim() || de.checkout.submitPreorder
+        : settings.checkoutOrderButton?.trim() || de.checkout.submitOrder;
+  const summary = orderSummary(context);
+  const paymentNotice =
+    context.kind === "quotation" || context.kind === null
+      ? null
+      : settings.checkoutPaymentNotice?.trim() ||
+        de.checkout.paymentNotice(submitLabel, summary.total);
   return {
     branchName: store.branch.name,
     storePath: storePath(store.branch.identifier),
@@ -103,7 +123,15 @@ export function checkoutView(context: CheckoutContext, query: URLSearchParams) {
       value,
       label: de.cartPanel.deliveryTypes[value],
     })),
-    areas: store.branch.deliveryAreas.map((area) => ({ id: area.id, name: area.name })),
+    areas: store.branch.deliveryAreas.map((area) => ({
+      id: area.id,
+      name: area.name,
+      label: de.delivery.areaOption(
+        area.name,
+        area.isFree ? de.delivery.areaFree : money(area.price),
+        area.minimumOrderValue ? money(area.minimumOrderValue) : null,
+      ),
+    })),
     areaId: context.area?.id ?? null,
     notices: context.notices,
     alternatives: context.isOpen
@@ -119,7 +147,7 @@ export function checkoutView(context: CheckoutContext, query: URLSearchParams) {
         ],
     required: context.required,
     tables: context.tables,
-    ...orderSummary(context),
+    ...summary,
     goneItems: context.goneItems,
     minimumMessages: context.minimumMessages,
     days,
@@ -142,6 +170,7 @@ export function checkoutView(context: CheckoutContext, query: URLSearchParams) {
     defaultPayment: context.defaultPayment,
     canSubmit: context.kind !== null && context.lines.length > 0,
     submitLabel,
+    paymentNotice,
   };
 }
 

@@ -3,7 +3,7 @@ import type { CatalogueProduct } from "../../db/queries/catalogue";
 import { findCartWithItems } from "../../db/queries/carts";
 import { listDonatees } from "../../db/queries/content";
 import type { Cart, CartItem, ChosenPart, Db, DeliveryArea, Donatee } from "../../db/schema";
-import { hasVariablePrices, itemPrice, priceCart, type PricedCartItem } from "../../domain/cart";
+import { itemPrice, priceCart, type PricedCartItem } from "../../domain/cart";
 import {
   defaultPaymentMethod,
   offeredPaymentMethods,
@@ -14,17 +14,25 @@ import {
   type PaymentMethod,
   type RequiredFields,
 } from "../../domain/checkout";
-import { checkMinimumOrderValue } from "../../domain/delivery";
+import { checkMinimumOrderValue, checkPostcode, postcodesOf } from "../../domain/delivery";
 import { closedNotice, deliveryNotice } from "../../domain/opening-display";
-import { hoursFor, openingState } from "../../domain/opening-hours";
+import { NEXT_OPENING_HORIZON_DAYS, hoursFor, openingState } from "../../domain/opening-hours";
 import { orderTypeOf, type OrderType } from "../../domain/order-type";
-import { checkPhone, normalizePhone } from "../../domain/phone";
-import { planAppointments, type AppointmentPlan, checkAppointment } from "../../domain/slots";
+import { checkPhone, phoneCountryOf } from "../../domain/phone";
+import {
+  SLOT_HORIZON_DAYS,
+  planAppointments,
+  type AppointmentPlan,
+  checkAppointment,
+} from "../../domain/slots";
+import { branchHoursWithHolidays } from "../branches/holidays.server";
 import type { CartTotals } from "../../domain/tax";
 import { taxRateFor } from "../../domain/tax";
 import { unitRatio } from "../../domain/units";
 import { de } from "../../i18n/de";
-import { deliveryAreaForPricing, pricedProduct } from "../cart/cart-pricing.server";
+import { deCatalogue } from "../../i18n/de-catalogue";
+import { deliveryAreaForPricing, labelledLine, pricedProduct } from "../cart/cart-pricing.server";
+import { isTotalApproximate } from "../../domain/price-label";
 import { offeredDeliveryTypes } from "../cart/cart.server";
 import { toOpeningRule } from "../storefront/opening.server";
 import { cachedReference } from "../shared/reference-data.server";
@@ -53,6 +61,8 @@ export interface CheckoutContext {
   lines: CheckoutLine[];
   /** Items whose product or options are gone from the active menu. */
   goneItems: string[];
+  /** Items whose product is sold out today in the branch: the order is refused until removed. */
+  soldOutItems: string[];
   orderType: OrderType;
   orderTypes: OrderType[];
   area: DeliveryArea | null;
@@ -125,7 +135,13 @@ export async function loadCheckout(
   const orderType = orderTypes.includes(chosenType) ? chosenType : (orderTypes[0] ?? "takeaway");
   const lines: CheckoutLine[] = [];
   const goneItems: string[] = [];
+  const soldOutItems: string[] = [];
   for (const row of rows) {
+    // Sold out today in this branch (decision 036): refused like a product no longer offered.
+    if (catalogue.soldOut.has(row.productId)) {
+      soldOutItems.push(row.productName);
+      continue;
+    }
     const product = active.get(row.productId);
     const parts = product ? currentParts(product, row.parts) : null;
     if (!product || !parts || unitRatio(pricedProduct(product), row.unit) === null) {
@@ -157,15 +173,25 @@ export async function loadCheckout(
     ? checkMinimumOrderValue(deliveryAreaForPricing(area), totals.gross, settings.currency)
     : null;
 
-  const rules = hoursFor(
+  const horizonDays = settings.slotHorizonDays ?? SLOT_HORIZON_DAYS;
+  // Public holidays close the branch, and delivery never happens on a closed day (decision 045).
+  const hours = branchHoursWithHolidays(
+    branch,
     {
       openingHours: branch.openingHours.map(toOpeningRule),
       deliveryHours: branch.deliveryHours.map(toOpeningRule),
       isDeliveryHoursEnabled: branch.isDeliveryHoursEnabled,
     },
-    orderType,
+    input.now,
+    zone,
+    Math.max(horizonDays, NEXT_OPENING_HORIZON_DAYS),
   );
+  const rules = hoursFor(hours, orderType);
   const state = openingState(rules, input.now, zone);
+  const orderableFrom =
+    branch.orderableFrom && new Date(branch.orderableFrom) > input.now
+      ? new Date(branch.orderableFrom)
+      : null;
   const notices =
     orderType === "delivery"
       ? [deliveryNotice(true, state, input.now, zone)].filter(
@@ -199,11 +225,14 @@ export async function loadCheckout(
     cart,
     lines,
     goneItems,
+    soldOutItems,
     orderType,
     orderTypes,
     area,
     totals,
-    isApproximate: hasVariablePrices(lines.map((line) => line.priced)),
+    isApproximate: isTotalApproximate(
+      lines.map((line) => labelledLine(line.product, line.row.unit)),
+    ),
     minimumMessages: minimum && !minimum.isReached ? minimum.messages : [],
     isOpen: state.isOpen,
     kind: orderKind({
@@ -212,7 +241,11 @@ export async function loadCheckout(
       isOpen: state.isOpen,
     }),
     notices,
-    required: requiredFields(branch, orderType),
+    // Before the branch is orderable an order needs a time from then on (decision 045).
+    required: {
+      ...requiredFields(branch, orderType),
+      ...(orderableFrom ? { appointment: true } : {}),
+    },
     tables,
     donatees: donatees.filter((donatee) => donatee.isEnabled),
     paymentMethods,
@@ -223,6 +256,8 @@ export async function loadCheckout(
         now: input.now,
         leadTimes: lines.map((line) => line.product),
         zone,
+        horizonDays,
+        notBefore: orderableFrom,
       }),
     ),
   };
@@ -246,6 +281,8 @@ const text = (max: number, clean: (value: string) => string = cleanLine) =>
 export const checkoutSchema = z.object({
   orderKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
   name: text(120),
+  firstName: text(60),
+  lastName: text(60),
   company: text(120),
   email: text(254),
   phone: text(40),
@@ -268,6 +305,8 @@ export type CheckoutInput = z.infer<typeof checkoutSchema>;
 /** What the order service writes once every rule holds. */
 export interface OrderDraft {
   name: string;
+  firstName: string | null;
+  lastName: string | null;
   company: string | null;
   email: string | null;
   phone: string | null;
@@ -300,7 +339,9 @@ export function validateCheckout(
     errors.push(field ? { message, field } : { message });
 
   for (const name of context.goneItems) add(de.checkout.productGone(name));
-  if (context.lines.length === 0 && context.goneItems.length === 0) add(de.checkout.emptyCart);
+  for (const name of context.soldOutItems) add(deCatalogue.soldOut.checkoutSoldOut(name));
+  const refusedItems = context.goneItems.length + context.soldOutItems.length;
+  if (context.lines.length === 0 && refusedItems === 0) add(de.checkout.emptyCart);
   if (!context.orderTypes.includes(context.orderType)) add(de.checkout.orderTypeUnavailable);
   if (context.kind === null) add(de.checkout.closedNoPreorder);
   if (context.orderType === "delivery" && !context.area) {
@@ -308,19 +349,28 @@ export function validateCheckout(
   }
   for (const message of context.minimumMessages.slice(0, 1)) add(message, "deliveryArea");
 
-  if (!input.name) add(de.checkout.nameRequired, "name");
+  // The form asks for first and last name (spec section 3); API callers may send one `name`.
+  const fullName = input.name || [input.firstName, input.lastName].filter(Boolean).join(" ");
+  if (!input.lastName && !input.name) {
+    add(de.checkout.nameRequired, input.firstName ? "lastName" : "name");
+  }
   if (input.email && !EMAIL.test(input.email)) add(de.checkout.emailInvalid, "email");
   else if (!input.email && required.email) add(de.checkout.emailRequired, "email");
   let phone: string | null = null;
   if (input.phone) {
-    const check = checkPhone(input.phone);
+    const check = checkPhone(input.phone, phoneCountryOf(store.zone));
     if (!check.isValid) add(check.message, "phone");
-    else phone = normalizePhone(input.phone);
+    else phone = check.phone;
   } else if (required.phone) add(de.checkout.phoneRequired, "phone");
 
   const delivering = context.orderType === "delivery";
   if (delivering && required.address && !input.street) add(de.checkout.streetRequired, "street");
   if (delivering && required.address && !input.city) add(de.checkout.cityRequired, "city");
+  // An area that lists postcodes delivers only there (decision 045).
+  if (delivering && context.area && (input.city || postcodesOf(context.area.postcodes).length)) {
+    const check = checkPostcode(context.area, input.city);
+    if (!check.isValid && !(required.address && !input.city)) add(check.message, "city");
+  }
 
   let table: OrderDraft["table"] = null;
   if (context.orderType === "dine-in" && input.tableId) {
@@ -361,7 +411,9 @@ export function validateCheckout(
   if (errors.length > 0 || !paymentMethod) return { errors };
   return {
     draft: {
-      name: input.name,
+      name: fullName.slice(0, 120),
+      firstName: optional(input.firstName),
+      lastName: optional(input.lastName),
       company: optional(input.company),
       email: optional(input.email),
       phone,

@@ -15,6 +15,7 @@ import {
   type FieldError,
   type OrderDraft,
 } from "./checkout.server";
+import { labelledLine } from "../cart/cart-pricing.server";
 
 /** Spec section 9: the amount shown for a donation, in cents. */
 export const DONATION_CENTS = 7;
@@ -177,6 +178,8 @@ export async function placeOrder(
     is_preorder: context.kind === "preorder",
     is_quotation: context.kind === "quotation",
     name: draft.name,
+    firstName: draft.firstName,
+    lastName: draft.lastName,
     company: draft.company,
     street: draft.street,
     city: draft.city,
@@ -217,7 +220,8 @@ export async function placeOrder(
     unit_price: unitPriceWithOptions(line.product.price, line.priced.options),
     gross: line.gross,
     tax_rate: lineTaxRate(line, orderType),
-    calculation_model: line.product.calculationModel,
+    // The model of the unit it was ordered in, as the cart labelled it (decision 044).
+    calculation_model: labelledLine(line.product, line.row.unit).model,
     is_price_hidden: line.product.isPriceHidden,
     parts: line.parts,
   }));

@@ -12,7 +12,7 @@ import {
 } from "../../domain/order-changes";
 import { hoursFor } from "../../domain/opening-hours";
 import { orderTypeOf } from "../../domain/order-type";
-import { checkPhone, normalizePhone } from "../../domain/phone";
+import { checkPhone, phoneCountryOf } from "../../domain/phone";
 import { checkAppointment, planAppointments } from "../../domain/slots";
 import { cleanLine, cleanText } from "../../domain/values";
 import { de as deShop } from "../../i18n/de";
@@ -145,9 +145,9 @@ async function checkDetails(
   }
   if ("phone" in changed) {
     if (next.phone) {
-      const check = checkPhone(next.phone);
+      const check = checkPhone(next.phone, phoneCountryOf(settings.businessTimeZone));
       if (!check.isValid) add(check.message, "phone");
-      else details.phone = normalizePhone(next.phone);
+      else details.phone = check.phone;
     } else if (required?.phone) add(deShop.checkout.phoneRequired, "phone");
   }
   for (const field of ADDRESS_FIELDS) {

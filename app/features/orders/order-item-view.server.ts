@@ -14,7 +14,7 @@ import {
 import { de } from "../../i18n/de-staff";
 import { pricedProduct } from "../cart/cart-pricing.server";
 import { optionPriceLabel } from "../storefront/item-dialog.server";
-import { partField } from "../storefront/item-form.server";
+import { partField, textLimitOf } from "../storefront/item-form.server";
 import { catalogueProduct, findOrderItem } from "./order-item-edit.server";
 import { referenceSettings } from "../shared/reference-data.server";
 import { staffState, type StaffScope } from "./staff-orders.server";
@@ -42,6 +42,8 @@ export interface ItemEditPart {
   options: { id: number; name: string; priceLabel: string | null }[];
   /** Upload steps: how many files the customer sent (they are not changed here). */
   files: number | null;
+  /** Text steps: the longest text the step takes (the shop's limit, checked on saving too). */
+  maxLength: number | null;
 }
 
 /** The fields as the form shows them: posted ones after a refusal, else the stored item. */
@@ -137,6 +139,7 @@ export async function loadItemEdit(
       files: ["image", "images", "file", "files"].includes(part.type)
         ? (item.parts.find((chosen) => chosen.partId === part.id)?.uploadIds?.length ?? 0)
         : null,
+      maxLength: part.type === "text" || part.type === "textarea" ? textLimitOf(part) : null,
     })),
     values: storedValues(item),
   };

@@ -10,6 +10,7 @@ import {
 } from "../checkout/place-order.server";
 import { loadReceiptSource } from "./receipt.server";
 import { statusPath } from "../storefront/store-paths";
+import { labelledLine } from "../cart/cart-pricing.server";
 
 /**
  * The messages about a new order: the customer's confirmation mail, the branch's new-order mail
@@ -197,8 +198,8 @@ export function checkoutMessages(
         isConfirmed: false,
         tableIdentifier: draft.table?.name ?? null,
         name: draft.name,
-        firstName: null,
-        lastName: null,
+        firstName: draft.firstName,
+        lastName: draft.lastName,
         company: draft.company,
         street: draft.street,
         city: draft.city,
@@ -223,7 +224,7 @@ export function checkoutMessages(
         amount: line.row.amount,
         unit: line.row.unit,
         gross: line.gross,
-        calculationModel: line.product.calculationModel,
+        calculationModel: labelledLine(line.product, line.row.unit).model,
         isPriceHidden: line.product.isPriceHidden,
         parts: line.parts,
       })),

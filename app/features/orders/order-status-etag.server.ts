@@ -37,6 +37,8 @@ export interface FrameInput {
   now: Date;
 }
 
+const MESSAGE_CLOCK_MS = 5 * 60 * 1000;
+
 const micros = (column: string) =>
   sql<string>`(extract(epoch from ${sql.ref(column)}) * 1000000)::bigint::text`;
 
@@ -67,10 +69,14 @@ export async function readStatusStamp(db: Db, uid: string): Promise<StatusStamp 
   return row ?? null;
 }
 
-/** The two cookies the frame reads, as flags. */
-export function frameCookies(cookieHeader: string | null): { consent: boolean; kiosk: boolean } {
+/** The two cookies the frame reads: the consent answer (`1` or `0`, decision 047) and the kiosk flag. */
+export function frameCookies(cookieHeader: string | null): {
+  consent: "1" | "0" | null;
+  kiosk: boolean;
+} {
+  const consent = cookieValue(cookieHeader, CONSENT_COOKIE);
   return {
-    consent: cookieValue(cookieHeader, CONSENT_COOKIE) === "1",
+    consent: consent === "1" || consent === "0" ? consent : null,
     kiosk: cookieValue(cookieHeader, SELF_SERVICE_COOKIE) === "1",
   };
 }
@@ -78,12 +84,18 @@ export function frameCookies(cookieHeader: string | null): { consent: boolean; k
 /** A digest of the root loader's data for these cookies at this moment. */
 export async function readFrameStamp(db: Db, input: FrameInput): Promise<string> {
   const { consent, kiosk } = frameCookies(input.cookieHeader);
-  const cookie = [consent ? `${CONSENT_COOKIE}=1` : "", kiosk ? `${SELF_SERVICE_COOKIE}=1` : ""]
+  const cookie = [
+    consent ? `${CONSENT_COOKIE}=${consent}` : "",
+    kiosk ? `${SELF_SERVICE_COOKIE}=1` : "",
+  ]
     .filter(Boolean)
     .join("; ");
   const request = new Request(input.origin, { headers: cookie ? { Cookie: cookie } : {} });
   const { shell } = await loadShell(db, { origin: input.origin, request, now: input.now });
-  return digest(JSON.stringify(shell));
+  // The status messages read the clock too (is the branch open, is the order due today; issue
+  // 17): the page's tag moves every 5 minutes, so a poll sees such a change within 5 minutes.
+  const clock = Math.floor(input.now.getTime() / MESSAGE_CLOCK_MS);
+  return digest(`${JSON.stringify(shell)}|${clock}`);
 }
 
 /**

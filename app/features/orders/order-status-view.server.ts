@@ -1,8 +1,13 @@
 import type { Order, OrderItem } from "../../db/schema";
+import {
+  linePriceLabel,
+  priceNotes,
+  totalPriceLabel,
+  type LabelledLine,
+} from "../../domain/price-label";
 import { formatDateTime, formatNumber } from "../../domain/format";
 import { formatMoney } from "../../domain/money";
 import {
-  acceptCounterAppointmentText,
   orderTimeline,
   paymentState,
   shouldKeepPolling,
@@ -13,7 +18,7 @@ import {
   type OrderTimeline,
   type PaymentState,
 } from "../../domain/order-status";
-import { statusMessages } from "../../domain/order-status-messages";
+import { acceptCounterAppointmentLabel, statusMessages } from "../../domain/order-status-messages";
 import { inZone } from "../../domain/time";
 import { formatQuantity } from "../../domain/units";
 import { describeChosenParts } from "../../domain/chosen-parts";
@@ -54,6 +59,8 @@ export interface OrderStatusView {
     costs: string;
     deliveryCosts: string | null;
     total: string;
+    /** What a 'ca.' or 'ab' in the totals means (decision 044). */
+    priceNotes: string[];
     taxes: { rate: string; net: string; tax: string; gross: string }[];
   };
   branch: {
@@ -65,12 +72,9 @@ export interface OrderStatusView {
   };
 }
 
-function itemPrice(item: OrderItem, currency: string): string {
-  if (item.isPriceHidden) return de.menu.priceOnRequest;
-  const money = formatMoney(item.gross, currency);
-  return item.calculationModel === "fixed"
-    ? money
-    : `${de.calculationModels[item.calculationModel]} ${money}`;
+/** An order line as the price label sees it (decision 044). */
+function labelled(item: OrderItem): LabelledLine {
+  return { model: item.calculationModel, isPriceHidden: item.isPriceHidden, unit: item.unit };
 }
 
 function orderTypeLabel(order: Order): string {
@@ -95,20 +99,26 @@ function addressLines(order: Order): string[] {
   ].filter((line): line is string => typeof line === "string" && line.trim() !== "");
 }
 
-/** The status page's data: labels and formatted amounts only, nothing the page must compute. */
-export function orderStatusView({ order, items, taxes, branch, settings }: OrderRecord) {
+/**
+ * The status page's data: labels and formatted amounts only, nothing the page must compute. The
+ * messages depend on the moment too: whether the branch is open now and how far off the order is.
+ */
+export function orderStatusView(
+  { order, items, taxes, branch, settings }: OrderRecord,
+  moment: { now: Date; isBranchOpen: boolean },
+) {
   const zone = settings.businessTimeZone;
+  const situation = { now: moment.now, zone, isBranchOpen: moment.isBranchOpen };
   const currency = settings.currency;
   const money = (cents: number) => formatMoney(cents, currency);
   const customer = customerOrder(order);
-  const isApproximate = items.some((item) => item.calculationModel !== "fixed");
-  const prefix = isApproximate ? `${de.calculationModels.approximate} ` : "";
-  const acceptText = acceptCounterAppointmentText(customer, zone);
+  const lines = items.map(labelled);
+  const acceptText = acceptCounterAppointmentLabel(customer, situation);
   const view: OrderStatusView = {
     heading: statusHeading(customer),
     isCanceled: orderTimeline(customer).isCanceled,
     ticket: { label: ticketLabel(settings.disableTickets), number: String(order.ticketNumber) },
-    messages: statusMessages(customer, zone),
+    messages: statusMessages(customer, situation),
     timeline: orderTimeline(customer),
     payment: paymentState(customer),
     counterAppointment:
@@ -135,15 +145,16 @@ export function orderStatusView({ order, items, taxes, branch, settings }: Order
         name: item.name,
         quantity: formatQuantity(item.amount, item.unit),
         details: describeChosenParts(item.parts),
-        price: itemPrice(item, currency),
+        price: linePriceLabel(item.gross, labelled(item), currency),
       })),
-      costs: prefix + money(order.gross),
+      costs: totalPriceLabel(order.gross, lines, currency),
       deliveryCosts: order.isDelivery
         ? order.deliveryGross === 0
           ? texts.details.free
           : money(order.deliveryGross)
         : null,
-      total: prefix + money(order.totalGross),
+      total: totalPriceLabel(order.totalGross, lines, currency),
+      priceNotes: priceNotes(lines, { isQuotation: order.isQuotation }),
       taxes: taxes.map((line) => ({
         rate: texts.details.percent(formatNumber(line.taxRate, 2)),
         net: money(line.net),

@@ -82,6 +82,7 @@ export function customerOrder(order: Order): MessageOrder {
     questionnaireRating: order.rating,
     isPreorder: order.isPreorder,
     isQuotation: order.isQuotation,
+    appointment: order.appointment,
   };
 }
 

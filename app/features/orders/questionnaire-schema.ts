@@ -1,23 +1,13 @@
 import { z } from "zod";
 import { de } from "../../i18n/de";
 import { cleanText } from "../../domain/values";
+import {
+  QUESTIONNAIRE_COMMENT_MAX_LENGTH,
+  RATING_LABELS,
+  type RatingField,
+} from "./questionnaire-fields";
 
 const texts = de.orderStatus.questionnaire;
-
-export const QUESTIONNAIRE_COMMENT_MAX_LENGTH = 2000;
-
-/** The four ratings in the order the form asks for them (spec section 3: questionnaire). */
-export const RATING_FIELDS = ["rating", "foodRating", "serviceRating", "processRating"] as const;
-export type RatingField = (typeof RATING_FIELDS)[number];
-
-export const RATING_LABELS: Record<RatingField, string> = {
-  rating: texts.rating,
-  foodRating: texts.foodRating,
-  serviceRating: texts.serviceRating,
-  processRating: texts.processRating,
-};
-
-export const STARS = [1, 2, 3, 4, 5] as const;
 
 function stars(field: RatingField) {
   const message = texts.ratingRequired(RATING_LABELS[field]);

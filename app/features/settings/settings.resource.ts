@@ -211,6 +211,50 @@ export const settingsFields: Field[] = [
     default: 14,
     section: t.sections.operation,
   },
+  // ——— Cookie banner (issue 17, decision 047): the two buttons' words. ———
+  {
+    name: "consentAcceptLabel",
+    type: "text",
+    label: t.consent.accept,
+    help: t.consent.acceptHelp,
+    required: true,
+    max: 40,
+    section: t.sections.consent,
+  },
+  {
+    name: "consentDeclineLabel",
+    type: "text",
+    label: t.consent.decline,
+    help: t.consent.declineHelp,
+    required: true,
+    max: 40,
+    section: t.sections.consent,
+  },
+  // The checkout's submit area (issue 17, decision 046): § 312j BGB wording, empty for the default.
+  {
+    name: "checkoutOrderButton",
+    type: "text",
+    label: t.orderButton.order,
+    help: t.orderButton.orderHelp,
+    max: 60,
+    section: t.sections.orderButton,
+  },
+  {
+    name: "checkoutPreorderButton",
+    type: "text",
+    label: t.orderButton.preorder,
+    help: t.orderButton.preorderHelp,
+    max: 60,
+    section: t.sections.orderButton,
+  },
+  {
+    name: "checkoutPaymentNotice",
+    type: "textarea",
+    label: t.orderButton.notice,
+    help: t.orderButton.noticeHelp,
+    max: 500,
+    section: t.sections.orderButton,
+  },
 ];
 
 export const settingsResource: ResourceDefinition = {

@@ -69,12 +69,15 @@ export function forbidden(surface: Surface, message: string = de.errors.forbidde
 }
 
 /**
- * The back office and the staff API: every path the guard protects. The public order API and the
- * payment providers' webhooks are not staff paths (customers and providers call them).
+ * The back office and the staff API: every path the guard protects. The public order API, the
+ * payment providers' webhooks and the fonts are not staff paths (customers, providers and screens
+ * call them).
  */
 export function isStaffPath(pathname: string): boolean {
   if (pathname === "/backend" || pathname.startsWith("/backend/")) return true;
   if (!pathname.startsWith("/api/")) return false;
+  // The fonts (decision 041) are public: open-licensed files that signage screens and pages load.
+  if (pathname === "/api/fonts" || pathname.startsWith("/api/fonts/")) return false;
   return !pathname.startsWith("/api/orders/public/") && !pathname.startsWith("/api/payments/");
 }
 

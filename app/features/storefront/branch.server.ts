@@ -1,7 +1,7 @@
 import type { Db } from "../../db/schema";
-import { openingState } from "../../domain/opening-hours";
-import { closedNotice, deliveryNotice } from "../../domain/opening-display";
-import { branchOpening, toOpeningRule } from "./opening.server";
+import { openingState, type OpeningHoursRule } from "../../domain/opening-hours";
+import { closedNotice, deliveryNotice, weeklyHours } from "../../domain/opening-display";
+import { branchOpening, effectiveHours } from "./opening.server";
 import { referenceBranch, referenceSettings } from "../shared/reference-data.server";
 
 export async function loadBranch(db: Db, identifier: string, now: Date) {
@@ -12,6 +12,7 @@ export async function loadBranch(db: Db, identifier: string, now: Date) {
   if (!branch || !branch.isPublic) return null;
   const zone = settings.businessTimeZone;
   const opening = branchOpening(branch, now, zone);
+  const hours = effectiveHours(branch, now, zone);
   const notice = closedNotice(
     opening.state,
     now,
@@ -21,7 +22,6 @@ export async function loadBranch(db: Db, identifier: string, now: Date) {
     },
     zone,
   );
-  const deliveryRules = branch.isDeliveryHoursEnabled ? branch.deliveryHours : branch.openingHours;
   return {
     id: branch.id,
     identifier: branch.identifier,
@@ -30,9 +30,27 @@ export async function loadBranch(db: Db, identifier: string, now: Date) {
     pageTitle: `${branch.name} - ${settings.seoTitle || settings.title || settings.shopName}`,
     openingState: opening.view,
     closedNotice: notice.length > 0 ? notice.join(" ") : null,
+    /** The hours part below the menu (issue 17): this week's tables and the reservation teaser. */
+    hours: {
+      address: [branch.street, [branch.zipCode, branch.city].filter(Boolean).join(" ")].filter(
+        Boolean,
+      ),
+      opening: hoursRows(hours.openingHours, now, zone),
+      // Null without delivery; the opening hours' rows when the branch delivers while open.
+      delivery: branch.isDeliveryEnabled ? hoursRows(hours.deliveryHours, now, zone) : null,
+      deliveryFollowsOpening: branch.isDeliveryEnabled && !branch.isDeliveryHoursEnabled,
+      reservationPhone: branch.isDineInEnabled && branch.phone ? branch.phone : null,
+    },
     /** Shown in the cart panel while delivery is chosen. */
     deliveryNotice: branch.isDeliveryEnabled
-      ? deliveryNotice(true, openingState(deliveryRules.map(toOpeningRule), now, zone), now, zone)
+      ? deliveryNotice(true, openingState(hours.deliveryHours, now, zone), now, zone)
       : null,
   };
+}
+
+function hoursRows(rules: readonly OpeningHoursRule[], now: Date, zone: string) {
+  return weeklyHours(rules, now, zone).map((row) => ({
+    day: row.dayName,
+    text: row.text,
+  }));
 }

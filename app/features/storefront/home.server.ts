@@ -1,9 +1,14 @@
 import type { Block, BlockContent, Db, StoredImage } from "../../db/schema";
 import { listTags, type BranchDetails } from "../../db/queries/branches";
+import { findImagesByIds, type ImageMeta } from "../../db/queries/images";
+import { pictureOf, type Picture } from "../media/picture";
 import { listPublicBlocks } from "../../db/queries/content";
+import { markdownToSafeHtml } from "../content/block-render.server";
+import { sanitizeRichText } from "../../domain/rich-text.server";
 import { weeklyHours } from "../../domain/opening-display";
+import { de } from "../../i18n/de";
 import { filterBranches, searchResultText } from "../../domain/search";
-import { branchOpening, toOpeningRule } from "./opening.server";
+import { branchOpening, effectiveHours } from "./opening.server";
 import { defaultDescription, defaultTitle } from "./shell.server";
 import {
   cachedReference,
@@ -38,7 +43,12 @@ export function readHomeQuery(url: URL): HomeQuery {
 
 export async function loadHome(
   db: Db,
-  { now, query, consentGiven }: { now: Date; query: HomeQuery; consentGiven: boolean },
+  {
+    now,
+    query,
+    consentGiven,
+    mapTileUrl = null,
+  }: { now: Date; query: HomeQuery; consentGiven: boolean; mapTileUrl?: string | null },
 ) {
   const settings = await referenceSettings(db);
   const page = {
@@ -46,28 +56,52 @@ export async function loadHome(
     description: defaultDescription(settings),
   };
   if (settings.enablePluginHomePage) {
-    return { variant: "landing" as const, ...page, ...(await loadLanding(db, now, consentGiven)) };
+    return {
+      variant: "landing" as const,
+      ...page,
+      ...(await loadLanding(db, now, consentGiven, mapTileUrl)),
+    };
   }
   return { variant: "list" as const, ...page, ...(await loadBranchList(db, now, query)) };
 }
 
-async function loadBranchList(db: Db, now: Date, query: HomeQuery) {
-  const [settings, branches, tags] = await Promise.all([
+/**
+ * The branch list: every branch (non-public ones shown inactive), or a division's. The home page
+ * offers search and tag filter when their plugins are on; the division page always does (spec
+ * section 2, decision 048).
+ */
+export async function loadBranchList(
+  db: Db,
+  now: Date,
+  query: HomeQuery,
+  scope: { divisionId?: number } = {},
+) {
+  const [settings, allBranches, tags] = await Promise.all([
     referenceSettings(db),
     referenceBranches(db),
     cachedReference(db, "tags", () => listTags(db)),
   ]);
+  const isDivision = scope.divisionId !== undefined;
+  const branches = isDivision
+    ? allBranches.filter((branch) => branch.divisionId === scope.divisionId)
+    : allBranches;
+  const withSearch = isDivision || settings.enablePluginSearch;
+  const withTags = isDivision || settings.enablePluginTags;
   const zone = settings.businessTimeZone;
-  const term = settings.enablePluginSearch ? query.term : "";
+  const term = withSearch ? query.term : "";
   const usedTagIds = new Set(branches.flatMap((branch) => branch.tags.map((tag) => tag.id)));
-  const offeredTags = settings.enablePluginTags ? tags.filter((tag) => usedTagIds.has(tag.id)) : [];
+  const offeredTags = withTags ? tags.filter((tag) => usedTagIds.has(tag.id)) : [];
   const activeTag = offeredTags.find((tag) => tag.identifier === query.tag) ?? null;
   const shown = filterBranches(branches, { term, tagId: activeTag?.id ?? null });
+  const images = await findImagesByIds(
+    db,
+    shown.flatMap((branch) => branch.imageIds.slice(0, 1)),
+  );
   return {
     title: settings.title || settings.shopName,
     introText: settings.description,
-    search: settings.enablePluginSearch ? { term } : null,
-    tagFilter: settings.enablePluginTags
+    search: withSearch ? { term } : null,
+    tagFilter: withTags
       ? {
           active: activeTag?.identifier ?? "",
           tags: offeredTags.map((tag) => ({ identifier: tag.identifier, name: tag.name })),
@@ -84,9 +118,30 @@ async function loadBranchList(db: Db, now: Date, query: HomeQuery) {
       isPublic: branch.isPublic,
       tags: branch.tags.map((tag) => tag.name),
       openingState: branchOpening(branch, now, zone).view,
+      orderState: orderState(branch, branchOpening(branch, now, zone).state.isOpen),
       directionsUrl: directionsUrl(branch),
+      image: branchPicture(images.get(branch.imageIds[0] ?? 0)),
     })),
   };
+}
+
+export type BranchListData = Awaited<ReturnType<typeof loadBranchList>>;
+
+/** Whether a customer can order online here now, pre-order, or not at all (issue 17). */
+function orderState(
+  branch: Pick<BranchDetails, "isPreorderEnabled" | "isQuotationRequired">,
+  isOpen: boolean,
+): { kind: "open" | "preorder" | "closed"; label: string } {
+  const texts = de.home.orderStates;
+  if (branch.isQuotationRequired) return { kind: "open", label: texts.quotation };
+  if (isOpen) return { kind: "open", label: texts.open };
+  if (branch.isPreorderEnabled) return { kind: "preorder", label: texts.preorder };
+  return { kind: "closed", label: texts.closed };
+}
+
+/** A branch card's photo: the proportional sizes (decision 038); one column on a phone. */
+function branchPicture(image: ImageMeta | undefined): Picture | null {
+  return image ? pictureOf(image, "wide", "(min-width: 40rem) 26rem, 100vw") : null;
 }
 
 // ——— Landing page ———
@@ -101,6 +156,8 @@ export interface ImageView {
 export type SectionPart =
   | { kind: "paragraph"; text: string }
   | { kind: "list"; items: string[] }
+  /** Markdown and rich-text parts, cleaned to what the wysiwyg toolbar makes. */
+  | { kind: "html"; html: string }
   | { kind: "image"; image: ImageView };
 
 export interface LandingSection {
@@ -130,7 +187,7 @@ const SECTION_ORDER = ["intro", "shop", "vegan", "events", "about"] as const;
 
 type ImageSizes = Map<number, { width: number; height: number; alt: string | null }>;
 
-async function loadLanding(db: Db, now: Date, consentGiven: boolean) {
+async function loadLanding(db: Db, now: Date, consentGiven: boolean, mapTileUrl: string | null) {
   const [settings, branches, blocks] = await Promise.all([
     referenceSettings(db),
     referenceBranches(db, { publicOnly: true }),
@@ -176,10 +233,12 @@ async function loadLanding(db: Db, now: Date, consentGiven: boolean) {
           email: first.email,
           website: settings.website,
           openingState: branchOpening(first, now, zone).view,
-          hours: weeklyHours(first.openingHours.map(toOpeningRule), now, zone).map((row) => ({
-            day: row.dayName,
-            text: row.text,
-          })),
+          hours: weeklyHours(effectiveHours(first, now, zone).openingHours, now, zone).map(
+            (row) => ({
+              day: row.dayName,
+              text: row.text,
+            }),
+          ),
           directionsUrl: directionsUrl(first),
           map:
             settings.enablePluginMapbox &&
@@ -192,6 +251,8 @@ async function loadLanding(db: Db, now: Date, consentGiven: boolean) {
                   // Leaflet has neither pitch nor bearing, and plain markers stop at zoom 18.
                   zoom: Math.min(Math.max(settings.mapboxZoom, 1), 18),
                   label: first.name,
+                  // Loaded by the visitor's browser, only after 'Akzeptieren' (decision 048).
+                  tileUrl: mapTileUrl,
                 }
               : null,
           mapPlugin: settings.enablePluginMapbox,
@@ -251,23 +312,16 @@ function asText(value: unknown): string {
   return typeof value === "string" ? value.trim() : "";
 }
 
-/** Lines starting with '- ' become a list; other paragraphs stay text. Nothing is parsed as HTML. */
-function markdownParts(source: string): SectionPart[] {
-  return source
-    .split(/\n{2,}/)
-    .map((chunk) => chunk.trim())
-    .filter((chunk) => chunk !== "")
-    .map((chunk): SectionPart => {
-      const lines = chunk.split("\n");
-      return lines.every((line) => line.startsWith("- "))
-        ? { kind: "list", items: lines.map((line) => line.slice(2).trim()) }
-        : { kind: "paragraph", text: lines.join(" ").replace(/^#+\s*/, "") };
-    });
-}
-
 function contentParts(content: BlockContent, sizes: ImageSizes): SectionPart[] {
   return (content.data ?? []).flatMap((part): SectionPart[] => {
-    if (part.type === "markdown") return markdownParts(asText(part.value));
+    if (part.type === "markdown") {
+      const html = markdownToSafeHtml(asText(part.value));
+      return html ? [{ kind: "html", html }] : [];
+    }
+    if (part.type === "wysiwyg") {
+      const html = sanitizeRichText(asText(part.value));
+      return html ? [{ kind: "html", html }] : [];
+    }
     if (part.type === "image") {
       const image = toImage(part.value, sizes, "large");
       return image ? [{ kind: "image", image }] : [];
@@ -326,7 +380,8 @@ function newsItems(content: BlockContent | undefined, sizes: ImageSizes): NewsIt
       ? [
           {
             title: asText(value.title),
-            html: typeof value.text === "string" ? value.text : "",
+            // Cleaned when saved and again when shown: seeds and old rows never went through the form.
+            html: typeof value.text === "string" ? sanitizeRichText(value.text) : "",
             image: toImage(value.image, sizes, "medium"),
             button: value.button?.label && value.button.link ? value.button : null,
           },

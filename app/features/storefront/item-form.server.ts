@@ -1,7 +1,13 @@
 import type { CatalogueProduct, CatalogueProductPart } from "../../db/queries/catalogue";
 import type { CartItem, ChosenPart } from "../../db/schema";
 import { formatNumber, parseDecimal } from "../../domain/format";
-import { acceptsSeveral, checkUpload, type UploadPartType } from "../../domain/upload-types";
+import {
+  acceptsSeveral,
+  allowedExtensions,
+  checkUpload,
+  type UploadPartType,
+} from "../../domain/upload-types";
+import { contentIsSound } from "../uploads/file-content.server";
 import {
   isAllowedQuantity,
   isUnit,
@@ -10,6 +16,7 @@ import {
   type Unit,
 } from "../../domain/units";
 import { de } from "../../i18n/de";
+import { deCatalogue } from "../../i18n/de-catalogue";
 import { pricedProduct } from "../cart/cart-pricing.server";
 import { cleanLine, cleanText } from "../../domain/values";
 
@@ -34,8 +41,13 @@ export type FieldErrors = Record<string, string>;
 
 export type ItemParse = { ok: true; value: ItemInput } | { ok: false; fieldErrors: FieldErrors };
 
-/** Texts longer than this are no cake inscription (own limit). */
+/** Texts longer than this are no cake inscription (own limit); a part may set a lower one. */
 export const MAX_TEXT_LENGTH = 2000;
+
+/** The longest text a part takes: its own `maxLength` (decision 036), else the shop's default. */
+export function textLimitOf(part: Pick<CatalogueProductPart, "maxLength">): number {
+  return part.maxLength && part.maxLength > 0 ? part.maxLength : MAX_TEXT_LENGTH;
+}
 
 export const partField = (partId: number) => `part-${partId}`;
 export const keepField = (partId: number) => `keep-${partId}`;
@@ -92,6 +104,7 @@ export async function parseItemForm(
   form: FormData,
   oversized: readonly string[],
   previous?: Pick<CartItem, "parts">,
+  staged?: StagedUploads,
 ): Promise<ItemParse> {
   const fieldErrors: FieldErrors = {};
   const amount = parseAmount(product, text(form, "unit"), text(form, "amount"));
@@ -100,7 +113,7 @@ export async function parseItemForm(
   const parts: ChosenPart[] = [];
   const pending: PendingFile[] = [];
   for (const part of product.parts) {
-    const result = await readPart(part, form, oversized, previous);
+    const result = await readPart(part, form, oversized, previous, staged);
     if ("error" in result) fieldErrors[partField(part.id)] = result.error;
     else {
       if (result.chosen) parts.push(result.chosen);
@@ -111,13 +124,21 @@ export async function parseItemForm(
   return { ok: true, value: { amount: amount.amount, unit: amount.unit, parts, files: pending } };
 }
 
-type PartResult = { error: string } | { chosen: ChosenPart | null; files: PendingFile[] };
+/**
+ * Files stored into the visitor's cart by a round trip of the dialog before the item was saved
+ * (decision 044), by upload id with their extension: a step may keep them like its own files.
+ */
+export type StagedUploads = ReadonlyMap<number, string>;
 
-async function readPart(
+export type PartResult = { error: string } | { chosen: ChosenPart | null; files: PendingFile[] };
+
+/** One step read and checked as saving checks it: the dialog's "Weiter" asks the same. */
+export async function readPart(
   part: CatalogueProductPart,
   form: FormData,
   oversized: readonly string[],
   previous?: Pick<CartItem, "parts">,
+  staged?: StagedUploads,
 ): Promise<PartResult> {
   const base = { partId: part.id, name: part.name, type: part.type };
   const name = partField(part.id);
@@ -125,8 +146,8 @@ async function readPart(
     case "text":
     case "textarea": {
       const value = (part.type === "text" ? cleanLine : cleanText)(text(form, name));
-      if (value.length > MAX_TEXT_LENGTH)
-        return { error: de.itemDialog.textTooLong(MAX_TEXT_LENGTH) };
+      const limit = textLimitOf(part);
+      if (value.length > limit) return { error: de.itemDialog.textTooLong(limit) };
       if (!value)
         return part.isOptional ? { chosen: null, files: [] } : { error: de.itemDialog.required };
       return { chosen: { ...base, value }, files: [] };
@@ -138,6 +159,9 @@ async function readPart(
       const options = ids.map((id) => part.options.find((option) => String(option.id) === id));
       if (options.some((option) => option === undefined))
         return { error: de.itemDialog.unknownOption };
+      if (part.type === "multiselect" && part.maxCount && options.length > part.maxCount) {
+        return { error: deCatalogue.products.limits.tooManyOptions(part.maxCount) };
+      }
       if (options.length === 0) {
         if (part.isOptional) return { chosen: null, files: [] };
         return {
@@ -164,7 +188,7 @@ async function readPart(
       };
     }
     default:
-      return readUploadPart(part, part.type, form, oversized, previous);
+      return readUploadPart(part, part.type, form, oversized, previous, staged);
   }
 }
 
@@ -174,20 +198,32 @@ async function readUploadPart(
   form: FormData,
   oversized: readonly string[],
   previous?: Pick<CartItem, "parts">,
+  staged?: StagedUploads,
 ): Promise<PartResult> {
   const name = partField(part.id);
   const tooLarge = oversized.find((entry) => entry.startsWith(`${name}:`));
   if (tooLarge) return { error: de.uploads.failed(tooLarge.slice(name.length + 1)) };
   const earlier = previous?.parts.find((chosen) => chosen.partId === part.id)?.uploadIds ?? [];
-  const keptBefore = form
-    .getAll(keepField(part.id))
-    .map(Number)
-    .filter((id) => earlier.includes(id));
+  const allowed = allowedExtensions(type);
+  const keptBefore = [
+    ...new Set(
+      form
+        .getAll(keepField(part.id))
+        .map(Number)
+        .filter((id) => {
+          if (earlier.includes(id)) return true;
+          const extension = staged?.get(id);
+          return extension !== undefined && allowed.includes(extension);
+        }),
+    ),
+  ];
   const pending: PendingFile[] = [];
   for (const file of files(form, name)) {
     const bytes = new Uint8Array(await file.arrayBuffer());
     const check = checkUpload(type, file.name, bytes);
-    if (!check.ok) return { error: de.uploads.failed(file.name) };
+    if (!check.ok || !(await contentIsSound(check.extension, bytes))) {
+      return { error: de.uploads.failed(file.name) };
+    }
     pending.push({
       partId: part.id,
       fileName: cleanLine(file.name).slice(-200),
@@ -200,6 +236,9 @@ async function readUploadPart(
   const kept = !acceptsSeveral(type) && pending.length > 0 ? [] : keptBefore;
   const count = kept.length + pending.length;
   if (!acceptsSeveral(type) && count > 1) return { error: de.itemDialog.oneFileOnly };
+  if (acceptsSeveral(type) && part.maxCount && count > part.maxCount) {
+    return { error: deCatalogue.products.limits.tooManyFiles(part.maxCount) };
+  }
   if (count === 0) {
     return part.isOptional
       ? { chosen: null, files: [] }

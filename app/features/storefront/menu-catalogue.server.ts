@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Db } from "../../db/schema";
 import {
   listMenusForBranch,
@@ -8,10 +9,13 @@ import {
 import { isAvailableAt, isListedAt } from "../../domain/menu";
 import { toOpeningRule } from "./opening.server";
 import { cachedReference } from "../shared/reference-data.server";
+import { isSoldOutAt } from "../../domain/sold-out";
 
 export interface ListedProduct {
   product: CatalogueProduct;
   isAvailable: boolean;
+  /** Sold out today in this branch (decision 036): listed greyed out with 'Heute ausverkauft'. */
+  isSoldOut?: boolean;
 }
 
 export interface ListedCategory {
@@ -32,6 +36,8 @@ export interface ActiveCatalogue {
    * their schedule says right now (the customer may order for later).
    */
   active: CatalogueProduct[];
+  /** Products of the menu sold out today in this branch: not orderable, out of the cart. */
+  soldOut: ReadonlySet<number>;
 }
 
 /**
@@ -53,7 +59,7 @@ export async function loadActiveCatalogue(
   const minute = Math.floor(now.getTime() / 60_000);
   const menu = activeMenuOf(menus, new Date(minute * 60_000));
   if (!menu) return listActiveCatalogue(undefined, now, zone);
-  return cachedReference(
+  const listedForMenu = cachedReference(
     db,
     `active:${menu.id}:${zone}`,
     async () => {
@@ -64,6 +70,63 @@ export async function loadActiveCatalogue(
     },
     minute,
   );
+  // Sold out is per branch, the listing above per menu (branches share menus). The branch's rows
+  // are reference data (the table is watched, decision 032), read side by side with the listing
+  // (one stamp query for both); applying them is a pass over the listing in memory, cheaper than
+  // another round trip, so nothing of one branch's state is kept where another branch reads.
+  const [listing, soldOut] = await Promise.all([
+    listedForMenu,
+    cachedReference(db, `sold-out:${branchId}`, () => soldOutRowsOfBranch(db, branchId)),
+  ]);
+  if (soldOut.length === 0) return listing;
+  const ids = new Set(soldOut.filter((row) => isSoldOutAt(row, now)).map((row) => row.productId));
+  return withSoldOut(listing, ids);
+}
+
+/**
+ * The branch's sold-out rows that may still count (until ahead of now); which count at a given
+ * minute is decided when listing, so the rows stay valid as reference data until the next change.
+ */
+function soldOutRowsOfBranch(db: Db, branchId: number) {
+  return db
+    .selectFrom("productSoldOut")
+    .select(["productId", "until"])
+    .where((eb) => eb.or([eb("branchId", "=", branchId), eb("branchId", "is", null)]))
+    .where("until", ">", new Date())
+    .execute();
+}
+
+/**
+ * The menu's listing with the branch's sold-out products taken out: hidden, or listed greyed out
+ * with 'Heute ausverkauft' when the product is visible when unavailable; never orderable.
+ */
+export function withSoldOut(
+  listing: ActiveCatalogue,
+  soldOut: ReadonlySet<number>,
+): ActiveCatalogue {
+  if (soldOut.size === 0) return listing;
+  const hidden = (product: CatalogueProduct) =>
+    soldOut.has(product.id) && !product.isVisibleWhenUnavailable;
+  const mark = (entry: ListedProduct): ListedProduct =>
+    soldOut.has(entry.product.id) ? { ...entry, isAvailable: false, isSoldOut: true } : entry;
+  const categories = listing.categories.flatMap((category) => {
+    const products = category.products.filter((entry) => !hidden(entry.product)).map(mark);
+    return products.length > 0 ? [{ ...category, products }] : [];
+  });
+  const orderable = new Map([...listing.orderable].filter(([id]) => !soldOut.has(id)));
+  const listed = new Map(
+    [...listing.listed]
+      .filter(([, entry]) => !hidden(entry.product))
+      .map(([id, entry]) => [id, mark(entry)] as const),
+  );
+  const present = new Set([...listing.active].map((product) => product.id));
+  return {
+    categories,
+    orderable,
+    listed,
+    active: listing.active,
+    soldOut: new Set([...soldOut].filter((id) => present.has(id))),
+  };
 }
 
 /** The spec's active menu: the latest `availableFrom` already past (newest first, as listed). */
@@ -71,7 +134,7 @@ function activeMenuOf(menus: readonly MenuSummary[], now: Date): MenuSummary | u
   return menus.find((menu) => menu.availableFrom.getTime() <= now.getTime());
 }
 
-function listActiveCatalogue(
+export function listActiveCatalogue(
   catalogue: Awaited<ReturnType<typeof loadMenuCatalogue>>,
   now: Date,
   zone: string,
@@ -107,5 +170,44 @@ function listActiveCatalogue(
       });
     }
   }
-  return { categories, orderable, listed, active: [...active.values()] };
+  return { categories, orderable, listed, active: [...active.values()], soldOut: new Set() };
+}
+
+const versions = new WeakMap<ActiveCatalogue, string>();
+
+/**
+ * A short fingerprint of what the menu page shows of the listing: categories, products with
+ * their name, description, price, picture and whether they can be ordered now. An open menu page
+ * compares it every 10 s with the one it was rendered with (spec section 4) and reloads its data
+ * when it differs. Kept per listing object: the cached listing is the same object for a minute.
+ */
+export function menuVersionOf(catalogue: ActiveCatalogue): string {
+  const known = versions.get(catalogue);
+  if (known) return known;
+  const hash = createHash("sha256");
+  for (const category of catalogue.categories) {
+    hash.update(`c${category.id}\u0000${category.name}\u0000${category.description ?? ""}\n`);
+    for (const { product, isAvailable, isSoldOut } of category.products) {
+      hash.update(
+        [
+          product.id,
+          product.name,
+          product.description ?? "",
+          product.price,
+          product.unit,
+          product.calculationModel,
+          product.isPriceHidden ? 1 : 0,
+          product.imageIds[0] ?? "",
+          product.parts.length,
+          product.isLeadTimeEnabled ? `${product.leadTimeValue}${product.leadTimeType}` : "",
+          isAvailable ? 1 : 0,
+          isSoldOut ? 1 : 0,
+          product.updatedAt instanceof Date ? product.updatedAt.getTime() : "",
+        ].join("\u0000") + "\n",
+      );
+    }
+  }
+  const version = hash.digest("base64url").slice(0, 16);
+  versions.set(catalogue, version);
+  return version;
 }

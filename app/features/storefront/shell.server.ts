@@ -10,7 +10,8 @@ import {
   referenceBranches,
   referenceSettings,
 } from "../shared/reference-data.server";
-import { hasConsent, isSelfService } from "./visitor.server";
+import { consentChoice, isSelfService } from "./visitor.server";
+import { publicSitePaths, shopNavigation, type NavLink } from "../content/navigation-items.server";
 
 export interface LegalLink {
   label: string;
@@ -29,16 +30,26 @@ export interface ShellData {
   shopName: string;
   businessName: string;
   logoUrl: string | null;
+  /** The logo's size in the header (48 px high, its own proportions): no jump when it loads. */
+  logoSize: { width: number; height: number } | null;
   themeColor: string;
   defaultTitle: string;
   description: string;
   singleBranchIdentifier: string | null;
   legalLinks: LegalLink[];
+  /** The owner's menus (navigations `header` and `footer`, decision 039). */
+  headerNavigation: NavLink[];
+  footerNavigation: NavLink[];
   /** Where 'Mehr erfahren' in the cookie banner leads. */
   privacyLink: LegalLink | null;
   year: number;
   origin: string;
+  /** Accepted: statistics and the map may run. */
   consentGiven: boolean;
+  /** Accepted or declined: the banner has been answered and stays away (decision 047). */
+  consentDecided: boolean;
+  /** The banner's two buttons, in the shop's own words (settings). */
+  consentLabels: { accept: string; decline: string };
   selfService: boolean;
   /** Null when the toolbar plugin is off. */
   toolbar: { summary: string; branches: ToolbarBranch[] } | null;
@@ -51,20 +62,31 @@ export async function loadShell(
   db: Db,
   { origin, request, now }: { origin: string; request: Request; now: Date },
 ): Promise<{ shell: ShellData }> {
-  const [settings, branches, accessibility, logo] = await Promise.all([
-    referenceSettings(db),
-    referenceBranches(db, { publicOnly: true }),
-    cachedReference(db, "site:accessibility", () => findSiteByPath(db, "accessibility")),
-    cachedReference(db, "logo", () =>
-      db
-        .selectFrom("settings")
-        .innerJoin("images", "images.id", "settings.logoImageId")
-        .select(["images.id", "images.version", "images.extension"])
-        .executeTakeFirst(),
-    ),
-  ]);
+  const [settings, branches, accessibility, logo, headerNavigation, footerNavigation, sitePaths] =
+    await Promise.all([
+      referenceSettings(db),
+      referenceBranches(db, { publicOnly: true }),
+      cachedReference(db, "site:accessibility", () => findSiteByPath(db, "accessibility")),
+      cachedReference(db, "logo", () =>
+        db
+          .selectFrom("settings")
+          .innerJoin("images", "images.id", "settings.logoImageId")
+          .select([
+            "images.id",
+            "images.version",
+            "images.extension",
+            "images.width",
+            "images.height",
+          ])
+          .executeTakeFirst(),
+      ),
+      shopNavigation(db, "header"),
+      shopNavigation(db, "footer"),
+      publicSitePaths(db),
+    ]);
   const zone = settings.businessTimeZone;
-  const legal = legalLinks(settings);
+  const consent = consentChoice(request);
+  const legal = legalLinks(settings, new Set(sitePaths.values()));
   const privacyLink = legal.find((link) => link.label === de.shell.privacy) ?? null;
   if (accessibility?.isPublic) {
     legal.push({ label: de.shell.accessibility, href: "/site/accessibility", external: false });
@@ -87,15 +109,26 @@ export async function loadShell(
       shopName: settings.shopName,
       businessName: settings.businessName,
       logoUrl: logo ? `/image/${logo.id}-${logo.version}.${logo.extension}` : null,
+      logoSize: logo ? headerLogoSize(logo) : null,
       themeColor: settings.color1,
       defaultTitle: defaultTitle(settings),
       description: defaultDescription(settings),
       singleBranchIdentifier: branches.length === 1 ? (branches[0]?.identifier ?? null) : null,
-      legalLinks: legal,
+      // The footer menu first; the spec's legal links that it does not already hold after it.
+      legalLinks: legal.filter(
+        (link) => !footerNavigation.some((entry) => entry.href === link.href),
+      ),
+      headerNavigation,
+      footerNavigation,
       privacyLink,
       year: inZone(now, zone).year,
       origin,
-      consentGiven: hasConsent(request),
+      consentGiven: consent === "accepted",
+      consentDecided: consent !== null,
+      consentLabels: {
+        accept: settings.consentAcceptLabel,
+        decline: settings.consentDeclineLabel,
+      },
       selfService: isSelfService(request),
       toolbar,
     },
@@ -113,7 +146,7 @@ export function defaultDescription(settings: Pick<Settings, "seoDescription" | "
 }
 
 /** AGB, Datenschutz, Impressum, Allergene: our own page when the text is kept here, else the URL. */
-function legalLinks(settings: Settings): LegalLink[] {
+function legalLinks(settings: Settings, publicSitePaths: ReadonlySet<string>): LegalLink[] {
   const entries = [
     {
       label: de.shell.terms,
@@ -136,8 +169,17 @@ function legalLinks(settings: Settings): LegalLink[] {
     },
   ];
   return entries.flatMap(({ label, path, text, url }): LegalLink[] => {
-    if (text) return [{ label, href: `/site/${path}`, external: false }];
+    // A public site of that path is edited in "Seiten" (decision 039) and is our own page too.
+    if (text || publicSitePaths.has(path))
+      return [{ label, href: `/site/${path}`, external: false }];
     if (url) return [{ label, href: url, external: true }];
     return [];
   });
+}
+
+const LOGO_HEIGHT = 48;
+
+function headerLogoSize({ width, height }: { width: number; height: number }) {
+  if (width <= 0 || height <= 0) return { width: LOGO_HEIGHT * 3, height: LOGO_HEIGHT };
+  return { width: Math.round((LOGO_HEIGHT * width) / height), height: LOGO_HEIGHT };
 }

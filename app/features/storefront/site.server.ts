@@ -2,6 +2,7 @@ import type { Db, Site } from "../../db/schema";
 import { findSiteByPath } from "../../db/queries/content";
 import { getSettings } from "../../db/queries/settings";
 import { markdownToHtml } from "../../domain/markdown";
+import { sanitizeRichText } from "../../domain/rich-text.server";
 import { de } from "../../i18n/de";
 
 /**
@@ -23,6 +24,10 @@ export interface SitePage {
   path: string;
   title: string;
   description: string | null;
+  /** What search engines see (decision 039): the SEO fields, else title and description. */
+  seoTitle: string;
+  seoDescription: string | null;
+  noindex: boolean;
   isDraft: boolean;
   bodyHtml: string;
 }
@@ -45,12 +50,19 @@ export async function loadSite(db: Db, splat: string): Promise<SitePage | null> 
   }
   const legalPath = (site?.path ?? candidates[0] ?? "") as keyof typeof LEGAL_TEXTS;
   const legal = Object.hasOwn(LEGAL_TEXTS, legalPath) ? LEGAL_TEXTS[legalPath] : null;
-  const legalText = legal ? (await getSettings(db))[legal.column] : null;
-  if (legal && legalText) {
+  const siteBody = typeof site?.content.body === "string" ? site.content.body.trim() : "";
+  // A legal page's site with a body of its own wins (the pages are edited in "Seiten", decision
+  // 039); without one, the settings' text is the body, as before.
+  const legalText = legal && !siteBody ? (await getSettings(db))[legal.column] : null;
+  if (legal && legalText && (!site || site.isPublic)) {
+    const title = site ? site.title || site.name : legal.title;
     return {
       path: legalPath,
-      title: site ? site.title || site.name : legal.title,
+      title,
       description: site?.description ?? null,
+      seoTitle: site?.seoTitle || title,
+      seoDescription: site?.seoDescription || site?.description || null,
+      noindex: site?.noindex ?? false,
       isDraft: false,
       bodyHtml: markdownToHtml(legalText),
     };
@@ -59,12 +71,16 @@ export async function loadSite(db: Db, splat: string): Promise<SitePage | null> 
   if (!(KNOWN_SITE_TYPES as readonly string[]).includes(site.type)) {
     throw new Response(null, { status: 500, statusText: "Internal Server Error" });
   }
-  const body = site.content.body;
+  const title = site.title || site.name;
   return {
     path: site.path,
-    title: site.title || site.name,
+    title,
     description: site.description,
+    seoTitle: site.seoTitle || title,
+    seoDescription: site.seoDescription || site.description,
+    noindex: site.noindex,
     isDraft: !site.isPublic,
-    bodyHtml: typeof body === "string" ? body : "",
+    // Cleaned when saved and again here: rows written by hand or by an older version too.
+    bodyHtml: siteBody ? sanitizeRichText(siteBody) : "",
   };
 }

@@ -11,3 +11,8 @@ export function productPath(identifier: string, productId: number, itemId?: numb
 export function statusPath(order: { uid: string; hash: string }): string {
   return `/status/${order.uid}/${order.hash}`;
 }
+
+/** A product's row on the menu (`#produkt-12`): the page without JavaScript returns there. */
+export function productAnchor(productId: number): string {
+  return `produkt-${productId}`;
+}

@@ -1,13 +1,11 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Db } from "../../db/schema";
-import { uploadStorage } from "../../integrations/storage/local-folder.server";
-import { formatMoney } from "../../domain/money";
-import { calculationModelLabel, unitDefinition } from "../../domain/units";
+import { listPriceLabel } from "../../domain/price-label";
 import type { CatalogueProduct } from "../../db/queries/catalogue";
-import { de } from "../../i18n/de";
 import { cartIdFor } from "../cart/cart-cookie.server";
 import { loadCart } from "../cart/cart.server";
 import { loadActiveCatalogue } from "./menu-catalogue.server";
+import { productPricing } from "../cart/cart-pricing.server";
 import { referenceBranch, referenceSettings } from "../shared/reference-data.server";
 
 export { productPath, storePath } from "./store-paths";
@@ -43,23 +41,13 @@ export async function loadVisitorCart(
     currency: store.settings.currency,
     preferredType: store.settings.defaultDeliveryMethod,
     active: store.catalogue.active,
+    soldOut: store.catalogue.soldOut,
     cartId,
   });
   return { cart, isTampered };
 }
 
-export function storageFor(context: AppLoadContext) {
-  return uploadStorage(context.config.dataDir);
-}
-
-/** '2,40 €', 'ca. 5,90 € pro kg', 'ab 39,00 €' or 'Preis auf Anfrage'. */
+/** '2,40 €', 'ca. 5,90 € pro kg', 'ab 39,00 €' or 'Preis auf Anfrage' (decision 044). */
 export function priceLabel(product: CatalogueProduct, currency: string): string {
-  if (product.isPriceHidden) return de.menu.priceOnRequest;
-  const model =
-    product.calculationModel === "fixed"
-      ? ""
-      : `${calculationModelLabel(product.calculationModel)} `;
-  const unit = unitDefinition(product.unit);
-  const perUnit = unit.type === "amount" ? "" : ` ${de.menu.perUnit(unit.short)}`;
-  return `${model}${formatMoney(product.price, currency)}${perUnit}`;
+  return listPriceLabel(productPricing(product), currency);
 }

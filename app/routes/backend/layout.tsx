@@ -15,7 +15,8 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { buttonClass } from "../../components/ui";
+import { buttonClass, Notice } from "../../components/ui";
+import { soldOutNoticeFrom } from "../../features/catalogue/sold-out-page.server";
 import { areasFor, type AreaLink } from "../../features/backoffice/areas";
 import { de } from "../../i18n/de-staff";
 import { requireStaff } from "../../features/staff/staff-auth.server";
@@ -42,7 +43,12 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaff(request, context);
-  return { user: { name: user.name }, areas: areasFor(user) };
+  return {
+    user: { name: user.name },
+    areas: areasFor(user),
+    // A sold-out toggle posted without JavaScript comes back to any page with its notice.
+    soldOutNotice: await soldOutNoticeFrom(request, context.db),
+  };
 }
 
 type LayoutData = Awaited<ReturnType<typeof loader>>;
@@ -122,7 +128,10 @@ function BackOfficeFrame({
           <AreaList areas={data.areas} />
         </nav>
       ) : null}
-      <div className="backoffice-content">{children}</div>
+      <div className="backoffice-content">
+        {data?.soldOutNotice ? <Notice>{data.soldOutNotice}</Notice> : null}
+        {children}
+      </div>
     </div>
   );
 }

@@ -145,7 +145,7 @@ function PartFieldset({
               id={part.field}
               name={part.field}
               defaultValue={chosen[0] ?? ""}
-              maxLength={2000}
+              maxLength={part.maxLength ?? undefined}
               required={required}
               aria-invalid={invalid}
             />
@@ -155,7 +155,7 @@ function PartFieldset({
               name={part.field}
               rows={3}
               defaultValue={chosen[0] ?? ""}
-              maxLength={2000}
+              maxLength={part.maxLength ?? undefined}
               required={required}
               aria-invalid={invalid}
             />

@@ -7,6 +7,8 @@ import { requireStaff } from "../../features/staff/staff-auth.server";
 import { staffScope } from "../../features/orders/staff-order-query.server";
 import { findStaffOrder } from "../../features/orders/staff-orders.server";
 import { parseId } from "../../domain/values";
+import { orderUploads } from "../../features/uploads/order-uploads.server";
+import { OrderUploadList } from "../../components/backend/order-uploads";
 
 /**
  * The printable receipt of an order; `/backend/orders/{id}/escpos` answers the same receipt as
@@ -27,17 +29,23 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const order = await findStaffOrder(context.db, staffScope(user, context), id);
   const loaded = order ? await loadReceipt(context.db, order.id) : null;
   if (!loaded) throw data({ message: de.staffOrders.errors.notFound }, { status: 404 });
-  return { id: order!.id, receipt: loaded.receipt };
+  return { id: order!.id, receipt: loaded.receipt, uploads: await orderUploads(context.db, id) };
 }
 
 export default function OrderReceipt() {
-  const { id, receipt } = useLoaderData<typeof loader>();
+  const { id, receipt, uploads } = useLoaderData<typeof loader>();
   return (
     <>
       <p className="receipt-back">
         <Link to={`/backend/orders/${id}`}>{de.staffOrders.detail.back}</Link>
       </p>
       <ReceiptView receipt={receipt} />
+      {uploads.length > 0 ? (
+        <section className="receipt-uploads" aria-labelledby="beleg-dateien">
+          <h2 id="beleg-dateien">{de.staffOrders.detail.uploads}</h2>
+          <OrderUploadList uploads={uploads} />
+        </section>
+      ) : null}
     </>
   );
 }

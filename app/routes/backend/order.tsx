@@ -44,6 +44,8 @@ import {
 } from "../../features/orders/staff-orders.server";
 import { statusPath } from "../../features/storefront/store-paths";
 import { parseId } from "../../domain/values";
+import { orderUploads } from "../../features/uploads/order-uploads.server";
+import { OrderUploadList } from "../../components/backend/order-uploads";
 
 const texts = de.staffOrders;
 const detail = texts.detail;
@@ -74,23 +76,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     loadReceipt(context.db, id, now),
     referenceSettings(context.db),
     orderAuditTrail(context.db, id),
-    context.db
-      .selectFrom("orderItemUploads")
-      .innerJoin("orderItems", "orderItems.id", "orderItemUploads.orderItemId")
-      .innerJoin("uploads", "uploads.id", "orderItemUploads.uploadId")
-      .select([
-        "orderItems.position",
-        "orderItems.name as itemName",
-        "uploads.id",
-        "uploads.version",
-        "uploads.extension",
-        "uploads.publicHash",
-        "uploads.originalName",
-      ])
-      .where("orderItems.orderId", "=", id)
-      .orderBy("orderItems.position")
-      .orderBy("orderItemUploads.partPosition")
-      .execute(),
+    orderUploads(context.db, id),
   ]);
   if (!loaded) throw data({ message: texts.errors.notFound }, { status: 404 });
   const zone = settings.businessTimeZone;
@@ -111,11 +97,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     canSendEmail: Boolean(order.email),
     rejectionMessage: order.rejectionMessage,
     statusPath: statusPath(order),
-    uploads: uploads.map((upload) => ({
-      key: `${upload.id}-${upload.version}`,
-      label: `${upload.itemName}: ${upload.originalName}`,
-      href: `/upload/${upload.publicHash}/${upload.id}-${upload.version}.${upload.extension}`,
-    })),
+    uploads,
     trail: trail.map((entry) => ({
       id: String(entry.id),
       at: formatDateTime(entry.at, zone),
@@ -418,15 +400,7 @@ export default function OrderDetail() {
         {order.uploads.length > 0 ? (
           <>
             <h3>{detail.uploads}</h3>
-            <ul>
-              {order.uploads.map((upload) => (
-                <li key={upload.key}>
-                  <a href={upload.href} target="_blank" rel="noreferrer">
-                    {upload.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <OrderUploadList uploads={order.uploads} />
           </>
         ) : null}
         <h3>{detail.taxes}</h3>

@@ -27,6 +27,7 @@ import {
   staffStateLabel,
 } from "../../domain/staff-order";
 import { de } from "../../i18n/de-staff";
+import { deCatalogue } from "../../i18n/de-catalogue";
 import { requireStaff } from "../../features/staff/staff-auth.server";
 import { parseOrderListQuery, staffScope } from "../../features/orders/staff-order-query.server";
 import {
@@ -110,6 +111,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 type BoardData = Awaited<ReturnType<typeof loader>>;
+
+/**
+ * "Heute ausverkauft" for the board's branch (decision 036): a page of its own, so the live board
+ * does not carry a menu's products into every refresh.
+ */
+function soldOutHref(board: BoardData) {
+  const branch =
+    board.params.branch ?? (board.branches.length === 1 ? board.branches[0]?.id : null);
+  return branch ? `/backend/sold-out?branch=${branch}` : "/backend/sold-out";
+}
 
 function viewHref(view: OrderListView) {
   return view === "current" ? "/backend/orders" : `/backend/orders?view=${view}`;
@@ -256,6 +267,9 @@ export default function OrdersBoard() {
       <div className="page-head">
         <h1 id="board-title">{texts.title}</h1>
         <ButtonLink to="/backend/orders/new">{texts.phoneOrder}</ButtonLink>
+        <ButtonLink to={soldOutHref(board)} variant="secondary">
+          {deCatalogue.soldOut.boardLink}
+        </ButtonLink>
         <ButtonLink to="/backend/display" variant="quiet">
           {de.localSettings.title}
         </ButtonLink>

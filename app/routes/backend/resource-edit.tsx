@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmAction, Notice } from "../../components/ui";
-import { ResourceExtras } from "../../components/backend/resource-extras";
+import { buttonClass } from "../../components/ui/button";
+import { ResourceAfterForm, ResourceExtras } from "../../components/backend/resource-extras";
 import { ConflictNotice, ResourceForm } from "../../components/backend/resource-form";
 import { openingHoursStylesheet } from "../../components/backend/opening-hours-editor";
 import {
@@ -64,8 +65,21 @@ export default function ResourceEdit() {
           }
           errors={reply?.result?.error}
           pageExtras={page.pageExtras}
+          choices={page.choices}
         />
       </ResourceForm>
+      <ResourceAfterForm name={page.name} pageExtras={page.pageExtras} choices={page.choices} />
+      {page.actions.length ? (
+        <div className="resource-actions resource-page-actions">
+          {page.actions.map((entry) => (
+            <Form key={entry.action} method="post" action={entry.action}>
+              <button type="submit" className={buttonClass("secondary")}>
+                {entry.label}
+              </button>
+            </Form>
+          ))}
+        </div>
+      ) : null}
       {page.id && page.canDelete ? (
         <div className="danger-zone">
           <ConfirmAction

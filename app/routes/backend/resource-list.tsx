@@ -10,6 +10,8 @@ import {
   TextInput,
 } from "../../components/ui";
 import { resourceListLoader } from "../../features/backoffice/resource-pages.server";
+import { RowActions } from "../../components/backend/row-actions";
+import { deCatalogue } from "../../i18n/de-catalogue";
 import { de } from "../../i18n/de-backoffice";
 import { de as staff } from "../../i18n/de-staff";
 import { resourceLinks } from "../../components/backend/resource-styles";
@@ -39,6 +41,7 @@ export default function ResourceList() {
     columns,
     rows,
     paging,
+    hasRowActions,
   } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
@@ -72,11 +75,14 @@ export default function ResourceList() {
       ) : (
         <DataTable
           label={names.plural}
-          columns={columns.map((column) => ({
-            key: column.name,
-            label: column.label,
-            ...(column.sortable ? { sort: column.name } : {}),
-          }))}
+          columns={[
+            ...columns.map((column) => ({
+              key: column.name,
+              label: column.label,
+              ...(column.sortable ? { sort: column.name } : {}),
+            })),
+            ...(hasRowActions ? [{ key: "actions", label: deCatalogue.soldOut.listActions }] : []),
+          ]}
           sort={{ key: paging.sort, dir: paging.direction }}
         >
           {rows.map((row) => (
@@ -92,6 +98,11 @@ export default function ResourceList() {
                   <td key={index}>{cell}</td>
                 ),
               )}
+              {hasRowActions ? (
+                <td>
+                  <RowActions actions={row.actions} />
+                </td>
+              ) : null}
             </tr>
           ))}
         </DataTable>

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Outlet, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Outlet, useLoaderData, useMatches, type ShouldRevalidateFunction } from "@remix-run/react";
+import { BranchHours } from "../../components/branch-hours";
 import { seoMeta } from "../../seo";
 import { loadBranch } from "../../features/storefront/branch.server";
 
@@ -25,5 +26,13 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 };
 
 export default function BranchLayout() {
-  return <Outlet />;
+  const branch = useLoaderData<typeof loader>();
+  // The hours belong below the menu, not below the checkout form (helper "pages", issue 17).
+  const isCheckout = useMatches().some((match) => match.id.startsWith("checkout"));
+  return (
+    <>
+      <Outlet />
+      {isCheckout ? null : <BranchHours hours={branch.hours} />}
+    </>
+  );
 }

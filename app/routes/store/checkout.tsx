@@ -15,7 +15,7 @@ import {
   useNavigation,
   useSubmit,
 } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
 import { OrderLineBody, OrderTotals } from "../../components/store/order-lines";
 import { UrlDialog, withParam } from "../../components/url-dialog";
 import { useHydrated } from "../../components/use-hydrated";
@@ -32,6 +32,7 @@ import {
   checkoutView,
   valuesFrom,
   type CheckoutValues,
+  type CheckoutView,
 } from "../../features/checkout/checkout-view.server";
 import { readyProviders, startPayment } from "../../features/checkout/payment.server";
 import { statusPath } from "../../features/storefront/store-paths";
@@ -44,6 +45,12 @@ import { auditOrder } from "../../features/orders/staff-orders.server";
 import { isDatabaseUnavailable } from "../../db/unavailable.server";
 
 const texts = de.checkout;
+
+// The pickers load when one opens (JavaScript per page stays small, issue 17).
+const pickers = () => import("../../components/store/checkout-pickers");
+const DatePicker = lazy(() => pickers().then((module) => ({ default: module.DatePicker })));
+const TimePicker = lazy(() => pickers().then((module) => ({ default: module.TimePicker })));
+const DonationPicker = lazy(() => pickers().then((module) => ({ default: module.DonationPicker })));
 /** A checkout form is a few kilobytes; anything far larger is not a customer typing. */
 const MAX_FORM_BYTES = 64 * 1024;
 
@@ -80,10 +87,14 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const legalPath = LEGAL_SITES[url.searchParams.get(LEGAL_PARAM) ?? ""];
   const legal = legalPath ? await loadSite(context.db, legalPath) : null;
+  // Only the day's choice travels in the address; what the customer typed never does.
+  const values: CheckoutValues = {};
+  const appointment = url.searchParams.get("appointment");
+  if (appointment) values.appointment = appointment.slice(0, 40);
   return {
     legal: legal ? { title: legal.title, bodyHtml: legal.bodyHtml } : null,
     view: checkoutView(checkout, url.searchParams),
-    values: valuesFrom(url.searchParams),
+    values,
     paymentFailed: url.pathname.endsWith("/checkout/error"),
   };
 }
@@ -91,7 +102,12 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
 interface CheckoutFailure {
   errors: FieldError[];
   values: CheckoutValues;
+  /** The form again with the times of the chosen day ('Uhrzeiten anzeigen' without JavaScript). */
+  view?: CheckoutView;
 }
+
+/** The intent of the plain form's 'Uhrzeiten anzeigen': a POST, so no personal data in the URL. */
+const SHOW_TIMES = "show-times";
 
 const refuse = (errors: FieldError[], values: CheckoutValues = {}) =>
   data<CheckoutFailure>({ errors, values }, { status: 400 });
@@ -108,6 +124,13 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
   }
   const values = valuesFrom(form);
   const checkout = await contextFor(request, context, params.branchIdentifier);
+  if (form.get("intent") === SHOW_TIMES) {
+    const choice = new URLSearchParams();
+    const day = form.get("tag");
+    if (typeof day === "string") choice.set("tag", day.slice(0, 10));
+    if (values.appointment) choice.set("appointment", values.appointment);
+    return data<CheckoutFailure>({ errors: [], values, view: checkoutView(checkout, choice) });
+  }
   const parsed = checkoutSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     return refuse(
@@ -219,15 +242,21 @@ function Field({
 }
 
 export default function Checkout() {
-  const { view, values: queryValues, paymentFailed, legal } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { values: queryValues, paymentFailed, legal } = loaded;
   const failed = useActionData<CheckoutFailure>();
+  const view = failed?.view ?? loaded.view;
   const navigation = useNavigation();
   const location = useLocation();
   const submit = useSubmit();
   const summaryRef = useRef<HTMLDivElement>(null);
   const values = failed?.values ?? queryValues;
+  // A missing name belongs to the last name, the field the form marks as required.
+  const fieldOf = (field: string) => (field === "name" ? "lastName" : field);
   const errors = new Map(
-    (failed?.errors ?? []).flatMap((error) => (error.field ? [[error.field, error.message]] : [])),
+    (failed?.errors ?? []).flatMap((error) =>
+      error.field ? [[fieldOf(error.field), error.message]] : [],
+    ),
   );
   const isSubmitting = navigation.state === "submitting" && navigation.formMethod === "POST";
   // With JavaScript a new day only fetches its times; the typed fields stay where they are.
@@ -235,6 +264,14 @@ export default function Checkout() {
   const isHydrated = useHydrated();
   const times = timesOfDay.data?.view.times ?? view.times;
   const shownDay = timesOfDay.data?.view.day ?? view.day;
+  const [picker, setPicker] = useState<null | "date" | "time" | "donation">(null);
+  const closePicker = useCallback(() => setPicker(null), []);
+  const [openedAtTime, setOpenedAtTime] = useState<string | null>(null);
+  const daySelect = useRef<HTMLSelectElement>(null);
+  const timeSelect = useRef<HTMLSelectElement>(null);
+  const donationList = useRef<HTMLUListElement>(null);
+  const loadDay = (date: string) =>
+    timesOfDay.load(`${view.checkoutPath}?tag=${encodeURIComponent(date)}`);
 
   // The server's answer is shown at the top; take the customer there.
   useEffect(() => {
@@ -260,7 +297,7 @@ export default function Checkout() {
               {failed.errors.map((error) => (
                 <li key={`${error.field ?? ""}${error.message}`}>
                   {error.field ? (
-                    <a href={`#checkout-${error.field}`}>{error.message}</a>
+                    <a href={`#checkout-${fieldOf(error.field)}`}>{error.message}</a>
                   ) : (
                     error.message
                   )}
@@ -291,7 +328,7 @@ export default function Checkout() {
                 </option>
               ))}
             </select>
-            <button type="submit" hidden={isHydrated}>
+            <button type="submit" className="button secondary" hidden={isHydrated}>
               {de.cartPanel.apply}
             </button>
           </Form>
@@ -317,11 +354,11 @@ export default function Checkout() {
               </option>
               {view.areas.map((area) => (
                 <option key={area.id} value={area.id}>
-                  {area.name}
+                  {area.label}
                 </option>
               ))}
             </select>
-            <button type="submit" hidden={isHydrated}>
+            <button type="submit" className="button secondary" hidden={isHydrated}>
               {de.cartPanel.apply}
             </button>
           </Form>
@@ -375,13 +412,22 @@ export default function Checkout() {
           <h2 id="kontakt-titel">{texts.contact}</h2>
           <div className="field-grid">
             <Field
-              name="name"
-              label={texts.name}
+              name="firstName"
+              label={texts.firstName}
+              required={false}
+              values={values}
+              errors={errors}
+              autoComplete="given-name"
+              maxLength={60}
+            />
+            <Field
+              name="lastName"
+              label={texts.lastName}
               required
               values={values}
               errors={errors}
-              autoComplete="name"
-              maxLength={120}
+              autoComplete="family-name"
+              maxLength={60}
             />
             <Field
               name="company"
@@ -477,13 +523,10 @@ export default function Checkout() {
               <select
                 id="checkout-tag"
                 name="tag"
+                ref={daySelect}
                 defaultValue={view.day ?? ""}
                 key={view.day ?? "kein-tag"}
-                onChange={(event) =>
-                  timesOfDay.load(
-                    `${view.checkoutPath}?tag=${encodeURIComponent(event.currentTarget.value)}`,
-                  )
-                }
+                onChange={(event) => loadDay(event.currentTarget.value)}
               >
                 {view.days.map((day) => (
                   <option key={day.date} value={day.date}>
@@ -493,13 +536,23 @@ export default function Checkout() {
               </select>
               <button
                 type="submit"
-                formMethod="get"
+                name="intent"
+                value={SHOW_TIMES}
                 formNoValidate
-                className="secondary"
+                className="button secondary"
                 hidden={isHydrated}
               >
                 {texts.showTimes}
               </button>
+              {isHydrated && view.days.length > 0 ? (
+                <button
+                  type="button"
+                  className="button secondary picker-open"
+                  onClick={() => setPicker("date")}
+                >
+                  {texts.pickers.chooseDate}
+                </button>
+              ) : null}
             </div>
             <div className="field">
               <label htmlFor="checkout-appointment">{texts.appointmentTime}</label>
@@ -511,6 +564,7 @@ export default function Checkout() {
               {times.length > 0 ? (
                 <select
                   id="checkout-appointment"
+                  ref={timeSelect}
                   name="appointment"
                   defaultValue={values.appointment ?? ""}
                   key={shownDay ?? "keine-zeit"}
@@ -530,6 +584,18 @@ export default function Checkout() {
               ) : (
                 <p id="checkout-appointment">{de.appointment.noTimesOnDay}</p>
               )}
+              {isHydrated && times.length > 0 ? (
+                <button
+                  type="button"
+                  className="button secondary picker-open"
+                  onClick={() => {
+                    setOpenedAtTime(timeSelect.current?.value || null);
+                    setPicker("time");
+                  }}
+                >
+                  {texts.pickers.chooseTime}
+                </button>
+              ) : null}
               <p id="checkout-appointment-fehler" className="field-error">
                 {errors.get("appointment") ?? ""}
               </p>
@@ -563,7 +629,12 @@ export default function Checkout() {
               </li>
             ))}
           </ul>
-          <OrderTotals costs={view.costs} deliveryCosts={view.deliveryCosts} total={view.total} />
+          <OrderTotals
+            costs={view.costs}
+            deliveryCosts={view.deliveryCosts}
+            total={view.total}
+            notes={view.priceNotes}
+          />
           {view.minimumMessages.map((message) => (
             <p key={message} className="notice">
               {message}
@@ -575,7 +646,16 @@ export default function Checkout() {
           <fieldset className="checkout-section">
             <legend>{texts.donation}</legend>
             <p className="field-hint">{view.donations.hint}</p>
-            <ul className="option-list">
+            {isHydrated && view.donations.donatees.length > 0 ? (
+              <button
+                type="button"
+                className="button secondary picker-open"
+                onClick={() => setPicker("donation")}
+              >
+                {texts.pickers.searchDonatee}
+              </button>
+            ) : null}
+            <ul className="option-list" ref={donationList}>
               <li>
                 <label>
                   <input
@@ -596,8 +676,10 @@ export default function Checkout() {
                       value={donatee.id}
                       defaultChecked={values.donateeId === String(donatee.id)}
                     />{" "}
-                    <strong>{donatee.name}</strong>
-                    {donatee.description ? ` – ${donatee.description}` : null}
+                    <span>
+                      <strong>{donatee.name}</strong>
+                      {donatee.description ? ` – ${donatee.description}` : null}
+                    </span>
                   </label>
                 </li>
               ))}
@@ -657,17 +739,63 @@ export default function Checkout() {
           </div>
         </fieldset>
 
+        {view.paymentNotice ? (
+          <p className="checkout-payment-notice" id="checkout-payment-notice">
+            {view.paymentNotice}
+          </p>
+        ) : null}
         <div className="dialog-actions checkout-actions">
           <Link to={view.storePath}>{texts.back}</Link>
           <button
             type="submit"
             className="button primary"
             disabled={!view.canSubmit || isSubmitting}
+            aria-describedby={view.paymentNotice ? "checkout-payment-notice" : undefined}
           >
             {isSubmitting ? texts.submitting : view.submitLabel}
           </button>
         </div>
       </Form>
+      {picker ? (
+        <Suspense fallback={null}>
+          {picker === "date" ? (
+            <DatePicker
+              days={view.days}
+              chosen={shownDay}
+              onClose={closePicker}
+              onChoose={(date) => {
+                if (daySelect.current) daySelect.current.value = date;
+                loadDay(date);
+                setPicker(null);
+              }}
+            />
+          ) : picker === "time" ? (
+            <TimePicker
+              dayLabel={view.days.find((day) => day.date === shownDay)?.label ?? ""}
+              times={times}
+              chosen={openedAtTime}
+              onClose={closePicker}
+              onChoose={(at) => {
+                if (timeSelect.current) timeSelect.current.value = at;
+                setPicker(null);
+              }}
+            />
+          ) : view.donations ? (
+            <DonationPicker
+              donatees={view.donations.donatees}
+              onClose={closePicker}
+              onChoose={(id) => {
+                const radio = donationList.current?.querySelector<HTMLInputElement>(
+                  `input[name="donateeId"][value="${CSS.escape(id)}"]`,
+                );
+                if (radio) radio.checked = true;
+                setPicker(null);
+                radio?.focus();
+              }}
+            />
+          ) : null}
+        </Suspense>
+      ) : null}
       {legal ? (
         <UrlDialog
           labelledBy="rechtstext-titel"

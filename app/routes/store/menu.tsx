@@ -2,17 +2,38 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   Outlet,
   useLoaderData,
+  useLocation,
+  useNavigate,
+  useRevalidator,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { CartBar, CartToast } from "../../components/store/cart-bar";
 import { CartPanel } from "../../components/store/cart-panel";
 import { CategoryBar } from "../../components/store/category-bar";
-import { MenuList } from "../../components/store/menu-list";
+import { MenuList, MenuSearch } from "../../components/store/menu-list";
+import {
+  availableFirst,
+  cleanMenuSearch,
+  filterMenu,
+  leadTimeText,
+  MENU_CHECK_INTERVAL_MS,
+  MENU_RELOAD_AFTER_MS,
+  MENU_SEARCH_PARAM,
+} from "../../domain/menu-listing";
+import { menuVersionOf } from "../../features/storefront/menu-catalogue.server";
+import { pricedProduct } from "../../features/cart/cart-pricing.server";
+import { initialQuantity, quantityInputValue, unitDefinition } from "../../domain/units";
+import type { CatalogueProduct } from "../../db/queries/catalogue";
+import { formatNumber } from "../../domain/format";
 import { OpeningStateLine } from "../../components/opening-state";
 import { NOTICE_PARAM, noticeText } from "../../features/cart/cart-notice";
-import { findImagesByIds, imagePath } from "../../db/queries/images";
+import { findImagesByIds } from "../../db/queries/images";
+import { pictureOf } from "../../features/media/picture";
 import { forgetCarts } from "../../features/cart/cart-cookie.server";
 import { de } from "../../i18n/de";
+import { deCatalogue } from "../../i18n/de-catalogue";
 import {
   loadVisitorCart,
   priceLabel,
@@ -20,6 +41,20 @@ import {
 } from "../../features/storefront/storefront.server";
 import { productPath, storePath } from "../../features/storefront/store-paths";
 import type { loader as branchLoader } from "./branch";
+
+/** A menu row's thumbnail is 4rem (64 px) wide: the 64 px icon, or a larger size on 2x screens. */
+const PRODUCT_ROW_SIZES = "64px";
+
+/**
+ * The amount one tap on '+' adds, for a product without anything to choose: no steps, no second
+ * unit, sold by the piece. Everything else opens its dialog.
+ */
+function quickAddAmount(product: CatalogueProduct): string | null {
+  if (product.parts.length > 0 || product.alternativeUnits.length > 0) return null;
+  if (product.defaultUnit && product.defaultUnit !== product.unit) return null;
+  if (unitDefinition(product.unit).type !== "amount") return null;
+  return quantityInputValue(initialQuantity(pricedProduct(product)));
+}
 
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const store = await requireStorefront(context, params.branchIdentifier);
@@ -33,26 +68,49 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   );
   const imageOf = (ids: number[]) => {
     const image = ids[0] === undefined ? undefined : images.get(ids[0]);
-    return image
-      ? { src: imagePath(image, "product"), width: image.width, height: image.height }
-      : null;
+    // Thumbnails are square: the square sizes, cropped around the focal point (decision 038).
+    return image ? pictureOf(image, "square", PRODUCT_ROW_SIZES) : null;
   };
-  const categories = store.catalogue.categories.map((category) => ({
+  const listed = store.catalogue.categories.map((category) => ({
     id: category.id,
     name: category.name,
     description: category.description,
-    products: category.products.map(({ product, isAvailable }) => ({
+    products: category.products.map(({ product, isAvailable, isSoldOut }) => ({
       id: product.id,
       name: product.name,
       description: product.description,
       priceLabel: priceLabel(product, store.settings.currency),
       isAvailable,
+      unavailableNote: isSoldOut ? deCatalogue.soldOut.badge : null,
       href: productPath(identifier, product.id),
       image: imageOf(product.imageIds),
+      leadTime: leadTimeText(product),
+      quickAdd: quickAddAmount(product),
     })),
   }));
+  // Orderable products first, so the first screen is never what cannot be ordered (issue 17).
+  const search = cleanMenuSearch(new URL(request.url).searchParams.get(MENU_SEARCH_PARAM));
+  const categories = filterMenu(availableFirst(listed), search);
+  const found = categories.reduce((sum, category) => sum + category.products.length, 0);
+  const barCount = de.cartPanel.barCount(formatNumber(cart.count), cart.count === 1);
   const view = {
+    cartBar:
+      cart.count > 0
+        ? {
+            count: barCount,
+            total: cart.total,
+            label: de.cartPanel.barLabel(`${barCount} · ${cart.total}`),
+          }
+        : null,
     categories,
+    soldOutNotice:
+      cart.removedAsSoldOut.length > 0
+        ? deCatalogue.soldOut.cartRemoved(cart.removedAsSoldOut.join(", "))
+        : null,
+    search,
+    searchResult: search && found > 0 ? de.menu.searchCount(found) : null,
+    emptyText: search ? de.menu.noResults : de.menu.noMenu,
+    menuVersion: menuVersionOf(store.catalogue),
     showCategoryBar: store.settings.enablePluginCategoryBar && categories.length > 1,
     cart,
     storePath: storePath(identifier),
@@ -72,31 +130,97 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   defaultShouldRevalidate,
 }) => {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  // The redirect after a '+' (a fetcher) may land on the same address as before.
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  // A notice in the address means a change to the cart; one dropped from it (the search
+  // replaces the address) changes nothing.
   const cartChanged =
+    nextUrl.searchParams.has(NOTICE_PARAM) &&
     currentUrl.searchParams.get(NOTICE_PARAM) !== nextUrl.searchParams.get(NOTICE_PARAM);
+  const searchChanged =
+    currentUrl.searchParams.get(MENU_SEARCH_PARAM) !== nextUrl.searchParams.get(MENU_SEARCH_PARAM);
   const sameBranch = currentUrl.pathname.split("/")[2] === nextUrl.pathname.split("/")[2];
-  return sameBranch && !cartChanged ? false : defaultShouldRevalidate;
+  return sameBranch && !cartChanged && !searchChanged ? false : defaultShouldRevalidate;
 };
+
+/**
+ * Spec section 4: while the page is shown it asks every 10 s whether the menu changed, and
+ * reloads its data when it did or when it is 4 hours old. The reload runs the loaders again: the
+ * cart is migrated there (items that no longer match are removed and named) and `onChanged`
+ * tells the customer.
+ */
+function useMenuFreshness(branchIdentifier: string, version: string, onChanged: () => void) {
+  const { revalidate } = useRevalidator();
+  const latest = useRef({ version, onChanged, loadedAt: 0 });
+  useEffect(() => {
+    latest.current = { version, onChanged, loadedAt: Date.now() };
+  }, [version, onChanged]);
+  useEffect(() => {
+    const timer = window.setInterval(async () => {
+      if (document.visibilityState !== "visible") return;
+      const known = latest.current;
+      const answer = await fetch(`/store/${branchIdentifier}/menu-version`)
+        .then((response) => response.json() as Promise<{ data?: { version?: string } }>)
+        .catch(() => null);
+      const changed = !!answer?.data?.version && answer.data.version !== known.version;
+      if (!changed && Date.now() - known.loadedAt < MENU_RELOAD_AFTER_MS) return;
+      known.loadedAt = Date.now();
+      revalidate();
+      if (changed) known.onChanged();
+    }, MENU_CHECK_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [branchIdentifier, revalidate]);
+}
 
 export default function Menu() {
   const branch = useRouteLoaderData<typeof branchLoader>("routes/store/branch");
   const view = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [changedAt, setChangedAt] = useState("");
+  const onChanged = useCallback(() => setChangedAt(String(Date.now())), []);
+  useMenuFreshness(branch?.identifier ?? "", view.menuVersion, onChanged);
+  // With JavaScript the search runs as the customer types: the address is replaced and the
+  // loader filters (the same code as the GET form without JavaScript).
+  const search = (term: string) => {
+    const params = new URLSearchParams(location.search);
+    params.delete(NOTICE_PARAM);
+    params.set(MENU_SEARCH_PARAM, term);
+    if (!term.trim()) params.delete(MENU_SEARCH_PARAM);
+    navigate(`?${params}`, { replace: true, preventScrollReset: true });
+  };
   if (!branch) return null;
+  const toast = [view.notice, changedAt && de.menu.refreshed];
+  if (changedAt && view.cart.removedByMenuChange.length > 0) {
+    toast.push(de.cartPanel.menuChanged(view.cart.removedByMenuChange.join(", ")));
+  }
   return (
-    <div className="store-page">
+    <div className={view.cartBar ? "store-page has-cart-bar" : "store-page"}>
+      {/* Without JavaScript the page reloads after 4 hours (spec section 4). */}
+      <noscript>
+        <meta httpEquiv="refresh" content={String(MENU_RELOAD_AFTER_MS / 1000)} />
+      </noscript>
+      <CartToast messages={toast.filter(Boolean) as string[]} showKey={location.key + changedAt} />
       <section className="page store-menu" aria-labelledby="filiale-titel">
         <h1 id="filiale-titel">{branch.name}</h1>
         <OpeningStateLine state={branch.openingState} />
         {branch.closedNotice ? <p className="notice">{branch.closedNotice}</p> : null}
         {view.showCategoryBar ? <CategoryBar categories={view.categories} /> : null}
-        <MenuList categories={view.categories} />
+        <MenuSearch term={view.search} onTerm={search} resultText={view.searchResult} />
+        <MenuList
+          categories={view.categories}
+          addPath={`${view.storePath}?index`}
+          search={view.search}
+          emptyText={view.emptyText}
+        />
       </section>
       <CartPanel
         cart={view.cart}
         storePath={view.storePath}
         checkoutPath={view.checkoutPath}
         editPath={(productId, itemId) => productPath(branch.identifier, productId, itemId)}
-        notice={view.notice}
+        notice={null}
+        soldOutNotice={view.soldOutNotice}
         deliveryNotice={view.cart.deliveryType === "delivery" ? branch.deliveryNotice : null}
       >
         {view.cookieProblem ? (
@@ -107,6 +231,9 @@ export default function Menu() {
         {/* The cart's own messages (index route) and the item dialog (a modal, placed anywhere). */}
         <Outlet />
       </CartPanel>
+      {view.cartBar ? (
+        <CartBar bar={view.cartBar} heading={de.cartPanel.heading} open={de.cartPanel.barOpen} />
+      ) : null}
     </div>
   );
 }

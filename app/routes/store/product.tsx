@@ -1,10 +1,30 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ItemDialog } from "../../components/store/item-dialog";
 import { pageTitle, seoMeta, shellFromMatches } from "../../seo";
-import { cartAction, type CartActionError } from "../../features/cart/cart-action.server";
-import { cartIdFor } from "../../features/cart/cart-cookie.server";
-import { itemDialogView } from "../../features/storefront/item-dialog.server";
+import { applyCartForm, type CartActionError } from "../../features/cart/cart-action.server";
+import { cartIdFor, rememberCart } from "../../features/cart/cart-cookie.server";
+import {
+  itemDialogView,
+  itemDraft,
+  roundOf,
+  type DialogDraft,
+  type Round,
+} from "../../features/storefront/item-dialog.server";
+import {
+  readCartForm,
+  RequestTooLarge,
+  type ReadForm,
+} from "../../features/storefront/item-request.server";
+import { findCartItem } from "../../db/queries/carts";
+import { storageFor } from "../../integrations/storage/storage.server";
+import { clientKeyFor, DEFAULT_UPLOAD_QUOTA } from "../../features/cart/upload-quota.server";
+import { de } from "../../i18n/de";
 import {
   productPath,
   requireStorefront,
@@ -28,13 +48,69 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     dialog,
     branchName: store.branch.name,
     actionPath: productPath(identifier, productId, dialog.itemId),
-    dialogPath: productPath(identifier, productId),
     storePath: storePath(identifier),
   };
 }
 
-/** Saving the dialog adds or replaces the cart item, then returns to the branch page. */
-export const action = cartAction;
+export type DialogAnswer = CartActionError | { draft: DialogDraft };
+
+/**
+ * Saving the dialog adds or replaces the cart item, then returns to the branch page. Without
+ * JavaScript the quantity buttons and the steps post here too (decision 044): the dialog comes
+ * back with everything chosen so far, chosen files stored into the cart, and the price of it; a
+ * refused save comes back the same way, with the messages beside the steps.
+ */
+export async function action(args: ActionFunctionArgs) {
+  const { request, context, params } = args;
+  const store = await requireStorefront(context, params.branchIdentifier);
+  let read: ReadForm;
+  try {
+    read = await readCartForm(request);
+  } catch (error) {
+    const message =
+      error instanceof RequestTooLarge ? de.uploads.tooLarge : de.cartPanel.badRequest;
+    return data<DialogAnswer>({ message, fieldErrors: {} }, { status: 400 });
+  }
+  const productId = parseId(params.productId);
+  const listed = productId === null ? undefined : store.catalogue.listed.get(productId);
+  const { cartId, isTampered } = await cartIdFor(request, context, store.branch.id);
+  if (!listed || isTampered) return applyCartForm(args, store, read);
+  const itemId = parseId(new URL(request.url).searchParams.get("artikel"));
+  const item =
+    cartId && itemId !== null ? await findCartItem(context.db, cartId, itemId) : undefined;
+  const draftOf = async (
+    round: Round | null,
+    refused?: { message: string; fieldErrors: Record<string, string> },
+  ) => {
+    const answer = await itemDraft(context.db, {
+      store,
+      product: listed.product,
+      form: read.form,
+      oversized: read.oversized,
+      round,
+      refused,
+      editing: item?.productId === listed.product.id ? item : undefined,
+      cartId,
+      storage: storageFor(context.config, "uploads"),
+      uploader: {
+        clientKey: clientKeyFor(context.clientAddress, context.secrets.session),
+        quota: context.config.uploadQuota ?? DEFAULT_UPLOAD_QUOTA,
+      },
+    });
+    const headers = new Headers();
+    if (answer.cartId && answer.cartId !== cartId) {
+      headers.append(
+        "Set-Cookie",
+        await rememberCart(request, context, store.branch.id, answer.cartId),
+      );
+    }
+    const failed = Object.keys(answer.draft.fieldErrors).length > 0;
+    return data<DialogAnswer>({ draft: answer.draft }, { status: failed ? 400 : 200, headers });
+  };
+  const round = roundOf(read.form);
+  if (round) return draftOf(round);
+  return applyCartForm(args, store, read, (refused) => draftOf(null, refused));
+}
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
   const shell = shellFromMatches(matches);
@@ -45,16 +121,15 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
 };
 
 export default function ProductDialog() {
-  const { dialog, actionPath, dialogPath, storePath } = useLoaderData<typeof loader>();
-  const failed = useActionData<CartActionError>();
+  const { dialog, actionPath, storePath } = useLoaderData<typeof loader>();
+  const answer = useActionData<DialogAnswer>();
   return (
     <ItemDialog
       key={`${dialog.productId}-${dialog.itemId ?? "neu"}`}
       dialog={dialog}
       actionPath={actionPath}
-      dialogPath={dialogPath}
       storePath={storePath}
-      failed={failed}
+      answer={answer}
     />
   );
 }

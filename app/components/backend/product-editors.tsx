@@ -1,0 +1,474 @@
+import {
+  CALCULATION_MODELS,
+  MAX_BUNDLE_ITEMS,
+  MAX_OPTIONS,
+  MAX_PARTS,
+  MAX_UNITS,
+  MODIFIERS,
+  PART_TYPES,
+  unitOptions,
+} from "../../features/catalogue/products.schema";
+import { de } from "../../i18n/de-backoffice";
+import { deCatalogue } from "../../i18n/de-catalogue";
+import { buttonClass } from "../ui/button";
+import type { HoursErrors } from "./opening-hours-editor";
+
+/**
+ * A product's child rows as plain fields: alternative units, configurable parts with their
+ * options (a list inside each part: `parts[1].options[0].name`) and a bundle's products. Every
+ * change of the lists — add, remove, move up or down — is a submit button `name="intent"`
+ * (`parts-add`, `parts[1].options-down-0` …) that the page's action turns into conform's list
+ * intent (`applyHoursIntent`), so the editors work without JavaScript; with it the same round
+ * trip runs without a page load. Rows carry their stored id, so carts keep their parts.
+ */
+const t = deCatalogue.products;
+
+type Value = Record<string, unknown>;
+type Choice = { value: string; label: string };
+
+function rowsOf(value: unknown, max: number): Value[] {
+  return Array.isArray(value)
+    ? value.slice(0, max).map((row) => (row !== null && typeof row === "object" ? row : {}))
+    : [];
+}
+
+function text(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number") return String(value).replace(".", ",");
+  return typeof value === "string" ? value : "";
+}
+
+/** Cents from the database as '2,50'; a value typed in the form stays as typed. */
+function money(value: unknown): string {
+  if (typeof value === "number") {
+    return (value / 100).toLocaleString("de-DE", { minimumFractionDigits: 2, useGrouping: false });
+  }
+  return text(value);
+}
+
+const checked = (value: unknown) => value === true || value === "on" || value === "true";
+
+/** A stable key for a row: its stored id, else its position and values (new rows). */
+function keyOf(row: Value, index: number): string {
+  return `${index}-${JSON.stringify(row)}`;
+}
+
+function ListError({ id, messages }: { id: string; messages: readonly string[] | undefined }) {
+  return messages?.length ? (
+    <p id={id} className="ui-field-error">
+      {messages.join(" ")}
+    </p>
+  ) : null;
+}
+
+interface FieldProps {
+  name: string;
+  id: string;
+  label: string;
+  errors: HoursErrors | null | undefined;
+  help?: string;
+}
+
+function described(props: FieldProps) {
+  const error = props.errors?.[props.name]?.[0];
+  return {
+    error,
+    aria: {
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby":
+        [props.help ? `${props.id}-hilfe` : null, error ? `${props.id}-fehler` : null]
+          .filter(Boolean)
+          .join(" ") || undefined,
+    },
+  };
+}
+
+function FieldFrame({
+  props,
+  error,
+  children,
+}: {
+  props: FieldProps;
+  error: string | undefined;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="ui-field">
+      <label htmlFor={props.id}>{props.label}</label>
+      {props.help ? (
+        <span id={`${props.id}-hilfe`} className="ui-field-help">
+          {props.help}
+        </span>
+      ) : null}
+      {children}
+      <p id={`${props.id}-fehler`} className="ui-field-error">
+        {error}
+      </p>
+    </div>
+  );
+}
+
+function TextInput(
+  props: FieldProps & { value: string; inputMode?: "decimal" | "numeric"; maxLength?: number },
+) {
+  const { error, aria } = described(props);
+  return (
+    <FieldFrame props={props} error={error}>
+      <input
+        id={props.id}
+        name={props.name}
+        type="text"
+        defaultValue={props.value}
+        inputMode={props.inputMode}
+        maxLength={props.maxLength}
+        {...aria}
+      />
+    </FieldFrame>
+  );
+}
+
+function SelectInput(
+  props: FieldProps & { value: string; options: readonly Choice[]; empty?: string },
+) {
+  const { error, aria } = described(props);
+  return (
+    <FieldFrame props={props} error={error}>
+      <select id={props.id} name={props.name} defaultValue={props.value} {...aria}>
+        {props.empty !== undefined ? <option value="">{props.empty}</option> : null}
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}
+
+function Checkbox({
+  name,
+  id,
+  label,
+  value,
+}: {
+  name: string;
+  id: string;
+  label: string;
+  value: unknown;
+}) {
+  return (
+    <div className="resource-choice">
+      <div className="ui-choice">
+        <input id={id} name={name} type="checkbox" defaultChecked={checked(value)} />
+        <label htmlFor={id}>{label}</label>
+      </div>
+    </div>
+  );
+}
+
+/** Move up, move down and remove: submit buttons read by the intent helper. */
+function RowButtons({
+  list,
+  index,
+  count,
+  what,
+}: {
+  list: string;
+  index: number;
+  count: number;
+  what: string;
+}) {
+  const button = (kind: "up" | "down" | "remove", textLabel: string, aria: string) => (
+    <button
+      type="submit"
+      name="intent"
+      value={`${list}-${kind}-${index}`}
+      formNoValidate
+      className={buttonClass(kind === "remove" ? "danger" : "secondary")}
+      aria-label={aria}
+    >
+      {textLabel}
+    </button>
+  );
+  return (
+    <div className="area-actions">
+      {index > 0 ? button("up", t.rows.up, t.rows.upLabel(what)) : null}
+      {index < count - 1 ? button("down", t.rows.down, t.rows.downLabel(what)) : null}
+      {button("remove", t.rows.remove, t.rows.removeLabel(what))}
+    </div>
+  );
+}
+
+function AddButton({ list, label, disabled }: { list: string; label: string; disabled: boolean }) {
+  return (
+    <div className="area-actions">
+      <button
+        type="submit"
+        name="intent"
+        value={`${list}-add`}
+        formNoValidate
+        disabled={disabled}
+        className={buttonClass("secondary")}
+      >
+        {label}
+      </button>
+    </div>
+  );
+}
+
+const calculationModelChoices = CALCULATION_MODELS.map((value) => ({
+  value,
+  label: t.calculationModels[value],
+}));
+
+export function AlternativeUnitsEditor({
+  units,
+  errors,
+}: {
+  units: unknown;
+  errors: HoursErrors | null | undefined;
+}) {
+  const rows = rowsOf(units, MAX_UNITS);
+  return (
+    <fieldset className="areas-editor product-units">
+      <legend>{t.units.legend}</legend>
+      <ListError id="einheiten-fehler" messages={errors?.alternativeUnits ?? undefined} />
+      {rows.length === 0 ? <p>{t.units.empty}</p> : null}
+      {rows.map((row, index) => {
+        const name = (part: string) => `alternativeUnits[${index}].${part}`;
+        const id = (part: string) => `einheit-${index}-${part}`;
+        const field = (part: string, label: string, help?: string) => ({
+          name: name(part),
+          id: id(part),
+          label,
+          errors,
+          help,
+        });
+        return (
+          <fieldset key={keyOf(row, index)} className="area-row">
+            <legend>{t.units.row(index + 1)}</legend>
+            <SelectInput
+              {...field("unit", t.units.unit)}
+              value={text(row.unit)}
+              options={unitOptions}
+            />
+            <TextInput
+              {...field("ratio", t.units.ratio, t.units.ratioHelp)}
+              value={text(row.ratio)}
+              inputMode="decimal"
+            />
+            <TextInput
+              {...field("minimumQuantity", t.minimumQuantity)}
+              value={text(row.minimumQuantity)}
+              inputMode="decimal"
+            />
+            <TextInput
+              {...field("maximumQuantity", t.maximumQuantity)}
+              value={text(row.maximumQuantity)}
+              inputMode="decimal"
+            />
+            <TextInput
+              {...field("quantityStepSize", t.quantityStepSize)}
+              value={text(row.quantityStepSize)}
+              inputMode="decimal"
+            />
+            <SelectInput
+              {...field("calculationModel", t.calculationModel)}
+              value={text(row.calculationModel) || "fixed"}
+              options={calculationModelChoices}
+            />
+            <RowButtons
+              list="alternativeUnits"
+              index={index}
+              count={rows.length}
+              what={t.units.row(index + 1)}
+            />
+          </fieldset>
+        );
+      })}
+      <AddButton list="alternativeUnits" label={t.units.add} disabled={rows.length >= MAX_UNITS} />
+    </fieldset>
+  );
+}
+
+const partTypeChoices = PART_TYPES.map((value) => ({ value, label: t.parts.types[value] }));
+const modifierChoices = MODIFIERS.map((value) => ({ value, label: t.options.modifiers[value] }));
+
+function OptionsEditor({
+  partIndex,
+  partName,
+  options,
+  errors,
+}: {
+  partIndex: number;
+  partName: string;
+  options: unknown;
+  errors: HoursErrors | null | undefined;
+}) {
+  const list = `parts[${partIndex}].options`;
+  const rows = rowsOf(options, MAX_OPTIONS);
+  const legend = t.options.legend(partName || t.parts.row(partIndex + 1));
+  return (
+    <fieldset className="areas-editor product-options">
+      <legend>{legend}</legend>
+      <ListError id={`teil-${partIndex}-optionen-fehler`} messages={errors?.[list] ?? undefined} />
+      {rows.length === 0 ? <p>{t.options.empty}</p> : null}
+      {rows.map((row, index) => {
+        const name = (part: string) => `${list}[${index}].${part}`;
+        const id = (part: string) => `teil-${partIndex}-option-${index}-${part}`;
+        const field = (part: string, label: string) => ({
+          name: name(part),
+          id: id(part),
+          label,
+          errors,
+        });
+        const what = `${t.options.row(index + 1)} (${text(row.name) || legend})`;
+        return (
+          <fieldset key={keyOf(row, index)} className="area-row">
+            <legend>{t.options.row(index + 1)}</legend>
+            {row.id ? <input type="hidden" name={name("id")} value={text(row.id)} /> : null}
+            <TextInput {...field("name", t.options.name)} value={text(row.name)} maxLength={120} />
+            <SelectInput
+              {...field("modifier", t.options.modifier)}
+              value={text(row.modifier) || "add"}
+              options={modifierChoices}
+            />
+            <TextInput
+              {...field("value", t.options.value)}
+              value={money(row.value)}
+              inputMode="decimal"
+            />
+            <RowButtons list={list} index={index} count={rows.length} what={what} />
+          </fieldset>
+        );
+      })}
+      <AddButton list={list} label={t.options.add} disabled={rows.length >= MAX_OPTIONS} />
+    </fieldset>
+  );
+}
+
+export function PartsEditor({
+  parts,
+  errors,
+}: {
+  parts: unknown;
+  errors: HoursErrors | null | undefined;
+}) {
+  const rows = rowsOf(parts, MAX_PARTS);
+  return (
+    <fieldset className="areas-editor product-parts">
+      <legend>{t.parts.legend}</legend>
+      <ListError id="teile-fehler" messages={errors?.parts ?? undefined} />
+      {rows.length === 0 ? <p>{t.parts.empty}</p> : null}
+      {rows.map((row, index) => {
+        const name = (part: string) => `parts[${index}].${part}`;
+        const id = (part: string) => `teil-${index}-${part}`;
+        const field = (part: string, label: string, help?: string) => ({
+          name: name(part),
+          id: id(part),
+          label,
+          errors,
+          help,
+        });
+        const what = `${t.parts.row(index + 1)}${row.name ? ` (${text(row.name)})` : ""}`;
+        return (
+          <fieldset key={keyOf(row, index)} className="area-row product-part">
+            <legend>{t.parts.row(index + 1)}</legend>
+            {row.id ? <input type="hidden" name={name("id")} value={text(row.id)} /> : null}
+            <TextInput {...field("name", t.parts.name)} value={text(row.name)} maxLength={120} />
+            <SelectInput
+              {...field("type", t.parts.type)}
+              value={text(row.type) || "text"}
+              options={partTypeChoices}
+            />
+            <TextInput
+              {...field("maxLength", t.parts.maxLength, t.parts.maxLengthHelp)}
+              value={text(row.maxLength)}
+              inputMode="numeric"
+            />
+            <TextInput
+              {...field("maxCount", t.parts.maxCount, t.parts.maxCountHelp)}
+              value={text(row.maxCount)}
+              inputMode="numeric"
+            />
+            <TextInput
+              {...field("description", t.parts.description)}
+              value={text(row.description)}
+              maxLength={1_000}
+            />
+            <Checkbox
+              name={name("isOptional")}
+              id={id("isOptional")}
+              label={t.parts.isOptional}
+              value={row.isOptional}
+            />
+            <OptionsEditor
+              partIndex={index}
+              partName={text(row.name)}
+              options={row.options}
+              errors={errors}
+            />
+            <RowButtons list="parts" index={index} count={rows.length} what={what} />
+          </fieldset>
+        );
+      })}
+      <AddButton list="parts" label={t.parts.add} disabled={rows.length >= MAX_PARTS} />
+    </fieldset>
+  );
+}
+
+export function BundleItemsEditor({
+  items,
+  products,
+  errors,
+}: {
+  items: unknown;
+  products: readonly Choice[];
+  errors: HoursErrors | null | undefined;
+}) {
+  const rows = rowsOf(items, MAX_BUNDLE_ITEMS);
+  return (
+    <fieldset className="areas-editor product-bundle">
+      <legend>{t.bundle.legend}</legend>
+      <ListError id="paket-fehler" messages={errors?.bundleItems ?? undefined} />
+      {rows.length === 0 ? <p>{t.bundle.empty}</p> : null}
+      {rows.map((row, index) => {
+        const name = (part: string) => `bundleItems[${index}].${part}`;
+        const id = (part: string) => `paket-${index}-${part}`;
+        const field = (part: string, label: string) => ({
+          name: name(part),
+          id: id(part),
+          label,
+          errors,
+        });
+        return (
+          <fieldset key={keyOf(row, index)} className="area-row">
+            <legend>{t.bundle.row(index + 1)}</legend>
+            <SelectInput
+              {...field("productId", t.bundle.product)}
+              value={text(row.productId)}
+              options={products}
+              empty={de.fields.none}
+            />
+            <TextInput
+              {...field("quantity", t.bundle.quantity)}
+              value={text(row.quantity)}
+              inputMode="decimal"
+            />
+            <RowButtons
+              list="bundleItems"
+              index={index}
+              count={rows.length}
+              what={t.bundle.row(index + 1)}
+            />
+          </fieldset>
+        );
+      })}
+      <AddButton
+        list="bundleItems"
+        label={t.bundle.add}
+        disabled={rows.length >= MAX_BUNDLE_ITEMS}
+      />
+    </fieldset>
+  );
+}

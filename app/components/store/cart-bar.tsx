@@ -1,0 +1,52 @@
+/** What the cart bar says, worded on the server: '3 Produkte', '12,40 €', the link's name. */
+export interface CartBarView {
+  count: string;
+  total: string;
+  label: string;
+}
+
+/**
+ * The bar at the foot of a phone's screen while the cart holds something: '3 Produkte ·
+ * 12,40 € · Warenkorb', a link to the cart panel (`#warenkorb`). On a wide screen the panel
+ * stands beside the menu and the bar is hidden (app.css).
+ */
+export function CartBar({
+  bar,
+  heading,
+  open,
+}: {
+  bar: CartBarView;
+  heading: string;
+  open: string;
+}) {
+  return (
+    <nav className="cart-bar" aria-label={heading}>
+      <a href="#warenkorb" className="cart-bar-link" aria-label={bar.label}>
+        <span>{bar.count}</span>
+        <span aria-hidden="true"> · </span>
+        <span>{bar.total}</span>
+        <span aria-hidden="true"> · </span>
+        <span className="cart-bar-open">{open}</span>
+      </a>
+    </nav>
+  );
+}
+
+/**
+ * Where the eye is after a change: a status line at the top of the screen ('Produkt zum
+ * Warenkorb hinzugefügt.'). It fades out after a few seconds by CSS alone, so it also goes away
+ * without JavaScript; `showKey` starts it anew for each change (the same notice twice).
+ */
+export function CartToast({ messages, showKey }: { messages: string[]; showKey: string }) {
+  return (
+    <div className="cart-toast-region" role="status">
+      {messages.length > 0 ? (
+        <div className="cart-toast" key={showKey}>
+          {messages.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

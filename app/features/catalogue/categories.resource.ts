@@ -1,0 +1,78 @@
+import { sql } from "kysely";
+import { deCatalogue } from "../../i18n/de-catalogue";
+import { de } from "../../i18n/de-backoffice";
+import {
+  identifierField,
+  nameField,
+  positionColumn,
+  positionField,
+  standardColumns,
+} from "../backoffice/common-fields";
+import { countWhere, type ResourceDefinition } from "../backoffice/resource.server";
+import { applyHoursIntent } from "../branches/opening-hours-intent";
+import { openingRulesSchema, type OpeningRuleValue } from "../branches/opening-rules.schema";
+import { scheduleFromStored, scheduleToStored } from "./schedule";
+
+const t = deCatalogue.categories;
+const label = de.fieldLabels;
+
+/**
+ * Categories (spec section 3: name, image, isEnabled, schedule, isVisibleWhenUnavailable): the
+ * shop's sections of the menu. A menu places them in its own order; `position` orders this list.
+ * The schedule uses the opening-hours rule editor and is stored as a jsonb list.
+ */
+export const categoriesResource: ResourceDefinition = {
+  name: "categories",
+  entityType: "category",
+  table: "categories",
+  texts: de.resources.categories,
+  fields: [
+    nameField(120),
+    { ...identifierField(), required: false },
+    { name: "description", type: "textarea", label: label.description, max: 2_000 },
+    { name: "imageId", type: "image", label: label.image },
+    { name: "isEnabled", type: "boolean", label: t.isEnabled },
+    {
+      name: "isVisibleWhenUnavailable",
+      type: "boolean",
+      label: t.isVisibleWhenUnavailable,
+      help: t.isVisibleWhenUnavailableHelp,
+    },
+    { name: "isBundleOnly", type: "boolean", label: t.isBundleOnly, help: t.isBundleOnlyHelp },
+    positionField(),
+  ],
+  extraSchema: { schedule: openingRulesSchema },
+  extraFields: ["schedule"],
+  listColumns: [
+    ...standardColumns,
+    { name: "isEnabled", label: t.isEnabled, sortable: true },
+    positionColumn,
+  ],
+  searchColumns: ["name", "identifier", "description"],
+  defaultSort: { column: "position", direction: "asc" },
+  titleOf: (row) => String(row.name),
+  access: { roles: ["ROLE_ADMIN"] },
+  touchesUpdatedAt: true,
+  async afterWrite(trx, id, input) {
+    if (!("schedule" in input)) return;
+    const stored = scheduleToStored(input.schedule as OpeningRuleValue[]);
+    await trx
+      .updateTable("categories")
+      .set({ schedule: sql`${JSON.stringify(stored)}::jsonb` })
+      .where("id", "=", id)
+      .execute();
+  },
+  async loadExtra(db, id) {
+    const row = await db
+      .selectFrom("categories")
+      .select("schedule")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return { schedule: scheduleFromStored(row?.schedule ?? []) };
+  },
+  prepareForm: (form) => applyHoursIntent(form, ["schedule"]),
+  async inUse(db, id) {
+    const menus = await countWhere(db, "menu_categories", "category_id", id);
+    return menus ? t.inMenus(menus) : null;
+  },
+};

@@ -1,0 +1,275 @@
+import { z } from "zod";
+import type { Db } from "../../db/schema";
+import { endOfBusinessDay } from "../../domain/sold-out";
+import { canAccessBranch, isAdmin } from "../../domain/staff-permissions";
+import { idSchema } from "../../domain/values";
+import { deCatalogue } from "../../i18n/de-catalogue";
+import type { Outcome, Problem } from "../backoffice/resource.server";
+import { referenceSettings } from "../shared/reference-data.server";
+import { audit, type StaffUser } from "../staff/staff-auth.server";
+
+/**
+ * "Sold out today" (issue 15, decision 036): a row in `product_sold_out` for one branch, or for
+ * every branch (`branch_id` null), until the end of the business day. Marking again moves `until`
+ * (an upsert on the table's partial unique indexes); clearing deletes the row. The table is
+ * watched like every table the storefront reads (decision 032), so each change drops every
+ * instance's kept pages and reference data; an expired row simply stops counting, no job runs.
+ *
+ * Who may: any staff member with access to the branch, for that branch (the counter needs it);
+ * every branch at once only administrators.
+ */
+
+const texts = deCatalogue.soldOut;
+
+export interface SoldOutChange {
+  user: Pick<StaffUser, "id" | "roles" | "branchIds">;
+  productId: number;
+  /** Null: every branch. */
+  branchId: number | null;
+  clientAddress?: string;
+  now?: Date;
+}
+
+export interface SoldOutState {
+  productId: number;
+  productName: string;
+  branchId: number | null;
+  soldOut: boolean;
+  /** The end of the business day for a marked product; null once cleared. */
+  until: Date | null;
+}
+
+/** The body of `PUT /api/products/{id}/sold-out` (and, converted, of the back office's form). */
+export const soldOutBodySchema = z.object({
+  branchId: z.union([idSchema, z.null()], { error: texts.errors.branchId }),
+  soldOut: z.boolean({ error: texts.errors.soldOut }),
+});
+
+/** The form's fields: `branchId` ("" = every branch), `soldOut` ("1" or "0"). */
+export function soldOutFromForm(form: {
+  get(name: string): unknown;
+}): { ok: true; branchId: number | null; soldOut: boolean } | { ok: false; errors: Problem[] } {
+  const branch = form.get("branchId");
+  const flag = form.get("soldOut");
+  const errors: Problem[] = [];
+  let branchId: number | null = null;
+  if (branch !== "") {
+    const parsed = idSchema.safeParse(branch);
+    if (parsed.success) branchId = parsed.data;
+    else errors.push({ message: texts.errors.branchId, field: "branchId" });
+  }
+  if (flag !== "1" && flag !== "0")
+    errors.push({ message: texts.errors.soldOut, field: "soldOut" });
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, branchId, soldOut: flag === "1" };
+}
+
+function refused<T>(status: 400 | 403 | 404, message: string, field?: string): Outcome<T> {
+  return { ok: false, status, errors: [field ? { message, field } : { message }] };
+}
+
+/** Whether this staff member may change the sold-out state of `branchId` (null: every branch). */
+export function maySetSoldOut(
+  user: Pick<StaffUser, "id" | "roles" | "branchIds">,
+  branchId: number | null,
+): boolean {
+  return branchId === null ? isAdmin(user) : canAccessBranch(user, branchId);
+}
+
+async function checkChange(db: Db, change: SoldOutChange): Promise<Outcome<{ name: string }>> {
+  if (!maySetSoldOut(change.user, change.branchId)) {
+    return change.branchId === null
+      ? refused(403, texts.errors.allBranchesAdminOnly, "branchId")
+      : refused(403, texts.errors.branchForbidden, "branchId");
+  }
+  const product = await db
+    .selectFrom("products")
+    .select("name")
+    .where("id", "=", change.productId)
+    .executeTakeFirst();
+  if (!product) return refused(404, texts.errors.unknownProduct);
+  if (change.branchId !== null) {
+    const branch = await db
+      .selectFrom("branches")
+      .select("id")
+      .where("id", "=", change.branchId)
+      .executeTakeFirst();
+    if (!branch) return refused(400, texts.errors.unknownBranch, "branchId");
+  }
+  return { ok: true, value: product };
+}
+
+/** Marks the product sold out in the branch (or every branch) until the end of the business day. */
+export async function markSoldOut(db: Db, change: SoldOutChange): Promise<Outcome<SoldOutState>> {
+  const checked = await checkChange(db, change);
+  if (!checked.ok) return checked;
+  const now = change.now ?? new Date();
+  const settings = await referenceSettings(db);
+  const until = endOfBusinessDay(now, settings.businessTimeZone);
+  const row = {
+    productId: change.productId,
+    branchId: change.branchId,
+    until,
+    createdBy: change.user.id,
+    createdAt: now,
+  };
+  const update = { until, createdBy: change.user.id, createdAt: now };
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("productSoldOut")
+      .values(row)
+      .onConflict((conflict) =>
+        change.branchId === null
+          ? conflict.column("productId").where("branchId", "is", null).doUpdateSet(update)
+          : conflict
+              .columns(["productId", "branchId"])
+              .where("branchId", "is not", null)
+              .doUpdateSet(update),
+      )
+      .execute();
+    await audit(trx, {
+      user: change.user,
+      action: "product.sold-out",
+      entityType: "product",
+      entityId: change.productId,
+      branchId: change.branchId,
+      data: { name: checked.value.name, branchId: change.branchId, until: until.toISOString() },
+      context: { clientAddress: change.clientAddress },
+      at: now,
+    });
+  });
+  return {
+    ok: true,
+    value: {
+      productId: change.productId,
+      productName: checked.value.name,
+      branchId: change.branchId,
+      soldOut: true,
+      until,
+    },
+  };
+}
+
+/**
+ * Makes the product available again in the branch (or takes back "every branch"). A row for every
+ * branch is not touched by clearing one branch: only an administrator takes that back.
+ */
+export async function clearSoldOut(db: Db, change: SoldOutChange): Promise<Outcome<SoldOutState>> {
+  const checked = await checkChange(db, change);
+  if (!checked.ok) return checked;
+  const now = change.now ?? new Date();
+  await db.transaction().execute(async (trx) => {
+    const removed = await trx
+      .deleteFrom("productSoldOut")
+      .where("productId", "=", change.productId)
+      .where((eb) =>
+        change.branchId === null
+          ? eb("branchId", "is", null)
+          : eb("branchId", "=", change.branchId),
+      )
+      .executeTakeFirst();
+    // Clearing what was not marked changes nothing and is not worth a log entry.
+    if (Number(removed.numDeletedRows) === 0) return;
+    await audit(trx, {
+      user: change.user,
+      action: "product.available",
+      entityType: "product",
+      entityId: change.productId,
+      branchId: change.branchId,
+      data: { name: checked.value.name, branchId: change.branchId },
+      context: { clientAddress: change.clientAddress },
+      at: now,
+    });
+  });
+  return {
+    ok: true,
+    value: {
+      productId: change.productId,
+      productName: checked.value.name,
+      branchId: change.branchId,
+      soldOut: false,
+      until: null,
+    },
+  };
+}
+
+/** Marks or clears, as the form and the API ask. */
+export function setSoldOut(db: Db, change: SoldOutChange & { soldOut: boolean }) {
+  return change.soldOut ? markSoldOut(db, change) : clearSoldOut(db, change);
+}
+
+export interface SoldOutRow {
+  productId: number;
+  branchId: number | null;
+  until: Date;
+}
+
+/** The rows that count for the branch now: its own and those for every branch. */
+export async function soldOutRows(db: Db, branchId: number, now: Date): Promise<SoldOutRow[]> {
+  return db
+    .selectFrom("productSoldOut")
+    .select(["productId", "branchId", "until"])
+    .where((eb) => eb.or([eb("branchId", "=", branchId), eb("branchId", "is", null)]))
+    .where("until", ">", now)
+    .orderBy("productId")
+    .orderBy("branchId")
+    .execute();
+}
+
+/** The ids of the products sold out in the branch now. */
+export async function soldOutProductIds(db: Db, branchId: number, now: Date): Promise<Set<number>> {
+  return new Set((await soldOutRows(db, branchId, now)).map((row) => row.productId));
+}
+
+/** The API's shape of a state. */
+export function soldOutJson(state: Omit<SoldOutState, "productName">) {
+  return {
+    productId: state.productId,
+    branchId: state.branchId,
+    soldOut: state.soldOut,
+    until: state.until ? state.until.toISOString() : null,
+  };
+}
+
+export interface ListedSoldOut extends SoldOutRow {
+  productName: string;
+}
+
+/**
+ * The rows that count now, for one branch (its own and those for every branch) or, without one,
+ * for every branch the staff member works in (administrators: all rows).
+ */
+export async function listSoldOut(
+  db: Db,
+  user: Pick<StaffUser, "id" | "roles" | "branchIds">,
+  branchId: number | null,
+  now: Date,
+): Promise<ListedSoldOut[]> {
+  let query = db
+    .selectFrom("productSoldOut")
+    .innerJoin("products", "products.id", "productSoldOut.productId")
+    .select([
+      "productSoldOut.productId",
+      "productSoldOut.branchId",
+      "productSoldOut.until",
+      "products.name as productName",
+    ])
+    .where("productSoldOut.until", ">", now);
+  if (branchId !== null) {
+    query = query.where((eb) =>
+      eb.or([
+        eb("productSoldOut.branchId", "=", branchId),
+        eb("productSoldOut.branchId", "is", null),
+      ]),
+    );
+  } else if (!isAdmin(user)) {
+    const ids = user.branchIds.length > 0 ? [...user.branchIds] : [-1];
+    query = query.where((eb) =>
+      eb.or([eb("productSoldOut.branchId", "in", ids), eb("productSoldOut.branchId", "is", null)]),
+    );
+  }
+  return query
+    .orderBy("products.name")
+    .orderBy("productSoldOut.productId")
+    .orderBy("productSoldOut.branchId")
+    .execute();
+}

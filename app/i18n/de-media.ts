@@ -1,0 +1,105 @@
+/**
+ * The texts of the back office's images (issue 16, decision 038): the area, its form, its
+ * refusals and the spec's section 8 messages ('Bilder konnten nicht geladen werden.').
+ */
+export const deMedia = {
+  images: {
+    plural: "Bilder",
+    singular: "Bild",
+    area: {
+      label: "Bilder",
+      description: "Fotos hochladen, beschreiben, zuschneiden und ersetzen",
+    },
+    newTitle: "Bild hochladen",
+    editTitle: (alt: string) => `Bild „${alt}“`,
+    empty: "Noch keine Bilder hochgeladen. Laden Sie das erste Bild hoch.",
+    listIntro:
+      "Bilder für Produkte, Kategorien, Filialen und Seiten. Jedes Bild wird in allen Größen ausgeliefert, die die Seiten brauchen.",
+    errors: {
+      list: "Bilder konnten nicht geladen werden.",
+      load: "Bild konnte nicht geladen werden.",
+      create: "Bild konnte nicht erstellt werden.",
+      update: "Bild konnte nicht aktualisiert werden.",
+      delete: "Bild konnte nicht gelöscht werden.",
+    },
+    created: "Das Bild wurde hochgeladen.",
+    updated: "Das Bild wurde gespeichert.",
+    replaced: "Das Bild wurde ersetzt. Seiten zeigen ab sofort das neue Bild.",
+    deleted: "Das Bild wurde gelöscht.",
+    file: "Bilddatei",
+    fileHelp: "JPEG, PNG oder WebP, höchstens 10 MB und 40 Megapixel.",
+    replaceFile: "Neue Bilddatei (ersetzt das Bild)",
+    replaceHelp:
+      "Leer lassen, um das Bild zu behalten. Eine neue Datei bekommt eine neue Adresse, damit niemand das alte Bild aus einem Zwischenspeicher sieht.",
+    dropHint: "Bild hierher ziehen oder auswählen",
+    alt: "Bildbeschreibung (Alternativtext)",
+    altHelp: "Was auf dem Bild zu sehen ist, für Menschen, die es nicht sehen können.",
+    focal: "Bildmittelpunkt",
+    focalHelp:
+      "Quadratische Größen (Symbol, Produkt, Kategorie) werden um diesen Punkt zugeschnitten. Mit JavaScript: auf das Bild klicken.",
+    focalX: "Waagerecht (0 = links, 100 = rechts)",
+    focalY: "Senkrecht (0 = oben, 100 = unten)",
+    focalPick: "Auf das Bild klicken, um den Bildmittelpunkt zu setzen",
+    upload: "Hochladen",
+    save: "Speichern",
+    delete: "Löschen",
+    deleteTitle: (alt: string) => `Bild „${alt}“ löschen?`,
+    deleteQuestion:
+      "Das Bild und alle seine Größen werden endgültig gelöscht. Das lässt sich nicht rückgängig machen.",
+    deleteConfirm: "Endgültig löschen",
+    cancel: "Abbrechen",
+    back: "Zurück zu den Bildern",
+    sizes: "Größen",
+    size: "Größe",
+    pixels: (width: number, height: number) =>
+      `${width.toLocaleString("de-DE")} × ${height.toLocaleString("de-DE")} px`,
+    columns: { preview: "Vorschau", alt: "Beschreibung", size: "Pixel", usage: "Verwendet" },
+    usage: (count: number) => (count === 0 ? "nicht verwendet" : `${count}×`),
+    search: "Beschreibung durchsuchen",
+    searchButton: "Suchen",
+    previous: "Zurück",
+    next: "Weiter",
+    pageOf: (page: number, pages: number) => `Seite ${page} von ${pages}`,
+    sizeNames: {
+      large: "groß",
+      medium: "mittel",
+      small: "klein",
+      tiny: "Platzhalter",
+      icon: "Symbol",
+      product: "Produkt",
+      category: "Kategorie",
+    } as Record<string, string>,
+  },
+  refusals: {
+    notAnImage: "Diese Datei ist kein Bild. Bitte wählen Sie ein JPEG-, PNG- oder WebP-Bild.",
+    tooManyPixels:
+      "Das Bild ist zu groß: höchstens 40 Megapixel (zum Beispiel 7.300 × 5.470 Pixel). Bitte verkleinern Sie es.",
+    tooManyBytes: "Das Bild ist zu groß. Höchstens 10 MB je Bild.",
+    broken: "Das Bild ist beschädigt oder unvollständig und lässt sich nicht lesen.",
+    fileMissing: "Bitte wählen Sie eine Bilddatei.",
+    tooManyFiles: "Bitte laden Sie ein Bild auf einmal hoch.",
+    altMissing: "Bitte beschreiben Sie, was auf dem Bild zu sehen ist.",
+    altTooLong: "Höchstens 200 Zeichen.",
+    altMarkup: "Bitte ohne spitze Klammern (< >).",
+    focal: "Bitte eine Zahl von 0 bis 100.",
+    unreadable: "Die Anfrage ließ sich nicht lesen. Bitte senden Sie das Formular erneut.",
+    stale:
+      "Jemand anderes hat dieses Bild inzwischen geändert. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.",
+    notFound: "Dieses Bild gibt es nicht (mehr).",
+    inUse: (places: string) =>
+      `Das Bild wird noch verwendet (${places}). Entfernen Sie es zuerst dort oder ersetzen Sie es stattdessen.`,
+    usagePlace: (table: string, count: number) => `${count}× in ${table}`,
+  },
+  tables: {
+    branches: "Filialen",
+    branch_images: "Filialbildern",
+    divisions: "Organisationen",
+    tags: "Tags",
+    categories: "Kategorien",
+    products: "Produkten",
+    product_images: "Produktbildern",
+    settings: "den Einstellungen (Logo)",
+    blocks: "Inhalten",
+    image_templates: "Bildvorlagen",
+  } as Record<string, string>,
+} as const;

@@ -1,0 +1,71 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ButtonLink, FilterBar, Notice, Pagination, TextInput } from "../../components/ui";
+import { imageListLoader } from "../../features/media/image-pages.server";
+import { deMedia } from "../../i18n/de-media";
+import { de as staff } from "../../i18n/de-staff";
+import { de as backoffice } from "../../i18n/de-backoffice";
+import stylesheet from "../../styles/media.css?url";
+
+/** `/backend/images`: the shop's images as a grid with search and paging (decision 038). */
+export const links = () => [{ rel: "stylesheet", href: stylesheet }];
+
+export const loader = ({ request, context }: LoaderFunctionArgs) =>
+  imageListLoader(request, context);
+
+export const meta: MetaFunction = () => [
+  { title: `${deMedia.images.plural} - ${staff.backOffice.title}` },
+  { name: "robots", content: "noindex" },
+];
+
+const texts = deMedia.images;
+
+export default function Images() {
+  const { notice, search, images, total, page, pageCount } = useLoaderData<typeof loader>();
+  return (
+    <section className="image-list">
+      <div className="backoffice-heading">
+        <h1>{texts.plural}</h1>
+        <ButtonLink to="/backend/images/new">{texts.newTitle}</ButtonLink>
+      </div>
+      <Notice>{notice}</Notice>
+      <p>{texts.listIntro}</p>
+      <FilterBar label={texts.search} resetHref="/backend/images" submitLabel={texts.searchButton}>
+        <TextInput
+          id="suche"
+          name="suche"
+          type="search"
+          label={texts.search}
+          defaultValue={search}
+          maxLength={100}
+        />
+      </FilterBar>
+      {images.length === 0 ? (
+        <p>{search ? backoffice.resources.list.noHits : texts.empty}</p>
+      ) : (
+        <ul className="image-grid">
+          {images.map((image, index) => (
+            <li key={image.id} className="image-card">
+              <img
+                src={image.thumbnail}
+                alt=""
+                width={image.thumbnailSize.width}
+                height={image.thumbnailSize.height}
+                loading={index < 8 ? "eager" : "lazy"}
+              />
+              <Link to={`/backend/images/${image.id}`}>{image.alt || `#${image.id}`}</Link>
+              <p>{texts.pixels(image.width, image.height)}</p>
+              <p>
+                {texts.columns.usage}: {texts.usage(image.usage)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="resource-total">
+        {total.toLocaleString("de-DE")} {texts.plural}
+      </p>
+      <Pagination page={page} pageCount={pageCount} />
+    </section>
+  );
+}

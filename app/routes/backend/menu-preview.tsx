@@ -1,0 +1,69 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { MenuPreviewDialog } from "../../components/backend/menu-preview-dialog";
+import { MenuList } from "../../components/store/menu-list";
+import { Button } from "../../components/ui";
+import { menuPreviewLoader } from "../../features/catalogue/menu-preview.server";
+import { deCatalogue } from "../../i18n/de-catalogue";
+import { de as staff } from "../../i18n/de-staff";
+import stylesheet from "../../styles/catalogue-menus.css?url";
+
+/** The storefront as a customer will see it on a date: `/backend/menus/{id}/preview` (issue 15). */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+
+export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
+  menuPreviewLoader(request, context, params);
+
+const t = deCatalogue.menus;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? t.previewTitle(data.menu.name) : ""} - ${staff.backOffice.title}` },
+  { name: "robots", content: "noindex" },
+];
+
+export default function MenuPreview() {
+  const page = useLoaderData<typeof loader>();
+  return (
+    <section className="menu-preview-page">
+      <p>
+        <Link to={`/backend/menus/${page.menu.id}/catalogue`}>{t.editCatalogue}</Link>
+      </p>
+      <h1>{t.previewTitle(page.menu.name)}</h1>
+      <Form method="get" className="menu-preview-choose">
+        <div className="ui-field">
+          <label htmlFor="vorschau-datum">{t.previewDate}</label>
+          <input id="vorschau-datum" name="date" type="date" defaultValue={page.date} required />
+        </div>
+        <div className="ui-field">
+          <label htmlFor="vorschau-zeit">{t.previewTime}</label>
+          <input id="vorschau-zeit" name="time" type="time" defaultValue={page.time} required />
+        </div>
+        {page.branches.length ? (
+          <div className="ui-field">
+            <label htmlFor="vorschau-filiale">{t.previewBranch}</label>
+            <select id="vorschau-filiale" name="branch" defaultValue={page.branchId}>
+              {page.branches.map((branch) => (
+                <option key={branch.value} value={branch.value}>
+                  {branch.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <Button type="submit" variant="secondary">
+          {t.previewShow}
+        </Button>
+      </Form>
+      <div className="menu-preview-banner" role="status">
+        <strong>{page.banner}</strong>
+        {"branchName" in page && page.branchName ? ` · ${page.branchName}` : null}
+        <p>{page.state}</p>
+        <p>{t.previewHint}</p>
+      </div>
+      <div className="store-menu">
+        <MenuList categories={page.categories} />
+      </div>
+      {page.dialog ? <MenuPreviewDialog dialog={page.dialog} closeTo={page.closePath} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
+import { Notice } from "../../components/ui";
+import {
+  soldOutFormAction,
+  soldOutFormLoader,
+} from "../../features/catalogue/sold-out-page.server";
+import { deCatalogue } from "../../i18n/de-catalogue";
+
+/**
+ * `POST /backend/products/{id}/sold-out` (decision 036): the form behind every sold-out toggle.
+ * Success redirects back (without JavaScript) or answers the fetcher; a refusal shows here.
+ */
+export const loader = ({ request, context }: LoaderFunctionArgs) =>
+  soldOutFormLoader(request, context);
+
+export const action = ({ request, context, params }: ActionFunctionArgs) =>
+  soldOutFormAction(request, context, params.productId);
+
+export default function ProductSoldOut() {
+  const result = useActionData<typeof action>();
+  return (
+    <section>
+      <h1>{deCatalogue.soldOut.title}</h1>
+      <Notice tone="error">{result?.message}</Notice>
+      <p>
+        <Link to="/backend/sold-out">{deCatalogue.soldOut.title}</Link>
+      </p>
+    </section>
+  );
+}

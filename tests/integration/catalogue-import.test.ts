@@ -1,0 +1,443 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "#app/db/connection.server";
+import { createTestDatabase, databaseTargets } from "#tests/support/db";
+import {
+  createStaff,
+  startAppServer,
+  StaffClient,
+  type AppServer,
+  type TestStaff,
+} from "#tests/support/staff";
+
+/**
+ * Products as CSV (issue 15, decision 036): the export, the import's dry run and apply, every
+ * row's errors in German, conflicts with edits saved after the export, the limits, and (on
+ * PostgreSQL) the import racing a manual edit: rows are locked in id order, an edit saved while
+ * the import waits makes its row a conflict, an edit waiting on the import's lock finds the
+ * version moved and gets the resource pattern's 409.
+ */
+type Body = { data?: any; errors?: { message: string; field?: string }[] };
+
+const HEADER =
+  "id;uid;identifier;name;description;type;price;unit;calculationModel;taxRate;takeawayTaxRate;dineInTaxRate;minimumQuantity;maximumQuantity;quantityStepSize;defaultQuantity;isEnabled;allergens;allergenCodes;version";
+
+describe.each(databaseTargets())("products as CSV (%s)", (target) => {
+  let handle: DatabaseHandle;
+  let server: AppServer;
+  let admin: StaffClient;
+  let manager: StaffClient;
+  let adminUser: TestStaff;
+  let ids: { brezel: number; kuchen: number };
+
+  const json = async (response: Response) => (await response.json()) as Body;
+  const importCsv = (csv: string, dryRun = false) =>
+    admin.send(`/api/products/import${dryRun ? "?dryRun=1" : ""}`, {
+      method: "POST",
+      body: csv,
+      headers: { "Content-Type": "text/csv; charset=utf-8" },
+    });
+  const exportCsv = async () => {
+    const response = await admin.send("/api/products/export");
+    expect(response.status).toBe(200);
+    return (await response.text()).replace(/^\uFEFF/, "");
+  };
+  const snapshot = () =>
+    handle.db
+      .selectFrom("products")
+      .select(["id", "name", "price", "identifier", "taxRate", "allergenCodes"])
+      .orderBy("id")
+      .execute();
+  /** The export with one cell of one product's row replaced. */
+  const edit = (csv: string, id: number, column: string, value: string) => {
+    const lines = csv.trim().split("\r\n");
+    const index = lines[0]!.split(";").indexOf(column);
+    return lines
+      .map((line) => {
+        if (!line.startsWith(`${id};`)) return line;
+        const cells = line.split(";");
+        cells[index] = value;
+        return cells.join(";");
+      })
+      .join("\r\n");
+  };
+
+  beforeAll(async () => {
+    handle = await createTestDatabase(target);
+    server = await startAppServer(handle.db);
+    adminUser = await createStaff(handle.db, { roles: ["ROLE_ADMIN"] });
+    const managerUser = await createStaff(handle.db, { roles: ["ROLE_MANAGER"] });
+    admin = await new StaffClient(server).signInAs(server.context, adminUser.id);
+    manager = await new StaffClient(server).signInAs(server.context, managerUser.id);
+  });
+
+  beforeEach(async () => {
+    await handle.db.deleteFrom("auditLog").execute();
+    await handle.db.deleteFrom("products").execute();
+    const rows = await handle.db
+      .insertInto("products")
+      .values([
+        {
+          name: "Brezel",
+          identifier: "brezel",
+          price: 250,
+          description: "=HYPERLINK(1)",
+          allergenCodes: sql<string[]>`'{gluten}'::text[]`,
+        },
+        { name: "Käsekuchen", identifier: "kaesekuchen", price: 1234, maximumQuantity: 10 },
+      ])
+      .returning("id")
+      .execute();
+    ids = { brezel: rows[0]!.id, kuchen: rows[1]!.id };
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await handle?.close();
+  });
+
+  it("exports every product as UTF-8 CSV with a BOM, semicolons, German prices and versions", async () => {
+    const response = await admin.send("/api/products/export");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes.slice(3)).trim().split("\r\n");
+    expect(lines[0]).toBe(HEADER);
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^${ids.brezel};[0-9a-f-]{36};brezel;Brezel;'=HYPERLINK\\(1\\);simple;2,50;piece;`,
+      ),
+    );
+    expect(lines[1]).toMatch(/;ja;;gluten;\d+$/);
+    expect(lines[2]).toContain(";12,34;");
+    expect(lines[2]).toContain(";10;1;1;ja;");
+    const page = await admin.send("/backend/products/export.csv");
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Content-Disposition")).toMatch(/attachment; filename="produkte-/);
+  });
+
+  it("reads its own export back as unchanged, formula guard and all", async () => {
+    const response = await importCsv(await exportCsv(), true);
+    expect(response.status).toBe(200);
+    const { data } = await json(response);
+    expect(data).toMatchObject({
+      dryRun: true,
+      saved: false,
+      unchanged: 2,
+      created: [],
+      changed: [],
+    });
+    expect(data.errors).toEqual([]);
+  });
+
+  it("dry run lists created and changed fields old → new and saves nothing; apply saves all, audited", async () => {
+    const before = await snapshot();
+    let csv = edit(await exportCsv(), ids.brezel, "price", "2,80");
+    csv = edit(csv, ids.brezel, "allergenCodes", "milk,gluten");
+    csv += "\r\n;;laugenstange;Laugenstange;;;1,10;;;;;;;;;;nein;;;";
+    const dry = await importCsv(csv, true);
+    expect(dry.status).toBe(200);
+    const report = (await json(dry)).data;
+    expect(report.created).toEqual([{ line: 4, name: "Laugenstange" }]);
+    expect(report.unchanged).toBe(1);
+    expect(report.changed).toHaveLength(1);
+    expect(report.changed[0]).toMatchObject({ line: 2, id: ids.brezel, name: "Brezel" });
+    const changes = report.changed[0].changes.map((change: any) => ({
+      ...change,
+      before: change.before.replace(/\s/g, " "),
+      after: change.after.replace(/\s/g, " "),
+    }));
+    expect(changes).toEqual([
+      { field: "price", before: "2,50 €", after: "2,80 €" },
+      { field: "allergenCodes", before: "gluten", after: "gluten, milk" },
+    ]);
+    expect(await snapshot()).toEqual(before);
+
+    const applied = await importCsv(csv);
+    expect(applied.status).toBe(200);
+    expect((await json(applied)).data.saved).toBe(true);
+    const after = await snapshot();
+    expect(after).toHaveLength(3);
+    expect(after[0]).toMatchObject({ price: 280, allergenCodes: ["gluten", "milk"] });
+    expect(after[2]).toMatchObject({
+      name: "Laugenstange",
+      price: 110,
+      identifier: "laugenstange",
+    });
+    const created = await handle.db
+      .selectFrom("products")
+      .select(["isEnabled", "taxRate", "dineInTaxRate", "unit"])
+      .where("identifier", "=", "laugenstange")
+      .executeTakeFirstOrThrow();
+    expect(created).toEqual({ isEnabled: false, taxRate: 7, dineInTaxRate: 19, unit: "piece" });
+    const audits = await handle.db
+      .selectFrom("auditLog")
+      .select(["action", "entityId", "data", "userId"])
+      .where("entityType", "=", "product")
+      .orderBy("id")
+      .execute();
+    expect(audits.map((entry) => entry.action)).toEqual(["product.updated", "product.created"]);
+    expect(audits[0]!.data).toMatchObject({ before: { price: 250 }, after: { price: 280 } });
+    expect(audits[1]!.data).toMatchObject({ before: null, after: { name: "Laugenstange" } });
+    expect(audits.every((entry) => entry.userId === adminUser.id)).toBe(true);
+  });
+
+  it("lists every row's errors in German and saves nothing, not even the good rows", async () => {
+    const before = await snapshot();
+    const rows = [
+      "id;identifier;name;price;unit;minimumQuantity;maximumQuantity;allergenCodes;isEnabled;taxRate",
+      ";gut;Gute Zeile;1,00;;;;;;",
+      ";;Schlecht;abc;;;;;;",
+      "999999;;Fremd;1,00;;;;;;",
+      ";;Einheit;1,00;fass;;;;;",
+      ";;Mengen;1,00;;5;2;;;",
+      ";;Allergen;1,00;;;;gluten,staub;;",
+      ";;Schalter;1,00;;;;;vielleicht;",
+      ";;Steuer;1,00;;;;;;120",
+      ";brezel;Doppelt;1,00;;;;;;",
+      `${ids.kuchen};brezel;Kennung;1,00;;;;;;`,
+      ";;<b>Fett</b>;1,00;;;;;;",
+      ";;;1,00;;;;;;",
+      ";;Negativ;-1,00;;;;;;",
+    ].join("\n");
+    const dry = await importCsv(rows, true);
+    expect(dry.status).toBe(400);
+    const body = await json(dry);
+    const messages = body.data.errors.map((error: any) => error.message);
+    expect(messages).toEqual([
+      "Zeile 3: Preis „abc“ ist kein Betrag.",
+      "Zeile 4: Ein Produkt mit der ID 999999 gibt es nicht.",
+      expect.stringMatching(/^Zeile 5: Einheit „fass“ ist nicht erlaubt \(piece, /),
+      "Zeile 6: Die Mindestmenge liegt über der Höchstmenge.",
+      "Zeile 7: Allergen „staub“ ist unbekannt.",
+      "Zeile 8: Aktiv „vielleicht“ ist weder „ja“ noch „nein“.",
+      "Zeile 9: Steuersatz Lieferung „120“ ist kein Steuersatz zwischen 0 und 100.",
+      "Zeile 11: Die Kennung „brezel“ hat schon ein anderes Produkt.",
+      "Zeile 12: Name: bitte ohne spitze Klammern (< >).",
+      "Zeile 13: Ein neues Produkt braucht einen Namen.",
+      "Zeile 14: Preis „-1,00“ ist kein Betrag.",
+    ]);
+    expect(body.errors?.[0]?.message).toBe("Zeile 3: Preis „abc“ ist kein Betrag.");
+    expect(body.errors?.some((error) => error.field === "row.14")).toBe(true);
+    // Row 10 names the existing Brezel by its identifier: a change, not an error.
+    expect(body.data.changed.map((row: any) => row.line)).toEqual([10]);
+    const applied = await importCsv(rows);
+    expect(applied.status).toBe(400);
+    expect(await snapshot()).toEqual(before);
+    expect(await handle.db.selectFrom("auditLog").selectAll().execute()).toEqual([]);
+  });
+
+  it("refuses a header it does not know and a row naming one product twice", async () => {
+    const unknown = await importCsv("name;preis\nBrot;1,00", true);
+    expect(unknown.status).toBe(400);
+    expect((await json(unknown)).errors?.[0]?.message).toBe("Zeile 1: Unbekannte Spalte „preis“.");
+    const twice = await importCsv(`id;price\n${ids.brezel};1,00\n${ids.brezel};2,00`, true);
+    expect(twice.status).toBe(400);
+    expect((await json(twice)).errors?.[0]?.message).toBe(
+      "Zeile 3: Dasselbe Produkt steht schon in Zeile 2.",
+    );
+    const broken = await importCsv('name;price\n"Brot;1,00\n', true);
+    expect(broken.status).toBe(400);
+    expect((await json(broken)).errors?.[0]?.message).toMatch(/^Die Datei ist keine lesbare CSV/);
+    const latin1 = await admin.send("/api/products/import?dryRun=1", {
+      method: "POST",
+      body: Buffer.from([0x6e, 0x61, 0x6d, 0x65, 0x0a, 0x4b, 0xe4, 0x73, 0x65]) as never,
+      headers: { "Content-Type": "text/csv" },
+    });
+    expect(latin1.status).toBe(400);
+    expect((await json(latin1)).errors?.[0]?.message).toContain("UTF-8");
+  });
+
+  it("makes a row changed since the export a conflict: 409, nothing saved", async () => {
+    const csv = edit(
+      edit(await exportCsv(), ids.brezel, "price", "3,00"),
+      ids.kuchen,
+      "name",
+      "Torte",
+    );
+    await handle.db
+      .updateTable("products")
+      .set({ name: "Käsetorte" })
+      .where("id", "=", ids.kuchen)
+      .execute();
+    const before = await snapshot();
+    const response = await importCsv(csv);
+    expect(response.status).toBe(409);
+    const body = await json(response);
+    expect(body.errors?.[0]?.message).toBe(
+      "Produkte wurden seit dem Export geändert; es wurde nichts gespeichert.",
+    );
+    expect(body.errors?.[1]?.message).toBe(
+      "Zeile 3: „Käsetorte“ wurde nach dem Export geändert (Konflikt). Bitte exportieren Sie neu und übertragen Sie Ihre Änderung.",
+    );
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("refuses a 20 MB CSV with 413 before reading it and 10,000 rows of garbage with 400 and every row", async () => {
+    const big = await admin.send("/api/products/import?dryRun=1", {
+      method: "POST",
+      body: "x".repeat(20 * 1024 * 1024),
+      headers: { "Content-Type": "text/csv" },
+    });
+    expect(big.status).toBe(413);
+    expect((await json(big)).errors?.[0]?.message).toBe(
+      "Die CSV-Datei ist zu groß (höchstens 10 MB). Bitte teilen Sie sie auf.",
+    );
+    const garbage = [
+      "name;price;unit",
+      ...Array.from({ length: 10_000 }, (_, i) => `Müll ${i};x${i}y;??`),
+    ].join("\n");
+    const response = await importCsv(garbage);
+    expect(response.status).toBe(400);
+    const body = await json(response);
+    expect(body.data.errors).toHaveLength(20_000);
+    expect(body.data.errors[0].message).toBe("Zeile 2: Preis „x0y“ ist kein Betrag.");
+    expect(body.data.errors.at(-1).line).toBe(10_001);
+    expect(await handle.db.selectFrom("products").select("id").execute()).toHaveLength(2);
+  });
+
+  it("shows a dry run's German row error on the page (multipart, no JavaScript needed)", async () => {
+    const form = new FormData();
+    form.set("intent", "probelauf");
+    form.set(
+      "datei",
+      new Blob([`\uFEFFname;price\nBrot;3,20\nSemmel;abc\n`], { type: "text/csv" }),
+      "produkte.csv",
+    );
+    const response = await admin.send("/backend/products/import", { multipart: form });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Zeile 3: Preis „abc“ ist kein Betrag.");
+    expect(html).toContain("1 neu, 0 geändert, 0 unverändert.");
+    expect(await handle.db.selectFrom("products").select("id").execute()).toHaveLength(2);
+    const missing = new FormData();
+    missing.set("intent", "probelauf");
+    const none = await admin.send("/backend/products/import", { multipart: missing });
+    expect(none.status).toBe(400);
+    expect(await none.text()).toContain("Bitte wählen Sie eine CSV-Datei.");
+  });
+
+  it("is for administrators only", async () => {
+    expect((await manager.send("/api/products/export")).status).toBe(403);
+    expect((await manager.send("/backend/products/export.csv")).status).toBe(403);
+    expect((await manager.send("/backend/products/import")).status).toBe(403);
+    const denied = await manager.send("/api/products/import", {
+      method: "POST",
+      body: "name\nBrot",
+      headers: { "Content-Type": "text/csv" },
+    });
+    expect(denied.status).toBe(403);
+    expect((await new StaffClient(server).send("/api/products/export")).status).toBe(401);
+    expect(await handle.db.selectFrom("products").select("id").execute()).toHaveLength(2);
+  });
+
+  // ——— The race with a manual edit: needs a server with more than one connection ———
+
+  /** Waits until `count` backends of this database wait for a row lock. */
+  const lockWaiters = async (count: number) => {
+    for (let attempt = 0; attempt < 500; attempt += 1) {
+      const { rows } = await sql<{ n: number }>`
+        select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`.execute(handle.db);
+      if (rows[0]!.n >= count) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`Nicht ${count} wartende Sperren gesehen.`);
+  };
+
+  /**
+   * A manual edit as `updateRecord` makes it: lock the row, compare the version the editor read,
+   * write or answer 409. `hold` keeps the transaction open (with its lock) until it resolves.
+   */
+  const manualEdit = (
+    id: number,
+    expected: string | null,
+    price: number,
+    hold?: Promise<void>,
+    locked?: () => void,
+  ) =>
+    handle.db.connection().execute(async (connection) => {
+      await sql`begin`.execute(connection);
+      const { rows } = await sql<{ version: string }>`
+        select xmin::text as version from products where id = ${id} for update`.execute(connection);
+      locked?.();
+      if (expected !== null && rows[0]!.version !== expected) {
+        await sql`rollback`.execute(connection);
+        return 409;
+      }
+      await sql`update products set price = ${price} where id = ${id}`.execute(connection);
+      await hold;
+      await sql`commit`.execute(connection);
+      return 200;
+    });
+
+  it.skipIf(target === "pglite")(
+    "an edit saved while the import waits for its lock makes that row a conflict (409)",
+    async () => {
+      const csv = edit(
+        edit(await exportCsv(), ids.brezel, "price", "3,00"),
+        ids.kuchen,
+        "price",
+        "9,99",
+      );
+      let release!: () => void;
+      const hold = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const editing = manualEdit(ids.kuchen, null, 1500, hold, locked);
+      // The edit holds the Käsekuchen's row; the import locks the Brezel, then waits.
+      await isLocked;
+      const importing = importCsv(csv);
+      await lockWaiters(1);
+      release();
+      expect(await editing).toBe(200);
+      const response = await importing;
+      expect(response.status).toBe(409);
+      expect((await json(response)).errors?.[1]?.message).toContain("Käsekuchen");
+      const rows = await snapshot();
+      expect(rows.map((row) => row.price)).toEqual([250, 1500]);
+    },
+  );
+
+  it.skipIf(target === "pglite")(
+    "an edit waiting on the import's lock finds the version moved and gets 409",
+    async () => {
+      const exported = await exportCsv();
+      const versionOf = (id: number) =>
+        exported
+          .split("\r\n")
+          .find((line) => line.startsWith(`${id};`))!
+          .split(";")
+          .at(-1)!;
+      const brezelVersion = versionOf(ids.brezel);
+      const csv = edit(edit(exported, ids.brezel, "price", "3,00"), ids.kuchen, "price", "9,99");
+      // A third party holds the Käsekuchen: the import locks the Brezel (lower id) and waits.
+      let release!: () => void;
+      const hold = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const blocker = handle.db.connection().execute(async (connection) => {
+        await sql`begin`.execute(connection);
+        await sql`select id from products where id = ${ids.kuchen} for update`.execute(connection);
+        locked();
+        await hold;
+        await sql`rollback`.execute(connection);
+      });
+      await isLocked;
+      const importing = importCsv(csv);
+      await lockWaiters(1);
+      // The editor read the Brezel at the export's version; saving waits on the import's lock.
+      const editing = manualEdit(ids.brezel, brezelVersion, 999);
+      await lockWaiters(2);
+      release();
+      await blocker;
+      const response = await importing;
+      expect(response.status).toBe(200);
+      expect(await editing).toBe(409);
+      const rows = await snapshot();
+      expect(rows.map((row) => row.price)).toEqual([300, 999]);
+    },
+  );
+});
