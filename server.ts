@@ -4,7 +4,7 @@ import { createServer, type Server } from "node:http";
 import compression from "compression";
 import express from "express";
 import { sql } from "kysely";
-import type { ServerBuild } from "@remix-run/node";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { createRequestHandler } from "@remix-run/express";
 import { ConfigError, loadConfig, type AppConfig } from "./app/config/env.server";
 import { BootError, openAppDatabase, seedIfEmpty } from "./app/server/boot.server";
@@ -19,8 +19,10 @@ import { refuseHostileAddresses } from "./app/server/hostile-addresses.server";
 import { withRouteDefaults } from "./app/server/route-defaults.server";
 import { orderStatusNotModified } from "./app/server/order-status-cache.server";
 import {
+  documentPartsFor,
   forgetOnReferenceChanges,
   storefrontPageCache,
+  visitorPartsOf,
   type Forgettable,
 } from "./app/server/reference-changes.server";
 import { limitRequestBodies, quietAfterBodyRefused } from "./app/server/body-limit.server";
@@ -39,6 +41,7 @@ import { uploadsWithPreviews } from "./app/features/uploads/previews.server";
 import { keptImages } from "./app/features/media/image-memory.server";
 
 const log = (line: string) => console.log(line);
+
 const BUILD_DIR = path.resolve(process.cwd(), process.env.BUILD_DIR ?? "build");
 
 async function main(): Promise<void> {
@@ -105,35 +108,50 @@ async function main(): Promise<void> {
   // A change of reference data through any instance (or by hand in SQL) clears what this one
   // keeps of it at once: its reference data, the status stamps, the kept pages (decision 032).
   const kept: Forgettable[] = [statusStamps, images];
+  // A customer's cart goes into the kept menu page's slots (decision 049): the app's build
+  // renders those parts; it is loaded below.
+  let loadedBuild: ServerBuild | undefined;
   if (!config.isDevelopment) {
-    const cache = storefrontPageCache(live);
+    const cache = storefrontPageCache(live, {
+      visitorParts: visitorPartsOf(
+        () => loadedBuild,
+        (req) => loadContextFor(req),
+      ),
+    });
     kept.push(cache);
     // Before the static files: a kept page need not ask the disk whether it is a file first.
     app.use(cache);
   }
   forgetOnReferenceChanges(live, database.db, kept);
   const build = await mountRemix(app, config);
+  if (typeof build !== "function") loadedBuild = build;
   const payments = paymentProviders(config);
+  const loadContextFor = (req: express.Request): AppLoadContext => ({
+    db: database.db,
+    config: {
+      publicOrigin: config.publicOrigin,
+      mode: config.mode,
+      dataDir: config.dataDir,
+      uploadQuota: config.uploadQuota,
+      storage: config.storage,
+      mapTileUrl: config.mapTileUrl,
+    },
+    secrets: { session: config.sessionSecret },
+    cspNonce: "",
+    payments,
+    live,
+    clientAddress: req.ip ?? req.socket.remoteAddress ?? "",
+  });
   app.all(
     "*",
     createRequestHandler({
       build,
       mode: config.isDevelopment ? "development" : "production",
       getLoadContext: (req, res) => ({
-        db: database.db,
-        config: {
-          publicOrigin: config.publicOrigin,
-          mode: config.mode,
-          dataDir: config.dataDir,
-          uploadQuota: config.uploadQuota,
-          storage: config.storage,
-          mapTileUrl: config.mapTileUrl,
-        },
-        secrets: { session: config.sessionSecret },
+        ...loadContextFor(req),
         cspNonce: String(res.locals.cspNonce ?? ""),
-        payments,
-        live,
-        clientAddress: req.ip ?? req.socket.remoteAddress ?? "",
+        // A document's loaders put the visitor's part aside for the page (decision 049).
+        documentParts: documentPartsFor(req),
       }),
     }),
   );

@@ -5,10 +5,14 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
+import { DocumentVisitorProvider } from "./components/visitor-slot";
 import { withoutNulBytes } from "./server/html-stream.server";
 import { markUnavailable } from "./server/database-outage.server";
 
 const ABORT_DELAY = 5_000;
+
+/** The customer's parts of a kept menu page, for the page cache in server.ts (decision 049). */
+export { menuVisitorParts } from "./features/storefront/menu-visitor.server";
 
 /** A `.data` request during a database outage carries the document's retry hint too. */
 export function handleDataRequest(response: Response): Response {
@@ -32,12 +36,14 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer
-          context={remixContext}
-          url={request.url}
-          abortDelay={ABORT_DELAY}
-          nonce={nonce}
-        />
+        <DocumentVisitorProvider value={loadContext.documentParts?.visitor ?? null}>
+          <RemixServer
+            context={remixContext}
+            url={request.url}
+            abortDelay={ABORT_DELAY}
+            nonce={nonce}
+          />
+        </DocumentVisitorProvider>
       </NonceProvider>,
       {
         nonce,

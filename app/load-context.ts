@@ -41,5 +41,11 @@ declare module "@remix-run/node" {
      * sign-in lockout counts by it and the audit log records it. Absent outside a server.
      */
     clientAddress?: string;
+    /**
+     * Present while a document (not a `.data` request) is rendered: a loader puts the visitor's
+     * own data here instead of into its loader data, which stays the same for every visitor, and
+     * the page carries it in a JSON script (decision 049, app/components/visitor-slot.tsx).
+     */
+    documentParts?: { visitor?: unknown };
   }
 }

@@ -1,6 +1,14 @@
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
-import type { RequestHandler, Response } from "express";
+import { request as httpRequest } from "node:http";
+import type { Request, RequestHandler, Response } from "express";
+import {
+  fillSlots,
+  gzipWithParts,
+  packSharedPieces,
+  slotTemplate,
+  type SlotTemplate,
+} from "./page-slots.server";
 import {
   inlineScriptHashes,
   policyWithScriptHashes,
@@ -40,6 +48,12 @@ export interface PageCacheOptions {
   maxEntries?: number;
   /** Makes the packed copies of a kept page; default {@link packPage}. */
   pack?: (body: Buffer) => Promise<Partial<Record<Encoding, Buffer>>>;
+  /**
+   * A visitor with a cart (a bypass cookie) gets the kept page with their own parts in its slots
+   * (decision 049): this renders those parts for the request, or answers null when the page must
+   * be rendered whole. Without it such visitors always get the whole render.
+   */
+  visitorParts?: (req: Request) => Promise<Record<string, string> | null>;
 }
 
 export type Encoding = "br" | "gzip";
@@ -55,6 +69,11 @@ interface Entry {
   packed: Partial<Record<Encoding, Buffer>>;
   /** When one request started rendering the expired page anew; the others get this copy. */
   refreshingSince: number | null;
+  /** The page cut at its visitor slots (null: it has none), made on first use. */
+  slots?: SlotTemplate | null;
+  /** The shared pieces packed as raw deflate for gzip answers; filled in when done. */
+  packedSlots?: Buffer[];
+  packingSlots?: boolean;
 }
 
 /**
@@ -154,7 +173,7 @@ export async function packPage(body: Buffer): Promise<Partial<Record<Encoding, B
 export type PageCache = RequestHandler & { clear(): void };
 
 export function pageCache(options: PageCacheOptions): PageCache {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => Date.now());
   const maxEntries = options.maxEntries ?? 500;
   const pack = options.pack ?? packPage;
   const canKeep = options.canKeep ?? (() => true);
@@ -168,7 +187,8 @@ export function pageCache(options: PageCacheOptions): PageCache {
       return next();
     }
     const cookies = readCookies(req.headers.cookie);
-    if (options.bypassCookies.some((name) => cookies.has(name))) return next();
+    const isVisitor = options.bypassCookies.some((name) => cookies.has(name));
+    if (isVisitor && !options.visitorParts) return next();
     if (!canKeep()) {
       res.setHeader("X-Page-Cache", "off");
       return next();
@@ -176,9 +196,23 @@ export function pageCache(options: PageCacheOptions): PageCache {
     const key = [req.path, ...options.varyCookies.map((name) => cookies.get(name) ?? "")].join("|");
     const hit = entries.get(key);
     const at = now();
+    // A clock stepped back (a time server's correction) must not keep a page past its minute, nor
+    // a refresh running forever: both are measured forward only.
     const isRefreshing =
-      hit?.refreshingSince != null && at - hit.refreshingSince < REFRESH_TIMEOUT_MS;
-    if (hit && (hit.expires > at || isRefreshing)) {
+      hit?.refreshingSince != null &&
+      at >= hit.refreshingSince &&
+      at - hit.refreshingSince < REFRESH_TIMEOUT_MS;
+    const isFresh =
+      hit !== undefined && ((hit.expires > at && hit.expires - at <= MINUTE_MS) || isRefreshing);
+    if (isVisitor) {
+      if (!isFresh) {
+        // The page is rendered whole this time; a request without the cart keeps it for the next.
+        primeKeptPage(req, key, cookies);
+        return next();
+      }
+      return serveWithParts(req, res, next, hit);
+    }
+    if (hit && isFresh) {
       res.status(hit.status);
       for (const [name, value] of hit.headers) res.setHeader(name, value);
       res.setHeader("X-Page-Cache", "hit");
@@ -220,12 +254,16 @@ export function pageCache(options: PageCacheOptions): PageCache {
       // Most minutes the page comes out as it was: its packed copies serve on.
       const unchanged = hit !== undefined && hit.body.equals(body);
       const entry: Entry = {
-        expires: Math.floor(now() / MINUTE_MS) * MINUTE_MS + MINUTE_MS,
+        // The minute the render began in: what it read holds until that minute's end, even if
+        // it finished in the next one (a menu switching at the full minute, say).
+        expires: Math.floor(at / MINUTE_MS) * MINUTE_MS + MINUTE_MS,
         status,
         headers,
         body,
         packed: unchanged ? hit.packed : {},
         refreshingSince: null,
+        slots: unchanged ? hit.slots : undefined,
+        packedSlots: unchanged ? hit.packedSlots : undefined,
       };
       entries.set(key, entry);
       // A page that cannot be packed is sent as it is (and packed per answer by the middleware).
@@ -239,6 +277,77 @@ export function pageCache(options: PageCacheOptions): PageCache {
     res.setHeader("X-Page-Cache", "miss");
     next();
   };
+  /** Keys whose page is being asked for without the cart, so that the next visitor finds it. */
+  const priming = new Set<string>();
+  const primeKeptPage = (req: Request, key: string, cookies: Map<string, string>) => {
+    if (priming.has(key) || priming.size > 20) return;
+    priming.add(key);
+    const cookie = options.varyCookies
+      .filter((name) => cookies.has(name))
+      .map((name) => `${name}=${cookies.get(name)}`)
+      .join("; ");
+    const done = () => priming.delete(key);
+    const ask = httpRequest(
+      {
+        host: req.socket.localAddress,
+        port: req.socket.localPort,
+        path: req.path,
+        headers: { host: req.headers.host ?? "localhost", ...(cookie ? { cookie } : {}) },
+        timeout: REFRESH_TIMEOUT_MS * 5,
+      },
+      (answer) => {
+        answer.resume();
+        answer.on("end", done);
+        answer.on("error", done);
+      },
+    );
+    ask.on("error", done);
+    ask.on("timeout", () => ask.destroy());
+    ask.end();
+  };
+
+  const serveWithParts = (
+    req: Request,
+    res: Response,
+    next: (error?: unknown) => void,
+    entry: Entry,
+  ) => {
+    if (entry.slots === undefined) entry.slots = slotTemplate(entry.body);
+    const slots = entry.slots;
+    if (!slots || !options.visitorParts) return next();
+    const renderedIn = generation;
+    options.visitorParts(req).then(
+      (parts) => {
+        // A change staff made while the parts were read: the whole page, to be sure.
+        if (!parts || renderedIn !== generation || res.headersSent) return next();
+        res.status(entry.status);
+        for (const [name, value] of entry.headers) res.setHeader(name, value);
+        res.setHeader("Cache-Control", "private, no-cache");
+        res.setHeader("X-Page-Cache", "visitor");
+        res.vary("Accept-Encoding");
+        let body: Buffer;
+        const packed = entry.packedSlots;
+        if (packed && acceptedEncodings(req.headers["accept-encoding"]).has("gzip")) {
+          body = gzipWithParts(slots, packed, parts);
+          res.setHeader("Content-Encoding", "gzip");
+        } else {
+          // Until the shared pieces are packed, the compression middleware packs each answer.
+          body = fillSlots(slots, parts);
+          if (!packed && !entry.packingSlots) {
+            entry.packingSlots = true;
+            packSharedPieces(slots).then(
+              (pieces) => (entry.packedSlots = pieces),
+              () => (entry.packingSlots = false),
+            );
+          }
+        }
+        res.setHeader("Content-Length", body.length);
+        res.end(body);
+      },
+      () => next(),
+    );
+  };
+
   return Object.assign(handler, {
     clear() {
       entries.clear();

@@ -1,3 +1,5 @@
+import type { Request } from "express";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import type { Db } from "../db/schema";
 import { forgetReferenceData } from "../features/shared/reference-data.server";
 import { CART_COOKIE } from "../features/cart/cart-cookie.server";
@@ -18,9 +20,37 @@ export interface Forgettable {
   clear(): void;
 }
 
+/** A build's renderer of a customer's parts of a kept menu page (decision 049). */
+export type VisitorPartsRenderer = (
+  path: string,
+  cookie: string,
+  context: AppLoadContext,
+) => Promise<Record<string, string> | null>;
+
+/**
+ * The page cache's `visitorParts` from the app's build (its server entry exports the renderer),
+ * with the load context a request gets; undefined while there is no build (the dev server).
+ */
+export function visitorPartsOf(
+  build: () => ServerBuild | undefined,
+  contextFor: (req: Request) => AppLoadContext,
+): PageCacheOptions["visitorParts"] {
+  return async (req) => {
+    const entry = build()?.entry.module as { menuVisitorParts?: VisitorPartsRenderer } | undefined;
+    if (!entry?.menuVisitorParts) return null;
+    return entry.menuVisitorParts(req.path, req.headers.cookie ?? "", contextFor(req));
+  };
+}
+
+/** A document's load context holds the visitor's part aside (not a `.data` request, not a form). */
+export function documentPartsFor(req: Request): AppLoadContext["documentParts"] {
+  return req.method === "GET" && !req.path.endsWith(".data") ? {} : undefined;
+}
+
 /**
  * The storefront's kept pages (decision 010): the home page and a branch's menu, for visitors
- * without a cart, trusted only while `live` is listening.
+ * without a cart (and, with `visitorParts`, the menu with a customer's cart in its slots),
+ * trusted only while `live` is listening.
  */
 export function storefrontPageCache(
   live: Pick<LiveOrders, "status">,

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from "@playwright/test";
 import { testBranches, testStaff } from "../support/prepare-checkout-database";
 import { signIn } from "./helpers";
 import { checkoutPort } from "./servers";
-import { expect, test } from "./fixtures";
+import { expect, test, whenHydrated } from "./fixtures";
 
 /**
  * Issue 16's acceptance (decision 037): a customer uploads a cake photo, sees its preview in the
@@ -56,6 +56,8 @@ async function customerOrdersWithPhoto(
   await page.goto(`/store/${testBranches.open.identifier}`);
   await page.getByRole("link", { name: `${TOPPER} auswählen` }).click();
   const dialog = page.getByRole("dialog", { name: TOPPER });
+  // The preview is the script's work: the file is chosen once the page runs it.
+  if (javaScriptEnabled) await whenHydrated(page);
   await dialog
     .getByLabel("Foto für den Tortenaufleger")
     .setInputFiles({ name: fileName, mimeType: "image/jpeg", buffer: await photo() });

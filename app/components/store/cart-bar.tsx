@@ -1,3 +1,5 @@
+import { de } from "../../i18n/de";
+
 /** What the cart bar says, worded on the server: '3 Produkte', '12,40 €', the link's name. */
 export interface CartBarView {
   count: string;
@@ -48,5 +50,19 @@ export function CartToast({ messages, showKey }: { messages: string[]; showKey: 
         </div>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The bar as the visitor's part of the page (slot `cart-bar`, decision 049), with the room it
+ * needs below the page's last line on a phone; nothing while the cart is empty.
+ */
+export function CartBarPart({ bar }: { bar: CartBarView | null }) {
+  if (!bar) return null;
+  return (
+    <>
+      <div className="cart-bar-space" aria-hidden="true" />
+      <CartBar bar={bar} heading={de.cartPanel.heading} open={de.cartPanel.barOpen} />
+    </>
   );
 }

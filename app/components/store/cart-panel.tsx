@@ -1,10 +1,11 @@
-import { Form, Link } from "@remix-run/react";
-import { deUploads } from "../../i18n/de-uploads";
 import type { ReactNode } from "react";
+import { deUploads } from "../../i18n/de-uploads";
 import { de } from "../../i18n/de";
 import { useHydrated } from "../use-hydrated";
+import { VisitorSlot } from "../visitor-slot";
 import { OrderTotals } from "./order-lines";
 import type { CartView } from "../../features/cart/cart.server";
+import { productPath } from "../../features/storefront/store-paths";
 
 const texts = de.cartPanel;
 
@@ -13,190 +14,238 @@ function submitOnChange(event: React.ChangeEvent<HTMLSelectElement>) {
   event.currentTarget.form?.requestSubmit();
 }
 
-export function CartPanel({
-  cart,
-  storePath,
-  checkoutPath,
-  editPath,
-  notice,
-  soldOutNotice = null,
-  deliveryNotice,
-  children,
-}: {
+/**
+ * What the cart panel shows of one visitor's cart (decision 049): worded on the server, the same
+ * in the loader's data and in the page's JSON script.
+ */
+export interface CartPanelVisitor {
   cart: CartView;
+  /** Items taken out as sold out today (decision 036), worded on the server. */
+  soldOutNotice: string | null;
+  /** The branch's delivery notice, while delivery is chosen. */
+  deliveryNotice: string | null;
+}
+
+/** Where the panel's forms and links go; the same for every visitor of a branch. */
+export interface CartPanelPaths {
+  branchIdentifier: string;
   storePath: string;
   checkoutPath: string;
-  editPath: (productId: number, itemId: number) => string;
-  notice: string | null;
-  /** Items taken out as sold out today (decision 036), worded on the server. */
-  soldOutNotice?: string | null;
-  deliveryNotice: string | null;
+}
+
+/**
+ * The panel beside the menu: its frame is the same for everyone, the count, the notices and the
+ * cart itself are the visitor's parts (slots `cart-head` and `cart-body`). Their forms and links
+ * are plain (`data-enhance`): `onSubmit` and `onClick` here let the router take them over.
+ */
+export function CartPanel({
+  head,
+  body,
+  children,
+  onSubmit,
+  onClick,
+}: {
+  head: ReactNode;
+  body: ReactNode;
   children?: ReactNode;
+  onSubmit?: React.FormEventHandler<HTMLElement>;
+  onClick?: React.MouseEventHandler<HTMLElement>;
 }) {
-  const action = `${storePath}?index`;
-  // With JavaScript the selects submit themselves; the buttons are for pages without it.
-  const applyHidden = useHydrated();
   return (
-    <aside id="warenkorb" className="cart-panel" aria-labelledby="warenkorb-titel">
+    // The handlers only take over what bubbles up from the plain forms and links inside.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions, jsx-a11y/click-events-have-key-events
+    <aside
+      id="warenkorb"
+      className="cart-panel"
+      aria-labelledby="warenkorb-titel"
+      onSubmit={onSubmit}
+      onClick={onClick}
+    >
       <h2 id="warenkorb-titel">{texts.heading}</h2>
+      <VisitorSlot name="cart-head">{head}</VisitorSlot>
+      {children}
+      <VisitorSlot name="cart-body">{body}</VisitorSlot>
+    </aside>
+  );
+}
+
+/** The count and the notices: the first of the visitor's parts. */
+export function CartPanelHead({ visitor }: { visitor: CartPanelVisitor }) {
+  const { cart, soldOutNotice } = visitor;
+  return (
+    <>
       <p className="cart-count">{cart.countText}</p>
       <div role="status" className="cart-notices">
-        {notice ? <p className="cart-notice">{notice}</p> : null}
         {cart.removedByMenuChange.length > 0 ? (
           <p className="notice">{texts.menuChanged(cart.removedByMenuChange.join(", "))}</p>
         ) : null}
         {soldOutNotice ? <p className="notice">{soldOutNotice}</p> : null}
       </div>
-      {children}
-      <details className="cart-details" open>
-        <summary>{texts.toggle}</summary>
-        {cart.items.length > 0 ? (
-          <ul className="cart-items">
-            {cart.items.map((item) => (
-              <li key={item.id} className="cart-item">
-                <div className="cart-item-head">
-                  <span className="cart-item-name">{item.name}</span>
-                  <span className="cart-item-price">{item.priceLabel}</span>
-                </div>
-                <p className="cart-item-quantity">{item.quantityLabel}</p>
-                {item.details.length > 0 ? (
-                  <ul className="cart-item-details">
-                    {item.details.map((detail) => (
-                      <li key={detail}>{detail}</li>
-                    ))}
-                  </ul>
-                ) : null}
-                {item.uploads.length > 0 ? (
-                  <ul className="cart-item-uploads">
-                    {item.uploads.map((upload) => (
-                      <li key={upload.id} className="upload-thumb">
-                        <img
-                          src={upload.previewUrl}
-                          alt={deUploads.previewAlt(upload.name)}
-                          width={64}
-                          height={64}
-                        />
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-                <div className="cart-item-actions">
-                  <Form method="post" action={action} preventScrollReset className="inline-form">
-                    <input type="hidden" name="intent" value="update" />
-                    <input type="hidden" name="itemId" value={item.id} />
-                    <label htmlFor={`menge-${item.id}`} className="visually-hidden">
-                      {texts.quantity(item.name)}
-                    </label>
-                    <input
-                      id={`menge-${item.id}`}
-                      name="amount"
-                      inputMode="decimal"
-                      defaultValue={item.amountInput}
-                      size={5}
-                      key={item.amountInput}
-                    />
-                    <span>{item.unitShort}</span>
-                    <button type="submit">{texts.changeQuantity}</button>
-                  </Form>
-                  <Link
-                    to={editPath(item.productId, item.id)}
-                    preventScrollReset
-                    aria-label={texts.editItem(item.name)}
-                  >
-                    {texts.edit}
-                  </Link>
-                  <Form method="post" action={action} preventScrollReset className="inline-form">
-                    <input type="hidden" name="intent" value="remove" />
-                    <input type="hidden" name="itemId" value={item.id} />
-                    <button type="submit" aria-label={texts.removeItem(item.name)}>
-                      {texts.remove}
-                    </button>
-                  </Form>
-                </div>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+    </>
+  );
+}
 
-        {cart.deliveryTypes.length > 0 ? (
-          <Form method="post" action={action} preventScrollReset className="cart-choice">
-            <input type="hidden" name="intent" value="set-delivery-type" />
-            <label htmlFor="art-der-lieferung">{texts.deliveryType}</label>
+/** The items, the choices, the totals and the way to the checkout: the second part. */
+export function CartPanelBody({
+  visitor,
+  paths,
+}: {
+  visitor: CartPanelVisitor;
+  paths: CartPanelPaths;
+}) {
+  const { cart, deliveryNotice } = visitor;
+  const action = `${paths.storePath}?index`;
+  // With JavaScript the selects submit themselves; the buttons are for pages without it.
+  const applyHidden = useHydrated();
+  return (
+    <details className="cart-details" open>
+      <summary>{texts.toggle}</summary>
+      {cart.items.length > 0 ? (
+        <ul className="cart-items">
+          {cart.items.map((item) => (
+            <li key={item.id} className="cart-item">
+              <div className="cart-item-head">
+                <span className="cart-item-name">{item.name}</span>
+                <span className="cart-item-price">{item.priceLabel}</span>
+              </div>
+              <p className="cart-item-quantity">{item.quantityLabel}</p>
+              {item.details.length > 0 ? (
+                <ul className="cart-item-details">
+                  {item.details.map((detail) => (
+                    <li key={detail}>{detail}</li>
+                  ))}
+                </ul>
+              ) : null}
+              {item.uploads.length > 0 ? (
+                <ul className="cart-item-uploads">
+                  {item.uploads.map((upload) => (
+                    <li key={upload.id} className="upload-thumb">
+                      <img
+                        src={upload.previewUrl}
+                        alt={deUploads.previewAlt(upload.name)}
+                        width={64}
+                        height={64}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              <div className="cart-item-actions">
+                <form method="post" action={action} data-enhance="" className="inline-form">
+                  <input type="hidden" name="intent" value="update" />
+                  <input type="hidden" name="itemId" value={item.id} />
+                  <label htmlFor={`menge-${item.id}`} className="visually-hidden">
+                    {texts.quantity(item.name)}
+                  </label>
+                  <input
+                    id={`menge-${item.id}`}
+                    name="amount"
+                    inputMode="decimal"
+                    defaultValue={item.amountInput}
+                    size={5}
+                    key={item.amountInput}
+                  />
+                  <span>{item.unitShort}</span>
+                  <button type="submit">{texts.changeQuantity}</button>
+                </form>
+                <a
+                  href={productPath(paths.branchIdentifier, item.productId, item.id)}
+                  data-enhance="stay"
+                  aria-label={texts.editItem(item.name)}
+                >
+                  {texts.edit}
+                </a>
+                <form method="post" action={action} data-enhance="" className="inline-form">
+                  <input type="hidden" name="intent" value="remove" />
+                  <input type="hidden" name="itemId" value={item.id} />
+                  <button type="submit" aria-label={texts.removeItem(item.name)}>
+                    {texts.remove}
+                  </button>
+                </form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {cart.deliveryTypes.length > 0 ? (
+        <form method="post" action={action} data-enhance="" className="cart-choice">
+          <input type="hidden" name="intent" value="set-delivery-type" />
+          <label htmlFor="art-der-lieferung">{texts.deliveryType}</label>
+          <select
+            id="art-der-lieferung"
+            name="deliveryType"
+            defaultValue={cart.deliveryType}
+            key={cart.deliveryType}
+            onChange={submitOnChange}
+          >
+            {cart.deliveryTypes.map((type) => (
+              <option key={type.value} value={type.value}>
+                {type.label}
+              </option>
+            ))}
+          </select>
+          <button type="submit" hidden={applyHidden}>
+            {texts.apply}
+          </button>
+        </form>
+      ) : null}
+
+      {cart.deliveryType === "delivery" ? (
+        <>
+          {deliveryNotice ? <p className="notice">{deliveryNotice}</p> : null}
+          <form method="post" action={action} data-enhance="" className="cart-choice">
+            <input type="hidden" name="intent" value="set-delivery-area" />
+            <label htmlFor="liefergebiet">{texts.deliveryArea}</label>
             <select
-              id="art-der-lieferung"
-              name="deliveryType"
-              defaultValue={cart.deliveryType}
-              key={cart.deliveryType}
+              id="liefergebiet"
+              name="deliveryAreaId"
+              defaultValue={cart.deliveryAreaId ?? ""}
+              key={cart.deliveryAreaId ?? "keins"}
               onChange={submitOnChange}
+              required
             >
-              {cart.deliveryTypes.map((type) => (
-                <option key={type.value} value={type.value}>
-                  {type.label}
+              <option value="" disabled>
+                {texts.chooseArea}
+              </option>
+              {cart.areas.map((area) => (
+                <option key={area.id} value={area.id}>
+                  {area.name}
                 </option>
               ))}
             </select>
             <button type="submit" hidden={applyHidden}>
               {texts.apply}
             </button>
-          </Form>
-        ) : null}
+          </form>
+        </>
+      ) : null}
 
-        {cart.deliveryType === "delivery" ? (
-          <>
-            {deliveryNotice ? <p className="notice">{deliveryNotice}</p> : null}
-            <Form method="post" action={action} preventScrollReset className="cart-choice">
-              <input type="hidden" name="intent" value="set-delivery-area" />
-              <label htmlFor="liefergebiet">{texts.deliveryArea}</label>
-              <select
-                id="liefergebiet"
-                name="deliveryAreaId"
-                defaultValue={cart.deliveryAreaId ?? ""}
-                key={cart.deliveryAreaId ?? "keins"}
-                onChange={submitOnChange}
-                required
-              >
-                <option value="" disabled>
-                  {texts.chooseArea}
-                </option>
-                {cart.areas.map((area) => (
-                  <option key={area.id} value={area.id}>
-                    {area.name}
-                  </option>
-                ))}
-              </select>
-              <button type="submit" hidden={applyHidden}>
-                {texts.apply}
-              </button>
-            </Form>
-          </>
-        ) : null}
-
-        <OrderTotals costs={cart.costs} deliveryCosts={cart.deliveryCosts} total={cart.total} />
-        {cart.freeDeliveryHint ? <p className="cart-hint">{cart.freeDeliveryHint}</p> : null}
-        {cart.minimumNotice.length > 0 ? (
-          <div className="notice minimum-order">
-            {cart.minimumNotice.map((sentence) => (
-              <p key={sentence}>{sentence}</p>
-            ))}
-          </div>
-        ) : null}
-        {cart.priceNotes.map((note) => (
-          <p key={note} className="cart-hint">
-            {note}
-          </p>
-        ))}
-        <p className="cart-checkout">
-          {cart.canCheckout ? (
-            <Link to={checkoutPath} className="button primary">
-              {texts.checkout}
-            </Link>
-          ) : (
-            <button type="button" className="button primary" disabled>
-              {texts.checkout}
-            </button>
-          )}
+      <OrderTotals costs={cart.costs} deliveryCosts={cart.deliveryCosts} total={cart.total} />
+      {cart.freeDeliveryHint ? <p className="cart-hint">{cart.freeDeliveryHint}</p> : null}
+      {cart.minimumNotice.length > 0 ? (
+        <div className="notice minimum-order">
+          {cart.minimumNotice.map((sentence) => (
+            <p key={sentence}>{sentence}</p>
+          ))}
+        </div>
+      ) : null}
+      {cart.priceNotes.map((note) => (
+        <p key={note} className="cart-hint">
+          {note}
         </p>
-      </details>
-    </aside>
+      ))}
+      <p className="cart-checkout">
+        {cart.canCheckout ? (
+          <a href={paths.checkoutPath} data-enhance="" className="button primary">
+            {texts.checkout}
+          </a>
+        ) : (
+          <button type="button" className="button primary" disabled>
+            {texts.checkout}
+          </button>
+        )}
+      </p>
+    </details>
   );
 }

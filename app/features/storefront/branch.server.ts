@@ -41,11 +41,18 @@ export async function loadBranch(db: Db, identifier: string, now: Date) {
       deliveryFollowsOpening: branch.isDeliveryEnabled && !branch.isDeliveryHoursEnabled,
       reservationPhone: branch.isDineInEnabled && branch.phone ? branch.phone : null,
     },
-    /** Shown in the cart panel while delivery is chosen. */
-    deliveryNotice: branch.isDeliveryEnabled
-      ? deliveryNotice(true, openingState(hours.deliveryHours, now, zone), now, zone)
-      : null,
   };
+}
+
+/** Shown in the cart panel while delivery is chosen: when delivery starts or ends, or null. */
+export function branchDeliveryNotice(
+  branch: Parameters<typeof effectiveHours>[0],
+  now: Date,
+  zone: string,
+): string | null {
+  if (!branch.isDeliveryEnabled) return null;
+  const hours = effectiveHours(branch, now, zone);
+  return deliveryNotice(true, openingState(hours.deliveryHours, now, zone), now, zone);
 }
 
 function hoursRows(rules: readonly OpeningHoursRule[], now: Date, zone: string) {

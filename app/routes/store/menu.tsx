@@ -9,8 +9,12 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { CartBar, CartToast } from "../../components/store/cart-bar";
-import { CartPanel } from "../../components/store/cart-panel";
+import { CartBarPart, CartToast } from "../../components/store/cart-bar";
+import { CartPanel, CartPanelBody, CartPanelHead } from "../../components/store/cart-panel";
+import { useEnhancedParts } from "../../components/store/enhanced-parts";
+import { useDocumentVisitor, VisitorData, VisitorSlot } from "../../components/visitor-slot";
+import { menuPaths, menuVisitorOf } from "../../features/storefront/menu-visitor.server";
+import type { MenuVisitor } from "../../features/storefront/menu-visitor";
 import { CategoryBar } from "../../components/store/category-bar";
 import { MenuList, MenuSearch } from "../../components/store/menu-list";
 import {
@@ -26,7 +30,6 @@ import { menuVersionOf } from "../../features/storefront/menu-catalogue.server";
 import { pricedProduct } from "../../features/cart/cart-pricing.server";
 import { initialQuantity, quantityInputValue, unitDefinition } from "../../domain/units";
 import type { CatalogueProduct } from "../../db/queries/catalogue";
-import { formatNumber } from "../../domain/format";
 import { OpeningStateLine } from "../../components/opening-state";
 import { NOTICE_PARAM, noticeText } from "../../features/cart/cart-notice";
 import { findImagesByIds } from "../../db/queries/images";
@@ -39,7 +42,7 @@ import {
   priceLabel,
   requireStorefront,
 } from "../../features/storefront/storefront.server";
-import { productPath, storePath } from "../../features/storefront/store-paths";
+import { productPath } from "../../features/storefront/store-paths";
 import type { loader as branchLoader } from "./branch";
 
 /** A menu row's thumbnail is 4rem (64 px) wide: the 64 px icon, or a larger size on 2x screens. */
@@ -92,29 +95,19 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const search = cleanMenuSearch(new URL(request.url).searchParams.get(MENU_SEARCH_PARAM));
   const categories = filterMenu(availableFirst(listed), search);
   const found = categories.reduce((sum, category) => sum + category.products.length, 0);
-  const barCount = de.cartPanel.barCount(formatNumber(cart.count), cart.count === 1);
+  const visitor = menuVisitorOf(cart, store);
+  // A document carries the visitor's part beside its loader data, which is then the same for
+  // everyone (decision 049); a `.data` request has it in its data.
+  if (context.documentParts) context.documentParts.visitor = visitor;
   const view = {
-    cartBar:
-      cart.count > 0
-        ? {
-            count: barCount,
-            total: cart.total,
-            label: de.cartPanel.barLabel(`${barCount} · ${cart.total}`),
-          }
-        : null,
+    visitor: context.documentParts ? null : visitor,
     categories,
-    soldOutNotice:
-      cart.removedAsSoldOut.length > 0
-        ? deCatalogue.soldOut.cartRemoved(cart.removedAsSoldOut.join(", "))
-        : null,
     search,
     searchResult: search && found > 0 ? de.menu.searchCount(found) : null,
     emptyText: search ? de.menu.noResults : de.menu.noMenu,
     menuVersion: menuVersionOf(store.catalogue),
     showCategoryBar: store.settings.enablePluginCategoryBar && categories.length > 1,
-    cart,
-    storePath: storePath(identifier),
-    checkoutPath: `${storePath(identifier)}/checkout`,
+    paths: menuPaths(identifier),
     notice: noticeText(new URL(request.url).searchParams.get(NOTICE_PARAM)),
     cookieProblem: isTampered ? de.cartPanel.tamperedCookie : null,
   };
@@ -175,8 +168,10 @@ function useMenuFreshness(branchIdentifier: string, version: string, onChanged: 
 export default function Menu() {
   const branch = useRouteLoaderData<typeof branchLoader>("routes/store/branch");
   const view = useLoaderData<typeof loader>();
+  const documentVisitor = useDocumentVisitor<MenuVisitor>();
   const location = useLocation();
   const navigate = useNavigate();
+  const enhanced = useEnhancedParts();
   const [changedAt, setChangedAt] = useState("");
   const onChanged = useCallback(() => setChangedAt(String(Date.now())), []);
   useMenuFreshness(branch?.identifier ?? "", view.menuVersion, onChanged);
@@ -189,13 +184,15 @@ export default function Menu() {
     if (!term.trim()) params.delete(MENU_SEARCH_PARAM);
     navigate(`?${params}`, { replace: true, preventScrollReset: true });
   };
-  if (!branch) return null;
+  // The visitor's part: from a `.data` request's data, else from the document (decision 049).
+  const visitor = (view.visitor as MenuVisitor | null) ?? documentVisitor;
+  if (!branch || !visitor) return null;
   const toast = [view.notice, changedAt && de.menu.refreshed];
-  if (changedAt && view.cart.removedByMenuChange.length > 0) {
-    toast.push(de.cartPanel.menuChanged(view.cart.removedByMenuChange.join(", ")));
+  if (changedAt && visitor.cart.removedByMenuChange.length > 0) {
+    toast.push(de.cartPanel.menuChanged(visitor.cart.removedByMenuChange.join(", ")));
   }
   return (
-    <div className={view.cartBar ? "store-page has-cart-bar" : "store-page"}>
+    <div className="store-page">
       {/* Without JavaScript the page reloads after 4 hours (spec section 4). */}
       <noscript>
         <meta httpEquiv="refresh" content={String(MENU_RELOAD_AFTER_MS / 1000)} />
@@ -209,19 +206,16 @@ export default function Menu() {
         <MenuSearch term={view.search} onTerm={search} resultText={view.searchResult} />
         <MenuList
           categories={view.categories}
-          addPath={`${view.storePath}?index`}
+          addPath={`${view.paths.storePath}?index`}
           search={view.search}
           emptyText={view.emptyText}
         />
       </section>
       <CartPanel
-        cart={view.cart}
-        storePath={view.storePath}
-        checkoutPath={view.checkoutPath}
-        editPath={(productId, itemId) => productPath(branch.identifier, productId, itemId)}
-        notice={null}
-        soldOutNotice={view.soldOutNotice}
-        deliveryNotice={view.cart.deliveryType === "delivery" ? branch.deliveryNotice : null}
+        head={<CartPanelHead visitor={visitor} />}
+        body={<CartPanelBody visitor={visitor} paths={view.paths} />}
+        onSubmit={enhanced.onSubmit}
+        onClick={enhanced.onClick}
       >
         {view.cookieProblem ? (
           <p className="form-error" role="alert">
@@ -231,9 +225,12 @@ export default function Menu() {
         {/* The cart's own messages (index route) and the item dialog (a modal, placed anywhere). */}
         <Outlet />
       </CartPanel>
-      {view.cartBar ? (
-        <CartBar bar={view.cartBar} heading={de.cartPanel.heading} open={de.cartPanel.barOpen} />
-      ) : null}
+      <VisitorSlot name="cart-bar">
+        <CartBarPart bar={visitor.cartBar} />
+      </VisitorSlot>
+      <VisitorSlot name="visitor-data">
+        <VisitorData value={visitor} />
+      </VisitorSlot>
     </div>
   );
 }

@@ -1,0 +1,75 @@
+import { crc32, gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import {
+  combineCrc,
+  crcShift,
+  fillSlots,
+  gzipWithParts,
+  packSharedPieces,
+  slotTemplate,
+} from "./page-slots.server";
+
+const open = (name: string) => `<template data-slot="${name}"></template>`;
+const close = (name: string) => `<template data-slot="/${name}"></template>`;
+const page = Buffer.from(
+  `<html><main>${"Brezel, Laugenstange, Kürbisbrot. ".repeat(400)}</main>` +
+    `<aside>${open("kopf")}<p>Ihr Warenkorb ist leer.</p>${close("kopf")}<ol>Öffnungszeiten</ol>` +
+    `${open("leiste")}${close("leiste")}</aside><script>start()</script></html>`,
+);
+
+describe("page slots", () => {
+  it("combines the CRC-32 of two pieces as zlib would compute the whole", () => {
+    for (const [a, b] of [
+      ["", ""],
+      ["Brot", ""],
+      ["", "Brötchen"],
+      ["Sauerteig", "x".repeat(100_003)],
+      ["ä".repeat(70_000), "Ende"],
+    ] as const) {
+      const left = Buffer.from(a);
+      const right = Buffer.from(b);
+      expect(combineCrc(crc32(left), crc32(right), crcShift(right.length))).toBe(
+        crc32(Buffer.concat([left, right])),
+      );
+    }
+  });
+
+  it("cuts a page at its slots and puts a visitor's parts in their place", () => {
+    const template = slotTemplate(page);
+    expect(template?.names).toEqual(["kopf", "leiste"]);
+    const filled = fillSlots(template!, { kopf: "<p>2 Produkte</p>", leiste: "<nav>Leiste</nav>" });
+    expect(filled.toString()).toBe(
+      page
+        .toString()
+        .replace("<p>Ihr Warenkorb ist leer.</p>", "<p>2 Produkte</p>")
+        .replace(
+          `${open("leiste")}${close("leiste")}`,
+          `${open("leiste")}<nav>Leiste</nav>${close("leiste")}`,
+        ),
+    );
+  });
+
+  it("packs the shared pieces once; each visitor's page unpacks to the filled page", async () => {
+    const template = slotTemplate(page)!;
+    const packed = await packSharedPieces(template);
+    const visitors: Record<string, string>[] = [
+      { kopf: "<p>1 Produkt · 2,40 €</p>", leiste: "<nav>Warenkorb</nav>" },
+      { kopf: "", leiste: "" },
+      { kopf: "ß".repeat(20_000) },
+    ];
+    for (const parts of visitors) {
+      const gzipped = gzipWithParts(template, packed, parts);
+      expect(gunzipSync(gzipped).equals(fillSlots(template, parts))).toBe(true);
+    }
+    // The menu is packed once: a visitor's page is hardly bigger than the shared pieces.
+    const sharedBytes = packed.reduce((sum, piece) => sum + piece.length, 0);
+    expect(gzipWithParts(template, packed, {}).length).toBeLessThan(sharedBytes + 40);
+  });
+
+  it("refuses a page whose markers do not pair up", () => {
+    expect(slotTemplate(Buffer.from(`<p>${open("a")}</p>`))).toBeNull();
+    expect(slotTemplate(Buffer.from(`${open("a")}${close("b")}`))).toBeNull();
+    expect(slotTemplate(Buffer.from(`${close("a")}`))).toBeNull();
+    expect(slotTemplate(Buffer.from("<p>ohne</p>"))).toBeNull();
+  });
+});

@@ -1,0 +1,414 @@
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { gunzipSync } from "node:zlib";
+import express from "express";
+import { createRequestHandler } from "@remix-run/express";
+import type { AppLoadContext } from "@remix-run/node";
+import { DateTime } from "luxon";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { DatabaseHandle } from "#app/db/connection.server";
+import { seedDemoData } from "#app/db/seed.server";
+import { startLiveOrders, type LiveOrders } from "#app/server/live-orders.server";
+import {
+  documentPartsFor,
+  forgetOnReferenceChanges,
+  storefrontPageCache,
+  visitorPartsOf,
+} from "#app/server/reference-changes.server";
+import { securityHeaders } from "#app/server/security-headers.server";
+import { deCatalogue } from "#app/i18n/de-catalogue";
+import { appBuild } from "#tests/support/app-build";
+import { createTestDatabase, databaseTargets } from "#tests/support/db";
+import { staffContext } from "#tests/support/staff";
+
+/**
+ * Issue 18 (decision 049): a customer with a cart gets the kept menu page with their own parts in
+ * its slots. The page must be exactly what the whole render gives, never another customer's, and
+ * never stale: a product sold out, a price changed, a category closing at 11:00 and a new menu
+ * going live all show on the customer's next requests.
+ */
+const BRANCH = "altstadt";
+const PATH = `/store/${BRANCH}`;
+const ZONE = "Europe/Berlin";
+const WITHIN_MS = 2_000;
+
+interface Shop {
+  origin: string;
+  close(): Promise<void>;
+}
+
+async function listen(app: express.Express): Promise<{ server: Server; origin: string }> {
+  const server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+  });
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+/** The shop as server.ts mounts it: kept pages, with or without the customers' slots. */
+async function startShop(
+  handle: DatabaseHandle,
+  context: AppLoadContext,
+  live: LiveOrders,
+  withCache: boolean,
+): Promise<Shop> {
+  const build = await appBuild();
+  const app = express();
+  app.use(securityHeaders({ isDevelopment: false }));
+  const cache = withCache
+    ? storefrontPageCache(live, {
+        visitorParts: visitorPartsOf(
+          () => build,
+          () => context,
+        ),
+      })
+    : null;
+  const stop = cache ? forgetOnReferenceChanges(live, handle.db, [cache]) : () => undefined;
+  if (cache) app.use(cache);
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: "production",
+      getLoadContext: (req, res) => ({
+        ...context,
+        cspNonce: String(res.locals.cspNonce ?? ""),
+        documentParts: documentPartsFor(req),
+      }),
+    }),
+  );
+  const { server, origin } = await listen(app);
+  return {
+    origin,
+    async close() {
+      stop();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+async function get(shop: Shop, cookie?: string, encoding?: string) {
+  const response = await fetch(`${shop.origin}${PATH}`, {
+    headers: {
+      ...(cookie ? { Cookie: cookie } : {}),
+      ...(encoding ? { "Accept-Encoding": encoding } : {}),
+    },
+  });
+  return { kept: response.headers.get("x-page-cache"), html: await response.text() };
+}
+
+/** The raw answer: fetch would unpack gzip itself and hide how it was packed. */
+async function getRaw(shop: Shop, cookie: string) {
+  const { request } = await import("node:http");
+  const url = new URL(`${shop.origin}${PATH}`);
+  return new Promise<{ encoding: string | undefined; kept: string; body: Buffer }>(
+    (resolve, reject) => {
+      const ask = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          headers: { Cookie: cookie, "Accept-Encoding": "gzip, deflate, br" },
+        },
+        (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+          answer.on("end", () =>
+            resolve({
+              encoding: answer.headers["content-encoding"],
+              kept: String(answer.headers["x-page-cache"]),
+              body: Buffer.concat(chunks),
+            }),
+          );
+        },
+      );
+      ask.on("error", reject);
+      ask.end();
+    },
+  );
+}
+
+/** A customer's page once it comes from the kept page with their slots (the first primes it). */
+async function visitorPage(shop: Shop, cookie: string): Promise<string> {
+  const deadline = performance.now() + 5_000;
+  for (;;) {
+    const { kept, html } = await get(shop, cookie);
+    if (kept === "visitor") return html;
+    if (performance.now() > deadline) throw new Error(`Die Seite kam nicht aus den Slots: ${kept}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+interface Listed {
+  id: number;
+  name: string;
+  /** What the row's '+' adds (some products start at more than one). */
+  amount: string;
+}
+
+async function addToCart(shop: Shop, product: Listed, cookie?: string): Promise<string> {
+  const response = await fetch(`${shop.origin}${PATH}?index`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: new URLSearchParams({
+      intent: "add",
+      productId: String(product.id),
+      amount: product.amount,
+    }),
+  });
+  expect(response.status).toBe(303);
+  const set = response.headers.get("set-cookie");
+  return set ? set.split(";")[0]! : cookie!;
+}
+
+/** What stands between a slot's markers. */
+function slot(html: string, name: string): string {
+  const start = `<template data-slot="${name}"></template>`;
+  const from = html.indexOf(start);
+  const to = html.indexOf(`<template data-slot="/${name}"></template>`);
+  expect(from).toBeGreaterThan(-1);
+  return html.slice(from + start.length, to);
+}
+
+/** The cart's item names, as the page's visitor data carries them. */
+function cartNames(html: string): string[] {
+  const json = slot(html, "visitor-data").replace(/^<script[^>]*>|<\/script>$/g, "");
+  const visitor = JSON.parse(json) as { cart: { items: { name: string }[] } };
+  return visitor.cart.items.map((item) => item.name).sort();
+}
+
+const withoutNonces = (html: string) => html.replace(/ nonce="[^"]*"/g, "");
+
+describe.each(databaseTargets())("a customer's menu page from the kept page (%s)", (target) => {
+  let handle: DatabaseHandle;
+  let live: LiveOrders;
+  let shop: Shop;
+  let whole: Shop;
+  /** Quick-add products of the menu: id and name. */
+  let products: Listed[];
+  let branchId: number;
+
+  beforeAll(async () => {
+    handle = await createTestDatabase(target);
+    // Seeded a day back: its menus are live at any fake time of today.
+    await seedDemoData(handle.db, { now: new Date(Date.now() - 86_400_000) });
+    live = startLiveOrders(handle, { log: () => undefined });
+    await live.ready();
+    const context = staffContext(handle.db, { live } as Partial<AppLoadContext>);
+    shop = await startShop(handle, context, live, true);
+    whole = await startShop(handle, context, live, false);
+    // Both answer as the same shop: addresses in the page are the first one's.
+    context.config = { ...context.config, publicOrigin: shop.origin };
+    const { html } = await get(shop);
+    products = [
+      ...html.matchAll(
+        /data-quick-add="(\d+)">.*?name="amount" value="([^"]+)".*?aria-label="([^"]+) hinzufügen"/g,
+      ),
+    ]
+      .map((match) => ({ id: Number(match[1]), amount: match[2]!, name: match[3]! }))
+      .slice(0, 6);
+    expect(products.length).toBe(6);
+    branchId = (
+      await handle.db
+        .selectFrom("branches")
+        .select("id")
+        .where("identifier", "=", BRANCH)
+        .executeTakeFirstOrThrow()
+    ).id;
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  afterAll(async () => {
+    await shop?.close();
+    await whole?.close();
+    await live?.close();
+    await handle?.close();
+  });
+
+  it("is byte for byte the page the whole render gives, packed or not", async () => {
+    let cookie = await addToCart(shop, products[0]!);
+    cookie = await addToCart(shop, products[1]!, cookie);
+    const spliced = await visitorPage(shop, cookie);
+    const rendered = await get(whole, cookie);
+    expect(rendered.kept).toBeNull();
+    expect(withoutNonces(spliced)).toBe(withoutNonces(rendered.html));
+    expect(cartNames(spliced)).toEqual([products[0]!.name, products[1]!.name].sort());
+    expect(slot(spliced, "cart-bar")).toContain("2 Produkte");
+    // Packed: the shared pieces once, the customer's parts per answer, one gzip member.
+    const deadline = performance.now() + 5_000;
+    let raw = await getRaw(shop, cookie);
+    while (raw.encoding !== "gzip" && performance.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      raw = await getRaw(shop, cookie);
+    }
+    expect(raw.kept).toBe("visitor");
+    expect(raw.encoding).toBe("gzip");
+    expect(withoutNonces(gunzipSync(raw.body).toString())).toBe(withoutNonces(rendered.html));
+  });
+
+  it("never shows one customer another's cart, however their requests interleave", async () => {
+    const first = await addToCart(shop, products[2]!);
+    let second = await addToCart(shop, products[3]!);
+    second = await addToCart(shop, products[4]!, second);
+    await visitorPage(shop, first);
+    const pages = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        get(shop, index % 2 === 0 ? first : second).then((page) => ({ index, ...page })),
+      ),
+    );
+    for (const { index, html, kept } of pages) {
+      expect(kept).toBe("visitor");
+      expect(cartNames(html)).toEqual(
+        index % 2 === 0 ? [products[2]!.name] : [products[3]!.name, products[4]!.name].sort(),
+      );
+    }
+  });
+
+  /**
+   * Until the change notice of a write just made has come (the kept page is dropped then): a
+   * change that does not show at 10:59 must have arrived before the clock moves on.
+   */
+  async function changeHeard() {
+    const deadline = performance.now() + WITHIN_MS;
+    while ((await get(shop)).kept === "hit") {
+      if (performance.now() > deadline) throw new Error("Keine Änderungsmeldung.");
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  /** Asks until `check` holds for the customer's page (at most 2 s); the page it held for. */
+  async function shownWithin(cookie: string, check: (html: string) => boolean) {
+    const since = performance.now();
+    for (;;) {
+      const { html } = await get(shop, cookie);
+      if (check(html)) return html;
+      if (performance.now() - since > WITHIN_MS) {
+        throw new Error("Die Änderung kam nicht an.");
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it("shows a product sold out in the cart and on the menu", async () => {
+    const product = products[5]!;
+    const cookie = await addToCart(shop, product);
+    await visitorPage(shop, cookie);
+    await handle.db
+      .insertInto("productSoldOut")
+      .values({ productId: product.id, branchId, until: new Date(Date.now() + 86_400_000) })
+      .execute();
+    const html = await shownWithin(cookie, (page) => !cartNames(page).includes(product.name));
+    expect(slot(html, "cart-head")).toContain(product.name);
+    expect(html).toContain(deCatalogue.soldOut.badge);
+    await handle.db.deleteFrom("productSoldOut").execute();
+  });
+
+  it("shows a changed price on the menu and takes the item at the old price out", async () => {
+    const product = products[0]!;
+    const cookie = await addToCart(shop, product);
+    await visitorPage(shop, cookie);
+    await handle.db
+      .updateTable("products")
+      .set({ price: 12_345 })
+      .where("id", "=", product.id)
+      .execute();
+    const html = await shownWithin(cookie, (page) => !cartNames(page).includes(product.name));
+    // The customer is told; the menu's row has the new price.
+    expect(slot(html, "cart-head")).toContain(product.name);
+    const row = html.slice(html.indexOf(`id="produkt-${product.id}"`));
+    expect(row.slice(0, row.indexOf("</li>"))).toContain("123,45");
+  });
+
+  it("shows a new menu from the minute it goes live, and the cart follows it", async () => {
+    const kept = products[2]!;
+    const dropped = products[3]!;
+    const now = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now, shouldAdvanceTime: true });
+    let cookie = await addToCart(shop, kept);
+    cookie = await addToCart(shop, dropped, cookie);
+    await visitorPage(shop, cookie);
+    const menu = await handle.db
+      .insertInto("menus")
+      .values({ name: "Wintermenü", availableFrom: new Date(now + 120_000) })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const category = await handle.db
+      .insertInto("categories")
+      .values({ name: "Winterbrote" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const bread = await handle.db
+      .insertInto("products")
+      .values({ name: "Winter-Früchtebrot", price: 690 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await handle.db.insertInto("menuBranches").values({ menuId: menu.id, branchId }).execute();
+    await handle.db
+      .insertInto("menuCategories")
+      .values({ menuId: menu.id, categoryId: category.id, position: 0 })
+      .execute();
+    await handle.db
+      .insertInto("menuEntries")
+      .values([
+        { menuId: menu.id, categoryId: category.id, position: 0, productId: bread.id },
+        { menuId: menu.id, categoryId: category.id, position: 1, productId: kept.id },
+      ])
+      .execute();
+    // Not yet live: the old menu, the whole cart.
+    let html = await shownWithin(cookie, (page) => cartNames(page).length === 2);
+    expect(html).not.toContain("Winter-Früchtebrot");
+    vi.setSystemTime(now + 180_000);
+    html = await shownWithin(cookie, (page) => page.includes("Winter-Früchtebrot"));
+    expect(cartNames(html)).toEqual([kept.name]);
+    expect(slot(html, "cart-head")).toContain(dropped.name);
+    await handle.db.deleteFrom("menuBranches").where("menuId", "=", menu.id).execute();
+  });
+
+  it("shows a category closing at 11:00 as no longer orderable", async () => {
+    // One without a lead time: a pre-order for tomorrow would still be orderable.
+    const { html: menu } = await get(shop);
+    const product = products.find((candidate) => {
+      const row = menu.slice(menu.indexOf(`id="produkt-${candidate.id}"`));
+      return !row.slice(0, row.indexOf("</li>")).includes("lead-time");
+    })!;
+    const today = DateTime.now().setZone(ZONE).toISODate()!;
+    const at = (time: string) => DateTime.fromISO(`${today}T${time}`, { zone: ZONE }).toJSDate();
+    vi.useFakeTimers({ toFake: ["Date"], now: at("10:59:30"), shouldAdvanceTime: true });
+    await get(shop);
+    expect((await get(shop)).kept).toBe("hit");
+    // Every category that lists the product (menus share products).
+    const listing = await handle.db
+      .selectFrom("menuEntries")
+      .select("categoryId")
+      .where("productId", "=", product.id)
+      .execute();
+    await handle.db
+      .updateTable("categories")
+      .set({
+        schedule: JSON.stringify([
+          { type: "daily", date: null, isClosed: false, fromTime: "06:00", toTime: "11:00" },
+        ]) as never,
+      })
+      .where(
+        "id",
+        "in",
+        listing.map((row) => row.categoryId),
+      )
+      .execute();
+    await changeHeard();
+    const cookie = await addToCart(shop, product);
+    const quickAdd = `data-quick-add="${product.id}"`;
+    await shownWithin(cookie, (page) => page.includes(quickAdd) && cartNames(page).length === 1);
+    vi.setSystemTime(at("11:00:05"));
+    // The next request already: the kept page of 10:59 expired with its minute.
+    const { html } = await get(shop, cookie);
+    expect(html).not.toContain(quickAdd);
+    const later = await visitorPage(shop, cookie);
+    expect(later).not.toContain(quickAdd);
+  });
+});
