@@ -1,6 +1,6 @@
 import cluster from "node:cluster";
 import path from "node:path";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import compression from "compression";
 import express from "express";
 import { sql } from "kysely";
@@ -111,12 +111,14 @@ async function main(): Promise<void> {
   // A customer's cart goes into the kept menu page's slots (decision 049): the app's build
   // renders those parts; it is loaded below.
   let loadedBuild: ServerBuild | undefined;
+  let ownAddress: { host: string; port: number } | null = null;
   if (!config.isDevelopment) {
     const cache = storefrontPageCache(live, {
       visitorParts: visitorPartsOf(
         () => loadedBuild,
         (req) => loadContextFor(req),
       ),
+      ownAddress: () => ownAddress,
     });
     kept.push(cache);
     // Before the static files: a kept page need not ask the disk whether it is a file first.
@@ -168,7 +170,19 @@ async function main(): Promise<void> {
 
   // A kept image size is answered before Express: its router, request decoration and query
   // parsing cost more than the answer itself (decision 038).
-  const server = createServer((req, res) => images(req, res, () => app(req, res)));
+  const handle = (req: IncomingMessage, res: ServerResponse) =>
+    images(req, res, () => app(req, res));
+  const server = createServer(handle);
+  // This process alone, on a port of its own (exclusive: not shared through the cluster): the
+  // kept pages ask themselves here for a page a customer found missing (decision 049).
+  const own = createServer(handle);
+  own.listen({ port: 0, host: "127.0.0.1", exclusive: true }, () => {
+    const address = own.address();
+    if (typeof address === "object" && address) {
+      ownAddress = { host: "127.0.0.1", port: address.port };
+    }
+  });
+  own.unref();
   server.listen(config.port, config.host, () => {
     // A worker's "ready" is announced by the first process once all of them listen.
     if (cluster.isWorker) return;

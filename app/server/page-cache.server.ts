@@ -54,6 +54,12 @@ export interface PageCacheOptions {
    * be rendered whole. Without it such visitors always get the whole render.
    */
   visitorParts?: (req: Request) => Promise<Record<string, string> | null>;
+  /**
+   * Where this process answers for itself alone: the page a customer found missing is asked for
+   * there without the cart, so that it is kept in this process (with several processes, the
+   * shared port would hand the request to any of them). Default: the address the customer used.
+   */
+  ownAddress?: () => { host: string; port: number } | null;
 }
 
 export type Encoding = "br" | "gzip";
@@ -205,7 +211,9 @@ export function pageCache(options: PageCacheOptions): PageCache {
     const isFresh =
       hit !== undefined && ((hit.expires > at && hit.expires - at <= MINUTE_MS) || isRefreshing);
     if (isVisitor) {
-      if (!isFresh) {
+      // A customer gets their parts only in a page of this minute: while it is being rendered
+      // anew at the minute's turn, they get the whole page (it may have changed with the clock).
+      if (!hit || !(hit.expires > at && hit.expires - at <= MINUTE_MS)) {
         // The page is rendered whole this time; a request without the cart keeps it for the next.
         primeKeptPage(req, key, cookies);
         return next();
@@ -287,10 +295,16 @@ export function pageCache(options: PageCacheOptions): PageCache {
       .map((name) => `${name}=${cookies.get(name)}`)
       .join("; ");
     const done = () => priming.delete(key);
+    const own = options.ownAddress?.() ?? {
+      host: req.socket.localAddress ?? "127.0.0.1",
+      port: req.socket.localPort ?? 0,
+    };
     const ask = httpRequest(
       {
-        host: req.socket.localAddress,
-        port: req.socket.localPort,
+        host: own.host,
+        port: own.port,
+        // One connection per ask (rare: once a minute per page), none left open.
+        agent: false,
         path: req.path,
         headers: { host: req.headers.host ?? "localhost", ...(cookie ? { cookie } : {}) },
         timeout: REFRESH_TIMEOUT_MS * 5,
