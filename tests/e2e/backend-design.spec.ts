@@ -20,6 +20,9 @@ async function customerOrder(browser: Browser, name: string) {
   const page = await context.newPage();
   await page.goto(`/store/${testBranches.open.identifier}`);
   await page.getByRole("link", { name: "Baguette auswählen" }).click();
+  // A click while the page hydrates can be lost (CI once: no request at all); this spec is about
+  // the back office, so it waits until the script has taken over.
+  await whenHydrated(page);
   await page.getByRole("button", { name: "In den Warenkorb" }).click();
   await expect(page.getByText("Produkt zum Warenkorb hinzugefügt.")).toBeVisible();
   await page.getByRole("link", { name: "Jetzt bestellen" }).click();
