@@ -329,11 +329,13 @@ export function pageCache(options: PageCacheOptions): PageCache {
     if (entry.slots === undefined) entry.slots = slotTemplate(entry.body);
     const slots = entry.slots;
     if (!slots || !options.visitorParts) return next();
-    const renderedIn = generation;
     options.visitorParts(req).then(
       (parts) => {
-        // A change staff made while the parts were read: the whole page, to be sure.
-        if (!parts || renderedIn !== generation || res.headersSent) return next();
+        // A change staff made while the parts were read still gets this answer: the parts are
+        // of the new data (reading them may have taken items out of the cart, and only this
+        // answer says so), the shared page is as late as every visitor's for the change's few
+        // milliseconds in flight (decision 032); the next request finds the page cleared.
+        if (!parts || res.headersSent) return next();
         res.status(entry.status);
         for (const [name, value] of entry.headers) res.setHeader(name, value);
         res.setHeader("Cache-Control", "private, no-cache");
