@@ -103,6 +103,23 @@ test.describe("demo shop", () => {
       page.getByText("Die angeforderte Seite wurde leider nicht gefunden."),
     ).toBeVisible();
   });
+
+  test("an interrupted load's AbortError is no page error; any other rejection still is", async ({
+    page,
+    consoleErrors,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "Nur mit JavaScript gibt es Ladevorgänge, die abbrechen.");
+    await page.goto("/store/wiehre");
+    // What turbo-stream leaves behind when the router aborts a navigation mid-answer (CI, stop 26).
+    await page.evaluate(() => {
+      void Promise.reject(new DOMException("signal is aborted without reason", "AbortError"));
+      void Promise.reject(new TypeError("Etwas anderes ging schief"));
+    });
+    await expect.poll(() => consoleErrors.length).toBeGreaterThan(0);
+    expect(consoleErrors).toEqual(["Etwas anderes ging schief"]);
+    consoleErrors.length = 0;
+  });
 });
 
 test.describe("accessibility", () => {

@@ -2,17 +2,6 @@ import { useNavigate, useSubmit } from "@remix-run/react";
 import { useCallback } from "react";
 
 /**
- * A navigation the next one interrupted (the customer chose a delivery type and went straight on
- * to the checkout) ends its promise with an AbortError: that is no fault, and unhandled it would
- * be reported as one. Anything else still is.
- */
-function ignoreInterrupted(pending: unknown) {
-  void Promise.resolve(pending).catch((error: unknown) => {
-    if (!(error instanceof DOMException && error.name === "AbortError")) throw error;
-  });
-}
-
-/**
  * The visitor's parts of a kept page have plain forms and links (decision 049: they render alike
  * alone and in the page, without the router). With JavaScript these handlers, placed on an
  * element around them, give them to the router as `<Form>` and `<Link>` would: a form or link
@@ -29,11 +18,10 @@ export function useEnhancedParts() {
       if (!form.hasAttribute("data-enhance")) return;
       event.preventDefault();
       const submitter = (event.nativeEvent as SubmitEvent).submitter;
-      ignoreInterrupted(
-        submit(submitter instanceof HTMLButtonElement ? submitter : form, {
-          preventScrollReset: true,
-        }),
-      );
+      // An interrupted submission's AbortError is passed over in entry.client.
+      void submit(submitter instanceof HTMLButtonElement ? submitter : form, {
+        preventScrollReset: true,
+      });
     },
     [submit],
   );
@@ -44,11 +32,9 @@ export function useEnhancedParts() {
       const link = event.target instanceof Element ? event.target.closest("a[data-enhance]") : null;
       if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
       event.preventDefault();
-      ignoreInterrupted(
-        navigate(`${link.pathname}${link.search}${link.hash}`, {
-          preventScrollReset: link.dataset.enhance === "stay",
-        }),
-      );
+      void navigate(`${link.pathname}${link.search}${link.hash}`, {
+        preventScrollReset: link.dataset.enhance === "stay",
+      });
     },
     [navigate],
   );
