@@ -216,6 +216,60 @@ function AddButton({ list, label, disabled }: { list: string; label: string; dis
   );
 }
 
+/** The names and ids of one row's fields: `list[index].part`, `idPrefix-index-part`. */
+function rowFields(
+  list: string,
+  idPrefix: string,
+  index: number,
+  errors: HoursErrors | null | undefined,
+) {
+  const name = (part: string) => `${list}[${index}].${part}`;
+  const id = (part: string) => `${idPrefix}-${index}-${part}`;
+  const field = (part: string, label: string, help?: string): FieldProps => ({
+    name: name(part),
+    id: id(part),
+    label,
+    errors,
+    help,
+  });
+  return { name, id, field };
+}
+
+/** One list editor: its legend, the list's own error, a note when empty, the rows and "add". */
+function ListEditor({
+  list,
+  className,
+  legend,
+  errorId,
+  errors,
+  empty,
+  count,
+  max,
+  addLabel,
+  children,
+}: {
+  list: string;
+  className: string;
+  legend: string;
+  errorId: string;
+  errors: HoursErrors | null | undefined;
+  empty: string;
+  count: number;
+  max: number;
+  addLabel: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <fieldset className={`areas-editor ${className}`}>
+      <legend>{legend}</legend>
+      <ListError id={errorId} messages={errors?.[list] ?? undefined} />
+      {count === 0 ? <p>{empty}</p> : null}
+      {children}
+      <AddButton list={list} label={addLabel} disabled={count >= max} />
+    </fieldset>
+  );
+}
+
 const calculationModelChoices = CALCULATION_MODELS.map((value) => ({
   value,
   label: t.calculationModels[value],
@@ -230,20 +284,19 @@ export function AlternativeUnitsEditor({
 }) {
   const rows = rowsOf(units, MAX_UNITS);
   return (
-    <fieldset className="areas-editor product-units">
-      <legend>{t.units.legend}</legend>
-      <ListError id="einheiten-fehler" messages={errors?.alternativeUnits ?? undefined} />
-      {rows.length === 0 ? <p>{t.units.empty}</p> : null}
+    <ListEditor
+      list="alternativeUnits"
+      className="product-units"
+      legend={t.units.legend}
+      errorId="einheiten-fehler"
+      errors={errors}
+      empty={t.units.empty}
+      count={rows.length}
+      max={MAX_UNITS}
+      addLabel={t.units.add}
+    >
       {rows.map((row, index) => {
-        const name = (part: string) => `alternativeUnits[${index}].${part}`;
-        const id = (part: string) => `einheit-${index}-${part}`;
-        const field = (part: string, label: string, help?: string) => ({
-          name: name(part),
-          id: id(part),
-          label,
-          errors,
-          help,
-        });
+        const { field } = rowFields("alternativeUnits", "einheit", index, errors);
         return (
           <fieldset key={keyOf(row, index)} className="area-row">
             <legend>{t.units.row(index + 1)}</legend>
@@ -286,8 +339,7 @@ export function AlternativeUnitsEditor({
           </fieldset>
         );
       })}
-      <AddButton list="alternativeUnits" label={t.units.add} disabled={rows.length >= MAX_UNITS} />
-    </fieldset>
+    </ListEditor>
   );
 }
 
@@ -309,19 +361,19 @@ function OptionsEditor({
   const rows = rowsOf(options, MAX_OPTIONS);
   const legend = t.options.legend(partName || t.parts.row(partIndex + 1));
   return (
-    <fieldset className="areas-editor product-options">
-      <legend>{legend}</legend>
-      <ListError id={`teil-${partIndex}-optionen-fehler`} messages={errors?.[list] ?? undefined} />
-      {rows.length === 0 ? <p>{t.options.empty}</p> : null}
+    <ListEditor
+      list={list}
+      className="product-options"
+      legend={legend}
+      errorId={`teil-${partIndex}-optionen-fehler`}
+      errors={errors}
+      empty={t.options.empty}
+      count={rows.length}
+      max={MAX_OPTIONS}
+      addLabel={t.options.add}
+    >
       {rows.map((row, index) => {
-        const name = (part: string) => `${list}[${index}].${part}`;
-        const id = (part: string) => `teil-${partIndex}-option-${index}-${part}`;
-        const field = (part: string, label: string) => ({
-          name: name(part),
-          id: id(part),
-          label,
-          errors,
-        });
+        const { name, field } = rowFields(list, `teil-${partIndex}-option`, index, errors);
         const what = `${t.options.row(index + 1)} (${text(row.name) || legend})`;
         return (
           <fieldset key={keyOf(row, index)} className="area-row">
@@ -342,8 +394,7 @@ function OptionsEditor({
           </fieldset>
         );
       })}
-      <AddButton list={list} label={t.options.add} disabled={rows.length >= MAX_OPTIONS} />
-    </fieldset>
+    </ListEditor>
   );
 }
 
@@ -356,20 +407,19 @@ export function PartsEditor({
 }) {
   const rows = rowsOf(parts, MAX_PARTS);
   return (
-    <fieldset className="areas-editor product-parts">
-      <legend>{t.parts.legend}</legend>
-      <ListError id="teile-fehler" messages={errors?.parts ?? undefined} />
-      {rows.length === 0 ? <p>{t.parts.empty}</p> : null}
+    <ListEditor
+      list="parts"
+      className="product-parts"
+      legend={t.parts.legend}
+      errorId="teile-fehler"
+      errors={errors}
+      empty={t.parts.empty}
+      count={rows.length}
+      max={MAX_PARTS}
+      addLabel={t.parts.add}
+    >
       {rows.map((row, index) => {
-        const name = (part: string) => `parts[${index}].${part}`;
-        const id = (part: string) => `teil-${index}-${part}`;
-        const field = (part: string, label: string, help?: string) => ({
-          name: name(part),
-          id: id(part),
-          label,
-          errors,
-          help,
-        });
+        const { name, id, field } = rowFields("parts", "teil", index, errors);
         const what = `${t.parts.row(index + 1)}${row.name ? ` (${text(row.name)})` : ""}`;
         return (
           <fieldset key={keyOf(row, index)} className="area-row product-part">
@@ -412,8 +462,7 @@ export function PartsEditor({
           </fieldset>
         );
       })}
-      <AddButton list="parts" label={t.parts.add} disabled={rows.length >= MAX_PARTS} />
-    </fieldset>
+    </ListEditor>
   );
 }
 
@@ -428,19 +477,19 @@ export function BundleItemsEditor({
 }) {
   const rows = rowsOf(items, MAX_BUNDLE_ITEMS);
   return (
-    <fieldset className="areas-editor product-bundle">
-      <legend>{t.bundle.legend}</legend>
-      <ListError id="paket-fehler" messages={errors?.bundleItems ?? undefined} />
-      {rows.length === 0 ? <p>{t.bundle.empty}</p> : null}
+    <ListEditor
+      list="bundleItems"
+      className="product-bundle"
+      legend={t.bundle.legend}
+      errorId="paket-fehler"
+      errors={errors}
+      empty={t.bundle.empty}
+      count={rows.length}
+      max={MAX_BUNDLE_ITEMS}
+      addLabel={t.bundle.add}
+    >
       {rows.map((row, index) => {
-        const name = (part: string) => `bundleItems[${index}].${part}`;
-        const id = (part: string) => `paket-${index}-${part}`;
-        const field = (part: string, label: string) => ({
-          name: name(part),
-          id: id(part),
-          label,
-          errors,
-        });
+        const { field } = rowFields("bundleItems", "paket", index, errors);
         return (
           <fieldset key={keyOf(row, index)} className="area-row">
             <legend>{t.bundle.row(index + 1)}</legend>
@@ -464,11 +513,6 @@ export function BundleItemsEditor({
           </fieldset>
         );
       })}
-      <AddButton
-        list="bundleItems"
-        label={t.bundle.add}
-        disabled={rows.length >= MAX_BUNDLE_ITEMS}
-      />
-    </fieldset>
+    </ListEditor>
   );
 }
