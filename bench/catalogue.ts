@@ -27,36 +27,14 @@ import { listRecords, type ResourceDefinition } from "#app/features/backoffice/r
 import { exportProductsCsv, importProductsCsv } from "#app/features/catalogue/products-csv.server";
 import type { StaffUser } from "#app/features/staff/staff-auth.server";
 import { de } from "#app/i18n/de-backoffice";
+import { createTimings } from "./timings";
 
 const databaseUrl = process.env.BENCH_CATALOGUE_DATABASE_URL;
 const runs = Number(process.env.BENCH_CATALOGUE_RUNS ?? 200);
 const products = Number(process.env.BENCH_CATALOGUE_PRODUCTS ?? 5000);
 const imports = Number(process.env.BENCH_CATALOGUE_IMPORTS ?? 3);
 
-interface Figures {
-  case: string;
-  runs: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-}
-const figures: Figures[] = [];
-
-async function measure(label: string, count: number, work: (run: number) => Promise<unknown>) {
-  const warmUp = Math.min(20, Math.ceil(count / 4));
-  for (let run = 0; run < warmUp; run += 1) await work(run);
-  const times: number[] = [];
-  for (let run = 0; run < count; run += 1) {
-    const started = performance.now();
-    await work(warmUp + run);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  const at = (share: number) =>
-    Number(times[Math.min(times.length - 1, Math.floor(share * times.length))]!.toFixed(2));
-  figures.push({ case: label, runs: count, p50: at(0.5), p90: at(0.9), p99: at(0.99), max: at(1) });
-}
+const { figures, measure } = createTimings({ maxWarmUp: 20 });
 
 /** A minimal products definition for the generic list (the products resource will have more). */
 const productList: ResourceDefinition = {

@@ -28,6 +28,7 @@ import { menusResource } from "#app/features/catalogue/menus.resource";
 import type { StaffUser } from "#app/features/staff/staff-auth.server";
 import { createStaffSession, staffSessionCookie } from "#app/features/staff/staff-session.server";
 import { ensurePortFree, startServer, stopServer, waitForHealth } from "./server";
+import { createTimings } from "./timings";
 
 const databaseUrl = process.env.BENCH_MENU_EDITOR_DATABASE_URL;
 const runs = Number(process.env.BENCH_MENU_EDITOR_RUNS ?? 200);
@@ -38,30 +39,10 @@ const origin = `http://127.0.0.1:${port}`;
 const sessionSecret = "bench-menu-editor-".padEnd(40, "x");
 const CATEGORIES = 12;
 
-interface Figures {
-  case: string;
-  runs: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-}
-const figures: Figures[] = [];
-
-async function measure(label: string, work: (run: number) => Promise<unknown>) {
-  const warmUp = Math.min(50, Math.ceil(runs / 4));
-  for (let run = 0; run < warmUp; run += 1) await work(run);
-  const times: number[] = [];
-  for (let run = 0; run < runs; run += 1) {
-    const started = performance.now();
-    await work(warmUp + run);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  const at = (share: number) =>
-    Number(times[Math.min(times.length - 1, Math.floor(share * times.length))]!.toFixed(2));
-  figures.push({ case: label, runs, p50: at(0.5), p90: at(0.9), p99: at(0.99), max: at(1) });
-}
+const timings = createTimings({ maxWarmUp: 50 });
+const { figures } = timings;
+const measure = (label: string, work: (run: number) => Promise<unknown>) =>
+  timings.measure(label, runs, work);
 
 const dataDir = databaseUrl ? "" : mkdtempSync(path.join(os.tmpdir(), "bench-menu-editor-"));
 const handle = await openDatabase(databaseUrl ? { databaseUrl, dataDir } : { dataDir });
