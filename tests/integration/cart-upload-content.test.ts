@@ -1,16 +1,15 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
-import { findBranchByIdentifier, type BranchDetails } from "#app/db/queries/branches";
+import type { BranchDetails } from "#app/db/queries/branches";
 import type { CatalogueProduct } from "#app/db/queries/catalogue";
-import { getSettings } from "#app/db/queries/settings";
 import type { Database, Settings } from "#app/db/schema";
 import { seedDemoData } from "#app/db/seed.server";
 import { de } from "#app/i18n/de";
 import { storageFor } from "#app/integrations/storage/storage.server";
 import { changeCart } from "#app/features/cart/cart-changes.server";
-import { loadActiveCatalogue } from "#app/features/storefront/menu-catalogue.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
+import { photoCakeAtAltstadt } from "#tests/support/photo-cake";
 import { jpegPhoto, simplePdf, truncatedJpeg } from "#tests/support/sample-files";
 import { storageBackends } from "#tests/support/storage-backends";
 
@@ -35,19 +34,10 @@ describe.each(databaseTargets())("a cake photo's content on %s", (target) => {
     handle = await createTestDatabase(target);
     db = handle.db;
     await seedDemoData(db, { now });
-    settings = await getSettings(db);
-    branch = (await findBranchByIdentifier(db, "altstadt"))!;
-    const catalogue = await loadActiveCatalogue(db, branch.id, now, settings.businessTimeZone);
-    orderable = catalogue.orderable;
-    cake = [...orderable.values()].find((product) => product.identifier === "motivtorte")!;
-    const byName = (name: string) => cake.parts.find((part) => part.name === name)!;
-    photoField = `part-${byName("Foto für den Tortenaufleger").id}`;
-    const size = byName("Größe");
-    const filling = byName("Füllung");
-    otherFields = {
-      [`part-${size.id}`]: String(size.options[0]!.id),
-      [`part-${filling.id}`]: String(filling.options[0]!.id),
-    };
+    ({ settings, branch, orderable, cake, photoField, otherFields } = await photoCakeAtAltstadt(
+      db,
+      now,
+    ));
   });
 
   afterAll(async () => {

@@ -4,15 +4,13 @@ import path from "node:path";
 import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
-import { findBranchByIdentifier, type BranchDetails } from "#app/db/queries/branches";
+import type { BranchDetails } from "#app/db/queries/branches";
 import type { CatalogueProduct } from "#app/db/queries/catalogue";
-import { getSettings } from "#app/db/queries/settings";
 import type { Database, Settings } from "#app/db/schema";
 import { seedDemoData } from "#app/db/seed.server";
 import { de } from "#app/i18n/de";
 import { localFolderStorage } from "#app/integrations/storage/local-folder.server";
 import { changeCart, type CartChangeResult } from "#app/features/cart/cart-changes.server";
-import { loadActiveCatalogue } from "#app/features/storefront/menu-catalogue.server";
 import {
   clientKeyFor,
   DEFAULT_UPLOAD_QUOTA,
@@ -20,6 +18,7 @@ import {
 } from "#app/features/cart/upload-quota.server";
 import { appHandler } from "#tests/support/app-build";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
+import { photoCakeAtAltstadt } from "#tests/support/photo-cake";
 import { staffContext } from "#tests/support/staff";
 import { tinyPng } from "#tests/support/tiny-png";
 
@@ -42,20 +41,11 @@ describe.each(databaseTargets())("upload quotas on %s", (target) => {
     handle = await createTestDatabase(target);
     db = handle.db;
     await seedDemoData(db, { now });
-    settings = await getSettings(db);
     folder = await mkdtemp(path.join(os.tmpdir(), "backstube-quota-uploads-"));
-    branch = (await findBranchByIdentifier(db, "altstadt"))!;
-    const catalogue = await loadActiveCatalogue(db, branch.id, now, settings.businessTimeZone);
-    orderable = catalogue.orderable;
-    cake = [...orderable.values()].find((product) => product.identifier === "motivtorte")!;
-    const byName = (name: string) => cake.parts.find((part) => part.name === name)!;
-    photoField = `part-${byName("Foto für den Tortenaufleger").id}`;
-    const size = byName("Größe");
-    const filling = byName("Füllung");
-    otherFields = {
-      [`part-${size.id}`]: String(size.options[0]!.id),
-      [`part-${filling.id}`]: String(filling.options[0]!.id),
-    };
+    ({ settings, branch, orderable, cake, photoField, otherFields } = await photoCakeAtAltstadt(
+      db,
+      now,
+    ));
   });
 
   afterAll(async () => {
