@@ -12,7 +12,7 @@
  * bench/large-menu.ts; 0 leaves the demo data alone and skips the large-menu scenarios).
  * More switches:
  *
- *   BENCH_ONLY="große Karte"   only scenarios whose name contains this text
+ *   BENCH_ONLY="große Karte"   only scenarios whose name contains this text (several: "a|b")
  *   BENCH_WARMUP=1             seconds of unmeasured load before each scenario
  *   BENCH_CPU_PROF=1           server runs with --cpu-prof (profiles in reports/cpu-profiles)
  *   BENCH_ORDER_CARTS=3000     carts ready before each order scenario (one order uses one up)
@@ -60,6 +60,9 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 1);
 const menuProducts = Number(process.env.BENCH_MENU_PRODUCTS ?? 300);
 const only = process.env.BENCH_ONLY?.toLowerCase() ?? "";
+/** Whether `name` is among the chosen: every run without BENCH_ONLY, else one of its texts. */
+const isChosen = (name: string) =>
+  !only || only.split("|").some((text) => name.toLowerCase().includes(text));
 const cpuProfileDir = process.env.BENCH_CPU_PROF ? path.resolve("reports/cpu-profiles") : null;
 const target = process.env.BENCH_DATABASE === "postgres" ? "postgres" : "pglite";
 const serverUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -179,7 +182,7 @@ async function measure(
   try {
     await waitForHealth(origin, server);
     for (const scenario of scenarios) {
-      if (only && !scenario.name.toLowerCase().includes(only)) continue;
+      if (!isChosen(scenario.name)) continue;
       const scenarioConnections = scenario.connections ?? connections;
       const request = await scenario.prepare({
         origin,
@@ -233,7 +236,7 @@ async function measure(
       rows.push(row);
       if (request.verify) checks.push({ row, verify: request.verify });
     }
-    if (!only || "live-bestellungen".includes(only)) {
+    if (isChosen("live-bestellungen")) {
       live.result = (await measureLive(database.env)) ?? undefined;
       if (live.result && !live.result.ok) process.exitCode = 1;
     }
@@ -301,7 +304,7 @@ async function measureLive(env: Record<string, string>): Promise<LiveBenchResult
  * measures the invalidation, not the load). PostgreSQL only, like the live board.
  */
 async function measurePropagation(env: Record<string, string>): Promise<PropagationResult | null> {
-  if (only && !"änderungen im shop".includes(only)) return null;
+  if (!isChosen("änderungen im shop")) return null;
   if (!env.DATABASE_URL) {
     console.log("übersprungen: Änderungen im Shop (nur mit BENCH_DATABASE=postgres)");
     return null;

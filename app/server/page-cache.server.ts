@@ -5,7 +5,9 @@ import type { Request, RequestHandler, Response } from "express";
 import {
   fillSlots,
   gzipWithParts,
+  packParts,
   packSharedPieces,
+  type PackedParts,
   slotTemplate,
   type SlotTemplate,
 } from "./page-slots.server";
@@ -320,6 +322,17 @@ export function pageCache(options: PageCacheOptions): PageCache {
     ask.end();
   };
 
+  /** A visitor's parts packed once: the app hands the same parts again while they hold. */
+  const packedParts = new WeakMap<object, PackedParts>();
+  const packedPartsOf = (slots: SlotTemplate, parts: Record<string, string>) => {
+    let packed = packedParts.get(parts);
+    if (!packed || packed.names !== slots.names.join()) {
+      packed = packParts(slots, parts);
+      packedParts.set(parts, packed);
+    }
+    return packed;
+  };
+
   const serveWithParts = (
     req: Request,
     res: Response,
@@ -344,7 +357,7 @@ export function pageCache(options: PageCacheOptions): PageCache {
         let body: Buffer;
         const packed = entry.packedSlots;
         if (packed && acceptedEncodings(req.headers["accept-encoding"]).has("gzip")) {
-          body = gzipWithParts(slots, packed, parts);
+          body = gzipWithParts(slots, packed, packedPartsOf(slots, parts));
           res.setHeader("Content-Encoding", "gzip");
         } else {
           // Until the shared pieces are packed, the compression middleware packs each answer.

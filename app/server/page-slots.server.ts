@@ -80,21 +80,52 @@ export async function packSharedPieces(template: SlotTemplate): Promise<Buffer[]
   return Promise.all(template.shared.map((piece) => pack(piece, PACK_SHARED)));
 }
 
-/** The customer's page as one gzip member: packed shared pieces, their parts packed now. */
+/** A visitor's parts packed alone, in the order of a template's slots, with their checksums. */
+export interface PackedParts {
+  names: string;
+  deflated: (Buffer | null)[];
+  crc: number[];
+  length: number[];
+  shift: number[];
+}
+
+/** Packs the parts for `template`'s slots (once per parts: they are reused, decision 049). */
+export function packParts(
+  template: SlotTemplate,
+  parts: Readonly<Record<string, string>>,
+): PackedParts {
+  const packed: PackedParts = {
+    names: template.names.join(),
+    deflated: [],
+    crc: [],
+    length: [],
+    shift: [],
+  };
+  for (const name of template.names) {
+    const part = Buffer.from(parts[name] ?? "");
+    packed.deflated.push(part.length > 0 ? deflateRawSync(part, PACK_PART) : null);
+    packed.crc.push(crc32(part));
+    packed.length.push(part.length);
+    packed.shift.push(crcShift(part.length));
+  }
+  return packed;
+}
+
+/** The customer's page as one gzip member: packed shared pieces and their packed parts. */
 export function gzipWithParts(
   template: SlotTemplate,
   packedShared: readonly Buffer[],
-  parts: Readonly<Record<string, string>>,
+  parts: PackedParts,
 ): Buffer {
   const out: Buffer[] = [GZIP_HEADER, packedShared[0]!];
   let crc = template.sharedCrc[0]!;
   let length = template.shared[0]!.length;
-  template.names.forEach((name, index) => {
-    const part = Buffer.from(parts[name] ?? "");
-    if (part.length > 0) {
-      out.push(deflateRawSync(part, PACK_PART));
-      crc = crc32(part, crc);
-      length += part.length;
+  template.names.forEach((_, index) => {
+    const deflated = parts.deflated[index];
+    if (deflated) {
+      out.push(deflated);
+      crc = combineCrc(crc, parts.crc[index]!, parts.shift[index]!);
+      length += parts.length[index]!;
     }
     const next = index + 1;
     out.push(packedShared[next]!);

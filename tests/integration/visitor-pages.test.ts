@@ -269,6 +269,27 @@ describe.each(databaseTargets())("a customer's menu page from the kept page (%s)
     }
   });
 
+  it("reuses a customer's parts while their cart keeps its version; a change shows at once", async () => {
+    // Early in a minute, so that the parts are not made anew for the next one meanwhile.
+    const minute = Math.floor(Date.now() / 60_000) * 60_000;
+    vi.useFakeTimers({ toFake: ["Date"], now: minute + 61_000, shouldAdvanceTime: true });
+    let cookie = await addToCart(shop, products[1]!);
+    await visitorPage(shop, cookie);
+    const before = slot(await visitorPage(shop, cookie), "cart-body");
+    // Every change of the shop's own moves the cart's version; this one, behind its back, does
+    // not: the page shows the parts it made for this version.
+    await handle.db
+      .updateTable("cartItems")
+      .set({ amount: 7 })
+      .where("productId", "=", products[1]!.id)
+      .execute();
+    expect(slot(await visitorPage(shop, cookie), "cart-body")).toBe(before);
+    cookie = await addToCart(shop, products[2]!, cookie);
+    const after = await visitorPage(shop, cookie);
+    expect(cartNames(after)).toEqual([products[1]!.name, products[2]!.name].sort());
+    expect(slot(after, "cart-body")).toContain('value="7"');
+  });
+
   /**
    * Until the change notice of a write just made has come (the kept page is dropped then): a
    * change that does not show at 10:59 must have arrived before the clock moves on.

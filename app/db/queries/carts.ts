@@ -93,6 +93,23 @@ export async function insertCart(
 }
 
 /** Every change bumps the version, so a reader can tell its copy is stale. */
+/**
+ * The reference data's stamp and the cart's version (null when it is gone or of another branch)
+ * in one round trip: all a customer's kept menu parts need to be reused (decision 049).
+ */
+export async function referenceAndCartVersions(
+  db: Db,
+  cartId: string,
+  branchId: number,
+): Promise<{ reference: bigint; cart: number | null }> {
+  const { rows } = await sql<{ reference: string | null; cart: number | null }>`
+    select (select version::text from reference_data_version) as reference,
+           (select version from carts where id = ${cartId} and branch_id = ${branchId}) as cart`.execute(
+    db,
+  );
+  return { reference: BigInt(rows[0]?.reference ?? "0"), cart: rows[0]?.cart ?? null };
+}
+
 export async function updateCart(db: Db, id: string, changes: CartUpdate): Promise<void> {
   await db
     .updateTable("carts")

@@ -32,18 +32,38 @@ export interface CartCookieValue {
   isTampered: boolean;
 }
 
+/**
+ * What each cookie value said, per cookie (its secret): checking the signature is the costliest
+ * part of a customer's kept page (decision 049), and the same customer sends the same value with
+ * every request until their cart moves. A value always reads the same, so this only saves work.
+ */
+const readValues = new WeakMap<Cookie, Map<string, CartCookieValue>>();
+const MAX_READ_VALUES = 2_000;
+
 export async function readCartCookie(
   request: Request,
   context: AppLoadContext,
 ): Promise<CartCookieValue> {
-  const header = request.headers.get("Cookie");
-  if (!header || !header.split(/;\s*/).some((part) => part.startsWith(`${COOKIE_NAME}=`))) {
-    return { carts: {}, isTampered: false };
+  const raw = request.headers
+    .get("Cookie")
+    ?.split(/;\s*/)
+    .find((part) => part.startsWith(`${COOKIE_NAME}=`));
+  if (!raw) return { carts: {}, isTampered: false };
+  const cookie = cartCookie(context);
+  let values = readValues.get(cookie);
+  if (!values) {
+    values = new Map();
+    readValues.set(cookie, values);
   }
-  const parsed = cartIds.safeParse(await cartCookie(context).parse(header));
-  return parsed.success
-    ? { carts: parsed.data, isTampered: false }
-    : { carts: {}, isTampered: true };
+  const known = values.get(raw);
+  if (known) return known;
+  const parsed = cartIds.safeParse(await cookie.parse(raw));
+  const value: CartCookieValue = Object.freeze(
+    parsed.success ? { carts: parsed.data, isTampered: false } : { carts: {}, isTampered: true },
+  );
+  if (values.size >= MAX_READ_VALUES) values.clear();
+  values.set(raw, value);
+  return value;
 }
 
 export async function cartIdFor(request: Request, context: AppLoadContext, branchId: number) {

@@ -53,6 +53,12 @@ export interface CartLineView {
 
 export interface CartView {
   cartId: string | null;
+  /**
+   * The cart's version as it was read, before any item this visit took out (that change moves the
+   * version on): what this view shows holds for as long as the cart keeps this version and the
+   * menu, its data and the minute stay the same (decision 049). Null without a stored cart.
+   */
+  version: number | null;
   items: CartLineView[];
   countText: string;
   /** The spec's cart count (pieces by their amount, other items as 1), for the cart bar. */
@@ -172,6 +178,7 @@ export async function loadCart(db: Db, input: CartLoadInput): Promise<CartView> 
   const isMinimumReached = deliveryType !== "delivery" || (minimum?.isReached ?? false);
   return {
     cartId: cart?.id ?? null,
+    version: cart?.version ?? null,
     items: priced.map(({ row, product, item }) => ({
       id: row.id,
       productId: row.productId,

@@ -103,6 +103,15 @@ export async function cachedReference<T>(
 }
 
 /**
+ * The reference data's version stamp now (shared with the callers asking at the same moment).
+ * Read before the data it stands for, a value derived from that data and kept under the stamp is
+ * never newer than the stamp says, only sometimes older (then the next reader misses).
+ */
+export function referenceVersion(db: Db): Promise<bigint> {
+  return readVersion(db, stateOf(db));
+}
+
+/**
  * Drops this database's copy (a `reference_data` notification, or the listener's reconnect): the
  * next caller loads anew. A load still in flight lands in the dropped copy, never in the next.
  */

@@ -10,7 +10,10 @@ import { VisitorData } from "../../components/visitor-slot";
 import { formatNumber } from "../../domain/format";
 import { de } from "../../i18n/de";
 import { deCatalogue } from "../../i18n/de-catalogue";
+import { referenceAndCartVersions } from "../../db/queries/carts";
+import { readCartCookie } from "../cart/cart-cookie.server";
 import type { CartView } from "../cart/cart.server";
+import { referenceVersion } from "../shared/reference-data.server";
 import { branchDeliveryNotice } from "./branch.server";
 import { loadStorefront, loadVisitorCart, type Storefront } from "./storefront.server";
 import { storePath } from "./store-paths";
@@ -77,6 +80,32 @@ export function renderMenuVisitorParts(
 
 const BRANCH_PAGE = /^\/store\/([^/]+)$/;
 
+/** A customer's rendered parts and what they were made of (decision 049). */
+interface KeptParts {
+  /** The reference data's stamp read before the data, the minute and the page they are for. */
+  reference: bigint;
+  minute: number;
+  path: string;
+  branchId: number;
+  /** The cart's version as it was read. */
+  cartVersion: number;
+  parts: Record<string, string>;
+}
+
+/**
+ * The last parts rendered per cart, in this process: a customer who looks at the menu again with
+ * the same cart, in the same minute and menu version, gets the same parts without loading their
+ * cart or rendering it. About 10 KB each for a cart of ten; the oldest go first.
+ */
+const keptParts = new Map<string, KeptParts>();
+const MAX_KEPT_PARTS = 1_000;
+/** Branch ids by identifier as the renders found them (checked against the stamp on reuse). */
+const branchIds = new Map<string, number>();
+
+function minuteOf(date: Date): number {
+  return Math.floor(date.getTime() / 60_000);
+}
+
 /**
  * The slots of `path` (a branch's menu, as kept) for the visitor whose cookies these are; null
  * when the page must be rendered whole instead: another page, an unknown branch, or a cart cookie
@@ -95,10 +124,39 @@ export async function menuVisitorParts(
   } catch {
     return null;
   }
+  const request = new Request(`${context.config.publicOrigin}${path}`, { headers: { cookie } });
+  const { carts, isTampered } = await readCartCookie(request, context);
+  if (isTampered) return null;
+  const knownBranch = branchIds.get(identifier);
+  const cartId = knownBranch === undefined ? undefined : carts[String(knownBranch)];
+  const kept = cartId === undefined ? undefined : keptParts.get(cartId);
+  if (kept && kept.path === path && kept.minute === minuteOf(new Date())) {
+    // One round trip: the menu's data and this cart are as they were when the parts were made.
+    const now = await referenceAndCartVersions(context.db, cartId!, kept.branchId);
+    if (now.reference === kept.reference && now.cart === kept.cartVersion) return kept.parts;
+  }
+  // Read before the data: parts kept under it are never newer than it says (a change in between
+  // leaves them older, and the next request misses).
+  const reference = await referenceVersion(context.db);
   const store = await loadStorefront(context.db, identifier, new Date());
   if (!store) return null;
-  const request = new Request(`${context.config.publicOrigin}${path}`, { headers: { cookie } });
-  const { cart, isTampered } = await loadVisitorCart(request, context, store);
-  if (isTampered) return null;
-  return renderMenuVisitorParts(menuVisitorOf(cart, store), menuPaths(store.branch.identifier));
+  branchIds.set(identifier, store.branch.id);
+  const { cart } = await loadVisitorCart(request, context, store);
+  const parts = renderMenuVisitorParts(
+    menuVisitorOf(cart, store),
+    menuPaths(store.branch.identifier),
+  );
+  if (cart.cartId !== null && cart.version !== null) {
+    keptParts.delete(cart.cartId);
+    if (keptParts.size >= MAX_KEPT_PARTS) keptParts.delete(keptParts.keys().next().value!);
+    keptParts.set(cart.cartId, {
+      reference,
+      minute: minuteOf(store.now),
+      path,
+      branchId: store.branch.id,
+      cartVersion: cart.version,
+      parts,
+    });
+  }
+  return parts;
 }
