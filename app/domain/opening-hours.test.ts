@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bakery, closed, open } from "./opening-hours.fixtures";
+import { addDays } from "./time";
 import {
   currentPeriod,
   deliveryHoursOf,
@@ -34,6 +35,14 @@ describe("ruleAppliesTo", () => {
     // 31 Dec 2025 already belongs to ISO week 1 of 2026, a Wednesday, not a Thursday.
     expect(ruleAppliesTo(closed("once", "2026-01-01"), "2025-12-31")).toBe(false);
     expect(ruleAppliesTo(closed("once", "2026-01-01"), "2026-01-01")).toBe(true);
+    // Over the turn of a year with 53 ISO weeks: on its date and nowhere else.
+    const rule = closed("once", "2026-12-31");
+    const applying = Array.from({ length: 30 }, (_, day) => addDays("2026-12-20", day)).filter(
+      (date) => ruleAppliesTo(rule, date),
+    );
+    expect(applying).toEqual(["2026-12-31"]);
+    // A date with its time, as some rows carry it, names the same day.
+    expect(ruleAppliesTo(closed("once", "2026-12-31T00:00:00"), "2026-12-31")).toBe(true);
   });
 
   it("ignores a once rule without a date", () => {

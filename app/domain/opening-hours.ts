@@ -54,6 +54,8 @@ export interface OpenPeriod {
 export const NEXT_OPENING_HORIZON_DAYS = 180;
 export const CLOSING_SOON_MINUTES = 60;
 
+const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 function isoWeekOf(date: IsoDate): { weekYear: number; weekNumber: number; weekday: number } {
   const { weekYear, weekNumber, weekday } = DateTime.fromISO(date.slice(0, 10), { zone: "utc" });
   return { weekYear, weekNumber, weekday };
@@ -67,6 +69,12 @@ export function ruleAppliesTo(rule: OpeningHoursRule, date: IsoDate): boolean {
   if (rule.type === "daily") return true;
   if (rule.type !== "once") return rule.type === weekdayOf(date);
   if (!rule.date) return false;
+  // Hot (the hours of 180 days are resolved per page): two plain dates name the same ISO week
+  // and weekday exactly when they are the same date.
+  const ruleDay = rule.date.slice(0, 10);
+  const day = date.slice(0, 10);
+  if (ruleDay === day) return true;
+  if (PLAIN_DATE.test(ruleDay) && PLAIN_DATE.test(day)) return false;
   const ruleWeek = isoWeekOf(rule.date);
   const dayWeek = isoWeekOf(date);
   return (

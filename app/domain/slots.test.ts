@@ -13,6 +13,7 @@ import {
   planAppointments,
   readyAfterLeadTime,
   roundUpToMinutes,
+  sharedAppointmentPlan,
   type LeadTime,
 } from "./slots";
 import { inZone } from "./time";
@@ -165,6 +166,31 @@ describe("planAppointments", () => {
     expect(plan.slots).toEqual([
       { start: "2025-06-03T07:00:00.000+02:00", end: "2025-06-03T18:00:00.000+02:00" },
     ]);
+  });
+});
+
+describe("sharedAppointmentPlan", () => {
+  const rules = bakery;
+  const twoHours: LeadTime = { isLeadTimeEnabled: true, leadTimeType: "hours", leadTimeValue: 2 };
+
+  it("is the plan planAppointments makes, shared while its bounds stay the same", () => {
+    const first = sharedAppointmentPlan({ rules, now: MONDAY_0902 });
+    expect(first).toEqual(planAppointments({ rules, now: MONDAY_0902 }));
+    // 09:04 still rounds up to 09:05: the same plan, not worked out again.
+    expect(sharedAppointmentPlan({ rules, now: "2025-06-02T09:04:00+02:00" })).toBe(first);
+    expect(appointmentDays(first)).toBe(appointmentDays(first));
+  });
+
+  it("is another plan once the earliest time moves on or the lead times differ", () => {
+    const first = sharedAppointmentPlan({ rules, now: MONDAY_0902 });
+    const later = sharedAppointmentPlan({ rules, now: "2025-06-02T09:06:00+02:00" });
+    expect(later).not.toBe(first);
+    expect(later).toEqual(planAppointments({ rules, now: "2025-06-02T09:06:00+02:00" }));
+    const led = sharedAppointmentPlan({ rules, now: MONDAY_0902, leadTimes: [twoHours] });
+    expect(led.earliest).not.toBe(first.earliest);
+    expect(led).toEqual(planAppointments({ rules, now: MONDAY_0902, leadTimes: [twoHours] }));
+    // Other rules, another plan, even for the same bounds.
+    expect(sharedAppointmentPlan({ rules: [...rules], now: MONDAY_0902 })).not.toBe(first);
   });
 });
 

@@ -115,6 +115,18 @@ export interface AppointmentPlanInput {
  * is found at 08:15.
  */
 export function planAppointments(input: AppointmentPlanInput): AppointmentPlan {
+  const bounds = planBounds(input);
+  return planBetween(input.rules, bounds);
+}
+
+interface PlanBounds {
+  zone: string;
+  horizonDays: number;
+  earliest: DateTime<true>;
+  latest: DateTime<true>;
+}
+
+function planBounds(input: AppointmentPlanInput): PlanBounds {
   const zone = input.zone ?? BUSINESS_TIME_ZONE;
   const horizonDays = input.horizonDays ?? SLOT_HORIZON_DAYS;
   const ready = earliestAppointment(input.now, input.leadTimes ?? [], zone);
@@ -123,10 +135,44 @@ export function planAppointments(input: AppointmentPlanInput): AppointmentPlan {
     : null;
   const earliest = orderable && orderable > ready ? orderable : ready;
   const latest = startOfDate(addDays(inZone(input.now, zone).toISODate(), horizonDays + 1), zone);
+  return { zone, horizonDays, earliest, latest };
+}
+
+/** Plans by their rules (a value nobody changes) and bounds; a few per rules at most. */
+const sharedPlans = new WeakMap<readonly OpeningHoursRule[], Map<string, AppointmentPlan>>();
+const MAX_SHARED_PLANS = 32;
+
+/**
+ * `planAppointments`, shared by every caller with the same rules (the same array: a branch's
+ * effective hours of the day) and the same bounds: a plan changes only when the earliest time
+ * moves on (every 5 minutes) or the carts' lead times differ. Half a year of slots is worked out
+ * once, not for every checkout page. The plan must be treated as read-only.
+ */
+export function sharedAppointmentPlan(input: AppointmentPlanInput): AppointmentPlan {
+  const bounds = planBounds(input);
+  const key = `${bounds.zone}|${bounds.horizonDays}|${bounds.earliest.toMillis()}|${bounds.latest.toMillis()}`;
+  let plans = sharedPlans.get(input.rules);
+  if (!plans) {
+    plans = new Map();
+    sharedPlans.set(input.rules, plans);
+  }
+  let plan = plans.get(key);
+  if (!plan) {
+    if (plans.size >= MAX_SHARED_PLANS) plans.clear();
+    plan = planBetween(input.rules, bounds);
+    plans.set(key, plan);
+  }
+  return plan;
+}
+
+function planBetween(
+  rules: readonly OpeningHoursRule[],
+  { zone, horizonDays, earliest, latest }: PlanBounds,
+): AppointmentPlan {
   const firstDate = addDays(earliest.toISODate(), -1);
   const days = Math.max(daysBetween(firstDate, latest.toISODate()), 0);
   const slots: AppointmentSlot[] = [];
-  for (const period of openPeriods(input.rules, firstDate, days, zone)) {
+  for (const period of openPeriods(rules, firstDate, days, zone)) {
     const start = period.start < earliest ? earliest : period.start;
     const end = period.end > latest ? latest : period.end;
     if (start < end) slots.push({ start: start.toISO(), end: end.toISO() });
@@ -156,6 +202,36 @@ export function appointmentTimes(
   date: IsoDate,
   zone: string = BUSINESS_TIME_ZONE,
   step: number = TIME_PICKER_MINUTE_STEP,
+): readonly AppointmentTime[] {
+  return derived(plan, `times|${zone}|${step}|${date}`, () =>
+    computeAppointmentTimes(plan, date, zone, step),
+  );
+}
+
+/**
+ * What is worked out from a plan, kept with it: a shared plan's days and times are the same for
+ * every checkout page that uses it. Bounded per plan (one entry per day asked for).
+ */
+const derivedOfPlan = new WeakMap<AppointmentPlan, Map<string, unknown>>();
+
+function derived<T>(plan: AppointmentPlan, key: string, compute: () => T): T {
+  let values = derivedOfPlan.get(plan);
+  if (!values) {
+    values = new Map();
+    derivedOfPlan.set(plan, values);
+  }
+  if (values.has(key)) return values.get(key) as T;
+  const value = compute();
+  if (values.size >= 400) values.clear();
+  values.set(key, value);
+  return value;
+}
+
+function computeAppointmentTimes(
+  plan: AppointmentPlan,
+  date: IsoDate,
+  zone: string,
+  step: number,
 ): AppointmentTime[] {
   const times: AppointmentTime[] = [];
   for (const slot of plan.slots) {
@@ -177,7 +253,11 @@ export function appointmentDays(
   plan: AppointmentPlan,
   zone: string = BUSINESS_TIME_ZONE,
   step: number = TIME_PICKER_MINUTE_STEP,
-): IsoDate[] {
+): readonly IsoDate[] {
+  return derived(plan, `days|${zone}|${step}`, () => computeAppointmentDays(plan, zone, step));
+}
+
+function computeAppointmentDays(plan: AppointmentPlan, zone: string, step: number): IsoDate[] {
   const days = new Set<IsoDate>();
   for (const slot of plan.slots) {
     const start = inZone(slot.start, zone);

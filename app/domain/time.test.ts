@@ -69,6 +69,12 @@ describe("calendar helpers", () => {
     expect(weekdayOf("2025-03-31")).toBe("monday");
     expect(weekdayOf("2025-03-30")).toBe("sunday");
     expect(() => weekdayOf("2025-02-30")).toThrow(RangeError);
+    // The same as luxon's over four years, leap day included.
+    for (let day = 0; day < 4 * 366; day += 1) {
+      const date = addDays("2024-01-01", day);
+      const luxon = DateTime.fromISO(date, { zone: "utc" }).toFormat("cccc").toLowerCase();
+      expect(weekdayOf(date)).toBe(luxon);
+    }
   });
 
   it("adds days across months and years", () => {

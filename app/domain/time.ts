@@ -85,6 +85,9 @@ export function clockOfMinutes(minutes: number): WallClock {
 
 /** The weekday of a calendar date, independent of any zone. */
 export function weekdayOf(date: IsoDate): Weekday {
+  // Plain UTC arithmetic for the usual `YYYY-MM-DD` (hot, like addDays below).
+  const time = utcDay(date);
+  if (time !== null) return WEEKDAYS[(new Date(time).getUTCDay() + 6) % 7]!;
   const day = DateTime.fromISO(date, { zone: "utc" });
   const weekday = WEEKDAYS[day.weekday - 1];
   if (!day.isValid || weekday === undefined) throw new RangeError(`Ungültiges Datum ${date}`);

@@ -162,7 +162,7 @@ export function TimePicker({
   onClose,
 }: {
   dayLabel: string;
-  times: { at: string; time: string }[];
+  times: readonly { at: string; time: string }[];
   chosen: string | null;
   onChoose: (at: string) => void;
   onClose: () => void;

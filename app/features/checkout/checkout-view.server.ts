@@ -83,13 +83,27 @@ function dayOf(appointment: string, zone: string): string | null {
   }
 }
 
+/** 'Freitag, 27.11.2026' per date: the same for every page (half a year of them per page). */
+const dayLabels = new Map<string, string>();
+
+function dayLabel(date: string, zone: string): string {
+  const key = `${zone}|${date}`;
+  let label = dayLabels.get(key);
+  if (label === undefined) {
+    label = inZone(date, zone).setLocale("de").toFormat("cccc, dd.MM.yyyy");
+    if (dayLabels.size >= 2_000) dayLabels.clear();
+    dayLabels.set(key, label);
+  }
+  return label;
+}
+
 /** Everything the checkout page renders, as plain data. */
 export function checkoutView(context: CheckoutContext, query: URLSearchParams) {
   const { store } = context;
   const money = (cents: number) => formatMoney(cents, store.settings.currency);
   const days = appointmentDays(context.plan(), store.zone).map((date) => ({
     date,
-    label: inZone(date, store.zone).setLocale("de").toFormat("cccc, dd.MM.yyyy"),
+    label: dayLabel(date, store.zone),
   }));
   const requestedDay = query.get("tag");
   const chosenAppointment = query.get("appointment");

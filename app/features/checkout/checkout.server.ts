@@ -21,11 +21,10 @@ import { orderTypeOf, type OrderType } from "../../domain/order-type";
 import { checkPhone, phoneCountryOf } from "../../domain/phone";
 import {
   SLOT_HORIZON_DAYS,
-  planAppointments,
+  sharedAppointmentPlan,
   type AppointmentPlan,
   checkAppointment,
 } from "../../domain/slots";
-import { branchHoursWithHolidays } from "../branches/holidays.server";
 import type { CartTotals } from "../../domain/tax";
 import { taxRateFor } from "../../domain/tax";
 import { unitRatio } from "../../domain/units";
@@ -34,7 +33,7 @@ import { deCatalogue } from "../../i18n/de-catalogue";
 import { deliveryAreaForPricing, labelledLine, pricedProduct } from "../cart/cart-pricing.server";
 import { isTotalApproximate } from "../../domain/price-label";
 import { offeredDeliveryTypes } from "../cart/cart.server";
-import { toOpeningRule } from "../storefront/opening.server";
+import { effectiveHours } from "../storefront/opening.server";
 import { cachedReference } from "../shared/reference-data.server";
 import { loadStorefront, type Storefront } from "../storefront/storefront.server";
 import { cleanLine, cleanText } from "../../domain/values";
@@ -175,13 +174,8 @@ export async function loadCheckout(
 
   const horizonDays = settings.slotHorizonDays ?? SLOT_HORIZON_DAYS;
   // Public holidays close the branch, and delivery never happens on a closed day (decision 045).
-  const hours = branchHoursWithHolidays(
+  const hours = effectiveHours(
     branch,
-    {
-      openingHours: branch.openingHours.map(toOpeningRule),
-      deliveryHours: branch.deliveryHours.map(toOpeningRule),
-      isDeliveryHoursEnabled: branch.isDeliveryHoursEnabled,
-    },
     input.now,
     zone,
     Math.max(horizonDays, NEXT_OPENING_HORIZON_DAYS),
@@ -251,7 +245,7 @@ export async function loadCheckout(
     paymentMethods,
     defaultPayment: defaultPaymentMethod(paymentMethods),
     plan: once(() =>
-      planAppointments({
+      sharedAppointmentPlan({
         rules,
         now: input.now,
         leadTimes: lines.map((line) => line.product),

@@ -6,6 +6,7 @@ import {
   openingState,
   type OpeningHoursRule,
 } from "../../domain/opening-hours";
+import { inZone } from "../../domain/time";
 import { branchHoursWithHolidays } from "../branches/holidays.server";
 import { referenceBranch } from "../shared/reference-data.server";
 
@@ -25,13 +26,30 @@ export interface OpeningStateView {
   label: string;
 }
 
+/** Per branch (a reference value, shared until the data change): the hours of one day. */
+const hoursMemo = new WeakMap<
+  BranchDetails,
+  { key: string; hours: ReturnType<typeof branchHoursWithHolidays> }
+>();
+
 /**
  * The branch's opening and delivery hours as customers meet them: public holidays of its country
  * and federal state close it unless staff opened that date, and delivery never happens on a closed
  * day (decision 045). The same hours as the checkout's slots, for the status lines and tables.
+ *
+ * They change with the date only: worked out once per branch and day (resolving half a year of
+ * rules for every page cost the checkout most of its time). Callers must not change them.
  */
-export function effectiveHours(branch: BranchDetails, now: Date, zone: string) {
-  return branchHoursWithHolidays(
+export function effectiveHours(
+  branch: BranchDetails,
+  now: Date,
+  zone: string,
+  days = NEXT_OPENING_HORIZON_DAYS,
+) {
+  const key = `${zone}|${inZone(now, zone).toISODate()}|${days}`;
+  const kept = hoursMemo.get(branch);
+  if (kept?.key === key) return kept.hours;
+  const hours = branchHoursWithHolidays(
     branch,
     {
       openingHours: branch.openingHours.map(toOpeningRule),
@@ -40,8 +58,10 @@ export function effectiveHours(branch: BranchDetails, now: Date, zone: string) {
     },
     now,
     zone,
-    NEXT_OPENING_HORIZON_DAYS,
+    days,
   );
+  hoursMemo.set(branch, { key, hours });
+  return hours;
 }
 
 export function branchOpening(branch: BranchDetails, now: Date, zone: string) {
