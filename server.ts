@@ -23,6 +23,7 @@ import {
   forgetOnReferenceChanges,
   storefrontPageCache,
   visitorPartsOf,
+  checkoutPageCache,
   type Forgettable,
 } from "./app/server/reference-changes.server";
 import { limitRequestBodies, quietAfterBodyRefused } from "./app/server/body-limit.server";
@@ -123,6 +124,13 @@ async function main(): Promise<void> {
     kept.push(cache);
     // Before the static files: a kept page need not ask the disk whether it is a file first.
     app.use(cache);
+    const checkouts = checkoutPageCache(
+      live,
+      () => loadedBuild,
+      (req) => loadContextFor(req),
+    );
+    kept.push(checkouts);
+    app.use(checkouts);
   }
   forgetOnReferenceChanges(live, database.db, kept);
   const build = await mountRemix(app, config);

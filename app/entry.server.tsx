@@ -13,6 +13,11 @@ const ABORT_DELAY = 5_000;
 
 /** The customer's parts of a kept menu page, for the page cache in server.ts (decision 049). */
 export { menuVisitorParts } from "./features/storefront/menu-visitor.server";
+export {
+  checkoutRenewals,
+  checkoutStamp,
+  isCheckoutPage,
+} from "./features/checkout/checkout-own-page.server";
 
 /** A `.data` request during a database outage carries the document's retry hint too. */
 export function handleDataRequest(response: Response): Response {

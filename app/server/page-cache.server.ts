@@ -93,7 +93,7 @@ const REFRESH_TIMEOUT_MS = 2_000;
 
 const MINUTE_MS = 60_000;
 /** Headers of the cached answer that belong to that one response (compression sets its own). */
-const PER_RESPONSE = new Set([
+export const PER_RESPONSE = new Set([
   "content-security-policy",
   "content-length",
   "content-encoding",
@@ -386,7 +386,7 @@ export function pageCache(options: PageCacheOptions): PageCache {
 }
 
 /** Collects what the app writes, and hands it over once the response is complete. */
-function capture(res: Response, done: (status: number, body: string) => void): void {
+export function capture(res: Response, done: (status: number, body: string) => void): void {
   const chunks: Buffer[] = [];
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => Response;

@@ -57,6 +57,42 @@ export function slotTemplate(page: Buffer): SlotTemplate | null {
   };
 }
 
+/**
+ * A page cut at every place one of `tokens` stands (a nonce, an order key): the slots are named
+ * after the tokens, so that each answer puts new values of its own there. Null when none occurs.
+ */
+export function tokenTemplate(
+  page: Buffer,
+  tokens: Readonly<Record<string, string>>,
+): SlotTemplate | null {
+  const places: { at: number; length: number; name: string }[] = [];
+  for (const [name, token] of Object.entries(tokens)) {
+    if (!token) continue;
+    const needle = Buffer.from(token);
+    for (let at = page.indexOf(needle); at >= 0; at = page.indexOf(needle, at + needle.length)) {
+      places.push({ at, length: needle.length, name });
+    }
+  }
+  if (places.length === 0) return null;
+  places.sort((a, b) => a.at - b.at);
+  const shared: Buffer[] = [];
+  const names: string[] = [];
+  let from = 0;
+  for (const place of places) {
+    if (place.at < from) return null;
+    shared.push(page.subarray(from, place.at));
+    names.push(place.name);
+    from = place.at + place.length;
+  }
+  shared.push(page.subarray(from));
+  return {
+    shared,
+    names,
+    sharedCrc: shared.map((piece) => crc32(piece)),
+    sharedShift: shared.map((piece) => crcShift(piece.length)),
+  };
+}
+
 /** The page with the visitor's parts in their slots (a missing part leaves its slot empty). */
 export function fillSlots(template: SlotTemplate, parts: Readonly<Record<string, string>>) {
   const pieces: Buffer[] = [template.shared[0]!];

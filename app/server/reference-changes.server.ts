@@ -5,6 +5,7 @@ import { forgetReferenceData } from "../features/shared/reference-data.server";
 import { CART_COOKIE } from "../features/cart/cart-cookie.server";
 import { CONSENT_COOKIE, SELF_SERVICE_COOKIE } from "../features/storefront/visitor.server";
 import type { LiveOrders } from "./live-orders.server";
+import { ownPageCache, type OwnPageCache } from "./own-page-cache.server";
 import { pageCache, type PageCache, type PageCacheOptions } from "./page-cache.server";
 
 /**
@@ -40,6 +41,32 @@ export function visitorPartsOf(
     if (!entry?.menuVisitorParts) return null;
     return entry.menuVisitorParts(req.path, req.headers.cookie ?? "", contextFor(req));
   };
+}
+
+/** What the build's server entry exports for the customer's kept checkout (decision 050). */
+interface CheckoutOwnPage {
+  isCheckoutPage(path: string): boolean;
+  checkoutStamp(path: string, cookie: string, context: AppLoadContext): Promise<string | null>;
+  checkoutRenewals(html: string): { token: string; fresh: () => string }[];
+}
+
+/**
+ * A customer's checkout page kept per visitor while their cart, the reference data and the minute
+ * stay the same (decision 050), with the build's stamp; trusted only while `live` is listening.
+ */
+export function checkoutPageCache(
+  live: Pick<LiveOrders, "status">,
+  build: () => ServerBuild | undefined,
+  contextFor: (req: Request) => AppLoadContext,
+): OwnPageCache {
+  const entry = () => build()?.entry.module as Partial<CheckoutOwnPage> | undefined;
+  return ownPageCache({
+    isOwnPage: (path) => entry()?.isCheckoutPage?.(path) ?? false,
+    stamp: async (req) =>
+      entry()?.checkoutStamp?.(req.path, req.headers.cookie ?? "", contextFor(req)) ?? null,
+    renewals: (html) => entry()?.checkoutRenewals?.(html) ?? [],
+    canKeep: () => live.status().listening,
+  });
 }
 
 /** A document's load context holds the visitor's part aside (not a `.data` request, not a form). */

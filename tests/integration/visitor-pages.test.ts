@@ -5,11 +5,12 @@ import express from "express";
 import { createRequestHandler } from "@remix-run/express";
 import type { AppLoadContext } from "@remix-run/node";
 import { DateTime } from "luxon";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
 import { seedDemoData } from "#app/db/seed.server";
 import { startLiveOrders, type LiveOrders } from "#app/server/live-orders.server";
 import {
+  checkoutPageCache,
   documentPartsFor,
   forgetOnReferenceChanges,
   storefrontPageCache,
@@ -62,8 +63,19 @@ async function startShop(
         ),
       })
     : null;
-  const stop = cache ? forgetOnReferenceChanges(live, handle.db, [cache]) : () => undefined;
+  const checkouts = withCache
+    ? checkoutPageCache(
+        live,
+        () => build,
+        () => context,
+      )
+    : null;
+  const stop =
+    cache && checkouts
+      ? forgetOnReferenceChanges(live, handle.db, [cache, checkouts])
+      : () => undefined;
   if (cache) app.use(cache);
+  if (checkouts) app.use(checkouts);
   app.all(
     "*",
     createRequestHandler({
@@ -87,20 +99,24 @@ async function startShop(
   };
 }
 
-async function get(shop: Shop, cookie?: string, encoding?: string) {
-  const response = await fetch(`${shop.origin}${PATH}`, {
+async function get(shop: Shop, cookie?: string, encoding?: string, path = PATH) {
+  const response = await fetch(`${shop.origin}${path}`, {
     headers: {
       ...(cookie ? { Cookie: cookie } : {}),
       ...(encoding ? { "Accept-Encoding": encoding } : {}),
     },
   });
-  return { kept: response.headers.get("x-page-cache"), html: await response.text() };
+  return {
+    kept: response.headers.get("x-page-cache"),
+    policy: response.headers.get("content-security-policy") ?? "",
+    html: await response.text(),
+  };
 }
 
 /** The raw answer: fetch would unpack gzip itself and hide how it was packed. */
-async function getRaw(shop: Shop, cookie: string) {
+async function getRaw(shop: Shop, cookie: string, path = PATH) {
   const { request } = await import("node:http");
-  const url = new URL(`${shop.origin}${PATH}`);
+  const url = new URL(`${shop.origin}${path}`);
   return new Promise<{ encoding: string | undefined; kept: string; body: Buffer }>(
     (resolve, reject) => {
       const ask = request(
@@ -290,6 +306,73 @@ describe.each(databaseTargets())("a customer's menu page from the kept page (%s)
     expect(slot(after, "cart-body")).toContain('value="7"');
   });
 
+  describe("the checkout (decision 050)", () => {
+    const CHECKOUT = `${PATH}/checkout`;
+    const orderKeyOf = (html: string) => /name="orderKey" value="([^"]+)"/.exec(html)?.[1] ?? "";
+    const nonceOf = (html: string) => / nonce="([^"]+)"/.exec(html)?.[1] ?? "";
+    /** The page without what every answer has of its own. */
+    const shared = (html: string) => withoutNonces(html).replaceAll(orderKeyOf(html), "KEY");
+    const checkout = (from: Shop, cookie: string, encoding?: string) =>
+      get(from, cookie, encoding, CHECKOUT);
+
+    beforeEach(() => {
+      // Early in a minute: the kept page is the minute's, and so is the whole render beside it.
+      const minute = Math.floor(Date.now() / 60_000) * 60_000;
+      vi.useFakeTimers({ toFake: ["Date"], now: minute + 61_000, shouldAdvanceTime: true });
+    });
+
+    it("is the whole render's page again, with a nonce and an order key of its own", async () => {
+      const cookie = await addToCart(shop, products[0]!);
+      const first = await checkout(shop, cookie);
+      expect(first.kept).toBe("own-miss");
+      const again = await checkout(shop, cookie);
+      expect(again.kept).toBe("own");
+      const rendered = await checkout(whole, cookie);
+      expect(rendered.kept).toBeNull();
+      expect(shared(again.html)).toBe(shared(rendered.html));
+      expect(again.html).toContain(products[0]!.name);
+      // Each answer: a new order key (in the form and in the loader data alike) and the nonce
+      // of its own policy.
+      expect(orderKeyOf(again.html)).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+      expect(orderKeyOf(again.html)).not.toBe(orderKeyOf(first.html));
+      expect(again.html).not.toContain(orderKeyOf(first.html));
+      expect(nonceOf(again.html)).not.toBe(nonceOf(first.html));
+      expect(again.policy).toContain(`'nonce-${nonceOf(again.html)}'`);
+      // Packed: the pieces once, the new tokens per answer, one gzip member.
+      const deadline = performance.now() + 5_000;
+      let raw = await getRaw(shop, cookie, CHECKOUT);
+      while (raw.encoding !== "gzip" && performance.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        raw = await getRaw(shop, cookie, CHECKOUT);
+      }
+      expect(raw.kept).toBe("own");
+      expect(raw.encoding).toBe("gzip");
+      expect(shared(gunzipSync(raw.body).toString())).toBe(shared(rendered.html));
+    });
+
+    it("shows a change of the cart and of a price on the next page; never another's", async () => {
+      let cookie = await addToCart(shop, products[1]!);
+      const other = await addToCart(shop, products[4]!);
+      await checkout(shop, cookie);
+      await checkout(shop, other);
+      expect((await checkout(shop, cookie)).kept).toBe("own");
+      cookie = await addToCart(shop, products[2]!, cookie);
+      const changed = await checkout(shop, cookie);
+      expect(changed.kept).toBe("own-miss");
+      expect(changed.html).toContain(products[2]!.name);
+      await handle.db
+        .updateTable("products")
+        .set({ price: 4_321 })
+        .where("id", "=", products[2]!.id)
+        .execute();
+      await shownWithin(cookie, (page) => page.includes("43,21\u00a0€"), CHECKOUT);
+      // The other customer's page is theirs alone.
+      const theirs = await checkout(shop, other);
+      expect(theirs.html).toContain(products[4]!.name);
+      expect(theirs.html).not.toContain(products[1]!.name);
+    });
+  });
+
   /**
    * Until the change notice of a write just made has come (the kept page is dropped then): a
    * change that does not show at 10:59 must have arrived before the clock moves on.
@@ -303,10 +386,10 @@ describe.each(databaseTargets())("a customer's menu page from the kept page (%s)
   }
 
   /** Asks until `check` holds for the customer's page (at most 2 s); the page it held for. */
-  async function shownWithin(cookie: string, check: (html: string) => boolean) {
+  async function shownWithin(cookie: string, check: (html: string) => boolean, path = PATH) {
     const since = performance.now();
     for (;;) {
-      const { html } = await get(shop, cookie);
+      const { html } = await get(shop, cookie, undefined, path);
       if (check(html)) return html;
       if (performance.now() - since > WITHIN_MS) {
         throw new Error("Die Änderung kam nicht an.");
