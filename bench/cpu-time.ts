@@ -74,3 +74,28 @@ export function cpuPerRequest(
     Math.round(((after[key] - before[key]) / requests) * 10) / 10;
   return { server: per("server"), database: per("database"), bench: per("bench") };
 }
+
+/**
+ * The server processes' memory after a scenario, in MB: the largest resident set of any one of
+ * them now (VmRSS) and the largest it has been (VmHWM). Issue 18 asks at most 160 MB each.
+ */
+export function serverMemory(serverPid: number | undefined): { rss: number; peak: number } | null {
+  if (serverPid === undefined) return null;
+  const pids = processTimes()
+    .filter((entry) => entry.pid === serverPid || entry.parent === serverPid)
+    .map((entry) => entry.pid);
+  let rss = 0;
+  let peak = 0;
+  for (const pid of pids) {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, "utf8");
+      const kb = (field: string) =>
+        Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+      rss = Math.max(rss, kb("VmRSS"));
+      peak = Math.max(peak, kb("VmHWM"));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return pids.length === 0 ? null : { rss: Math.round(rss / 1024), peak: Math.round(peak / 1024) };
+}

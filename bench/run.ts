@@ -38,7 +38,7 @@ import { openDatabase } from "#app/db/connection.server";
 import { DEMO_ADMIN_EMAIL } from "#app/db/seed.server";
 import { prepareLargeMenuDatabase, type LargeMenu } from "./large-menu";
 import { scenarios, type BenchRequest, type Verification } from "./scenarios";
-import { cpuPerRequest, sampleCpu } from "./cpu-time";
+import { cpuPerRequest, sampleCpu, serverMemory } from "./cpu-time";
 import { ensurePortFree, migrateAndSeed, startServer, stopServer, waitForHealth } from "./server";
 import {
   liveBenchDefaults,
@@ -82,6 +82,9 @@ interface Row {
   cpuServer: number | null;
   cpuDatabase: number | null;
   cpuBench: number | null;
+  /** MB after the scenario: the largest server process now and at its peak (bench/cpu-time.ts). */
+  rssMB: number | null;
+  peakMB: number | null;
   statusCodes: Record<string, number>;
   /** The scenario's database check (after the server stopped), if it has one. */
   verification?: Verification;
@@ -107,7 +110,7 @@ async function main() {
     console.log(
       `\nDatenbank: ${target}; Verbindungen und Sekunden je Szenario, davor ${warmupSeconds} s ` +
         `Aufwärmen; Latenzen in ms; cpu*: CPU-Millisekunden je Anfrage (Server, PostgreSQL, ` +
-        `Lastgenerator)`,
+        `Lastgenerator); rssMB/peakMB: größter Serverprozess nach dem Szenario, jetzt und höchstens`,
     );
     console.table(rows.map(({ statusCodes: _s, verification: _v, ...row }) => row));
     for (const row of rows) {
@@ -205,6 +208,7 @@ async function measure(
       const cpuBefore = sampleCpu(server.pid);
       const result = await fire(request, scenarioConnections, scenarioSeconds);
       const cpu = cpuPerRequest(cpuBefore, sampleCpu(server.pid), result.requests.total);
+      const memory = serverMemory(server.pid);
       await settle(result);
       const statusCodes = Object.fromEntries(
         Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [
@@ -231,6 +235,8 @@ async function measure(
         cpuServer: cpu?.server ?? null,
         cpuDatabase: cpu?.database ?? null,
         cpuBench: cpu?.bench ?? null,
+        rssMB: memory?.rss ?? null,
+        peakMB: memory?.peak ?? null,
         statusCodes,
       };
       rows.push(row);
