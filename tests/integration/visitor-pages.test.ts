@@ -306,6 +306,17 @@ describe.each(databaseTargets())("a customer's menu page from the kept page (%s)
     expect(slot(after, "cart-body")).toContain('value="7"');
   });
 
+  it("at a minute's turn, customers wait for the new minute's page instead of each rendering it whole", async () => {
+    const cookie = await addToCart(shop, products[1]!);
+    await visitorPage(shop, cookie);
+    // Two minutes on: the kept page has expired, and ten customers ask at once.
+    const minute = Math.floor(Date.now() / 60_000) * 60_000;
+    vi.useFakeTimers({ toFake: ["Date"], now: minute + 121_000, shouldAdvanceTime: true });
+    const pages = await Promise.all(Array.from({ length: 10 }, () => get(shop, cookie)));
+    expect(pages.map((page) => page.kept)).toEqual(Array(10).fill("visitor"));
+    for (const page of pages) expect(cartNames(page.html)).toContain(products[1]!.name);
+  });
+
   describe("the checkout (decision 050)", () => {
     const CHECKOUT = `${PATH}/checkout`;
     const orderKeyOf = (html: string) => /name="orderKey" value="([^"]+)"/.exec(html)?.[1] ?? "";
