@@ -209,6 +209,22 @@ async function addToCart(
   return next;
 }
 
+/**
+ * The cookies of ten customers with a cart of CART_ITEMS items each (the shop limits new carts
+ * per address), each cart starting at another of `items`.
+ */
+async function customersWithCarts(context: BenchContext, items: ItemForm[]): Promise<string[]> {
+  const cookies: string[] = [];
+  for (let customer = 0; customer < 10; customer += 1) {
+    let cookie: string | null = null;
+    for (let index = 0; index < CART_ITEMS; index += 1) {
+      cookie = await addToCart(context, items[(customer + index) % items.length]!, cookie);
+    }
+    cookies.push(cookie!);
+  }
+  return cookies;
+}
+
 /** The menu's one-tap '+' forms (simple products): posted to the cart as they stand. */
 function quickAdds(html: string, branchPath: string): ItemForm[] {
   return [...html.matchAll(/<form[^>]*data-quick-add="(\d+)"[^>]*>([\s\S]*?)<\/form>/g)].map(
@@ -613,14 +629,7 @@ export const scenarios: Scenario[] = [
       const path = `/store/${context.largeMenu.branchIdentifier}`;
       const items = quickAdds(await context.fetchText(path), path).slice(0, CART_ITEMS);
       if (items.length === 0) return null;
-      const cookies: string[] = [];
-      for (let customer = 0; customer < 10; customer += 1) {
-        let cookie: string | null = null;
-        for (let index = 0; index < CART_ITEMS; index += 1) {
-          cookie = await addToCart(context, items[(customer + index) % items.length]!, cookie);
-        }
-        cookies.push(cookie!);
-      }
+      const cookies = await customersWithCarts(context, items);
       const lines = cartLines(await context.fetchText(path, cookies[0]));
       if (lines !== CART_ITEMS) {
         throw new Error(`Warenkorb zeigt ${lines} statt ${CART_ITEMS} Positionen.`);
@@ -639,14 +648,7 @@ export const scenarios: Scenario[] = [
       if (!path) return null;
       const items = await addableProducts(context, path, CART_ITEMS);
       if (items.length === 0) return null;
-      const cookies: string[] = [];
-      for (let customer = 0; customer < 10; customer += 1) {
-        let cookie: string | null = null;
-        for (let index = 0; index < CART_ITEMS; index += 1) {
-          cookie = await addToCart(context, items[(customer + index) % items.length]!, cookie);
-        }
-        cookies.push(cookie!);
-      }
+      const cookies = await customersWithCarts(context, items);
       const checkout = `${path}/checkout`;
       const page = await context.fetchText(checkout, cookies[0]);
       if (!SUBMIT_LABEL.test(page)) {

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from "express";
-import { acceptedEncodings, capture, PER_RESPONSE } from "./page-cache.server";
+import { acceptedEncodings, capture, keptHeaders } from "./page-cache.server";
 import {
   fillSlots,
   gzipWithParts,
@@ -109,10 +109,7 @@ export function ownPageCache(options: OwnPageCacheOptions): OwnPageCache {
           const entry: OwnEntry = {
             stamp,
             status,
-            headers: Object.entries(res.getHeaders()).flatMap(
-              ([name, value]): [string, string][] =>
-                PER_RESPONSE.has(name) || value === undefined ? [] : [[name, String(value)]],
-            ),
+            headers: keptHeaders(res),
             template,
             fresh,
           };

@@ -93,7 +93,7 @@ const REFRESH_TIMEOUT_MS = 2_000;
 
 const MINUTE_MS = 60_000;
 /** Headers of the cached answer that belong to that one response (compression sets its own). */
-export const PER_RESPONSE = new Set([
+const PER_RESPONSE = new Set([
   "content-security-policy",
   "content-length",
   "content-encoding",
@@ -252,10 +252,7 @@ export function pageCache(options: PageCacheOptions): PageCache {
       // The nonce stood somewhere else too (in a script's text, say): no copy would be right.
       if (nonce && html.includes(nonce)) return;
       if (entries.size >= maxEntries) entries.clear();
-      const headers = Object.entries(res.getHeaders()).flatMap(
-        ([name, value]): [string, string][] =>
-          PER_RESPONSE.has(name) || value === undefined ? [] : [[name, String(value)]],
-      );
+      const headers = keptHeaders(res);
       const policy = res.getHeader("content-security-policy");
       if (policy !== undefined) {
         const hashes = inlineScriptHashes(html);
@@ -413,6 +410,13 @@ export function pageCache(options: PageCacheOptions): PageCache {
       for (const key of [...waiting.keys()]) wake(key);
     },
   });
+}
+
+/** The answer's headers worth keeping with a page: those that are not the one response's own. */
+export function keptHeaders(res: Response): [string, string][] {
+  return Object.entries(res.getHeaders()).flatMap(([name, value]): [string, string][] =>
+    PER_RESPONSE.has(name) || value === undefined ? [] : [[name, String(value)]],
+  );
 }
 
 /** Collects what the app writes, and hands it over once the response is complete. */

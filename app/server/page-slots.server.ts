@@ -23,6 +23,16 @@ export interface SlotTemplate {
   sharedShift: number[];
 }
 
+/** A template of its pieces, with each piece's checksum and shift worked out once. */
+function templateOf(shared: Buffer[], names: string[]): SlotTemplate {
+  return {
+    shared,
+    names,
+    sharedCrc: shared.map((piece) => crc32(piece)),
+    sharedShift: shared.map((piece) => crcShift(piece.length)),
+  };
+}
+
 const MARKER = /<template data-slot="(\/?[a-z-]+)"><\/template>/g;
 
 /** The slots of a page, or null when it has none (or they are not properly paired). */
@@ -49,12 +59,7 @@ export function slotTemplate(page: Buffer): SlotTemplate | null {
   }
   if (open !== null || names.length === 0) return null;
   shared.push(page.subarray(from));
-  return {
-    shared,
-    names,
-    sharedCrc: shared.map((piece) => crc32(piece)),
-    sharedShift: shared.map((piece) => crcShift(piece.length)),
-  };
+  return templateOf(shared, names);
 }
 
 /**
@@ -85,12 +90,7 @@ export function tokenTemplate(
     from = place.at + place.length;
   }
   shared.push(page.subarray(from));
-  return {
-    shared,
-    names,
-    sharedCrc: shared.map((piece) => crc32(piece)),
-    sharedShift: shared.map((piece) => crcShift(piece.length)),
-  };
+  return templateOf(shared, names);
 }
 
 /** The page with the visitor's parts in their slots (a missing part leaves its slot empty). */

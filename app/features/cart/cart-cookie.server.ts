@@ -40,14 +40,19 @@ export interface CartCookieValue {
 const readValues = new WeakMap<Cookie, Map<string, CartCookieValue>>();
 const MAX_READ_VALUES = 2_000;
 
-export async function readCartCookie(
+export function readCartCookie(
   request: Request,
   context: AppLoadContext,
 ): Promise<CartCookieValue> {
-  const raw = request.headers
-    .get("Cookie")
-    ?.split(/;\s*/)
-    .find((part) => part.startsWith(`${COOKIE_NAME}=`));
+  return readCartCookieHeader(request.headers.get("Cookie") ?? "", context);
+}
+
+/** The same from a Cookie header as it came (the kept pages read it without a Request). */
+export async function readCartCookieHeader(
+  header: string,
+  context: AppLoadContext,
+): Promise<CartCookieValue> {
+  const raw = header.split(/;\s*/).find((part) => part.startsWith(`${COOKIE_NAME}=`));
   if (!raw) return { carts: {}, isTampered: false };
   const cookie = cartCookie(context);
   let values = readValues.get(cookie);

@@ -1,7 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { referenceAndCartVersions } from "../../db/queries/carts";
-import { readCartCookie } from "../cart/cart-cookie.server";
+import { readCartCookieHeader } from "../cart/cart-cookie.server";
 import { referenceBranch } from "../shared/reference-data.server";
+import { branchIdentifierIn } from "../storefront/store-paths";
 import { newOrderKey } from "./checkout-view.server";
 
 const CHECKOUT_PAGE = /^\/store\/([^/]+)\/checkout$/;
@@ -22,16 +23,9 @@ export async function checkoutStamp(
   cookie: string,
   context: AppLoadContext,
 ): Promise<string | null> {
-  const match = CHECKOUT_PAGE.exec(path);
-  if (!match) return null;
-  let identifier: string;
-  try {
-    identifier = decodeURIComponent(match[1]!);
-  } catch {
-    return null;
-  }
-  const request = new Request(`${context.config.publicOrigin}${path}`, { headers: { cookie } });
-  const { carts, isTampered } = await readCartCookie(request, context);
+  const identifier = branchIdentifierIn(CHECKOUT_PAGE, path);
+  if (identifier === null) return null;
+  const { carts, isTampered } = await readCartCookieHeader(cookie, context);
   if (isTampered) return null;
   const branch = await referenceBranch(context.db, identifier);
   if (!branch || !branch.isPublic) return null;

@@ -11,12 +11,12 @@ import { formatNumber } from "../../domain/format";
 import { de } from "../../i18n/de";
 import { deCatalogue } from "../../i18n/de-catalogue";
 import { referenceAndCartVersions } from "../../db/queries/carts";
-import { readCartCookie } from "../cart/cart-cookie.server";
+import { readCartCookieHeader } from "../cart/cart-cookie.server";
 import type { CartView } from "../cart/cart.server";
 import { referenceVersion } from "../shared/reference-data.server";
 import { branchDeliveryNotice } from "./branch.server";
 import { loadStorefront, loadVisitorCart, type Storefront } from "./storefront.server";
-import { storePath } from "./store-paths";
+import { branchIdentifierIn, storePath } from "./store-paths";
 import type { MenuVisitor } from "./menu-visitor";
 
 /**
@@ -116,16 +116,9 @@ export async function menuVisitorParts(
   cookie: string,
   context: AppLoadContext,
 ): Promise<Record<string, string> | null> {
-  const match = BRANCH_PAGE.exec(path);
-  if (!match) return null;
-  let identifier: string;
-  try {
-    identifier = decodeURIComponent(match[1]!);
-  } catch {
-    return null;
-  }
-  const request = new Request(`${context.config.publicOrigin}${path}`, { headers: { cookie } });
-  const { carts, isTampered } = await readCartCookie(request, context);
+  const identifier = branchIdentifierIn(BRANCH_PAGE, path);
+  if (identifier === null) return null;
+  const { carts, isTampered } = await readCartCookieHeader(cookie, context);
   if (isTampered) return null;
   const knownBranch = branchIds.get(identifier);
   const cartId = knownBranch === undefined ? undefined : carts[String(knownBranch)];
@@ -141,6 +134,7 @@ export async function menuVisitorParts(
   const store = await loadStorefront(context.db, identifier, new Date());
   if (!store) return null;
   branchIds.set(identifier, store.branch.id);
+  const request = new Request(`${context.config.publicOrigin}${path}`, { headers: { cookie } });
   const { cart } = await loadVisitorCart(request, context, store);
   const parts = renderMenuVisitorParts(
     menuVisitorOf(cart, store),

@@ -16,3 +16,14 @@ export function statusPath(order: { uid: string; hash: string }): string {
 export function productAnchor(productId: number): string {
   return `produkt-${productId}`;
 }
+
+/** The branch identifier in `path` by `pattern`'s first group, decoded; null when none. */
+export function branchIdentifierIn(pattern: RegExp, path: string): string | null {
+  const match = pattern.exec(path);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+}
