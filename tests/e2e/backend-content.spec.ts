@@ -84,7 +84,9 @@ test.describe("content pages and navigations", () => {
     await expect(rows.nth(before - 1).getByRole("textbox", { name: "Beschriftung" })).toHaveValue(
       label,
     );
-    await page.getByRole("button", { name: "Speichern" }).last().click();
+    // The form's own row of actions: without JavaScript "nach oben" loads the page anew, and
+    // while it streams in, the last "Speichern" so far may be the hidden default button (CI).
+    await page.locator(".resource-actions").getByRole("button", { name: "Speichern" }).click();
     await expect(page.getByText("Die Navigation wurde gespeichert.")).toBeVisible();
 
     await page.goto("/");
