@@ -34,6 +34,23 @@ export default tseslint.config(
     },
   },
   {
+    // Loaded on first use, not with every server process (decision 051); types are free.
+    files: ["app/**/*.{ts,tsx}", "server.ts"],
+    ignores: ["app/**/*.test.{ts,tsx}", "app/server/on-demand-modules.server.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: ["sharp", "opentype.js", "@aws-sdk/client-s3"].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: "Über app/server/on-demand-modules.server.ts laden (Entscheidung 051).",
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.tsx"],
     plugins: { react, "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
     settings: { react: { version: "detect" } },

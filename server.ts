@@ -32,6 +32,7 @@ import { startLiveOrders, type LiveOrders } from "./app/server/live-orders.serve
 import type { DatabaseHandle } from "./app/db/connection.server";
 import { startOutboxWorker, type OutboxWorker } from "./app/features/shared/outbox.server";
 import { restartPolicy } from "./app/server/worker-restarts.server";
+import { workerEnv, workerExecArgv } from "./app/server/worker-memory.server";
 import {
   answerDatabaseOutages,
   sendDatabaseUnavailable,
@@ -236,8 +237,11 @@ async function runProcesses(config: AppConfig, startedAt: number): Promise<void>
   // Pending replacements keep this process alive: with every worker dead and only unref'd
   // timers left, Node would end it with code 0 and no supervisor would notice.
   const pending = new Set<NodeJS.Timeout>();
+  cluster.setupPrimary({
+    execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS, config.processHeapMb),
+  });
   const start = (slot: number) => {
-    const worker = cluster.fork();
+    const worker = cluster.fork(workerEnv(process.env));
     slots.set(worker.id, { slot, startedAt: performance.now() });
   };
   const alive = () => Object.keys(cluster.workers ?? {}).length;

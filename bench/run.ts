@@ -98,7 +98,11 @@ async function main() {
       `Große Karte: Filiale ${branchIdentifier}, ${products} Produkte (${copies} Kopien).`,
     );
   }
-  const nodeArgs = cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : [];
+  const nodeArgs = [
+    ...(cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : []),
+    // Flags Node refuses in NODE_OPTIONS, such as --trace-gc, for memory investigations.
+    ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+  ];
   const rows: Row[] = [];
   const checks: { row: Row; verify: NonNullable<BenchRequest["verify"]> }[] = [];
   const live: { result?: LiveBenchResult } = {};

@@ -38,6 +38,8 @@ const schema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     /** Server processes sharing the port (node:cluster); more than one needs PostgreSQL. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /** Each server process's V8 old space in MB, when WEB_CONCURRENCY > 1 (decision 051). */
+    SERVER_PROCESS_HEAP_MB: z.coerce.number().int().min(64).max(16_384).default(128),
     DATA_DIR: z.string().min(1).default("data"),
     SESSION_SECRET: z.string().min(32, "muss mindestens 32 Zeichen lang sein").optional(),
     PUBLIC_ORIGIN: z.url().optional(),
@@ -192,6 +194,8 @@ export interface AppConfig {
   databasePoolSize: number;
   /** Server processes (node:cluster workers); 1 runs the server in this process. */
   processes: number;
+  /** The old space of each of those processes, in MB. */
+  processHeapMb: number;
   dataDir: string;
   sessionSecret: string;
   publicOrigin: string;
@@ -254,6 +258,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     processes: env.WEB_CONCURRENCY,
+    processHeapMb: env.SERVER_PROCESS_HEAP_MB,
     dataDir,
     sessionSecret: env.SESSION_SECRET ?? demoSecret(dataDir),
     publicOrigin: (env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),

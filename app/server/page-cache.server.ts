@@ -2,6 +2,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import { request as httpRequest } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
+import { inPackingTurn } from "./packing-turns.server";
 import {
   fillSlots,
   gzipWithParts,
@@ -168,13 +169,12 @@ function packedFor(entry: Entry, header: string | undefined): [Encoding, Buffer]
   return null;
 }
 
-/** Brotli and gzip copies of a page, made in worker threads. */
-export async function packPage(body: Buffer): Promise<Partial<Record<Encoding, Buffer>>> {
-  const [br, gzipped] = await Promise.all([
-    promisify(brotliCompress)(body, BROTLI_OPTIONS),
-    promisify(gzip)(body, GZIP_OPTIONS),
-  ]);
-  return { br, gzip: gzipped };
+/** Brotli and gzip copies of a page, made in worker threads, in turn with other packing. */
+export function packPage(body: Buffer): Promise<Partial<Record<Encoding, Buffer>>> {
+  return inPackingTurn(async () => ({
+    br: await promisify(brotliCompress)(body, BROTLI_OPTIONS),
+    gzip: await promisify(gzip)(body, GZIP_OPTIONS),
+  }));
 }
 
 /** The middleware, and `clear()` for when reference data changed (a `reference_data` notification). */

@@ -1,5 +1,6 @@
 import { constants as zlibConstants, crc32, deflateRaw, deflateRawSync } from "node:zlib";
 import { promisify } from "node:util";
+import { inPackingTurn } from "./packing-turns.server";
 
 /**
  * A kept page with the visitor's parts cut out (decision 049): the bytes between the markers
@@ -103,17 +104,25 @@ export function fillSlots(template: SlotTemplate, parts: Readonly<Record<string,
 }
 
 const SYNC = { finishFlush: zlibConstants.Z_SYNC_FLUSH };
-const PACK_SHARED = { ...SYNC, level: 9, memLevel: 9 };
+const PACK_SHARED = { ...SYNC, level: 9 };
 /** A visitor's parts are a few KB: packed per answer at the fastest level (3 % larger than 6). */
-const PACK_PART = { ...SYNC, level: 1 };
+const PACK_PART = { ...SYNC, level: 1, windowBits: 12, memLevel: 4 };
 /** The last, empty deflate block (fixed codes, final bit set). */
 const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
 
-/** The shared pieces packed once, in libuv's threads. */
-export async function packSharedPieces(template: SlotTemplate): Promise<Buffer[]> {
-  const pack = promisify(deflateRaw) as (piece: Buffer, options: object) => Promise<Buffer>;
-  return Promise.all(template.shared.map((piece) => pack(piece, PACK_SHARED)));
+const deflateRawAsync = promisify(deflateRaw) as (
+  piece: Buffer,
+  options: object,
+) => Promise<Buffer>;
+
+/** The shared pieces packed once, one after the other, in libuv's threads and in turn. */
+export function packSharedPieces(template: SlotTemplate): Promise<Buffer[]> {
+  return inPackingTurn(async () => {
+    const packed: Buffer[] = [];
+    for (const piece of template.shared) packed.push(await deflateRawAsync(piece, PACK_SHARED));
+    return packed;
+  });
 }
 
 /** A visitor's parts packed alone, in the order of a template's slots, with their checksums. */

@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "../../server/on-demand-modules.server";
 import { sniffImage, type ImageFacts } from "../../domain/image-files";
 import {
   IMAGE_SIZES,
@@ -35,6 +35,7 @@ export type CheckedImage =
  * and what does not decode completely (a truncated JPEG).
  */
 export async function normaliseUpload(bytes: Uint8Array): Promise<CheckedImage> {
+  const sharp = await loadSharp();
   const sniffed = sniffImage(bytes);
   if (!sniffed) return { ok: false, reason: "notAnImage" };
   if (sniffed.width * sniffed.height > IMAGE_MAX_PIXELS)
@@ -117,6 +118,7 @@ export async function makeWorkCopy(
   original: Uint8Array,
   image: Pick<StoredImage, "width" | "height">,
 ): Promise<WorkCopy> {
+  const sharp = await loadSharp();
   const largest = IMAGE_SIZES.large.width;
   const square = IMAGE_SIZES.product.width;
   const scale = Math.min(
@@ -146,6 +148,7 @@ export async function makeSize(
   size: ImageSize,
   format: SentFormat,
 ): Promise<Buffer> {
+  const sharp = await loadSharp();
   const work = source instanceof Uint8Array ? null : source;
   // The stored original was checked at upload; the limit stays as a second fence.
   let pipeline = work

@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import opentype from "opentype.js";
+import type opentype from "opentype.js";
+import { loadOpentype } from "../../server/on-demand-modules.server";
 import {
   FONT_FAMILIES,
   findFamily,
@@ -108,13 +109,12 @@ export interface LoadedFont {
 const outlineCache = new Map<string, Promise<LoadedFont>>();
 
 async function loadFaces(family: FontFamily, variant: FontVariant): Promise<LoadedFont> {
+  const { parse } = await loadOpentype();
   const folder = path.join(packageFolder(family), "files");
   const faces: opentype.Font[] = [];
   for (const subset of ["latin", "latin-ext"]) {
     const bytes = await readFile(path.join(folder, fileName(family, subset, variant, "woff")));
-    faces.push(
-      opentype.parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length)),
-    );
+    faces.push(parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length)));
   }
   return { faces };
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import sharp, { type OverlayOptions } from "sharp";
+import type { OverlayOptions } from "sharp";
+import { loadSharp } from "../../server/on-demand-modules.server";
 import type opentype from "opentype.js";
 import type { Database } from "../../db/schema";
 import { formatMoney } from "../../domain/money";
@@ -150,6 +151,7 @@ async function imageOverlay(
   canvas: { width: number; height: number },
   readImage: (imageId: number) => Promise<Uint8Array | null>,
 ): Promise<Overlay | null> {
+  const sharp = await loadSharp();
   // The part of the layer inside the canvas; none, nothing to draw.
   const left = Math.max(layer.x, 0);
   const top = Math.max(layer.y, 0);
@@ -182,6 +184,7 @@ export async function renderTemplate(
   product: ProductFields | null,
   readImage: (imageId: number) => Promise<Uint8Array | null>,
 ): Promise<Buffer> {
+  const sharp = await loadSharp();
   const { width, height } = template;
   const overlays: Overlay[] = [];
   let shapes: string[] = [];

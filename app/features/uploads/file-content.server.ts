@@ -1,5 +1,5 @@
 import { inflateSync } from "node:zlib";
-import sharp from "sharp";
+import { loadSharp } from "../../server/on-demand-modules.server";
 
 /**
  * The checks of a file's content that its first bytes cannot answer (decision 037): a photo must
@@ -18,6 +18,7 @@ export async function contentIsSound(extension: string, bytes: Uint8Array): Prom
 }
 
 async function imageDecodes(bytes: Uint8Array): Promise<boolean> {
+  const sharp = await loadSharp();
   try {
     // Decoding a small copy reads every row of the original: a cut-off file fails here.
     await sharp(bytes, { failOn: "truncated", limitInputPixels: MAX_PIXELS, animated: false })

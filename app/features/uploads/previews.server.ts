@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "../../server/on-demand-modules.server";
 import type { Upload } from "../../db/schema";
 import type { FileStorage } from "../../integrations/storage/file-storage";
 import { storageFor, type StorageSettings } from "../../integrations/storage/storage.server";
@@ -67,6 +67,7 @@ export async function makePreview(
 }
 
 async function photoPreview(bytes: Uint8Array): Promise<Uint8Array> {
+  const sharp = await loadSharp();
   const jpeg = await sharp(bytes, { failOn: "none", limitInputPixels: 50_000_000, animated: false })
     .rotate()
     .resize(PREVIEW_SIZE, PREVIEW_SIZE, { fit: "inside", withoutEnlargement: true })
@@ -110,6 +111,7 @@ async function firstPageOf(bytes: Uint8Array): Promise<Uint8Array> {
 
 /** A sheet with a folded corner and the extension in capitals, drawn by sharp from SVG. */
 export async function fileIcon(extension: string): Promise<Uint8Array> {
+  const sharp = await loadSharp();
   const label =
     extension
       .replace(/[^a-z0-9]/g, "")

@@ -1,11 +1,5 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
+import { loadS3 } from "../../server/on-demand-modules.server";
 import type { StorageConfig } from "../../config/env.server";
 import type { FileStorage } from "./file-storage";
 import { checkedKey } from "./keys";
@@ -14,8 +8,12 @@ export type S3Settings = Extract<StorageConfig, { kind: "s3" }>;
 
 const clients = new Map<string, S3Client>();
 
-/** One client per endpoint and key: the SDK keeps its sockets open between requests. */
-function clientFor(settings: S3Settings): S3Client {
+/**
+ * One client per endpoint and key: the SDK keeps its sockets open between requests. The SDK is
+ * loaded with the first client (decision 051).
+ */
+async function clientFor(settings: S3Settings): Promise<S3Client> {
+  const { S3Client } = await loadS3();
   const id = [settings.endpoint, settings.region, settings.accessKeyId, settings.forcePathStyle]
     .map(String)
     .join("|");
@@ -45,10 +43,11 @@ function clientFor(settings: S3Settings): S3Client {
  * (`{S3_PREFIX}{area}/{key}`), so every app instance reads what another wrote.
  */
 export function s3Storage(settings: S3Settings, area: string): FileStorage {
-  const client = clientFor(settings);
+  const sdk = async () => ({ ...(await loadS3()), client: await clientFor(settings) });
   const objectKey = (key: string) => `${settings.prefix}${area}/${checkedKey(key)}`;
   return {
     async put(key, bytes) {
+      const { client, PutObjectCommand } = await sdk();
       await client.send(
         new PutObjectCommand({
           Bucket: settings.bucket,
@@ -60,6 +59,7 @@ export function s3Storage(settings: S3Settings, area: string): FileStorage {
       );
     },
     async get(key) {
+      const { client, GetObjectCommand, NoSuchKey, S3ServiceException } = await sdk();
       try {
         const answer = await client.send(
           new GetObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }),
@@ -75,6 +75,7 @@ export function s3Storage(settings: S3Settings, area: string): FileStorage {
       }
     },
     async remove(key) {
+      const { client, DeleteObjectCommand } = await sdk();
       await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }));
     },
   };

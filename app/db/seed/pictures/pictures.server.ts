@@ -2,8 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
-import opentype from "opentype.js";
-import sharp from "sharp";
+import { loadOpentype, loadSharp } from "../../../server/on-demand-modules.server";
 import type { FileStorage } from "../../../integrations/storage/file-storage";
 import { categoryPictureProduct, productDrawings, type Drawing } from "./catalogue";
 import { counter, oven, pretzelTray, shopFront, wheatField } from "./scenes";
@@ -112,6 +111,7 @@ const PHOTO_QUALITY = 72;
 const DENSITY = 72 * 0.8;
 
 async function toWebp(svg: string, alt: string): Promise<RenderedPicture> {
+  const sharp = await loadSharp();
   const { data, info } = await sharp(Buffer.from(svg), { density: DENSITY })
     .webp({ quality: PHOTO_QUALITY, effort: 0 })
     .toBuffer({ resolveWithObject: true });
@@ -129,6 +129,7 @@ const require = createRequire(import.meta.url);
 
 /** The logo: a sun over a wheat ear and the shop name set in Playfair Display, as PNG. */
 export async function renderLogo(shopName: string): Promise<RenderedPicture> {
+  const [opentype, sharp] = await Promise.all([loadOpentype(), loadSharp()]);
   const fontFile =
     require.resolve("@fontsource/playfair-display/files/playfair-display-latin-700-normal.woff");
   const bytes = readFileSync(fontFile);

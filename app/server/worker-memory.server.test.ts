@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { workerEnv, workerExecArgv } from "./worker-memory.server";
+
+describe("server process memory flags", () => {
+  it("adds the old-space limit and small semi-spaces to the primary's own flags", () => {
+    expect(workerExecArgv(["--enable-source-maps"], undefined, 128)).toEqual([
+      "--enable-source-maps",
+      "--max-old-space-size=128",
+      "--max-semi-space-size=4",
+    ]);
+  });
+
+  it("leaves an operator's own limits alone, in either spelling or in NODE_OPTIONS", () => {
+    expect(workerExecArgv(["--max_old_space_size=512"], undefined, 128)).toEqual([
+      "--max_old_space_size=512",
+      "--max-semi-space-size=4",
+    ]);
+    expect(workerExecArgv([], "--require x --max-semi-space-size=16", 200)).toEqual([
+      "--max-old-space-size=200",
+    ]);
+  });
+
+  it("starts the processes with two malloc arenas unless the operator chose", () => {
+    expect(workerEnv({})).toEqual({ MALLOC_ARENA_MAX: "2" });
+    expect(workerEnv({ MALLOC_ARENA_MAX: "8" })).toEqual({ MALLOC_ARENA_MAX: "8" });
+  });
+});
