@@ -78,8 +78,16 @@ export function ResourceForm({
       </p>
       {version ? <input type="hidden" name="version" value={version} /> : null}
       {/* Enter in a field saves: the browser presses the form's first submit button, and the
-          extra buttons below (add a row, preview) must not be that one. */}
-      <button type="submit" name="intent" value="save" className="default-submit" tabIndex={-1}>
+          extra buttons below (add a row, preview) must not be that one. Screen readers and
+          keyboards know only the visible "Speichern" at the end. */}
+      <button
+        type="submit"
+        name="intent"
+        value="save"
+        className="default-submit"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
         {submitLabel}
       </button>
       {sections.map(([section, sectionFields]) => {
