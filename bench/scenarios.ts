@@ -637,6 +637,28 @@ export const scenarios: Scenario[] = [
       return { path, cookies, headers: { "Accept-Encoding": "gzip, deflate, br" } };
     },
   },
+  // Issue 18: "and the item dialog over it": a product's dialog over the 300-product menu, for
+  // the same customers with a 10-item cart (a product linked from the menu, its first).
+  {
+    name: `Artikeldialog große Karte, ${CART_ITEMS} Artikel im Warenkorb (50 Verb.)`,
+    connections: 50,
+    seconds: 10,
+    prepare: async (context) => {
+      if (!context.largeMenu) return null;
+      const menu = `/store/${context.largeMenu.branchIdentifier}`;
+      const html = await context.fetchText(menu);
+      const items = quickAdds(html, menu).slice(0, CART_ITEMS);
+      const [productId] = productIds(html, menu);
+      if (items.length === 0 || productId === undefined) return null;
+      const cookies = await customersWithCarts(context, items);
+      const path = `${menu}/product/${productId}`;
+      const lines = cartLines(await context.fetchText(path, cookies[0]));
+      if (lines !== CART_ITEMS) {
+        throw new Error(`${path} zeigt ${lines} statt ${CART_ITEMS} Positionen.`);
+      }
+      return { path, cookies, headers: { "Accept-Encoding": "gzip, deflate, br" } };
+    },
+  },
   // Issue 18's target: the checkout page of a customer with a 10-item cart, at least 1,000 req/s
   // with p99 < 100 ms at 50 connections (ten customers take turns, as above).
   {

@@ -48,7 +48,9 @@ export interface PageCacheOptions {
    */
   canKeep?: () => boolean;
   now?: () => number;
+  /** Pages kept at most, and their bytes (unpacked) at most; the longest unrendered go first. */
   maxEntries?: number;
+  maxBytes?: number;
   /** Makes the packed copies of a kept page; default {@link packPage}. */
   pack?: (body: Buffer) => Promise<Partial<Record<Encoding, Buffer>>>;
   /**
@@ -183,6 +185,10 @@ export type PageCache = RequestHandler & { clear(): void };
 export function pageCache(options: PageCacheOptions): PageCache {
   const now = options.now ?? (() => Date.now());
   const maxEntries = options.maxEntries ?? 500;
+  // About 200 pages of a 300-product menu (the menu with an item's dialog over it is one per
+  // product): enough for a shop's branches and their favourite products, and a bound on memory.
+  const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+  let keptBytes = 0;
   const pack = options.pack ?? packPage;
   const canKeep = options.canKeep ?? (() => true);
   const entries = new Map<string, Entry>();
@@ -251,7 +257,6 @@ export function pageCache(options: PageCacheOptions): PageCache {
       const html = withoutNonceAttributes(rendered, nonce);
       // The nonce stood somewhere else too (in a script's text, say): no copy would be right.
       if (nonce && html.includes(nonce)) return;
-      if (entries.size >= maxEntries) entries.clear();
       const headers = keptHeaders(res);
       const policy = res.getHeader("content-security-policy");
       if (policy !== undefined) {
@@ -276,7 +281,7 @@ export function pageCache(options: PageCacheOptions): PageCache {
         slots: unchanged ? hit.slots : undefined,
         packedSlots: unchanged ? hit.packedSlots : undefined,
       };
-      entries.set(key, entry);
+      keep(key, entry);
       // A page that cannot be packed is sent as it is (and packed per answer by the middleware).
       if (!unchanged) {
         pack(body).then(
@@ -287,6 +292,19 @@ export function pageCache(options: PageCacheOptions): PageCache {
     });
     res.setHeader("X-Page-Cache", "miss");
     next();
+  };
+  /** Keeps `entry` as the newest, the oldest going while there are too many or too large. */
+  const keep = (key: string, entry: Entry) => {
+    const old = entries.get(key);
+    if (old) keptBytes -= old.body.length;
+    entries.delete(key);
+    for (const [oldestKey, oldest] of entries) {
+      if (entries.size < maxEntries && keptBytes + entry.body.length <= maxBytes) break;
+      entries.delete(oldestKey);
+      keptBytes -= oldest.body.length;
+    }
+    entries.set(key, entry);
+    keptBytes += entry.body.length;
   };
   /** Keys whose page is being asked for without the cart, so that the next visitor finds it. */
   const priming = new Set<string>();
@@ -405,6 +423,7 @@ export function pageCache(options: PageCacheOptions): PageCache {
   return Object.assign(handler, {
     clear() {
       entries.clear();
+      keptBytes = 0;
       generation += 1;
       // Whatever they wait for was rendered before the change: they render their page whole.
       for (const key of [...waiting.keys()]) wake(key);

@@ -75,16 +75,17 @@ export function documentPartsFor(req: Request): AppLoadContext["documentParts"] 
 }
 
 /**
- * The storefront's kept pages (decision 010): the home page and a branch's menu, for visitors
- * without a cart (and, with `visitorParts`, the menu with a customer's cart in its slots),
- * trusted only while `live` is listening.
+ * The storefront's kept pages (decision 010): the home page, a branch's menu and its item
+ * dialogs, for visitors without a cart (and, with `visitorParts`, with a customer's cart in their
+ * slots), trusted only while `live` is listening.
  */
 export function storefrontPageCache(
   live: Pick<LiveOrders, "status">,
   options: Partial<PageCacheOptions> = {},
 ): PageCache {
   return pageCache({
-    isCacheable: (path) => path === "/" || /^\/store\/[^/]+$/.test(path),
+    // The home page, a branch's menu, and the menu with an item's dialog over it (issue 18).
+    isCacheable: (path) => path === "/" || /^\/store\/[^/]+(\/product\/\d+)?$/.test(path),
     varyCookies: [CONSENT_COOKIE, SELF_SERVICE_COOKIE],
     bypassCookies: [CART_COOKIE],
     canKeep: () => live.status().listening,

@@ -278,3 +278,51 @@ describe("accepted encodings", () => {
     expect([...acceptedEncodings(undefined)]).toEqual([]);
   });
 });
+
+describe("page cache bounds", () => {
+  it("keeps the pages rendered last within its bytes and count, the oldest going first", async () => {
+    const app = express();
+    const bounded = pageCache({
+      isCacheable: (path) => path.startsWith("/store/"),
+      varyCookies: [],
+      bypassCookies: [],
+      now: () => clock,
+      maxBytes: 2_500,
+      maxEntries: 3,
+      pack: async () => ({}),
+    });
+    app.use(bounded);
+    const sizes: Record<string, number> = {
+      "/store/a": 1_000,
+      "/store/b": 1_000,
+      "/store/c": 1_000,
+    };
+    app.get("*", (req, res) => {
+      res.type("html").end(`<p>${req.path}</p>${"x".repeat(sizes[req.path] ?? 10)}`);
+    });
+    const own = await new Promise<Server>((resolve) => {
+      const started = app.listen(0, "127.0.0.1", () => resolve(started));
+    });
+    const base = `http://127.0.0.1:${(own.address() as AddressInfo).port}`;
+    const kept = async (path: string) =>
+      (await fetch(`${base}${path}`).then(async (r) => (await r.text(), r))).headers.get(
+        "x-page-cache",
+      );
+    try {
+      for (const path of ["/store/a", "/store/b", "/store/c"])
+        expect(await kept(path)).toBe("miss");
+      // Two pages of a thousand bytes fit into 2,500: the first went when the third came.
+      expect(await kept("/store/c")).toBe("hit");
+      expect(await kept("/store/b")).toBe("hit");
+      expect(await kept("/store/a")).toBe("miss");
+      // Kept anew, "a" made room by sending "b" away: "c" and "a" are left.
+      // Small pages: three at most; "c" was rendered longest ago and goes.
+      for (const path of ["/store/d", "/store/e"]) expect(await kept(path)).toBe("miss");
+      expect(await kept("/store/e")).toBe("hit");
+      expect(await kept("/store/a")).toBe("hit");
+      expect(await kept("/store/c")).toBe("miss");
+    } finally {
+      await new Promise((resolve) => own.close(resolve));
+    }
+  });
+});

@@ -145,10 +145,10 @@ async function getRaw(shop: Shop, cookie: string, path = PATH) {
 }
 
 /** A customer's page once it comes from the kept page with their slots (the first primes it). */
-async function visitorPage(shop: Shop, cookie: string): Promise<string> {
+async function visitorPage(shop: Shop, cookie: string, path = PATH): Promise<string> {
   const deadline = performance.now() + 5_000;
   for (;;) {
-    const { kept, html } = await get(shop, cookie);
+    const { kept, html } = await get(shop, cookie, undefined, path);
     if (kept === "visitor") return html;
     if (performance.now() > deadline) throw new Error(`Die Seite kam nicht aus den Slots: ${kept}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -265,6 +265,30 @@ describe.each(databaseTargets())("a customer's menu page from the kept page (%s)
     expect(raw.kept).toBe("visitor");
     expect(raw.encoding).toBe("gzip");
     expect(withoutNonces(gunzipSync(raw.body).toString())).toBe(withoutNonces(rendered.html));
+  });
+
+  it("keeps an item's dialog over the menu too, for visitors and with a customer's cart", async () => {
+    const product = products[5]!;
+    const dialog = `${PATH}/product/${product.id}`;
+    const rendered = await get(whole, undefined, undefined, dialog);
+    expect(rendered.html).toContain(`<h2 id="artikel-titel">${product.name}</h2>`);
+    // A visitor without a cart: the first answer is rendered and kept, the next is the copy.
+    await get(shop, undefined, undefined, dialog);
+    const copy = await get(shop, undefined, undefined, dialog);
+    expect(copy.kept).toBe("hit");
+    expect(withoutNonces(copy.html)).toBe(withoutNonces(rendered.html));
+    // A customer: the same page with their cart in its slots, as the whole render gives it.
+    const cookie = await addToCart(shop, products[1]!);
+    const spliced = await visitorPage(shop, cookie, dialog);
+    expect(withoutNonces(spliced)).toBe(
+      withoutNonces((await get(whole, cookie, undefined, dialog)).html),
+    );
+    expect(cartNames(spliced)).toEqual([products[1]!.name]);
+    // The menu and its dialogs share the customer's parts; another product's dialog is its own.
+    const other = `${PATH}/product/${products[4]!.id}`;
+    const otherPage = await visitorPage(shop, cookie, other);
+    expect(otherPage).toContain(`<h2 id="artikel-titel">${products[4]!.name}</h2>`);
+    expect(slot(otherPage, "cart-body")).toBe(slot(spliced, "cart-body"));
   });
 
   it("never shows one customer another's cart, however their requests interleave", async () => {
@@ -429,6 +453,8 @@ describe.each(databaseTargets())("a customer's menu page from the kept page (%s)
     const product = products[0]!;
     const cookie = await addToCart(shop, product);
     await visitorPage(shop, cookie);
+    const dialog = `${PATH}/product/${product.id}`;
+    await visitorPage(shop, cookie, dialog);
     await handle.db
       .updateTable("products")
       .set({ price: 12_345 })
@@ -442,6 +468,9 @@ describe.each(databaseTargets())("a customer's menu page from the kept page (%s)
       return row.slice(0, row.indexOf("</li>"));
     };
     await shownWithin(cookie, (page) => rowOf(page).includes("123,45"));
+    // The kept dialog went with the change too.
+    const dialogPrice = (page: string) => page.slice(page.indexOf('id="artikel-titel"'));
+    await shownWithin(cookie, (page) => dialogPrice(page).includes("123,45"), dialog);
   });
 
   it("shows a new menu from the minute it goes live, and the cart follows it", async () => {

@@ -78,11 +78,12 @@ export function renderMenuVisitorParts(
   return Object.fromEntries(SLOTS.map((name, index) => [name, pieces[index] ?? ""]));
 }
 
-const BRANCH_PAGE = /^\/store\/([^/]+)$/;
+/** A branch's menu, alone or with an item's dialog over it: the customer's parts are the same. */
+const MENU_PAGE = /^\/store\/([^/]+)(?:\/product\/\d+)?$/;
 
 /** A customer's rendered parts and what they were made of (decision 049). */
 interface KeptParts {
-  /** The reference data's stamp read before the data, the minute and the page they are for. */
+  /** The reference data's stamp read before the data, the minute and the menu they are for. */
   reference: bigint;
   minute: number;
   path: string;
@@ -116,14 +117,15 @@ export async function menuVisitorParts(
   cookie: string,
   context: AppLoadContext,
 ): Promise<Record<string, string> | null> {
-  const identifier = branchIdentifierIn(BRANCH_PAGE, path);
+  const identifier = branchIdentifierIn(MENU_PAGE, path);
   if (identifier === null) return null;
+  const menuPath = storePath(identifier);
   const { carts, isTampered } = await readCartCookieHeader(cookie, context);
   if (isTampered) return null;
   const knownBranch = branchIds.get(identifier);
   const cartId = knownBranch === undefined ? undefined : carts[String(knownBranch)];
   const kept = cartId === undefined ? undefined : keptParts.get(cartId);
-  if (kept && kept.path === path && kept.minute === minuteOf(new Date())) {
+  if (kept && kept.path === menuPath && kept.minute === minuteOf(new Date())) {
     // One round trip: the menu's data and this cart are as they were when the parts were made.
     const now = await referenceAndCartVersions(context.db, cartId!, kept.branchId);
     if (now.reference === kept.reference && now.cart === kept.cartVersion) return kept.parts;
@@ -146,7 +148,7 @@ export async function menuVisitorParts(
     keptParts.set(cart.cartId, {
       reference,
       minute: minuteOf(store.now),
-      path,
+      path: menuPath,
       branchId: store.branch.id,
       cartVersion: cart.version,
       parts,
