@@ -698,5 +698,16 @@ export const scenarios: Scenario[] = [
     connections: 50,
     prepare: (context) => unchangedStatus(context, "json"),
   },
+  // Issue 18: the status page as a customer opens it from the receipt or the confirmation mail
+  // (no ETag yet): the whole page, packed as a browser asks for it.
+  {
+    name: "Bestellstatus öffnen (ganze Seite, 50 Verb.)",
+    connections: 50,
+    prepare: async (context) => {
+      const polled = await unchangedStatus(context, "page");
+      if (!polled) return null;
+      return { path: polled.path, headers: { "Accept-Encoding": "gzip, deflate, br" } };
+    },
+  },
   { name: "healthz", prepare: async () => ({ path: "/healthz" }) },
 ];
