@@ -54,8 +54,13 @@ async function customerOrdersWithPhoto(
   const context = await browser.newContext({ javaScriptEnabled, baseURL: origin });
   const page = await context.newPage();
   await page.goto(`/store/${testBranches.open.identifier}`);
+  // A page of its own context, not the fixture's: its goto does not wait for the scripts. A
+  // click before them loads the dialog as a new page, and a file chosen before that one's
+  // scripts run has no preview.
+  if (javaScriptEnabled) await whenHydrated(page);
   await page.getByRole("link", { name: `${TOPPER} auswählen` }).click();
   const dialog = page.getByRole("dialog", { name: TOPPER });
+  await expect(dialog).toBeVisible();
   // The preview is the script's work: the file is chosen once the page runs it.
   if (javaScriptEnabled) await whenHydrated(page);
   await dialog
