@@ -7,6 +7,9 @@ export default defineConfig({
     environment: "node",
     globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 30_000,
+    // Most files wait on databases, servers and timers, not the CPU: two at a time, even on two
+    // cores (Vitest's default there is one, which made the suite 23 minutes long in CI).
+    maxWorkers: 2,
     hookTimeout: 120_000,
   },
 });
