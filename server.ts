@@ -24,6 +24,7 @@ import {
   storefrontPageCache,
   visitorPartsOf,
   checkoutPageCache,
+  statusPageCache,
   type Forgettable,
 } from "./app/server/reference-changes.server";
 import { limitRequestBodies, quietAfterBodyRefused } from "./app/server/body-limit.server";
@@ -132,6 +133,12 @@ async function main(): Promise<void> {
     );
     kept.push(checkouts);
     app.use(checkouts);
+    const statusPages = statusPageCache(
+      () => loadedBuild,
+      (req) => loadContextFor(req),
+    );
+    kept.push(statusPages);
+    app.use(statusPages);
   }
   forgetOnReferenceChanges(live, database.db, kept);
   const build = await mountRemix(app, config);

@@ -18,6 +18,7 @@ export {
   checkoutStamp,
   isCheckoutPage,
 } from "./features/checkout/checkout-own-page.server";
+export { isStatusPage, statusPageStamp } from "./features/orders/status-own-page.server";
 
 /** A `.data` request during a database outage carries the document's retry hint too. */
 export function handleDataRequest(response: Response): Response {

@@ -69,6 +69,29 @@ export function checkoutPageCache(
   });
 }
 
+/** What the build's server entry exports for the kept status pages. */
+interface StatusOwnPage {
+  isStatusPage(path: string): boolean;
+  statusPageStamp(path: string, cookie: string, context: AppLoadContext): Promise<string | null>;
+}
+
+/**
+ * An order's status page kept while its ETag stays the same (issue 18): opened again from the
+ * receipt, the mail or a reload, it costs the tag's query, not the order's queries and a render.
+ * The tag is read from the database for every request, so the copy needs no listener.
+ */
+export function statusPageCache(
+  build: () => ServerBuild | undefined,
+  contextFor: (req: Request) => AppLoadContext,
+): OwnPageCache {
+  const entry = () => build()?.entry.module as Partial<StatusOwnPage> | undefined;
+  return ownPageCache({
+    isOwnPage: (path) => entry()?.isStatusPage?.(path) ?? false,
+    stamp: async (req) =>
+      entry()?.statusPageStamp?.(req.path, req.headers.cookie ?? "", contextFor(req)) ?? null,
+  });
+}
+
 /** A document's load context holds the visitor's part aside (not a `.data` request, not a form). */
 export function documentPartsFor(req: Request): AppLoadContext["documentParts"] {
   return req.method === "GET" && !req.path.endsWith(".data") ? {} : undefined;

@@ -11,6 +11,7 @@ import { seedDemoData } from "#app/db/seed.server";
 import { startLiveOrders, type LiveOrders } from "#app/server/live-orders.server";
 import {
   checkoutPageCache,
+  statusPageCache,
   documentPartsFor,
   forgetOnReferenceChanges,
   storefrontPageCache,
@@ -18,7 +19,9 @@ import {
 } from "#app/server/reference-changes.server";
 import { securityHeaders } from "#app/server/security-headers.server";
 import { deCatalogue } from "#app/i18n/de-catalogue";
+import { statusPath } from "#app/features/storefront/store-paths";
 import { appBuild } from "#tests/support/app-build";
+import { insertTestOrder, setOrderFlags } from "#tests/support/orders";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { staffContext } from "#tests/support/staff";
 
@@ -70,12 +73,19 @@ async function startShop(
         () => context,
       )
     : null;
+  const statusPages = withCache
+    ? statusPageCache(
+        () => build,
+        () => context,
+      )
+    : null;
   const stop =
     cache && checkouts
       ? forgetOnReferenceChanges(live, handle.db, [cache, checkouts])
       : () => undefined;
   if (cache) app.use(cache);
   if (checkouts) app.use(checkouts);
+  if (statusPages) app.use(statusPages);
   app.all(
     "*",
     createRequestHandler({
@@ -339,6 +349,33 @@ describe.each(databaseTargets())("a customer's menu page from the kept page (%s)
     const pages = await Promise.all(Array.from({ length: 10 }, () => get(shop, cookie)));
     expect(pages.map((page) => page.kept)).toEqual(Array(10).fill("visitor"));
     for (const page of pages) expect(cartNames(page.html)).toContain(products[1]!.name);
+  });
+
+  it("keeps an order's status page while its tag holds; a change of the order shows at once", async () => {
+    const order = await insertTestOrder(handle.db);
+    const path = statusPath(order);
+    const first = await get(shop, undefined, undefined, path);
+    expect(first.kept).toBe("own-miss");
+    const again = await get(shop, undefined, undefined, path);
+    expect(again.kept).toBe("own");
+    // The whole render's page with a nonce of its own, in the page and in its policy.
+    const rendered = await get(whole, undefined, undefined, path);
+    expect(withoutNonces(again.html)).toBe(withoutNonces(rendered.html));
+    const nonce = /nonce="([^"]+)"/.exec(again.html)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(again.policy).toContain(`'nonce-${nonce}'`);
+    expect(first.html).not.toContain(`nonce="${nonce}"`);
+    // Confirmed by the shop: the next request renders it anew, then keeps that one.
+    await setOrderFlags(handle.db, order.id, { isConfirmed: true });
+    const changed = await get(shop, undefined, undefined, path);
+    expect(changed.kept).toBe("own-miss");
+    expect(withoutNonces(changed.html)).not.toBe(withoutNonces(again.html));
+    expect(withoutNonces(changed.html)).toBe(
+      withoutNonces((await get(whole, undefined, undefined, path)).html),
+    );
+    // A wrong hash is the 404 it always was, never a kept page.
+    const wrong = await fetch(`${shop.origin}/status/${order.uid}/falsch${order.hash.slice(6)}`);
+    expect(wrong.status).toBe(404);
   });
 
   describe("the checkout (decision 050)", () => {
