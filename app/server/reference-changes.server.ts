@@ -3,6 +3,7 @@ import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import type { Db } from "../db/schema";
 import { forgetReferenceData } from "../features/shared/reference-data.server";
 import { CART_COOKIE } from "../features/cart/cart-cookie.server";
+import { MENU_PAGE } from "../features/storefront/store-paths";
 import { CONSENT_COOKIE, SELF_SERVICE_COOKIE } from "../features/storefront/visitor.server";
 import type { LiveOrders } from "./live-orders.server";
 import { ownPageCache, type OwnPageCache } from "./own-page-cache.server";
@@ -107,8 +108,7 @@ export function storefrontPageCache(
   options: Partial<PageCacheOptions> = {},
 ): PageCache {
   return pageCache({
-    // The home page, a branch's menu, and the menu with an item's dialog over it (issue 18).
-    isCacheable: (path) => path === "/" || /^\/store\/[^/]+(\/product\/\d+)?$/.test(path),
+    isCacheable: (path) => path === "/" || MENU_PAGE.test(path),
     varyCookies: [CONSENT_COOKIE, SELF_SERVICE_COOKIE],
     bypassCookies: [CART_COOKIE],
     canKeep: () => live.status().listening,

@@ -1,11 +1,15 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { orderStatusEtag } from "./order-status-etag.server";
+import { orderStatusEtag, statusTargetOf } from "./order-status-etag.server";
 
-const STATUS_PAGE = /^\/status\/([^/]+)\/([^/]+)$/;
+/** The order a status page's address names (the document; not its `.data` or the JSON). */
+function statusPageTarget(path: string) {
+  const target = path.endsWith(".data") ? null : statusTargetOf(path);
+  return target?.resource === "page" ? target : null;
+}
 
-/** Whether `path` is an order's status page (the document; not its `.data` or the JSON). */
+/** Whether `path` is an order's status page. */
 export function isStatusPage(path: string): boolean {
-  return STATUS_PAGE.test(path);
+  return statusPageTarget(path) !== null;
 }
 
 /**
@@ -19,20 +23,10 @@ export async function statusPageStamp(
   cookie: string,
   context: AppLoadContext,
 ): Promise<string | null> {
-  const match = STATUS_PAGE.exec(path);
-  if (!match) return null;
-  let uid: string;
-  let hash: string;
-  try {
-    uid = decodeURIComponent(match[1]!);
-    hash = decodeURIComponent(match[2]!);
-  } catch {
-    return null;
-  }
+  const target = statusPageTarget(path);
+  if (!target) return null;
   return orderStatusEtag(context.db, {
-    uid,
-    hash,
-    resource: "page",
+    ...target,
     origin: context.config.publicOrigin,
     cookieHeader: cookie || null,
     now: new Date(),

@@ -16,7 +16,7 @@ import type { CartView } from "../cart/cart.server";
 import { referenceVersion } from "../shared/reference-data.server";
 import { branchDeliveryNotice } from "./branch.server";
 import { loadStorefront, loadVisitorCart, type Storefront } from "./storefront.server";
-import { branchIdentifierIn, storePath } from "./store-paths";
+import { branchIdentifierIn, MENU_PAGE, storePath } from "./store-paths";
 import type { MenuVisitor } from "./menu-visitor";
 
 /**
@@ -77,9 +77,6 @@ export function renderMenuVisitorParts(
   const pieces = html.split(CUT);
   return Object.fromEntries(SLOTS.map((name, index) => [name, pieces[index] ?? ""]));
 }
-
-/** A branch's menu, alone or with an item's dialog over it: the customer's parts are the same. */
-const MENU_PAGE = /^\/store\/([^/]+)(?:\/product\/\d+)?$/;
 
 /** A customer's rendered parts and what they were made of (decision 049). */
 interface KeptParts {

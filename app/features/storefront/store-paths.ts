@@ -17,6 +17,12 @@ export function productAnchor(productId: number): string {
   return `produkt-${productId}`;
 }
 
+/**
+ * A branch's menu, alone or with an item's dialog over it (`productPath` without a query): the
+ * same page for the customer's parts, kept alike (decision 049).
+ */
+export const MENU_PAGE = /^\/store\/([^/]+)(?:\/product\/\d+)?$/;
+
 /** The branch identifier in `path` by `pattern`'s first group, decoded; null when none. */
 export function branchIdentifierIn(pattern: RegExp, path: string): string | null {
   const match = pattern.exec(path);

@@ -43,11 +43,10 @@ async function clientFor(settings: S3Settings): Promise<S3Client> {
  * (`{S3_PREFIX}{area}/{key}`), so every app instance reads what another wrote.
  */
 export function s3Storage(settings: S3Settings, area: string): FileStorage {
-  const sdk = async () => ({ ...(await loadS3()), client: await clientFor(settings) });
   const objectKey = (key: string) => `${settings.prefix}${area}/${checkedKey(key)}`;
   return {
     async put(key, bytes) {
-      const { client, PutObjectCommand } = await sdk();
+      const [{ PutObjectCommand }, client] = await Promise.all([loadS3(), clientFor(settings)]);
       await client.send(
         new PutObjectCommand({
           Bucket: settings.bucket,
@@ -59,7 +58,10 @@ export function s3Storage(settings: S3Settings, area: string): FileStorage {
       );
     },
     async get(key) {
-      const { client, GetObjectCommand, NoSuchKey, S3ServiceException } = await sdk();
+      const [{ GetObjectCommand, NoSuchKey, S3ServiceException }, client] = await Promise.all([
+        loadS3(),
+        clientFor(settings),
+      ]);
       try {
         const answer = await client.send(
           new GetObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }),
@@ -75,7 +77,7 @@ export function s3Storage(settings: S3Settings, area: string): FileStorage {
       }
     },
     async remove(key) {
-      const { client, DeleteObjectCommand } = await sdk();
+      const [{ DeleteObjectCommand }, client] = await Promise.all([loadS3(), clientFor(settings)]);
       await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }));
     },
   };
