@@ -22,6 +22,7 @@ import * as contentPages from "#migrations/2026_11_26_0300_content_pages";
 import * as imageTemplates from "#migrations/2026_11_26_0500_image_templates";
 import * as checkout from "#migrations/2026_11_27_0301_checkout";
 import * as consentWording from "#migrations/2026_11_27_0401_consent_wording";
+import * as analytics from "#migrations/2026_11_28_0100_analytics";
 
 /**
  * Every migration by the name Kysely records in `kysely_migration` (the file name without `.ts`,
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_26_0500_image_templates": imageTemplates,
   "2026_11_27_0301_checkout": checkout,
   "2026_11_27_0401_consent_wording": consentWording,
+  "2026_11_28_0100_analytics": analytics,
 };

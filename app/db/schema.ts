@@ -192,6 +192,10 @@ export interface SettingsTable {
   mapboxPitch: Generated<number>;
   mapboxBearing: Generated<number>;
   enablePluginPwa: Generated<boolean>;
+  /** Days raw page views and events are kept before only their rollups remain (1–3650). */
+  analyticsRetentionDays: Generated<number>;
+  /** The social-media pixel loaded after consent; none when null. */
+  socialPixelId: string | null;
   enablePluginToolbar: Generated<boolean>;
   enablePluginCategoryBar: Generated<boolean>;
   enablePluginSms: Generated<boolean>;
@@ -881,6 +885,49 @@ export interface PaymentEventsTable {
   receivedAt: GeneratedTimestamp;
 }
 
+/** A business day's secret salt for visitor hashes; deleted once the day is over. */
+export interface AnalyticsSaltsTable {
+  day: DateString;
+  salt: Buffer;
+}
+
+/** A page view counted on the server: no cookie, no address, a visitor hash of its day. */
+export interface PageViewsTable {
+  id: GeneratedAlways<number>;
+  viewedAt: GeneratedTimestamp;
+  branchId: number | null;
+  path: string;
+  visitor: string;
+}
+
+/** An event the storefront logged after consent (`POST /api/analytics-log`). */
+export interface AnalyticsEventsTable {
+  id: GeneratedAlways<number>;
+  occurredAt: GeneratedTimestamp;
+  branchId: number | null;
+  visitor: string | null;
+  type: string;
+  action: string | null;
+  category: string | null;
+  name: string | null;
+  /** At most 4 KB stored; written as a JSON string. */
+  data: JSONColumnType<Record<string, unknown> | null, string | null, string | null>;
+}
+
+/** Daily rollups, kept for ever: branch 0 is "no branch". */
+export interface AnalyticsDailyTable {
+  day: DateString;
+  branchId: Generated<number>;
+  metric: string;
+  key: Generated<string>;
+  value: number;
+}
+
+export interface AnalyticsRolledDaysTable {
+  day: DateString;
+  rolledAt: GeneratedTimestamp;
+}
+
 export interface Database {
   settings: SettingsTable;
   images: ImagesTable;
@@ -931,6 +978,11 @@ export interface Database {
   branchApiKeys: BranchApiKeysTable;
   outbox: OutboxTable;
   paymentEvents: PaymentEventsTable;
+  analyticsSalts: AnalyticsSaltsTable;
+  pageViews: PageViewsTable;
+  analyticsEvents: AnalyticsEventsTable;
+  analyticsDaily: AnalyticsDailyTable;
+  analyticsRolledDays: AnalyticsRolledDaysTable;
 }
 
 // ——— Row types in the business's words ———
