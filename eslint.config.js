@@ -41,11 +41,19 @@ export default tseslint.config(
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
-          paths: ["sharp", "opentype.js", "@aws-sdk/client-s3"].map((name) => ({
-            name,
-            allowTypeImports: true,
-            message: "Über app/server/on-demand-modules.server.ts laden (Entscheidung 051).",
-          })),
+          paths: [
+            ...["sharp", "opentype.js", "@aws-sdk/client-s3"].map((name) => ({
+              name,
+              allowTypeImports: true,
+              message: "Über app/server/on-demand-modules.server.ts laden (Entscheidung 051).",
+            })),
+            {
+              name: "date-holidays",
+              allowTypeImports: true,
+              message:
+                "Feiertage aus app/features/branches/holiday-table.json lesen (Entscheidung 051).",
+            },
+          ],
         },
       ],
     },
