@@ -14,6 +14,7 @@ import {
 } from "./app/integrations/payments/providers.server";
 import { precompressedAssets } from "./app/server/precompressed.server";
 import { securityHeaders, tileImageSource } from "./app/server/security-headers.server";
+import { markCartWrites } from "./app/server/cart-writes.server";
 import { rejectCrossSiteRequests } from "./app/server/cross-site.server";
 import { refuseHostileAddresses } from "./app/server/hostile-addresses.server";
 import { withRouteDefaults } from "./app/server/route-defaults.server";
@@ -103,6 +104,8 @@ async function main(): Promise<void> {
 
   app.use(refuseHostileAddresses());
   app.use(rejectCrossSiteRequests(config.publicOrigin));
+  // A customer's kept menu parts are kept per mark of their last change (decision 049).
+  app.use(markCartWrites({ secure: config.publicOrigin.startsWith("https:") }));
 
   // Unchanged polls of an order's status page get their 304 before Remix runs (decision 008).
   const statusStamps = orderStatusNotModified(database.db, { origin: config.publicOrigin });

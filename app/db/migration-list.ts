@@ -23,6 +23,7 @@ import * as imageTemplates from "#migrations/2026_11_26_0500_image_templates";
 import * as checkout from "#migrations/2026_11_27_0301_checkout";
 import * as consentWording from "#migrations/2026_11_27_0401_consent_wording";
 import * as analytics from "#migrations/2026_11_28_0100_analytics";
+import * as cartNotify from "#migrations/2026_11_28_0150_cart_notify";
 
 /**
  * Every migration by the name Kysely records in `kysely_migration` (the file name without `.ts`,
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_27_0301_checkout": checkout,
   "2026_11_27_0401_consent_wording": consentWording,
   "2026_11_28_0100_analytics": analytics,
+  "2026_11_28_0150_cart_notify": cartNotify,
 };

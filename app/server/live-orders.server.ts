@@ -34,11 +34,14 @@ export const REFERENCE_DATA_CHANNEL = "reference_data";
 export const CATALOGUE_CHANNEL = "catalogue";
 /** Ended staff sessions ('session:<id>' or 'user:<id>', decision 028): their streams close. */
 export const STAFF_SESSIONS_CHANNEL = "staff_sessions";
+/** A cart's version changed or the cart was deleted; the payload is its id (issue 18). */
+export const CARTS_CHANNEL = "carts";
 const CHANNELS = [
   ORDERS_CHANNEL,
   REFERENCE_DATA_CHANNEL,
   CATALOGUE_CHANNEL,
   STAFF_SESSIONS_CHANNEL,
+  CARTS_CHANNEL,
 ] as const;
 
 /** The staff session a stream was opened with. */
@@ -80,6 +83,12 @@ export interface LiveOrders {
   onReferenceDataChanged(listener: () => void): () => void;
   /** @deprecated The same as `onReferenceDataChanged`. */
   onCatalogueChanged(listener: () => void): () => void;
+  /**
+   * Called with a cart's id when its version changed or it was deleted (a `carts` notification),
+   * and with null after a reconnect (any may have been missed). The same caveat: nothing kept on
+   * the strength of these calls may be trusted while `status().listening` is false.
+   */
+  onCartChanged(listener: (cartId: string | null) => void): () => void;
   /** Resolves once the first LISTEN is in place. */
   ready(): Promise<void>;
   status(): LiveStatus;
@@ -138,6 +147,7 @@ export function startLiveOrders(target: ListenTarget, options: LiveOrdersOptions
   const log = options.log ?? ((line: string) => console.log(line));
   const subscriptions = new Set<LiveSubscription>();
   const referenceListeners = new Set<() => void>();
+  const cartListeners = new Set<(cartId: string | null) => void>();
   let closing = false;
 
   const safely = (what: string, work: () => void) => {
@@ -185,6 +195,12 @@ export function startLiveOrders(target: ListenTarget, options: LiveOrdersOptions
         for (const listener of [...referenceListeners]) safely("Stammdaten-Hinweis", listener);
         return;
       }
+      if (channel === CARTS_CHANNEL) {
+        for (const listener of [...cartListeners]) {
+          safely("Warenkorb-Hinweis", () => listener(payload));
+        }
+        return;
+      }
       if (channel !== ORDERS_CHANNEL) return;
       const event = parseOrderNotification(payload);
       if (!event) {
@@ -204,6 +220,7 @@ export function startLiveOrders(target: ListenTarget, options: LiveOrdersOptions
       }
       // Kept pages and reference data go too: a change may have been missed.
       for (const listener of [...referenceListeners]) safely("Stammdaten-Hinweis", listener);
+      for (const listener of [...cartListeners]) safely("Warenkorb-Hinweis", () => listener(null));
       // A session may have ended unheard meanwhile: those streams end (the browser's reconnect
       // meets the sign-in check). The database may still be flapping: the check is tried again
       // a few times; until it succeeds, the streams stay (a restart must not end every board).
@@ -237,6 +254,12 @@ export function startLiveOrders(target: ListenTarget, options: LiveOrdersOptions
     },
     onReferenceDataChanged: onReference,
     onCatalogueChanged: onReference,
+    onCartChanged(listener) {
+      cartListeners.add(listener);
+      return () => {
+        cartListeners.delete(listener);
+      };
+    },
     ready: () => source.ready,
     status: () => ({ ...source.status(), subscribers: subscriptions.size }),
     async close() {
@@ -247,6 +270,7 @@ export function startLiveOrders(target: ListenTarget, options: LiveOrdersOptions
         safely("Abmeldung", () => subscription.onClose?.());
       }
       referenceListeners.clear();
+      cartListeners.clear();
       await source.close();
     },
   };

@@ -114,6 +114,11 @@ async function renameBranch(db: Kysely<Database>, identifier: string, name: stri
 
 /** Tables that are not the shop's reference data: the storefront's kept pages never show them. */
 const NOT_REFERENCE_DATA = [
+  // Visitor analytics and statistics (issue 19): counted, never shown on the storefront.
+  "analytics_daily",
+  "analytics_events",
+  "analytics_rolled_days",
+  "analytics_salts",
   "audit_log",
   "branch_api_keys",
   "cart_items",
@@ -131,6 +136,7 @@ const NOT_REFERENCE_DATA = [
   "order_taxes",
   "orders",
   "outbox",
+  "page_views",
   "payment_events",
   "reference_data_version",
   "staff_sessions",

@@ -5,6 +5,7 @@ import express from "express";
 import { createRequestHandler } from "@remix-run/express";
 import type { AppLoadContext } from "@remix-run/node";
 import { DateTime } from "luxon";
+import { sql, type KyselyPlugin } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
 import { seedDemoData } from "#app/db/seed.server";
@@ -18,6 +19,7 @@ import {
   visitorPartsOf,
 } from "#app/server/reference-changes.server";
 import { securityHeaders } from "#app/server/security-headers.server";
+import { markCartWrites } from "#app/server/cart-writes.server";
 import { deCatalogue } from "#app/i18n/de-catalogue";
 import { statusPath } from "#app/features/storefront/store-paths";
 import { appBuild } from "#tests/support/app-build";
@@ -58,6 +60,7 @@ async function startShop(
   const build = await appBuild();
   const app = express();
   app.use(securityHeaders({ isDevelopment: false }));
+  app.use(markCartWrites({ secure: false }));
   const cache = withCache
     ? storefrontPageCache(live, {
         visitorParts: visitorPartsOf(
@@ -187,8 +190,22 @@ async function addToCart(shop: Shop, product: Listed, cookie?: string): Promise<
     }),
   });
   expect(response.status).toBe(303);
-  const set = response.headers.get("set-cookie");
-  return set ? set.split(";")[0]! : cookie!;
+  return withCookies(cookie, response.headers.getSetCookie());
+}
+
+/** The Cookie header a browser sends next: the one it sent, with what the answer set. */
+function withCookies(cookie: string | undefined, setCookies: string[]): string {
+  const jar = new Map(
+    (cookie ?? "")
+      .split(/;\s*/)
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf("=")), pair] as const),
+  );
+  for (const set of setCookies) {
+    const pair = set.split(";")[0]!;
+    jar.set(pair.slice(0, pair.indexOf("=")), pair);
+  }
+  return [...jar.values()].join("; ");
 }
 
 /** What stands between a slot's markers. */
@@ -238,6 +255,7 @@ describe.each(databaseTargets())("a customer's menu page from the kept page (%s)
   /** Quick-add products of the menu: id and name. */
   let products: Listed[];
   let branchId: number;
+  let context: AppLoadContext;
 
   beforeAll(async () => {
     handle = await createTestDatabase(target);
@@ -245,7 +263,7 @@ describe.each(databaseTargets())("a customer's menu page from the kept page (%s)
     await seedDemoData(handle.db, { now: new Date(Date.now() - 86_400_000) });
     live = startLiveOrders(handle, { log: () => undefined });
     await live.ready();
-    const context = staffContext(handle.db, { live } as Partial<AppLoadContext>);
+    context = staffContext(handle.db, { live } as Partial<AppLoadContext>);
     shop = await startShop(handle, context, live, true);
     whole = await startShop(handle, context, live, false);
     // Both answer as the same shop: addresses in the page are the first one's.
@@ -359,6 +377,64 @@ describe.each(databaseTargets())("a customer's menu page from the kept page (%s)
     const after = await visitorPage(shop, cookie);
     expect(cartNames(after)).toEqual([products[1]!.name, products[2]!.name].sort());
     expect(slot(after, "cart-body")).toContain('value="7"');
+  });
+
+  it("trusts a customer's kept parts without the database while the listener hears every change", async () => {
+    const minute = Math.floor(Date.now() / 60_000) * 60_000;
+    vi.useFakeTimers({ toFake: ["Date"], now: minute + 61_000, shouldAdvanceTime: true });
+    // A new cart has no mark yet: nothing can be kept for it before its first page.
+    let cookie = await addToCart(shop, products[1]!);
+    expect(cookie).not.toMatch(/warenkorb-stand=/);
+    await visitorPage(shop, cookie);
+    const before = slot(await visitorPage(shop, cookie), "cart-body");
+    const original = context.db;
+    let queries = 0;
+    const counting: KyselyPlugin = {
+      transformQuery: ({ node }) => {
+        queries += 1;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    context.db = original.withPlugin(counting);
+    try {
+      expect(slot(await visitorPage(shop, cookie), "cart-body")).toBe(before);
+      expect(queries).toBe(0);
+      // The customer's own change: the next page shows it, whether or not the announcement of
+      // the change has arrived yet (the answer brought a new mark).
+      const marked = cookie;
+      cookie = await addToCart(shop, products[2]!, cookie);
+      expect(cookie).toMatch(/warenkorb-stand=/);
+      expect(cookie).not.toBe(marked);
+      expect(cartNames(await visitorPage(shop, cookie))).toEqual(
+        [products[1]!.name, products[2]!.name].sort(),
+      );
+      // A change the browser did not make (staff, a webhook): announced, shown within 2 s.
+      await original.transaction().execute(async (trx) => {
+        await trx
+          .updateTable("cartItems")
+          .set({ amount: 7 })
+          .where("productId", "=", products[1]!.id)
+          .execute();
+        await trx
+          .updateTable("carts")
+          .set({ version: sql`version + 1` })
+          .where("id", "in", (db) =>
+            db.selectFrom("cartItems").select("cartId").where("productId", "=", products[1]!.id),
+          )
+          .execute();
+      });
+      const deadline = performance.now() + WITHIN_MS;
+      let body = "";
+      while (performance.now() < deadline) {
+        body = slot(await visitorPage(shop, cookie), "cart-body");
+        if (body.includes('value="7"')) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(body).toContain('value="7"');
+    } finally {
+      context.db = original;
+    }
   });
 
   it("at a minute's turn, customers wait for the new minute's page instead of each rendering it whole", async () => {

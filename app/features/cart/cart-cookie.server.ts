@@ -3,6 +3,17 @@ import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 
 export const CART_COOKIE = "warenkorb";
+/**
+ * A mark that changes with every request that may change the cart (app/server/cart-writes.server.ts):
+ * the customer's kept menu parts are kept per mark (decision 049).
+ */
+export const CART_WRITE_COOKIE = "warenkorb-stand";
+
+/** The `warenkorb-stand` mark in a Cookie header; "" without one. */
+export function cartWriteMark(header: string): string {
+  const match = /(?:^|;\s*)warenkorb-stand=([A-Za-z0-9_-]{1,32})(?:;|$)/.exec(header);
+  return match?.[1] ?? "";
+}
 const COOKIE_NAME = CART_COOKIE;
 const cookies = new Map<string, Cookie>();
 

@@ -11,7 +11,8 @@ import { formatNumber } from "../../domain/format";
 import { de } from "../../i18n/de";
 import { deCatalogue } from "../../i18n/de-catalogue";
 import { referenceAndCartVersions } from "../../db/queries/carts";
-import { readCartCookieHeader } from "../cart/cart-cookie.server";
+import { cartWriteMark, readCartCookieHeader } from "../cart/cart-cookie.server";
+import type { LiveOrders } from "../../server/live-orders.server";
 import type { CartView } from "../cart/cart.server";
 import { referenceVersion } from "../shared/reference-data.server";
 import { branchDeliveryNotice } from "./branch.server";
@@ -87,6 +88,8 @@ interface KeptParts {
   branchId: number;
   /** The cart's version as it was read. */
   cartVersion: number;
+  /** The customer's `warenkorb-stand` mark the parts were made or last confirmed for. */
+  mark: string;
   parts: Record<string, string>;
 }
 
@@ -94,11 +97,64 @@ interface KeptParts {
  * The last parts rendered per cart, in this process: a customer who looks at the menu again with
  * the same cart, in the same minute and menu version, gets the same parts without loading their
  * cart or rendering it. About 10 KB each for a cart of ten; the oldest go first.
+ *
+ * While this instance's listener is in place, kept parts are trusted without asking the database:
+ * a change of reference data or of any cart is announced (`reference_data`, `carts`) and drops
+ * them, and the customer's own changes come with a new `warenkorb-stand` mark, so the page after
+ * a change misses even when the announcement is still on its way. Without the listener (or in a
+ * context without one) one round trip checks the versions, as before.
  */
 const keptParts = new Map<string, KeptParts>();
 const MAX_KEPT_PARTS = 1_000;
 /** Branch ids by identifier as the renders found them (checked against the stamp on reuse). */
 const branchIds = new Map<string, number>();
+
+/** Bumped when everything kept goes: parts read before it must not be kept. */
+let generation = 0;
+/** Announced cart changes, numbered: parts read before their cart's change must not be kept. */
+let noticeCount = 0;
+let notices = new Map<string, number>();
+let olderNotices = new Map<string, number>();
+/** Notices up to this number were dropped from memory: a read begun before it keeps nothing. */
+let forgottenUpTo = 0;
+let lastSwapAt = 0;
+const NOTICES_PER_MAP = 5_000;
+const listenedTo = new WeakSet<LiveOrders>();
+
+function forgetAllParts(): void {
+  generation += 1;
+  keptParts.clear();
+}
+
+function forgetPartsOf(cartId: string): void {
+  noticeCount += 1;
+  keptParts.delete(cartId);
+  notices.set(cartId, noticeCount);
+  if (notices.size >= NOTICES_PER_MAP) {
+    forgottenUpTo = lastSwapAt;
+    lastSwapAt = noticeCount;
+    olderNotices = notices;
+    notices = new Map();
+  }
+}
+
+function listenTo(live: LiveOrders): void {
+  if (listenedTo.has(live)) return;
+  listenedTo.add(live);
+  live.onReferenceDataChanged(forgetAllParts);
+  live.onCartChanged((cartId) => (cartId === null ? forgetAllParts() : forgetPartsOf(cartId)));
+}
+
+/** Whether parts read since `since` may be kept: nothing announced for their cart meanwhile. */
+function mayKeep(cartId: string, since: { generation: number; notice: number }): boolean {
+  const notice = notices.get(cartId) ?? olderNotices.get(cartId) ?? 0;
+  return since.generation === generation && notice <= since.notice && forgottenUpTo <= since.notice;
+}
+
+/** For tests: what this process keeps. */
+export function keptMenuPartsCount(): number {
+  return keptParts.size;
+}
 
 function minuteOf(date: Date): number {
   return Math.floor(date.getTime() / 60_000);
@@ -119,14 +175,25 @@ export async function menuVisitorParts(
   const menuPath = storePath(identifier);
   const { carts, isTampered } = await readCartCookieHeader(cookie, context);
   if (isTampered) return null;
+  const live = context.live;
+  if (live) listenTo(live);
+  const isTrusted = live?.status().listening === true;
+  const mark = cartWriteMark(cookie);
   const knownBranch = branchIds.get(identifier);
   const cartId = knownBranch === undefined ? undefined : carts[String(knownBranch)];
   const kept = cartId === undefined ? undefined : keptParts.get(cartId);
   if (kept && kept.path === menuPath && kept.minute === minuteOf(new Date())) {
+    // Nothing was announced for this cart or the reference data since, and the customer's
+    // browser changed nothing since (the same mark).
+    if (isTrusted && kept.mark === mark) return kept.parts;
     // One round trip: the menu's data and this cart are as they were when the parts were made.
     const now = await referenceAndCartVersions(context.db, cartId!, kept.branchId);
-    if (now.reference === kept.reference && now.cart === kept.cartVersion) return kept.parts;
+    if (now.reference === kept.reference && now.cart === kept.cartVersion) {
+      kept.mark = mark;
+      return kept.parts;
+    }
   }
+  const since = { generation, notice: noticeCount };
   // Read before the data: parts kept under it are never newer than it says (a change in between
   // leaves them older, and the next request misses).
   const reference = await referenceVersion(context.db);
@@ -139,7 +206,7 @@ export async function menuVisitorParts(
     menuVisitorOf(cart, store),
     menuPaths(store.branch.identifier),
   );
-  if (cart.cartId !== null && cart.version !== null) {
+  if (cart.cartId !== null && cart.version !== null && mayKeep(cart.cartId, since)) {
     keptParts.delete(cart.cartId);
     if (keptParts.size >= MAX_KEPT_PARTS) keptParts.delete(keptParts.keys().next().value!);
     keptParts.set(cart.cartId, {
@@ -148,6 +215,7 @@ export async function menuVisitorParts(
       path: menuPath,
       branchId: store.branch.id,
       cartVersion: cart.version,
+      mark,
       parts,
     });
   }
