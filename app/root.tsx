@@ -13,6 +13,7 @@ import {
 import type { ReactNode } from "react";
 import { CookieBanner, SiteFooter, SiteHeader, Toolbar } from "./components/shell";
 import { DeferredScripts } from "./components/deferred-scripts";
+import { PwaHost } from "./features/pwa/pwa-host";
 import { useNonce } from "./components/nonce";
 import { de } from "./i18n/de";
 import { pageTitle, seoMeta } from "./seo";
@@ -58,6 +59,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={shell?.themeColor ?? "#eedcc4"} />
+        {shell ? <link rel="manifest" href="/manifest.webmanifest" /> : null}
+        {shell ? <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" /> : null}
         <Meta />
         <Links />
       </head>
@@ -72,6 +75,14 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         {shell ? <SiteFooter shell={shell} /> : null}
         {shell && !shell.consentGiven && !shell.selfService ? <CookieBanner shell={shell} /> : null}
+        {shell ? (
+          <PwaHost
+            enabled={shell.pwa}
+            selfService={shell.selfService}
+            consentGiven={shell.consentGiven}
+            shopName={shell.shopName}
+          />
+        ) : null}
         <ScrollRestoration nonce={nonce} />
         <DeferredScripts nonce={nonce} />
       </body>

@@ -51,6 +51,8 @@ export interface ShellData {
   /** The banner's two buttons, in the shop's own words (settings). */
   consentLabels: { accept: string; decline: string };
   selfService: boolean;
+  /** enablePluginPwa: the installable app's overlays may run in the browser (decision 052). */
+  pwa: boolean;
   /** Null when the toolbar plugin is off. */
   toolbar: { summary: string; branches: ToolbarBranch[] } | null;
 }
@@ -130,6 +132,7 @@ export async function loadShell(
         decline: settings.consentDeclineLabel,
       },
       selfService: isSelfService(request),
+      pwa: settings.enablePluginPwa,
       toolbar,
     },
   };
