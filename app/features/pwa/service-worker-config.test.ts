@@ -29,10 +29,12 @@ describe("the built service worker (decision 052)", () => {
   it("precaches only the build's files and the offline page, routes navigations to the network", async () => {
     const worker = await buildWorker();
     const precache = /precacheAndRoute\((\[[\s\S]*?\])/.exec(worker)?.[1] ?? "";
-    expect(precache).toContain('"url": "assets/entry.client-abc123.js"');
-    expect(precache).toContain('"url": "assets/app-abc123.css"');
-    expect(precache).toContain(`"url": "${OFFLINE_PAGE}"`);
+    expect(precache).toContain('"url": "/assets/entry.client-abc123.js"');
+    expect(precache).toContain('"url": "/assets/app-abc123.css"');
+    expect(precache).toContain(`"url": "/${OFFLINE_PAGE}"`);
     expect(precache).not.toContain(".br");
+    // Hashed names need no revision; the offline page has one.
+    expect(precache).toMatch(/"url": "\/assets\/app-abc123\.css",\s*"revision": null/);
     // One route besides the precache: navigations, network only, the offline page as fallback.
     expect(worker.match(/registerRoute\(/g)).toHaveLength(1);
     expect(worker).toMatch(

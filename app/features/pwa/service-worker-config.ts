@@ -21,6 +21,8 @@ export function serviceWorkerOptions(clientDirectory: string): GenerateSWOptions
     globDirectory: clientDirectory,
     globPatterns: ["assets/*.{js,css}", "icons/*.png", OFFLINE_PAGE],
     swDest: `${clientDirectory}/${SERVICE_WORKER_FILE}`,
+    // The worker lives under /build: its list must name files from the site's root.
+    modifyURLPrefix: { "": "/" },
     // One file, no importScripts from elsewhere: the page's CSP (worker-src 'self') holds.
     inlineWorkboxRuntime: true,
     mode: "production",
@@ -31,7 +33,7 @@ export function serviceWorkerOptions(clientDirectory: string): GenerateSWOptions
     clientsClaim: true,
     cleanupOutdatedCaches: true,
     // Hashed file names carry their version; the rest gets a revision from its content.
-    dontCacheBustURLsMatching: /^assets\//,
+    dontCacheBustURLsMatching: /^\/assets\//,
     maximumFileSizeToCacheInBytes: 1024 * 1024,
     runtimeCaching: [
       {
