@@ -184,7 +184,9 @@ describe.each(databaseTargets())("the self-service kiosk (%s)", (target) => {
     expect(response.headers.get("Set-Cookie")).toMatch(/^self-service=1;/);
     const html = await response.text();
     expect(html).toContain(de.kiosk.idle);
-    expect(html).toMatch(/<a [^>]*href="\/"[^>]*class="kiosk-idle"|class="kiosk-idle"[^>]*href="\/"/);
+    expect(html).toMatch(
+      /<a [^>]*href="\/"[^>]*class="kiosk-idle"|class="kiosk-idle"[^>]*href="\/"/,
+    );
     expect(html).toContain("<svg");
     // No banner on the idle screen, no frame around it.
     expect(html).not.toContain("cookie-banner");
@@ -225,7 +227,9 @@ describe.each(databaseTargets())("the self-service kiosk (%s)", (target) => {
     const response = await post("/kiosk/neu", cookie, {});
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/");
-    expect(response.headers.getSetCookie().filter((line) => line.startsWith("warenkorb="))).toEqual([]);
+    expect(response.headers.getSetCookie().filter((line) => line.startsWith("warenkorb="))).toEqual(
+      [],
+    );
     const checkout = await (await get(`/store/${BRANCH}/checkout`, cookie)).text();
     expect(checkout).toContain(productName);
   });
@@ -319,7 +323,11 @@ describe.each(databaseTargets())("the self-service kiosk (%s)", (target) => {
       imprint: "https://impressum.example/sonnenkorn",
       imprintText: null,
     });
-    await handle.db.updateTable("sites").set({ isPublic: false }).where("path", "=", "imprint").execute();
+    await handle.db
+      .updateTable("sites")
+      .set({ isPublic: false })
+      .where("path", "=", "imprint")
+      .execute();
     try {
       const deadline = Date.now() + 5_000;
       let visitor = "";
@@ -336,7 +344,11 @@ describe.each(databaseTargets())("the self-service kiosk (%s)", (target) => {
     } finally {
       const { legalTexts } = await import("#app/db/seed/settings");
       await updateSettings(handle.db, { imprint: null, imprintText: legalTexts.imprintText });
-      await handle.db.updateTable("sites").set({ isPublic: true }).where("path", "=", "imprint").execute();
+      await handle.db
+        .updateTable("sites")
+        .set({ isPublic: true })
+        .where("path", "=", "imprint")
+        .execute();
     }
   });
 });
