@@ -16,7 +16,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!site || (site.isDraft && !(await currentStaff(request, context)))) {
     throw new Response(null, { status: 404, statusText: "Not Found" });
   }
-  return data(forKiosk(request, context.config.publicOrigin, site), { headers: site.isDraft ? { "Cache-Control": "private, no-store" } : {} });
+  return data(forKiosk(request, context.config.publicOrigin, site), {
+    headers: site.isDraft ? { "Cache-Control": "private, no-store" } : {},
+  });
 }
 
 /** A draft is shown to staff only: no shared cache may keep it. */

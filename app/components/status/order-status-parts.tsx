@@ -179,7 +179,9 @@ export function BranchContact({ branch }: { branch: OrderStatusView["branch"] })
         {branch.phone ? (
           <span className="address-line">
             {labels.phone}:{" "}
-            <OutsideLink href={`tel:${branch.phone.replace(/\s+/g, "")}`}>{branch.phone}</OutsideLink>
+            <OutsideLink href={`tel:${branch.phone.replace(/\s+/g, "")}`}>
+              {branch.phone}
+            </OutsideLink>
           </span>
         ) : null}
         {branch.email ? (
