@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import type { Kysely } from "kysely";
@@ -145,17 +145,46 @@ describe.each(databaseTargets())("visitor analytics on %s", (target) => {
 
     it("answers a 1 MB body with a 4xx, never a 5xx", async () => {
       const big = JSON.stringify({ type: "page_view", data: { x: "y".repeat(1024 * 1024) } });
-      const answer = await post(big, { from: nextAddress() }).catch(() => null);
-      // The app's own reader refuses it (the body guard before it answers 413 in the server).
-      if (answer) expect(answer.status).toBeGreaterThanOrEqual(400);
-      if (answer) expect(answer.status).toBeLessThan(500);
+      // A connection of its own: the refused body's rest is not read, and the socket is done.
+      const status = await new Promise<number | null>((resolve) => {
+        const ask = httpRequest(
+          `${server.origin}/api/analytics-log`,
+          {
+            method: "POST",
+            agent: false,
+            headers: {
+              "Content-Type": "application/json",
+              Origin: server.origin,
+              Cookie: "cookie-consent=1",
+              "X-Forwarded-For": nextAddress(),
+            },
+          },
+          (answer) => {
+            answer.resume();
+            resolve(answer.statusCode ?? null);
+          },
+        );
+        ask.on("error", () => resolve(null));
+        ask.end(big);
+      });
+      // A reset before the answer is a refusal too; an answer must be a 4xx.
+      if (status !== null) expect(status).toBeGreaterThanOrEqual(400);
+      if (status !== null) expect(status).toBeLessThan(500);
+      await recorder.flush();
+      expect(await countOf(db, "analyticsEvents")).toBe(0);
     });
 
     it("stores at most the rate limit of one address, whatever it sends", async () => {
       const from = nextAddress();
-      const answers = await Promise.all(
-        Array.from({ length: 200 }, () => post({ type: "page_view", name: "/" }, { from })),
-      );
+      const answers: Response[] = [];
+      // 200 posts in rounds of 20 at once (more open connections would test the test client).
+      for (let round = 0; round < 10; round += 1) {
+        answers.push(
+          ...(await Promise.all(
+            Array.from({ length: 20 }, () => post({ type: "page_view", name: "/" }, { from })),
+          )),
+        );
+      }
       const statuses = answers.map((answer) => answer.status);
       expect(statuses.every((status) => status === 204 || status === 429)).toBe(true);
       expect(statuses.filter((status) => status === 204)).toHaveLength(30);
