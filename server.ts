@@ -53,6 +53,7 @@ import {
   type RetentionWorker,
 } from "./app/features/analytics/retention.server";
 import { referenceSettings } from "./app/features/shared/reference-data.server";
+import { allowPixelWithConsent } from "./app/features/analytics/pixel-policy.server";
 
 const log = (line: string) => console.log(line);
 
@@ -98,6 +99,8 @@ async function main(): Promise<void> {
   app.use(limitRequestBodies());
   // Event streams stay uncompressed: gzip would hold the board's events back.
   app.use(compression({ filter: compressUnlessEventStream }));
+  // The pixel's origins in the policy only for a consenting visitor with a pixel configured.
+  app.use(allowPixelWithConsent(database.db, config.pixelScriptUrl));
   app.use(
     securityHeaders({
       isDevelopment: config.isDevelopment,
@@ -175,6 +178,7 @@ async function main(): Promise<void> {
       uploadQuota: config.uploadQuota,
       storage: config.storage,
       mapTileUrl: config.mapTileUrl,
+      pixelScriptUrl: config.pixelScriptUrl,
     },
     secrets: { session: config.sessionSecret },
     cspNonce: "",

@@ -17,6 +17,8 @@ export interface PublicAppConfig {
   storage?: StorageConfig;
   /** The contact map's tile URL template (decision 048); absent or null: no tiles. */
   mapTileUrl?: string | null;
+  /** The social-media pixel's script (decision 054); absent: Meta's. */
+  pixelScriptUrl?: string;
 }
 
 export interface AppSecrets {
