@@ -102,7 +102,7 @@ test.describe("visitor analytics after consent", () => {
     // A policy that refused the pixel or its reports would say so here.
     const errors: string[] = [];
     page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
+      if (message.type() === "error") errors.push(`${page.url()}: ${message.text().slice(0, 160)}`);
     });
     page.on("pageerror", (error) => errors.push(error.message));
     await page.goto(`/store/${branch}`);
@@ -137,7 +137,9 @@ test.describe("visitor analytics after consent", () => {
     }
     await whenHydrated(page);
     await expect.poll(() => logged).toContain("page_view");
-    await expect.poll(() => pixel).toEqual(expect.arrayContaining([`init:${PIXEL_ID}`, "PageView"]));
+    await expect
+      .poll(() => pixel)
+      .toEqual(expect.arrayContaining([`init:${PIXEL_ID}`, "PageView"]));
 
     // Add to cart.
     await page.getByRole("link", { name: "Baguette auswählen" }).click();

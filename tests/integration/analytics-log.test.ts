@@ -103,11 +103,7 @@ describe.each(databaseTargets())("visitor analytics on %s", (target) => {
         expect((await post(event, { from })).status).toBe(204);
       }
       await recorder.flush();
-      const rows = await db
-        .selectFrom("analyticsEvents")
-        .selectAll()
-        .orderBy("id")
-        .execute();
+      const rows = await db.selectFrom("analyticsEvents").selectAll().orderBy("id").execute();
       expect(rows.map((row) => row.type)).toEqual(events.map((event) => event.type));
       expect(rows[1]!.data).toEqual({ productId: 5, price: 1.2, extra: 2 });
       expect(rows[4]).toMatchObject({ action: "click", category: "news" });
@@ -126,7 +122,10 @@ describe.each(databaseTargets())("visitor analytics on %s", (target) => {
         { type: ["page_view"] },
         { type: "page_view", name: "x".repeat(500) },
         { type: "page_view", data: { nested: { deep: true } } },
-        { type: "page_view", data: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${i}`, i])) },
+        {
+          type: "page_view",
+          data: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${i}`, i])),
+        },
         { type: "page_view", data: { "bad key!": 1 } },
         { type: "page_view", data: "text" },
         "[1,2,3]",
@@ -252,7 +251,12 @@ describe.each(databaseTargets())("visitor analytics on %s", (target) => {
     it("writes in batches: at once when a batch is full, else on flush; bots not at all", async () => {
       const recorder = analyticsRecorder(db, { everyMs: 60_000, maxBatch: 50 });
       for (let i = 0; i < 49; i += 1) {
-        recorder.countPageView({ at: new Date(), path: `/p${i}`, address: "x", userAgent: BROWSER });
+        recorder.countPageView({
+          at: new Date(),
+          path: `/p${i}`,
+          address: "x",
+          userAgent: BROWSER,
+        });
       }
       recorder.countPageView({ at: new Date(), path: "/bot", address: "x", userAgent: BOT });
       await new Promise((resolve) => setTimeout(resolve, 50));

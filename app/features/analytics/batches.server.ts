@@ -45,7 +45,9 @@ export function batches<T>(
       } catch (error) {
         const problem = error instanceof Error ? error.message || error.name : String(error);
         if (problem !== lastProblem) {
-          log(`${options.label ?? "Statistik"}: Schreiben fehlgeschlagen (neuer Versuch): ${problem}`);
+          log(
+            `${options.label ?? "Statistik"}: Schreiben fehlgeschlagen (neuer Versuch): ${problem}`,
+          );
         }
         lastProblem = problem;
         // Back in front for the next round, as far as the bound allows.

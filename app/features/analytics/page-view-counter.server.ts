@@ -9,7 +9,8 @@ import type { AnalyticsRecorder } from "./recorder.server";
  * after adding to the cart look alike there) or a 304 of a polled status page. A bot's view is
  * dropped by the recorder (isbot). The request only pays for a listener and an array push.
  */
-const NOT_PAGES = /^\/(api|backend|assets|build|upload|uploads|image|images|healthz|cookie-consent|fonts)(\/|$)/;
+const NOT_PAGES =
+  /^\/(api|backend|assets|build|upload|uploads|image|images|healthz|cookie-consent|fonts)(\/|$)/;
 /** A file name or `.data`: not a page. */
 const HAS_EXTENSION = /\.[A-Za-z0-9]{1,8}$/;
 

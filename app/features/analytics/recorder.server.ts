@@ -109,41 +109,47 @@ export function analyticsRecorder(db: Db, options: RecorderOptions = {}): Analyt
     maxBuffered: options.maxBuffered,
     log: options.log,
   };
-  const views: Batches<PendingView> = batches(async (rows) => {
-    const visitors = await hashesOf(rows);
-    const branches = await branchIds(rows.map((row) => STORE_PATH.exec(row.path)?.[1] ?? null));
-    await db
-      .insertInto("pageViews")
-      .values(
-        rows.map((row, index) => ({
-          viewedAt: row.at,
-          path: row.path,
-          visitor: visitors[index]!,
-          branchId: branches.get(STORE_PATH.exec(row.path)?.[1] ?? "") ?? null,
-        })),
-      )
-      .execute();
-  }, { ...batchOptions, label: "Seitenaufrufe" });
+  const views: Batches<PendingView> = batches(
+    async (rows) => {
+      const visitors = await hashesOf(rows);
+      const branches = await branchIds(rows.map((row) => STORE_PATH.exec(row.path)?.[1] ?? null));
+      await db
+        .insertInto("pageViews")
+        .values(
+          rows.map((row, index) => ({
+            viewedAt: row.at,
+            path: row.path,
+            visitor: visitors[index]!,
+            branchId: branches.get(STORE_PATH.exec(row.path)?.[1] ?? "") ?? null,
+          })),
+        )
+        .execute();
+    },
+    { ...batchOptions, label: "Seitenaufrufe" },
+  );
 
-  const events: Batches<PendingEvent> = batches(async (rows) => {
-    const visitors = await hashesOf(rows);
-    const branches = await branchIds(rows.map((row) => row.event.branch));
-    await db
-      .insertInto("analyticsEvents")
-      .values(
-        rows.map((row, index) => ({
-          occurredAt: row.at,
-          visitor: visitors[index]!,
-          branchId: branches.get(row.event.branch ?? "") ?? null,
-          type: row.event.type,
-          action: row.event.action,
-          category: row.event.category,
-          name: row.event.name,
-          data: row.event.data === null ? null : JSON.stringify(row.event.data),
-        })),
-      )
-      .execute();
-  }, { ...batchOptions, label: "Statistik-Ereignisse" });
+  const events: Batches<PendingEvent> = batches(
+    async (rows) => {
+      const visitors = await hashesOf(rows);
+      const branches = await branchIds(rows.map((row) => row.event.branch));
+      await db
+        .insertInto("analyticsEvents")
+        .values(
+          rows.map((row, index) => ({
+            occurredAt: row.at,
+            visitor: visitors[index]!,
+            branchId: branches.get(row.event.branch ?? "") ?? null,
+            type: row.event.type,
+            action: row.event.action,
+            category: row.event.category,
+            name: row.event.name,
+            data: row.event.data === null ? null : JSON.stringify(row.event.data),
+          })),
+        )
+        .execute();
+    },
+    { ...batchOptions, label: "Statistik-Ereignisse" },
+  );
 
   // Per address: events in the current window. Per visitor: events of the business day.
   let window = { startedAt: 0, counts: new Map<string, number>() };

@@ -87,6 +87,12 @@ function loadPixel(pixel: Pixel) {
   fbq("init", pixel.id);
 }
 
+/**
+ * Whether this document came with consent: only then does its policy allow the pixel (a page
+ * accepted on is loaded again first). Read once, at the first effect after hydration.
+ */
+let documentHadConsent: boolean | null = null;
+
 export function VisitorAnalytics({
   pixel,
   consentGiven,
@@ -102,6 +108,7 @@ export function VisitorAnalytics({
   // Accepting on this page with a pixel configured: the page is loaded again (spec section 4).
   useEffect(() => {
     const consent = hasConsentCookie();
+    documentHadConsent ??= consent;
     const before = consentBefore.current;
     consentBefore.current = consent;
     if (before === false && consent && pixel && !selfService) window.location.reload();
@@ -109,7 +116,7 @@ export function VisitorAnalytics({
 
   useEffect(() => {
     if (selfService || !hasConsentCookie()) return;
-    if (pixel) loadPixel(pixel);
+    if (pixel && documentHadConsent) loadPixel(pixel);
     send("page_view", pathname);
     if (CHECKOUT.test(pathname)) send("initiate_checkout", pathname);
     const order = STATUS.exec(pathname)?.[1];
