@@ -11,6 +11,10 @@ import { countPageViews, isCountedPath } from "#app/features/analytics/page-view
 import { purgeAnalytics } from "#app/features/analytics/retention.server";
 import { visitorHash } from "#app/features/analytics/salts.server";
 import { limitRequestBodies } from "#app/server/body-limit.server";
+import { securityHeaders } from "#app/server/security-headers.server";
+import { allowPixelWithConsent } from "#app/features/analytics/pixel-policy.server";
+import { DEFAULT_PIXEL_SCRIPT_URL, pixelOrigins } from "#app/features/analytics/pixel";
+import { forgetReferenceData } from "#app/features/shared/reference-data.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { startAppServer, type AppServer } from "#tests/support/staff";
 
@@ -325,6 +329,47 @@ describe.each(databaseTargets())("visitor analytics on %s", (target) => {
       expect(rows[0]!.branchId).toBe(branch?.id ?? null);
       expect(isCountedPath("/assets/app.js")).toBe(false);
       expect(isCountedPath("/")).toBe(true);
+    });
+  });
+
+  describe("the pixel in the page's policy", () => {
+    it("is allowed only with consent and a configured pixel id", async () => {
+      expect(pixelOrigins(DEFAULT_PIXEL_SCRIPT_URL)).toEqual([
+        "https://connect.facebook.net",
+        "https://www.facebook.com",
+      ]);
+      expect(pixelOrigins("http://127.0.0.1:5415/fbevents.js")).toEqual(["http://127.0.0.1:5415"]);
+      expect(pixelOrigins("https://a;script-src */x.js")).toEqual([]);
+      const app = express();
+      app.use(allowPixelWithConsent(db, DEFAULT_PIXEL_SCRIPT_URL));
+      app.use(securityHeaders({ isDevelopment: false }));
+      app.get("/", (_req, res) => res.type("html").end("<p>Hallo</p>"));
+      const server = createServer(app);
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const policy = async (cookie?: string) =>
+        (await fetch(origin, { headers: cookie ? { Cookie: cookie } : {} })).headers.get(
+          "content-security-policy",
+        ) ?? "";
+      try {
+        await db.updateTable("settings").set({ socialPixelId: null }).execute();
+        forgetReferenceData(db);
+        expect(await policy("cookie-consent=1")).not.toContain("facebook");
+        await db.updateTable("settings").set({ socialPixelId: "123456789012345" }).execute();
+        forgetReferenceData(db);
+        expect(await policy()).not.toContain("facebook");
+        expect(await policy("cookie-consent=0")).not.toContain("facebook");
+        const consented = await policy("a=b; cookie-consent=1");
+        expect(consented).toMatch(
+          /script-src 'self' 'nonce-[^']+' https:\/\/connect\.facebook\.net/,
+        );
+        expect(consented).toMatch(/img-src [^;]*https:\/\/www\.facebook\.com/);
+        expect(consented).toMatch(/connect-src [^;]*https:\/\/www\.facebook\.com/);
+      } finally {
+        await db.updateTable("settings").set({ socialPixelId: null }).execute();
+        forgetReferenceData(db);
+        await new Promise((resolve) => server.close(resolve));
+      }
     });
   });
 
