@@ -29,15 +29,7 @@ interface FieldBase {
 export interface TextField extends FieldBase {
   type: "text";
   /** What the line must look like. */
-  format?:
-    | "identifier"
-    | "email"
-    | "url"
-    | "phone"
-    | "color"
-    | "postcodes"
-    | "keywords"
-    | "digits";
+  format?: "identifier" | "email" | "url" | "phone" | "color" | "postcodes" | "keywords" | "digits";
   min?: number;
   max?: number;
   placeholder?: string;
