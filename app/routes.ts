@@ -58,6 +58,8 @@ export default [
   route("upload/:publicHash/preview/:fileName", "routes/upload-preview.tsx"),
   route("cookie-consent", "routes/consent.tsx"),
   route("kiosk", "routes/kiosk.tsx"),
+  // The self-service kiosk's reset (decision 053): forgets the customer, back to the idle screen.
+  route("kiosk/neu", "routes/kiosk-reset.ts"),
   route("image/*", "routes/image.tsx"),
   // The customer's order status page and its public JSON (spec sections 2 and 7).
   route("status/:uid/:hash", "routes/status.tsx"),

@@ -20,8 +20,17 @@ describe("server process memory flags", () => {
     ]);
   });
 
-  it("starts the processes with two malloc arenas unless the operator chose", () => {
-    expect(workerEnv({})).toEqual({ MALLOC_ARENA_MAX: "2" });
-    expect(workerEnv({ MALLOC_ARENA_MAX: "8" })).toEqual({ MALLOC_ARENA_MAX: "8" });
+  it("starts the processes with two malloc arenas and fixed thresholds unless the operator chose", () => {
+    const chosen = {
+      MALLOC_ARENA_MAX: "2",
+      MALLOC_MMAP_THRESHOLD_: "131072",
+      MALLOC_TRIM_THRESHOLD_: "262144",
+    };
+    expect(workerEnv({})).toEqual(chosen);
+    expect(workerEnv({ MALLOC_ARENA_MAX: "8", MALLOC_TRIM_THRESHOLD_: "0" })).toEqual({
+      ...chosen,
+      MALLOC_ARENA_MAX: "8",
+      MALLOC_TRIM_THRESHOLD_: "0",
+    });
   });
 });

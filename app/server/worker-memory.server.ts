@@ -6,7 +6,10 @@
  * 300–450 MB resident. A limit on the old space makes it collect sooner, at a cost of a few per cent
  * of throughput; a small young generation (4 MB semi-spaces) keeps the short-lived page strings
  * of a busy minute from being promoted in bulk. glibc's per-thread malloc arenas (eight per core)
- * kept what zlib's threads once used; two arenas share it.
+ * kept what zlib's threads once used; two arenas share it. And glibc raises its mmap threshold
+ * each time a large block is freed (up to 32 MB), so zlib's states of a few hundred KB ended up in
+ * the main heap, which only shrinks from its top: fixed thresholds (128 KB for mmap, 256 KB for
+ * trimming) give that memory back after a burst.
  *
  * An operator's own flags (in the primary's command line or NODE_OPTIONS) win over these.
  */
@@ -28,5 +31,9 @@ export function workerExecArgv(
 
 /** The environment a server process starts with, beside the primary's own. */
 export function workerEnv(env: Record<string, string | undefined>): Record<string, string> {
-  return { MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? "2" };
+  return {
+    MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? "2",
+    MALLOC_MMAP_THRESHOLD_: env.MALLOC_MMAP_THRESHOLD_ ?? "131072",
+    MALLOC_TRIM_THRESHOLD_: env.MALLOC_TRIM_THRESHOLD_ ?? "262144",
+  };
 }

@@ -1,6 +1,7 @@
 import type { Field } from "../backoffice/fields";
 import type { ResourceDefinition } from "../backoffice/resource.server";
 import { de } from "../../i18n/de-backoffice";
+import { deKiosk } from "../../i18n/de-kiosk";
 
 /**
  * The shop's settings (spec section 3, Config; `GET|POST /api/config`): one row, edited on one
@@ -275,6 +276,10 @@ export const settingsFields: Field[] = [
     max: 500,
     section: t.sections.orderButton,
   },
+  // ——— The self-service kiosk (issue 19, decision 053): what its counter takes. ———
+  toggle("kioskCash", deKiosk.settings.cash, deKiosk.settings.section, deKiosk.settings.help),
+  toggle("kioskAtmCard", deKiosk.settings.atmCard, deKiosk.settings.section),
+  toggle("kioskVoucher", deKiosk.settings.voucher, deKiosk.settings.section),
 ];
 
 export const settingsResource: ResourceDefinition = {
