@@ -263,6 +263,7 @@ describe.each(databaseTargets())("visitor analytics on %s", (target) => {
         });
       }
       recorder.countPageView({ at: new Date(), path: "/bot", address: "x", userAgent: BOT });
+      recorder.countPageView({ at: new Date(), path: "/bot", address: "x", userAgent: "" });
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(await countOf(db, "pageViews")).toBe(0);
       recorder.countPageView({ at: new Date(), path: "/p49", address: "x", userAgent: BROWSER });

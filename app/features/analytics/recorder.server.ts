@@ -157,7 +157,8 @@ export function analyticsRecorder(db: Db, options: RecorderOptions = {}): Analyt
   return {
     salts,
     countPageView(view) {
-      if (isbot(view.userAgent)) return;
+      // No user agent: no browser (the kept pages' own priming request has none, decision 049).
+      if (!view.userAgent || isbot(view.userAgent)) return;
       views.add({ ...view, path: view.path.slice(0, PATH_MAX) });
     },
     logEvent(event, seen) {
