@@ -18,6 +18,7 @@ import { useNonce } from "./components/nonce";
 import { de } from "./i18n/de";
 import { pageTitle, seoMeta } from "./seo";
 import { loadShell } from "./features/storefront/shell.server";
+import { VisitorAnalytics } from "./features/analytics/visitor-analytics";
 import stylesheet from "./styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -26,7 +27,12 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  return loadShell(context.db, { origin: context.config.publicOrigin, request, now: new Date() });
+  return loadShell(context.db, {
+    origin: context.config.publicOrigin,
+    request,
+    now: new Date(),
+    pixelScriptUrl: context.config.pixelScriptUrl,
+  });
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
@@ -78,6 +84,13 @@ export function Layout({ children }: { children: ReactNode }) {
         {frame ? <SiteFooter shell={frame} /> : null}
         {shell && !shell.consentGiven && !selfService ? <CookieBanner shell={shell} /> : null}
         {shell ? <KioskWatch /> : null}
+        {shell ? (
+          <VisitorAnalytics
+            pixel={shell.pixel}
+            consentGiven={shell.consentGiven}
+            selfService={selfService}
+          />
+        ) : null}
         <ScrollRestoration nonce={nonce} />
         <DeferredScripts nonce={nonce} />
       </body>

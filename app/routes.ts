@@ -159,6 +159,8 @@ export default [
   route("api/orders/:view/:branchId/:apiKey", "routes/api/counter-orders.ts"),
   route("orders/:view/:branchId/:apiKey", "routes/counter-orders.tsx"),
   // Any other address under /api: a JSON 404, not the HTML page of the site route below.
+  // ——— Visitor analytics (issue 19, decision 054) ———
+  route("api/analytics-log", "routes/api/analytics-log.ts"),
   route("api/*", "routes/api/not-found.ts"),
   route("*", "routes/site.tsx"),
 ] satisfies RouteConfig;

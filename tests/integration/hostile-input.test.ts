@@ -184,7 +184,13 @@ describe(`the hostile-input walk (${target})`, () => {
     server = await startAppServer(handle.db);
     samples = await prepareSamples();
     actors.push({ name: "Besucher", cookie: null });
-    actors.push({ name: "Kunde", cookie: await customerCookie() });
+    // The customer has accepted cookies: consent-gated routes (POST /api/analytics-log,
+    // decision 054) then read and check their bodies rather than drop them.
+    const customer = await customerCookie();
+    actors.push({
+      name: "Kunde",
+      cookie: customer ? `${customer}; cookie-consent=1` : "cookie-consent=1",
+    });
     const admin = new StaffClient(server);
     const login = await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
     expect(login.status).toBe(303);

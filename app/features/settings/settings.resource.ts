@@ -231,6 +231,26 @@ export const settingsFields: Field[] = [
     max: 40,
     section: t.sections.consent,
   },
+  // ——— Visitor analytics and the social-media pixel (issue 19, decision 054). ———
+  {
+    name: "socialPixelId",
+    type: "text",
+    format: "digits",
+    label: t.analytics.pixelId,
+    help: t.analytics.pixelIdHelp,
+    max: 20,
+    section: t.sections.analytics,
+  },
+  {
+    name: "analyticsRetentionDays",
+    type: "number",
+    label: t.analytics.retentionDays,
+    help: t.analytics.retentionDaysHelp,
+    min: 1,
+    max: 3650,
+    default: 90,
+    section: t.sections.analytics,
+  },
   // The checkout's submit area (issue 17, decision 046): § 312j BGB wording, empty for the default.
   {
     name: "checkoutOrderButton",

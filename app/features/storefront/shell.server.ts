@@ -11,6 +11,7 @@ import {
   referenceSettings,
 } from "../shared/reference-data.server";
 import { consentChoice, isSelfService } from "./visitor.server";
+import { DEFAULT_PIXEL_SCRIPT_URL } from "../analytics/pixel";
 import { publicSitePaths, shopNavigation, type NavLink } from "../content/navigation-items.server";
 
 export interface LegalLink {
@@ -51,6 +52,11 @@ export interface ShellData {
   /** The banner's two buttons, in the shop's own words (settings). */
   consentLabels: { accept: string; decline: string };
   selfService: boolean;
+  /**
+   * The social-media pixel when the settings name one (decision 054): the browser loads it only
+   * with consent (the page is kept per consent answer, so the policy can allow it then).
+   */
+  pixel: { id: string; scriptUrl: string } | null;
   /** Null when the toolbar plugin is off. */
   toolbar: { summary: string; branches: ToolbarBranch[] } | null;
 }
@@ -60,7 +66,12 @@ type Settings = Awaited<ReturnType<typeof getSettings>>;
 /** What every page's frame shows: toolbar, header, footer, cookie banner, default title. */
 export async function loadShell(
   db: Db,
-  { origin, request, now }: { origin: string; request: Request; now: Date },
+  {
+    origin,
+    request,
+    now,
+    pixelScriptUrl = DEFAULT_PIXEL_SCRIPT_URL,
+  }: { origin: string; request: Request; now: Date; pixelScriptUrl?: string },
 ): Promise<{ shell: ShellData }> {
   const [settings, branches, accessibility, logo, headerNavigation, footerNavigation, sitePaths] =
     await Promise.all([
@@ -130,6 +141,9 @@ export async function loadShell(
         decline: settings.consentDeclineLabel,
       },
       selfService: isSelfService(request),
+      pixel: settings.socialPixelId
+        ? { id: settings.socialPixelId, scriptUrl: pixelScriptUrl }
+        : null,
       toolbar,
     },
   };
