@@ -43,6 +43,17 @@ import { isDatabaseUnavailable } from "./app/db/unavailable.server";
 import { startCleanupWorker, type CleanupWorker } from "./app/features/cart/abandoned-carts.server";
 import { uploadsWithPreviews } from "./app/features/uploads/previews.server";
 import { keptImages } from "./app/features/media/image-memory.server";
+import {
+  analyticsRecorder,
+  type AnalyticsRecorder,
+} from "./app/features/analytics/recorder.server";
+import { countPageViews } from "./app/features/analytics/page-view-counter.server";
+import {
+  startAnalyticsRetention,
+  type RetentionWorker,
+} from "./app/features/analytics/retention.server";
+import { referenceSettings } from "./app/features/shared/reference-data.server";
+import { allowPixelWithConsent } from "./app/features/analytics/pixel-policy.server";
 
 const log = (line: string) => console.log(line);
 
@@ -69,6 +80,13 @@ async function main(): Promise<void> {
   const cleanup = startCleanupWorker(database.db, uploadsWithPreviews(config), log, {
     maxAgeMs: config.abandonedCartMs,
   });
+  // Page views and consented events, written in batches; raw rows of rolled days older than the
+  // retention setting go hourly (decision 054).
+  const analytics = analyticsRecorder(database.db, {
+    zone: async () => (await referenceSettings(database.db)).businessTimeZone,
+    log,
+  });
+  const retention = startAnalyticsRetention(database.db, log);
 
   const app = express();
   app.disable("x-powered-by");
@@ -81,6 +99,8 @@ async function main(): Promise<void> {
   app.use(limitRequestBodies());
   // Event streams stay uncompressed: gzip would hold the board's events back.
   app.use(compression({ filter: compressUnlessEventStream }));
+  // The pixel's origins in the policy only for a consenting visitor with a pixel configured.
+  app.use(allowPixelWithConsent(database.db, config.pixelScriptUrl));
   app.use(
     securityHeaders({
       isDevelopment: config.isDevelopment,
@@ -106,6 +126,8 @@ async function main(): Promise<void> {
   app.use(rejectCrossSiteRequests(config.publicOrigin));
   // A customer's kept menu parts are kept per mark of their last change (decision 049).
   app.use(markCartWrites({ secure: config.publicOrigin.startsWith("https:") }));
+  // Before the kept pages, which answer most storefront pages without Remix (decision 054).
+  app.use(countPageViews(() => analytics));
 
   // Unchanged polls of an order's status page get their 304 before Remix runs (decision 008).
   const statusStamps = orderStatusNotModified(database.db, { origin: config.publicOrigin });
@@ -156,12 +178,14 @@ async function main(): Promise<void> {
       uploadQuota: config.uploadQuota,
       storage: config.storage,
       mapTileUrl: config.mapTileUrl,
+      pixelScriptUrl: config.pixelScriptUrl,
     },
     secrets: { session: config.sessionSecret },
     cspNonce: "",
     payments,
     live,
     clientAddress: req.ip ?? req.socket.remoteAddress ?? "",
+    analytics,
   });
   app.all(
     "*",
@@ -217,7 +241,7 @@ async function main(): Promise<void> {
         : error,
     ),
   );
-  handleShutdown(server, database, outbox, live, cleanup);
+  handleShutdown(server, database, outbox, live, cleanup, analytics, retention);
 }
 
 /**
@@ -382,6 +406,8 @@ function handleShutdown(
   outbox: OutboxWorker,
   live: LiveOrders,
   cleanup: CleanupWorker,
+  analytics: AnalyticsRecorder,
+  retention: RetentionWorker,
 ): void {
   let stopping = false;
   const stop = (signal: string) => {
@@ -405,6 +431,9 @@ function handleShutdown(
       // The outbox worker finishes its batch first: it needs the pool that closes next.
       await outbox.stop().catch(() => undefined);
       await cleanup.stop().catch(() => undefined);
+      // The page views and events still waiting in memory are written before the pool closes.
+      await retention.stop().catch(() => undefined);
+      await analytics.stop().catch(() => undefined);
       await liveClosed;
       await database.close().catch(() => undefined);
       say("Server beendet.");

@@ -4,6 +4,7 @@ import type { PaymentProviders } from "./integrations/payments/providers.server"
 import type { LiveOrders } from "./server/live-orders.server";
 import type { UploadQuota } from "./features/cart/upload-quota.server";
 import type { StorageConfig } from "./config/env.server";
+import type { AnalyticsRecorder } from "./features/analytics/recorder.server";
 
 export interface PublicAppConfig {
   publicOrigin: string;
@@ -16,6 +17,8 @@ export interface PublicAppConfig {
   storage?: StorageConfig;
   /** The contact map's tile URL template (decision 048); absent or null: no tiles. */
   mapTileUrl?: string | null;
+  /** The social-media pixel's script (decision 054); absent: Meta's. */
+  pixelScriptUrl?: string;
 }
 
 export interface AppSecrets {
@@ -47,5 +50,10 @@ declare module "@remix-run/node" {
      * the page carries it in a JSON script (decision 049, app/components/visitor-slot.tsx).
      */
     documentParts?: { visitor?: unknown };
+    /**
+     * This process's analytics recorder (decision 054): page views and consented events wait in
+     * it for their batch. Absent in contexts built for tests: one per database is made then.
+     */
+    analytics?: AnalyticsRecorder;
   }
 }

@@ -14,10 +14,12 @@ import type { ReactNode } from "react";
 import { CookieBanner, SiteFooter, SiteHeader, Toolbar } from "./components/shell";
 import { DeferredScripts } from "./components/deferred-scripts";
 import { PwaHost } from "./features/pwa/pwa-host";
+import { KioskWatch, useBareRoute, useSelfService } from "./components/kiosk";
 import { useNonce } from "./components/nonce";
 import { de } from "./i18n/de";
 import { pageTitle, seoMeta } from "./seo";
 import { loadShell } from "./features/storefront/shell.server";
+import { VisitorAnalytics } from "./features/analytics/visitor-analytics";
 import stylesheet from "./styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -26,7 +28,12 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  return loadShell(context.db, { origin: context.config.publicOrigin, request, now: new Date() });
+  return loadShell(context.db, {
+    origin: context.config.publicOrigin,
+    request,
+    now: new Date(),
+    pixelScriptUrl: context.config.pixelScriptUrl,
+  });
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
@@ -53,6 +60,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<RootData>("root");
   const shell = useIsBackOffice() ? undefined : data?.shell;
+  // The kiosk (decision 053): no cookie banner, the idle screen without the frame around it.
+  const selfService = useSelfService();
+  const bare = useBareRoute();
+  const frame = bare ? undefined : shell;
   return (
     <html lang="de">
       <head>
@@ -68,17 +79,25 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#inhalt">
           {de.shell.skipToContent}
         </a>
-        {shell?.toolbar ? <Toolbar toolbar={shell.toolbar} /> : null}
-        {shell ? <SiteHeader shell={shell} /> : null}
+        {frame?.toolbar ? <Toolbar toolbar={frame.toolbar} /> : null}
+        {frame ? <SiteHeader shell={frame} /> : null}
         <main id="inhalt" tabIndex={-1}>
           {children}
         </main>
-        {shell ? <SiteFooter shell={shell} /> : null}
-        {shell && !shell.consentGiven && !shell.selfService ? <CookieBanner shell={shell} /> : null}
+        {frame ? <SiteFooter shell={frame} /> : null}
+        {shell && !shell.consentGiven && !selfService ? <CookieBanner shell={shell} /> : null}
+        {shell ? <KioskWatch /> : null}
+        {shell ? (
+          <VisitorAnalytics
+            pixel={shell.pixel}
+            consentGiven={shell.consentGiven}
+            selfService={selfService}
+          />
+        ) : null}
         {shell ? (
           <PwaHost
             enabled={shell.pwa}
-            selfService={shell.selfService}
+            selfService={selfService}
             consentGiven={shell.consentGiven}
             shopName={shell.shopName}
           />

@@ -58,6 +58,8 @@ export default [
   route("upload/:publicHash/preview/:fileName", "routes/upload-preview.tsx"),
   route("cookie-consent", "routes/consent.tsx"),
   route("kiosk", "routes/kiosk.tsx"),
+  // The self-service kiosk's reset (decision 053): forgets the customer, back to the idle screen.
+  route("kiosk/neu", "routes/kiosk-reset.ts"),
   route("image/*", "routes/image.tsx"),
   // The customer's order status page and its public JSON (spec sections 2 and 7).
   route("status/:uid/:hash", "routes/status.tsx"),
@@ -159,6 +161,8 @@ export default [
   // The installable app's manifest (issue 19, helper "pwa", decision 052).
   route("manifest.webmanifest", "routes/manifest.ts"),
   // Any other address under /api: a JSON 404, not the HTML page of the site route below.
+  // ——— Visitor analytics (issue 19, decision 054) ———
+  route("api/analytics-log", "routes/api/analytics-log.ts"),
   route("api/*", "routes/api/not-found.ts"),
   route("*", "routes/site.tsx"),
 ] satisfies RouteConfig;

@@ -1,3 +1,4 @@
+import { OutsideLink } from "./kiosk";
 import { de } from "../i18n/de";
 
 const texts = de.branchHours;
@@ -99,13 +100,13 @@ export function BranchHours({ hours }: { hours: BranchHoursView }) {
             <div className="reservation-teaser">
               <h3>{texts.reservationHeading}</h3>
               <p>{texts.reservationText}</p>
-              <a
+              <OutsideLink
                 className="button"
                 href={`tel:${hours.reservationPhone.replace(/\s+/g, "")}`}
                 aria-label={texts.call(hours.reservationPhone)}
               >
                 {hours.reservationPhone}
-              </a>
+              </OutsideLink>
             </div>
           ) : null}
         </div>

@@ -1,11 +1,13 @@
 import { de } from "../i18n/de";
+import { OutsideLink } from "./kiosk";
 
 /** The route planner's link for a branch, in a new tab (said for screen readers). */
 export function DirectionsLink({ href }: { href: string }) {
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer">
+    // A kiosk shows no route planner (decision 053).
+    <OutsideLink href={href} newTab hideOnKiosk>
       {de.home.directions}
       <span className="visually-hidden"> {de.shell.newTab}</span>
-    </a>
+    </OutsideLink>
   );
 }

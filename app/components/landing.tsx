@@ -1,4 +1,5 @@
 import { DirectionsLink } from "./directions-link";
+import { OutsideLink, useSelfService } from "./kiosk";
 import { HoursTable } from "./branch-hours";
 import { Link, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useState, type ComponentType } from "react";
@@ -398,6 +399,8 @@ function Courses({ courses, coursesPath }: { courses: readonly Course[]; courses
 }
 
 function Contact({ contact }: { contact: NonNullable<LandingData["contact"]> }) {
+  // A kiosk shows no map: its tiles and attribution lead out of the shop (decision 053).
+  const selfService = useSelfService();
   return (
     <section id="kontakt" className="landing-section contact" aria-labelledby="abschnitt-kontakt">
       <h2 id="abschnitt-kontakt">{de.landing.contactHeading}</h2>
@@ -414,7 +417,9 @@ function Contact({ contact }: { contact: NonNullable<LandingData["contact"]> }) 
               <>
                 <dt>{de.landing.phone}</dt>
                 <dd>
-                  <a href={`tel:${contact.phone.replace(/\s+/g, "")}`}>{contact.phone}</a>
+                  <OutsideLink href={`tel:${contact.phone.replace(/\s+/g, "")}`}>
+                    {contact.phone}
+                  </OutsideLink>
                 </dd>
               </>
             ) : null}
@@ -422,7 +427,7 @@ function Contact({ contact }: { contact: NonNullable<LandingData["contact"]> }) 
               <>
                 <dt>{de.landing.email}</dt>
                 <dd>
-                  <a href={`mailto:${contact.email}`}>{contact.email}</a>
+                  <OutsideLink href={`mailto:${contact.email}`}>{contact.email}</OutsideLink>
                 </dd>
               </>
             ) : null}
@@ -430,10 +435,12 @@ function Contact({ contact }: { contact: NonNullable<LandingData["contact"]> }) 
               <>
                 <dt>{de.landing.website}</dt>
                 <dd>
-                  <a href={contact.website} target="_blank" rel="noopener noreferrer">
+                  <OutsideLink href={contact.website} newTab>
                     {contact.website.replace(/^https?:\/\//, "")}
-                    <span className="visually-hidden"> {de.shell.newTab}</span>
-                  </a>
+                    {selfService ? null : (
+                      <span className="visually-hidden"> {de.shell.newTab}</span>
+                    )}
+                  </OutsideLink>
                 </dd>
               </>
             ) : null}
@@ -447,7 +454,7 @@ function Contact({ contact }: { contact: NonNullable<LandingData["contact"]> }) 
           <HoursTable caption={de.landing.openingHours} rows={contact.hours} />
         </div>
       </div>
-      {contact.map ? (
+      {selfService ? null : contact.map ? (
         <ContactMap map={contact.map} />
       ) : contact.mapPlugin ? (
         <p className="map-consent">{de.landing.mapConsent}</p>

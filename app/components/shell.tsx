@@ -4,6 +4,7 @@ import { deContent } from "../i18n/de-content";
 import type { LegalLink, ShellData } from "../features/storefront/shell.server";
 import type { NavLink } from "../features/content/navigation-items.server";
 import { FOOTER_SLOT_ID } from "../features/pwa/pwa-host";
+import { useSelfService } from "./kiosk";
 
 /** The branch the visitor is looking at, from the URL (`/store/{identifier}/…`). */
 function useCurrentBranchIdentifier(): string | null {
@@ -65,7 +66,7 @@ export function SiteHeader({ shell }: { shell: ShellData }) {
 function NavList({ links, nested = false }: { links: readonly NavLink[]; nested?: boolean }) {
   return (
     <ul className={nested ? "site-nav-sub" : "site-nav-list"}>
-      {links.map((link, index) => (
+      {links.filter(useInShopFilter()).map((link, index) => (
         <li key={`${index}-${link.href}`}>
           <LegalAnchor link={link} />
           {link.children.length ? <NavList links={link.children} nested /> : null}
@@ -75,7 +76,16 @@ function NavList({ links, nested = false }: { links: readonly NavLink[]; nested?
   );
 }
 
+/** On a kiosk only the entries that stay in the shop (decision 053); elsewhere all. */
+function useInShopFilter(): (link: LegalLink) => boolean {
+  const selfService = useSelfService();
+  return (link) => !selfService || !link.external;
+}
+
 export function LegalAnchor({ link }: { link: LegalLink }) {
+  const selfService = useSelfService();
+  // Another site in a new tab is a way out of a kiosk (decision 053): such entries are left out.
+  if (link.external && selfService) return null;
   return link.external ? (
     <a href={link.href} target="_blank" rel="noopener noreferrer">
       {link.label}
@@ -87,6 +97,7 @@ export function LegalAnchor({ link }: { link: LegalLink }) {
 }
 
 export function SiteFooter({ shell }: { shell: ShellData }) {
+  const inShop = useInShopFilter();
   return (
     <footer className="site-footer">
       <p className="footer-shop">{shell.shopName}</p>
@@ -99,12 +110,13 @@ export function SiteFooter({ shell }: { shell: ShellData }) {
         <ul className="footer-links">
           {shell.footerNavigation
             .flatMap((link) => [link, ...link.children])
+            .filter(inShop)
             .map((link, index) => (
               <li key={`nav-${index}-${link.href}`}>
                 <LegalAnchor link={link} />
               </li>
             ))}
-          {shell.legalLinks.map((link) => (
+          {shell.legalLinks.filter(inShop).map((link) => (
             <li key={link.label}>
               <LegalAnchor link={link} />
             </li>

@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import { makeFolder } from "../server/folders.server";
 import type { UploadQuota } from "../features/cart/upload-quota.server";
+import { DEFAULT_PIXEL_SCRIPT_URL } from "../features/analytics/pixel";
 
 const MB = 1024 * 1024;
 
@@ -79,6 +80,14 @@ const schema = z
             ["{z}", "{x}", "{y}"].every((part) => value.includes(part))),
         "muss leer sein oder eine http(s)-Adresse mit {z}, {x} und {y}",
       ),
+    /**
+     * The social-media pixel's script (issue 19, decision 054), loaded by a consenting visitor's
+     * browser when the settings name a pixel id; Meta's by default, a local fake in tests.
+     */
+    PIXEL_SCRIPT_URL: z
+      .string()
+      .regex(/^https?:\/\/[^/\s]+\/\S*$/, "muss eine http(s)-Adresse sein")
+      .default(DEFAULT_PIXEL_SCRIPT_URL),
     MAIL_FROM: z
       .string()
       .regex(/@/, "muss eine E-Mail-Adresse enthalten")
@@ -221,6 +230,8 @@ export interface AppConfig {
   storage: StorageConfig;
   /** The contact map's tile URL template; null: the marker without tiles (decision 048). */
   mapTileUrl: string | null;
+  /** The social-media pixel's script (decision 054). */
+  pixelScriptUrl: string;
 }
 
 export type StorageConfig =
@@ -290,6 +301,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     mapTileUrl: env.MAP_TILE_URL || null,
+    pixelScriptUrl: env.PIXEL_SCRIPT_URL,
     sms:
       env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
         ? {

@@ -221,6 +221,10 @@ export interface SettingsTable {
   checkoutOrderButton: string | null;
   checkoutPreorderButton: string | null;
   checkoutPaymentNotice: string | null;
+  /** What the self-service kiosk's counter takes (decision 053); online providers never. */
+  kioskCash: Generated<boolean>;
+  kioskAtmCard: Generated<boolean>;
+  kioskVoucher: Generated<boolean>;
   updatedAt: GeneratedTimestamp;
 }
 

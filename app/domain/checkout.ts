@@ -60,6 +60,31 @@ export function offeredPaymentMethods(
   return PAYMENT_METHODS.filter((method) => offered[method]);
 }
 
+/** The kiosk's own switches (settings, decision 053): only methods paid at its counter. */
+export interface KioskPaymentSwitches {
+  kioskCash: boolean;
+  kioskAtmCard: boolean;
+  kioskVoucher: boolean;
+}
+
+/**
+ * On a self-service kiosk: of the methods offered anyway, those its counter takes. Online
+ * providers never (their pages lead out of the shop, and nobody should type card data there).
+ */
+export function kioskPaymentMethods(
+  offered: readonly PaymentMethod[],
+  kiosk: KioskPaymentSwitches,
+): PaymentMethod[] {
+  const takes: Record<PaymentMethod, boolean> = {
+    cash: kiosk.kioskCash,
+    "atm-card": kiosk.kioskAtmCard,
+    voucher: kiosk.kioskVoucher,
+    stripe: false,
+    paypal: false,
+  };
+  return offered.filter((method) => takes[method]);
+}
+
 /** Cash if offered, else the second online provider, else the first method offered (spec 9). */
 export function defaultPaymentMethod(offered: readonly PaymentMethod[]): PaymentMethod | null {
   if (offered.includes("cash")) return "cash";

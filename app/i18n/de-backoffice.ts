@@ -61,6 +61,7 @@ export const de = {
     url: "Bitte geben Sie eine Adresse ein, die mit https:// oder / beginnt.",
     phone: "Bitte geben Sie eine gültige Telefonnummer ein.",
     color: "Bitte geben Sie eine Farbe wie #E0CBA2 ein.",
+    digits: "Bitte nur Ziffern eingeben.",
     postcodes: "Bitte Postleitzahlen durch Komma getrennt eingeben, zum Beispiel '1010, 1020'.",
     number: "Bitte geben Sie eine Zahl ein.",
     wholeNumber: "Bitte geben Sie eine ganze Zahl ein.",
@@ -180,6 +181,16 @@ export const de = {
       operation: "Betrieb",
       consent: "Cookie-Hinweis",
       orderButton: "Bestellabschluss (§ 312j BGB)",
+      analytics: "Statistik und Pixel",
+    },
+    /** Visitor analytics and the social-media pixel (issue 19, decision 054). */
+    analytics: {
+      pixelId: "Social-Media-Pixel-ID",
+      pixelIdHelp:
+        "Die Pixel-ID von Meta (nur Ziffern). Der Pixel lädt erst, nachdem Besucher Cookies akzeptiert haben. Leer: kein Pixel.",
+      retentionDays: "Rohdaten aufbewahren (Tage)",
+      retentionDaysHelp:
+        "Einzelne Seitenaufrufe und Ereignisse werden nach so vielen Tagen gelöscht, sobald die Tagesstatistik berechnet ist (1 bis 3650). Die Tagesstatistik bleibt.",
     },
     /** The cookie banner's buttons (decision 047). */
     consent: {

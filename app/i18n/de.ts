@@ -673,6 +673,14 @@ export const de = {
     promoButton: "App installieren",
     offlinePageTitle: "Offline",
   },
+  /** Visitor analytics (issue 19, decision 054): the answers of POST /api/analytics-log. */
+  analytics: {
+    unknownType: "Diese Ereignisart gibt es nicht.",
+    tooLong: (max: number) => `Höchstens ${max} Zeichen.`,
+    badData: "Die Zusatzdaten müssen ein flaches Objekt mit höchstens 16 kurzen Werten sein.",
+    badBody: "Die Anfrage muss ein JSON-Objekt mit einer Ereignisart (type) sein.",
+    tooMany: "Zu viele Ereignisse. Bitte später erneut versuchen.",
+  },
 } as const;
 
 export type Texts = typeof de;

@@ -6,14 +6,17 @@ import type { RootData } from "../root";
 import { seoMeta } from "../seo";
 import { loadHome, readHomeQuery } from "../features/storefront/home.server";
 import { hasConsent } from "../features/storefront/visitor.server";
+import { forKiosk } from "../features/kiosk/kiosk.server";
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  return loadHome(context.db, {
+  const home = await loadHome(context.db, {
     now: new Date(),
     query: readHomeQuery(new URL(request.url)),
     consentGiven: hasConsent(request),
     mapTileUrl: context.config.mapTileUrl ?? null,
   });
+  // A kiosk's blocks keep their links in the shop (decision 053).
+  return forKiosk(request, context.config.publicOrigin, home);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>

@@ -4,6 +4,7 @@ import { de } from "../i18n/de";
 import { pageTitle, seoMeta, shellFromMatches } from "../seo";
 import { loadSite } from "../features/storefront/site.server";
 import { currentStaff } from "../features/staff/staff-auth.server";
+import { forKiosk } from "../features/kiosk/kiosk.server";
 
 /**
  * Any path not taken by another route is looked up among the sites; none is a German 404. A
@@ -15,7 +16,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!site || (site.isDraft && !(await currentStaff(request, context)))) {
     throw new Response(null, { status: 404, statusText: "Not Found" });
   }
-  return data(site, { headers: site.isDraft ? { "Cache-Control": "private, no-store" } : {} });
+  return data(forKiosk(request, context.config.publicOrigin, site), {
+    headers: site.isDraft ? { "Cache-Control": "private, no-store" } : {},
+  });
 }
 
 /** A draft is shown to staff only: no shared cache may keep it. */

@@ -38,6 +38,7 @@ import { orderStatusView } from "../features/orders/order-status-view.server";
 import { questionnaireSchema } from "../features/orders/questionnaire-schema";
 import { declineCounterAppointmentWithRefund } from "../features/orders/refund.server";
 import { readSmallForm } from "../features/shared/small-request.server";
+import { useSelfService } from "../components/kiosk";
 
 const texts = de.orderStatus;
 
@@ -166,6 +167,9 @@ export default function OrderStatusPage() {
   const view = useLoaderData<typeof loader>();
   const answer = useActionData<StatusActionData>();
   usePolling(view?.keepPolling ?? false);
+  // On a kiosk the page's own refresh is the reset after the order (decision 053): the shortest
+  // meta refresh wins, and the 10 s poll would restart the kiosk's clock forever.
+  const selfService = useSelfService();
   // A 304 carries no data and is never rendered; this only satisfies the type.
   if (!view) return null;
   const questionnaireResult = answer?.intent === "questionnaire" ? answer.result : undefined;
@@ -175,7 +179,7 @@ export default function OrderStatusPage() {
       className={`page status-page${view.isCanceled ? " is-canceled" : ""}`}
       aria-labelledby="status-titel"
     >
-      {view.keepPolling ? (
+      {view.keepPolling && !selfService ? (
         // Without JavaScript the browser reloads the page; with it, this is inert text and the
         // poll above takes over (a meta refresh cannot be cancelled once it has been parsed).
         <noscript>

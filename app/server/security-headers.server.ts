@@ -41,13 +41,18 @@ export function securityHeaders({
     const scriptSrc = isDevelopment
       ? `'self' 'nonce-${nonce}' 'unsafe-inline'`
       : `'self' 'nonce-${nonce}'`;
+    // The social-media pixel's origins, for a consenting visitor (decision 054).
+    const pixel = Array.isArray(res.locals.pixelOrigins)
+      ? (res.locals.pixelOrigins as string[])
+      : [];
+    const extra = pixel.length ? ` ${pixel.join(" ")}` : "";
     const directives = [
       "default-src 'self'",
-      `script-src ${scriptSrc}`,
+      `script-src ${scriptSrc}${extra}`,
       "style-src 'self' 'unsafe-inline'",
-      ["img-src 'self' data: blob:", ...imageSources].join(" "),
+      ["img-src 'self' data: blob:", ...imageSources, ...pixel].join(" "),
       "font-src 'self'",
-      `connect-src 'self'${isDevelopment ? " ws: wss:" : ""}`,
+      `connect-src 'self'${isDevelopment ? " ws: wss:" : ""}${extra}`,
       "object-src 'none'",
       "base-uri 'self'",
       ["form-action 'self'", ...formTargets].join(" "),

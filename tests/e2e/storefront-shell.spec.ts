@@ -136,7 +136,9 @@ test.describe("cookie banner", () => {
   });
 
   test("is not shown in the self-service context", async ({ page }) => {
+    // The idle screen first (decision 053); a tap leads into the shop.
     await page.goto("/kiosk");
+    await page.getByRole("link", { name: "Tippen um zu bestellen" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("heading", { name: "Unsere Filialen" })).toBeVisible();
     await expect(page.getByRole("region", { name: "Cookies" })).toHaveCount(0);

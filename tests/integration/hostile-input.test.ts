@@ -174,6 +174,7 @@ describe(`the hostile-input walk (${target})`, () => {
   let server: AppServer;
   let samples: Samples;
   const actors: Actor[] = [];
+  let kiosk: Actor;
   let requests = 0;
   const findings: Finding[] = [];
 
@@ -183,11 +184,19 @@ describe(`the hostile-input walk (${target})`, () => {
     server = await startAppServer(handle.db);
     samples = await prepareSamples();
     actors.push({ name: "Besucher", cookie: null });
-    actors.push({ name: "Kunde", cookie: await customerCookie() });
+    // The customer has accepted cookies: consent-gated routes (POST /api/analytics-log,
+    // decision 054) then read and check their bodies rather than drop them.
+    const customer = await customerCookie();
+    actors.push({
+      name: "Kunde",
+      cookie: customer ? `${customer}; cookie-consent=1` : "cookie-consent=1",
+    });
     const admin = new StaffClient(server);
     const login = await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
     expect(login.status).toBe(303);
     actors.push({ name: "Administrator", cookie: admin.cookie });
+    // A customer at the self-service kiosk (decision 053): the storefront's forms in that context.
+    kiosk = { name: "Kiosk-Kunde", cookie: `${actors[1]!.cookie ?? ""}; self-service=1` };
   });
 
   afterAll(async () => {
@@ -475,6 +484,7 @@ describe(`the hostile-input walk (${target})`, () => {
       for (const { variant, body, headers, intent } of hostileBodies) {
         if (intent && isApi) continue;
         await knock("POST", url!, deepest, variant, { body, headers });
+        if (!isStaffRoute && !isApi) await knock("POST", url!, kiosk, variant, { body, headers });
         if (intent) continue;
         if (!isStaffRoute && !isApi) await knock("POST", url!, admin, variant, { body, headers });
         if (isApi) await knock("POST", url!, visitor, variant, { body, headers });

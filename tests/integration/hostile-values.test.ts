@@ -135,7 +135,13 @@ describe.each(databaseTargets())("hostile values (%s)", (target) => {
         headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
         body: "intent=add&productId=1&amount=1",
       });
-    for (const path of ["/store/altstadt?index", "/store/altstadt.data", "/cookie-consent", "/"]) {
+    for (const path of [
+      "/store/altstadt?index",
+      "/store/altstadt.data",
+      "/cookie-consent",
+      "/kiosk/neu",
+      "/",
+    ]) {
       for (const origin of ["http://evil.example", "null", ":::"]) {
         const response = await post(path, origin);
         expect(response.status, `${path} ${origin}`).toBe(403);

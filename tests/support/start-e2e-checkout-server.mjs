@@ -54,6 +54,9 @@ const env = {
   PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
   // The same value as demoAdminPassword in tests/e2e/servers.ts.
   DEMO_ADMIN_PASSWORD: "e2e-backstube-admin",
+  // The social-media pixel's script: nothing listens there; analytics.spec.ts answers it in the
+  // browser with a fake (no download from Meta in tests, decision 054).
+  PIXEL_SCRIPT_URL: `http://127.0.0.1:${port + 15}/fbevents.js`,
 };
 const prepared = spawnSync(
   process.execPath,

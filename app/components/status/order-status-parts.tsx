@@ -1,3 +1,4 @@
+import { OutsideLink } from "../kiosk";
 import { Form, useNavigation } from "@remix-run/react";
 import type { OrderTimeline } from "../../domain/order-status";
 import { de } from "../../i18n/de";
@@ -177,12 +178,16 @@ export function BranchContact({ branch }: { branch: OrderStatusView["branch"] })
         <span className="address-line">{branch.city}</span>
         {branch.phone ? (
           <span className="address-line">
-            {labels.phone}: <a href={`tel:${branch.phone.replace(/\s+/g, "")}`}>{branch.phone}</a>
+            {labels.phone}:{" "}
+            <OutsideLink href={`tel:${branch.phone.replace(/\s+/g, "")}`}>
+              {branch.phone}
+            </OutsideLink>
           </span>
         ) : null}
         {branch.email ? (
           <span className="address-line">
-            {labels.email}: <a href={`mailto:${branch.email}`}>{branch.email}</a>
+            {labels.email}:{" "}
+            <OutsideLink href={`mailto:${branch.email}`}>{branch.email}</OutsideLink>
           </span>
         ) : null}
       </address>

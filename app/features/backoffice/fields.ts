@@ -29,7 +29,7 @@ interface FieldBase {
 export interface TextField extends FieldBase {
   type: "text";
   /** What the line must look like. */
-  format?: "identifier" | "email" | "url" | "phone" | "color" | "postcodes" | "keywords";
+  format?: "identifier" | "email" | "url" | "phone" | "color" | "postcodes" | "keywords" | "digits";
   min?: number;
   max?: number;
   placeholder?: string;
@@ -116,6 +116,7 @@ const formats: Record<NonNullable<TextField["format"]>, { pattern: RegExp; messa
   color: { pattern: /^#[0-9a-fA-F]{6}$/, message: texts.color },
   postcodes: { pattern: /^[0-9A-Za-z]{3,10}([ ,;]+[0-9A-Za-z]{3,10})*$/, message: texts.postcodes },
   keywords: { pattern: /^[^<>]*$/, message: texts.markup },
+  digits: { pattern: /^[0-9]+$/, message: texts.digits },
 };
 
 /** Angle brackets have no place in a name or a line; markup in them is refused, not escaped. */

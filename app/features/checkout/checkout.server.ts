@@ -7,6 +7,7 @@ import { itemPrice, priceCart, type PricedCartItem } from "../../domain/cart";
 import {
   defaultPaymentMethod,
   offeredPaymentMethods,
+  kioskPaymentMethods,
   orderKind,
   PAYMENT_METHODS,
   requiredFields,
@@ -37,6 +38,7 @@ import { effectiveHours } from "../storefront/opening.server";
 import { cachedReference } from "../shared/reference-data.server";
 import { loadStorefront, type Storefront } from "../storefront/storefront.server";
 import { cleanLine, cleanText } from "../../domain/values";
+import { deKiosk } from "../../i18n/de-kiosk";
 
 export interface FieldError {
   message: string;
@@ -76,6 +78,8 @@ export interface CheckoutContext {
   donatees: Donatee[];
   paymentMethods: PaymentMethod[];
   defaultPayment: PaymentMethod | null;
+  /** Ordered on a self-service kiosk: only the methods its counter takes (decision 053). */
+  isSelfService: boolean;
   /** The bookable slots (computed on first use: 180 days of hours are not free). */
   plan: () => AppointmentPlan;
 }
@@ -119,7 +123,13 @@ function currentParts(
 
 export async function loadCheckout(
   db: Db,
-  input: { identifier: string; cartId: string | null; now: Date; providersReady: PaymentMethod[] },
+  input: {
+    identifier: string;
+    cartId: string | null;
+    now: Date;
+    providersReady: PaymentMethod[];
+    selfService?: boolean;
+  },
 ): Promise<CheckoutContext | null> {
   const store = await loadStorefront(db, input.identifier, input.now);
   if (!store) return null;
@@ -213,7 +223,9 @@ export async function loadCheckout(
       ? cachedReference(db, "donatees", () => listDonatees(db))
       : Promise.resolve([]),
   ]);
-  const paymentMethods = offeredPaymentMethods(settings, branch, input.providersReady);
+  const offered = offeredPaymentMethods(settings, branch, input.providersReady);
+  const isSelfService = input.selfService === true;
+  const paymentMethods = isSelfService ? kioskPaymentMethods(offered, settings) : offered;
   return {
     store,
     cart,
@@ -244,6 +256,7 @@ export async function loadCheckout(
     donatees: donatees.filter((donatee) => donatee.isEnabled),
     paymentMethods,
     defaultPayment: defaultPaymentMethod(paymentMethods),
+    isSelfService,
     plan: once(() =>
       sharedAppointmentPlan({
         rules,
@@ -397,7 +410,10 @@ export function validateCheckout(
   const method = input.paymentMethod || context.defaultPayment;
   const paymentMethod = PAYMENT_METHODS.find((candidate) => candidate === method);
   if (!paymentMethod || !context.paymentMethods.includes(paymentMethod)) {
-    add(de.checkout.paymentUnavailable, "paymentMethod");
+    add(
+      context.isSelfService ? deKiosk.paymentNotAtKiosk : de.checkout.paymentUnavailable,
+      "paymentMethod",
+    );
   }
   if (input.acceptTerms !== "on") add(de.checkout.termsRequired, "acceptTerms");
   if (input.acceptPrivacy !== "on") add(de.checkout.privacyRequired, "acceptPrivacy");

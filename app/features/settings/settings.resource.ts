@@ -1,6 +1,7 @@
 import type { Field } from "../backoffice/fields";
 import type { ResourceDefinition } from "../backoffice/resource.server";
 import { de } from "../../i18n/de-backoffice";
+import { deKiosk } from "../../i18n/de-kiosk";
 
 /**
  * The shop's settings (spec section 3, Config; `GET|POST /api/config`): one row, edited on one
@@ -230,6 +231,26 @@ export const settingsFields: Field[] = [
     max: 40,
     section: t.sections.consent,
   },
+  // ——— Visitor analytics and the social-media pixel (issue 19, decision 054). ———
+  {
+    name: "socialPixelId",
+    type: "text",
+    format: "digits",
+    label: t.analytics.pixelId,
+    help: t.analytics.pixelIdHelp,
+    max: 20,
+    section: t.sections.analytics,
+  },
+  {
+    name: "analyticsRetentionDays",
+    type: "number",
+    label: t.analytics.retentionDays,
+    help: t.analytics.retentionDaysHelp,
+    min: 1,
+    max: 3650,
+    default: 90,
+    section: t.sections.analytics,
+  },
   // The checkout's submit area (issue 17, decision 046): § 312j BGB wording, empty for the default.
   {
     name: "checkoutOrderButton",
@@ -255,6 +276,10 @@ export const settingsFields: Field[] = [
     max: 500,
     section: t.sections.orderButton,
   },
+  // ——— The self-service kiosk (issue 19, decision 053): what its counter takes. ———
+  toggle("kioskCash", deKiosk.settings.cash, deKiosk.settings.section, deKiosk.settings.help),
+  toggle("kioskAtmCard", deKiosk.settings.atmCard, deKiosk.settings.section),
+  toggle("kioskVoucher", deKiosk.settings.voucher, deKiosk.settings.section),
 ];
 
 export const settingsResource: ResourceDefinition = {

@@ -11,6 +11,7 @@ import {
   referenceSettings,
 } from "../shared/reference-data.server";
 import { consentChoice, isSelfService } from "./visitor.server";
+import { DEFAULT_PIXEL_SCRIPT_URL } from "../analytics/pixel";
 import { publicSitePaths, shopNavigation, type NavLink } from "../content/navigation-items.server";
 
 export interface LegalLink {
@@ -53,6 +54,11 @@ export interface ShellData {
   selfService: boolean;
   /** enablePluginPwa: the installable app's overlays may run in the browser (decision 052). */
   pwa: boolean;
+  /**
+   * The social-media pixel when the settings name one (decision 054): the browser loads it only
+   * with consent (the page is kept per consent answer, so the policy can allow it then).
+   */
+  pixel: { id: string; scriptUrl: string } | null;
   /** Null when the toolbar plugin is off. */
   toolbar: { summary: string; branches: ToolbarBranch[] } | null;
 }
@@ -62,7 +68,12 @@ type Settings = Awaited<ReturnType<typeof getSettings>>;
 /** What every page's frame shows: toolbar, header, footer, cookie banner, default title. */
 export async function loadShell(
   db: Db,
-  { origin, request, now }: { origin: string; request: Request; now: Date },
+  {
+    origin,
+    request,
+    now,
+    pixelScriptUrl = DEFAULT_PIXEL_SCRIPT_URL,
+  }: { origin: string; request: Request; now: Date; pixelScriptUrl?: string },
 ): Promise<{ shell: ShellData }> {
   const [settings, branches, accessibility, logo, headerNavigation, footerNavigation, sitePaths] =
     await Promise.all([
@@ -133,6 +144,9 @@ export async function loadShell(
       },
       selfService: isSelfService(request),
       pwa: settings.enablePluginPwa,
+      pixel: settings.socialPixelId
+        ? { id: settings.socialPixelId, scriptUrl: pixelScriptUrl }
+        : null,
       toolbar,
     },
   };

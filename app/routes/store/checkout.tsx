@@ -43,6 +43,9 @@ import { checkoutMessages } from "../../features/orders/order-mails.server";
 import { phoneOrderTaker } from "../../features/orders/staff-order-query.server";
 import { auditOrder } from "../../features/orders/staff-orders.server";
 import { isDatabaseUnavailable } from "../../db/unavailable.server";
+import { isSelfService } from "../../features/storefront/visitor.server";
+import { keepLinksInShop } from "../../features/kiosk/kiosk.server";
+import { useSelfService } from "../../components/kiosk";
 
 const texts = de.checkout;
 
@@ -77,6 +80,8 @@ async function contextFor(
     cartId,
     now: new Date(),
     providersReady: readyProviders(context),
+    // A kiosk offers only what its counter takes (decision 053).
+    selfService: isSelfService(request),
   });
   if (!checkout) throw notFound();
   return checkout;
@@ -87,12 +92,25 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const legalPath = LEGAL_SITES[url.searchParams.get(LEGAL_PARAM) ?? ""];
   const legal = legalPath ? await loadSite(context.db, legalPath) : null;
+  // On a kiosk both texts open in place (no new tab, nothing typed lost), links kept in the shop.
+  const kioskLegal = isSelfService(request)
+    ? await Promise.all(
+        Object.entries(LEGAL_SITES).map(async ([key, path]) => {
+          const site = await loadSite(context.db, path);
+          const origin = context.config.publicOrigin;
+          return site
+            ? { key, title: site.title, bodyHtml: keepLinksInShop(site.bodyHtml, origin) }
+            : null;
+        }),
+      )
+    : [];
   // Only the day's choice travels in the address; what the customer typed never does.
   const values: CheckoutValues = {};
   const appointment = url.searchParams.get("appointment");
   if (appointment) values.appointment = appointment.slice(0, 40);
   return {
     legal: legal ? { title: legal.title, bodyHtml: legal.bodyHtml } : null,
+    kioskLegal: kioskLegal.filter((entry) => entry !== null),
     view: checkoutView(checkout, url.searchParams),
     values,
     paymentFailed: url.pathname.endsWith("/checkout/error"),
@@ -217,6 +235,7 @@ function Field({
   maxLength: number;
 }) {
   const error = errors.get(name);
+  const selfService = useSelfService();
   return (
     <div className="field">
       <label htmlFor={`checkout-${name}`}>
@@ -229,7 +248,7 @@ function Field({
         type={type}
         defaultValue={values[name] ?? ""}
         required={required}
-        autoComplete={autoComplete}
+        autoComplete={selfService ? "off" : autoComplete}
         maxLength={maxLength}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `checkout-${name}-fehler` : undefined}
@@ -243,7 +262,15 @@ function Field({
 
 export default function Checkout() {
   const loaded = useLoaderData<typeof loader>();
-  const { values: queryValues, paymentFailed, legal } = loaded;
+  const { values: queryValues, paymentFailed, legal, kioskLegal } = loaded;
+  const selfService = useSelfService();
+  const legalLink = (overlay: string, page: string, label: string) => {
+    const text = kioskLegal.find((entry) => entry.key === overlay);
+    if (text) return <KioskLegalText title={label} bodyHtml={text.bodyHtml} />;
+    return <LegalLink overlay={overlay} page={page} label={label} />;
+  };
+  // A kiosk's browser keeps nothing a customer typed for the next one to pick (decision 053).
+  const autoComplete = selfService ? "off" : undefined;
   const failed = useActionData<CheckoutFailure>();
   const view = failed?.view ?? loaded.view;
   const navigation = useNavigation();
@@ -380,7 +407,7 @@ export default function Checkout() {
         ) : null}
       </section>
 
-      <Form method="post" className="checkout-form" noValidate={false}>
+      <Form method="post" className="checkout-form" noValidate={false} autoComplete={autoComplete}>
         <input type="hidden" name="orderKey" value={view.orderKey} />
         {view.orderType === "dine-in" && view.required.table ? (
           <section className="checkout-section" aria-labelledby="tisch-titel">
@@ -721,7 +748,7 @@ export default function Checkout() {
               aria-invalid={errors.has("acceptTerms") ? true : undefined}
             />
             <label htmlFor="checkout-acceptTerms">{texts.acceptTerms}</label>{" "}
-            <LegalLink overlay="agb" page="/site/terms-and-conditions" label={texts.readTerms} />
+            {legalLink("agb", "/site/terms-and-conditions", texts.readTerms)}
             <p className="field-error">{errors.get("acceptTerms") ?? ""}</p>
           </div>
           <div className="consent">
@@ -734,7 +761,7 @@ export default function Checkout() {
               aria-invalid={errors.has("acceptPrivacy") ? true : undefined}
             />
             <label htmlFor="checkout-acceptPrivacy">{texts.acceptPrivacy}</label>{" "}
-            <LegalLink overlay="datenschutz" page="/site/privacy" label={texts.readPrivacy} />
+            {legalLink("datenschutz", "/site/privacy", texts.readPrivacy)}
             <p className="field-error">{errors.get("acceptPrivacy") ?? ""}</p>
           </div>
         </fieldset>
@@ -813,6 +840,17 @@ export default function Checkout() {
         </UrlDialog>
       ) : null}
     </section>
+  );
+}
+
+/** On a kiosk: the text folds open in the form itself, with or without JavaScript. */
+function KioskLegalText({ title, bodyHtml }: { title: string; bodyHtml: string }) {
+  return (
+    <details className="kiosk-legal">
+      <summary>{title}</summary>
+      {/* Written by the shop's staff in the CMS, links kept in the shop. */}
+      <div className="site-body" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
+    </details>
   );
 }
 

@@ -1,0 +1,111 @@
+import { sql } from "kysely";
+import type { Db } from "../../db/schema";
+import { inZone } from "../../domain/time";
+import { saltKeeper } from "./salts.server";
+
+/**
+ * Raw page views and events older than `analytics_retention_days` (a setting) go, but only for
+ * business days whose rollups are complete (`analytics_rolled_days`, filled by the statistics):
+ * a day not yet rolled keeps its rows until it is, however old (decision 054). The salts of past
+ * days go too. Deleted in slices, so that a year of rows does not lock the table at once.
+ */
+export async function purgeAnalytics(
+  db: Db,
+  { now, sliceSize = 10_000 }: { now: Date; sliceSize?: number },
+): Promise<{ pageViews: number; events: number; salts: number }> {
+  const settings = await db
+    .selectFrom("settings")
+    .select(["analyticsRetentionDays", "businessTimeZone"])
+    .executeTakeFirst();
+  const days = settings?.analyticsRetentionDays ?? 90;
+  const zone = settings?.businessTimeZone ?? "Europe/Berlin";
+  const today = inZone(now, zone).startOf("day");
+  // The first business day kept; everything before its start may go (if rolled).
+  const cutoff = today.minus({ days }).toJSDate();
+  const salts = await saltKeeper(db).forgetBefore(today.toISODate());
+
+  let pageViews = 0;
+  for (;;) {
+    const result = await sql`
+      delete from page_views where id in (
+        select pv.id from page_views pv
+        join analytics_rolled_days r on r.day = (pv.viewed_at at time zone ${zone})::date
+        where pv.viewed_at < ${cutoff}
+        limit ${sliceSize}
+      )`.execute(db);
+    const deleted = Number(result.numAffectedRows ?? 0);
+    pageViews += deleted;
+    if (deleted < sliceSize) break;
+  }
+  let events = 0;
+  for (;;) {
+    const result = await sql`
+      delete from analytics_events where id in (
+        select e.id from analytics_events e
+        join analytics_rolled_days r on r.day = (e.occurred_at at time zone ${zone})::date
+        where e.occurred_at < ${cutoff}
+        limit ${sliceSize}
+      )`.execute(db);
+    const deleted = Number(result.numAffectedRows ?? 0);
+    events += deleted;
+    if (deleted < sliceSize) break;
+  }
+  return { pageViews, events, salts };
+}
+
+export interface RetentionWorker {
+  stop(): Promise<void>;
+}
+
+/** Runs `purgeAnalytics` soon after the start and then every `intervalMs` (an hour). */
+export function startAnalyticsRetention(
+  db: Db,
+  log: (line: string) => void,
+  options: { intervalMs?: number; now?: () => Date } = {},
+): RetentionWorker {
+  const interval = options.intervalMs ?? 60 * 60 * 1000;
+  const clock = options.now ?? (() => new Date());
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  let lastProblem: string | undefined;
+
+  async function round(): Promise<void> {
+    try {
+      const result = await purgeAnalytics(db, { now: clock() });
+      if (result.pageViews > 0 || result.events > 0) {
+        log(
+          `Statistik aufgeräumt: ${result.pageViews} Seitenaufrufe, ${result.events} Ereignisse älter als die Aufbewahrungsfrist.`,
+        );
+      }
+      lastProblem = undefined;
+    } catch (error) {
+      const problem = error instanceof Error ? error.message || error.name : String(error);
+      if (problem !== lastProblem) {
+        log(`Aufräumen der Statistik fehlgeschlagen (neuer Versuch später): ${problem}`);
+      }
+      lastProblem = problem;
+    }
+  }
+
+  function tick(): void {
+    if (stopped) return;
+    running = round().finally(() => {
+      running = undefined;
+      if (stopped) return;
+      timer = setTimeout(tick, interval);
+      timer.unref();
+    });
+  }
+
+  // A minute after the start: the start itself has enough to do.
+  timer = setTimeout(tick, Math.min(60_000, interval));
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
