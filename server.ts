@@ -380,9 +380,22 @@ async function mountRemix(
   }
   const client = path.join(BUILD_DIR, "client");
   const assets = path.join(client, "assets");
+  const serviceWorkerFile = path.resolve(client, "build", "service-worker.js");
   app.use("/assets", precompressedAssets(assets));
   app.use("/assets", express.static(assets, { immutable: true, maxAge: "1y" }));
-  app.use(express.static(client, { maxAge: "1h" }));
+  app.use(
+    express.static(client, {
+      maxAge: "1h",
+      // The app's worker lives under /build but serves the whole site (decision 052); the
+      // browser checks it for updates, so it is never taken from the HTTP cache.
+      setHeaders(res, file) {
+        if (file === serviceWorkerFile) {
+          res.setHeader("Service-Worker-Allowed", "/");
+          res.setHeader("Cache-Control", "no-cache");
+        }
+      },
+    }),
+  );
   const build = (await import(path.join(BUILD_DIR, "server", "index.js"))) as ServerBuild;
   return answerDatabaseOutages(withRouteDefaults(build), { log });
 }

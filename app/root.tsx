@@ -13,6 +13,7 @@ import {
 import type { ReactNode } from "react";
 import { CookieBanner, SiteFooter, SiteHeader, Toolbar } from "./components/shell";
 import { DeferredScripts } from "./components/deferred-scripts";
+import { PwaHost } from "./features/pwa/pwa-host";
 import { KioskWatch, useBareRoute, useSelfService } from "./components/kiosk";
 import { useNonce } from "./components/nonce";
 import { de } from "./i18n/de";
@@ -69,6 +70,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={shell?.themeColor ?? "#eedcc4"} />
+        {shell ? <link rel="manifest" href="/manifest.webmanifest" /> : null}
+        {shell ? <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" /> : null}
         <Meta />
         <Links />
       </head>
@@ -89,6 +92,14 @@ export function Layout({ children }: { children: ReactNode }) {
             pixel={shell.pixel}
             consentGiven={shell.consentGiven}
             selfService={selfService}
+          />
+        ) : null}
+        {shell ? (
+          <PwaHost
+            enabled={shell.pwa}
+            selfService={selfService}
+            consentGiven={shell.consentGiven}
+            shopName={shell.shopName}
           />
         ) : null}
         <ScrollRestoration nonce={nonce} />

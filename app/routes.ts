@@ -158,6 +158,8 @@ export default [
   // Counter devices without a login: read-only lists by branch and key (decision 019).
   route("api/orders/:view/:branchId/:apiKey", "routes/api/counter-orders.ts"),
   route("orders/:view/:branchId/:apiKey", "routes/counter-orders.tsx"),
+  // The installable app's manifest (issue 19, helper "pwa", decision 052).
+  route("manifest.webmanifest", "routes/manifest.ts"),
   // Any other address under /api: a JSON 404, not the HTML page of the site route below.
   // ——— Visitor analytics (issue 19, decision 054) ———
   route("api/analytics-log", "routes/api/analytics-log.ts"),

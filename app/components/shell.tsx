@@ -3,6 +3,7 @@ import { de } from "../i18n/de";
 import { deContent } from "../i18n/de-content";
 import type { LegalLink, ShellData } from "../features/storefront/shell.server";
 import type { NavLink } from "../features/content/navigation-items.server";
+import { FOOTER_SLOT_ID } from "../features/pwa/pwa-host";
 import { useSelfService } from "./kiosk";
 
 /** The branch the visitor is looking at, from the URL (`/store/{identifier}/…`). */
@@ -122,6 +123,8 @@ export function SiteFooter({ shell }: { shell: ShellData }) {
           ))}
         </ul>
       </nav>
+      {/* 'App installieren' is put here in the browser, when it applies (decision 052). */}
+      <div id={FOOTER_SLOT_ID} />
       <p className="copyright">{de.shell.copyright(shell.year, shell.businessName)}</p>
     </footer>
   );

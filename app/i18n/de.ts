@@ -638,6 +638,41 @@ export const de = {
       methodNotAllowed: "Diese Adresse nimmt nur POST-Anfragen an.",
     },
   },
+  /** The installable app (issue 19, spec section 2; helper "pwa", decision 052). */
+  pwa: {
+    offlineHeading: "Sie sind offline",
+    offlineText: "Bitte überprüfen Sie Ihre Internetverbindung.",
+    offlineRetry: "Erneut versuchen",
+    updateHeading: "Ein Update wurde installiert!",
+    updateText: "Starten Sie die App neu um die aktuelle Version zu erhalten.",
+    updateRestart: "App neustarten",
+    promptHeading: (shop: string) => `${shop} als App installieren?`,
+    promptText: (shop: string) =>
+      `Fügen Sie diese App zu Ihrem Homescreen hinzu und bestellen Sie zukünftig noch leichter bei ${shop}.`,
+    promptInstall: "Installieren",
+    promptDismiss: "Jetzt nicht",
+    browserHeading: "Fast geschafft!",
+    browserText: "Bestätigen Sie die Installation im Dialog Ihres Browsers.",
+    finish: "Installation abschliessen",
+    finishing: "Installation läuft",
+    cancelShort: "Abbrechen",
+    cancel: "Installation abbrechen",
+    iosHeading: "App installieren",
+    iosText: "Tippen Sie auf das Teilen-Symbol und wählen Sie „Zum Home-Bildschirm“.",
+    iosIpad: "Auf dem iPad finden Sie das Teilen-Symbol oben in der Adressleiste.",
+    iosIphone: "Auf dem iPhone finden Sie das Teilen-Symbol unten am Bildschirmrand.",
+    iosImage: "Das Teilen-Symbol: ein Quadrat mit einem Pfeil nach oben",
+    iosArrow: "Das Teilen-Symbol finden Sie unten",
+    otherHeading: "App installieren",
+    otherText:
+      "Ihr Browser unterstützt die automatische Installation leider nicht. Fügen Sie die App bitte manuell über das Menü Ihres Browsers zum Startbildschirm hinzu.",
+    footerLink: "App installieren",
+    promoHeading: "Beim nächsten Mal noch schneller",
+    promoText: (shop: string) =>
+      `Installieren Sie ${shop} als App auf Ihrem Startbildschirm und bestellen Sie mit einem Tipp.`,
+    promoButton: "App installieren",
+    offlinePageTitle: "Offline",
+  },
   /** Visitor analytics (issue 19, decision 054): the answers of POST /api/analytics-log. */
   analytics: {
     unknownType: "Diese Ereignisart gibt es nicht.",

@@ -1,3 +1,4 @@
+import { PROMO_SLOT_ID } from "../features/pwa/pwa-host";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import {
   data,
@@ -214,6 +215,8 @@ export default function OrderStatusPage() {
         <OrderDetails details={view.details} />
         <BranchContact branch={view.branch} />
       </div>
+      {/* The app's promotion is put here in the browser, when it applies (decision 052). */}
+      <div id={PROMO_SLOT_ID} />
     </article>
   );
 }

@@ -216,6 +216,9 @@ export async function prepareCheckoutDatabase(db: Db): Promise<void> {
     enablePluginPaypal: true,
     enablePaypal: true,
     enablePluginOrderReviews: true,
+    // The installable app (storefront-app.spec.ts); its prompt needs consent, which no other
+    // spec on this server gives, so only the footer's 'App installieren' shows to them.
+    enablePluginPwa: true,
   });
   await addBranch(db, {
     ...testBranches.open,

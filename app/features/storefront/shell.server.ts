@@ -52,6 +52,8 @@ export interface ShellData {
   /** The banner's two buttons, in the shop's own words (settings). */
   consentLabels: { accept: string; decline: string };
   selfService: boolean;
+  /** enablePluginPwa: the installable app's overlays may run in the browser (decision 052). */
+  pwa: boolean;
   /**
    * The social-media pixel when the settings name one (decision 054): the browser loads it only
    * with consent (the page is kept per consent answer, so the policy can allow it then).
@@ -141,6 +143,7 @@ export async function loadShell(
         decline: settings.consentDeclineLabel,
       },
       selfService: isSelfService(request),
+      pwa: settings.enablePluginPwa,
       pixel: settings.socialPixelId
         ? { id: settings.socialPixelId, scriptUrl: pixelScriptUrl }
         : null,
