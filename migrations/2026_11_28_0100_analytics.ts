@@ -30,7 +30,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("path", "text", (c) => c.notNull().check(sql`length(path) <= 300`))
     .addColumn("visitor", "text", (c) => c.notNull().check(sql`length(visitor) <= 64`))
     .execute();
-  await db.schema.createIndex("page_views_viewed_at_idx").on("page_views").column("viewed_at").execute();
+  await db.schema
+    .createIndex("page_views_viewed_at_idx")
+    .on("page_views")
+    .column("viewed_at")
+    .execute();
 
   await db.schema
     .createTable("analytics_events")
@@ -74,7 +78,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable("settings")
     .addColumn("analytics_retention_days", "integer", (c) =>
-      c.notNull().defaultTo(90).check(sql`analytics_retention_days between 1 and 3650`),
+      c
+        .notNull()
+        .defaultTo(90)
+        .check(sql`analytics_retention_days between 1 and 3650`),
     )
     .addColumn("social_pixel_id", "text", (c) => c.check(sql`length(social_pixel_id) <= 40`))
     .execute();
