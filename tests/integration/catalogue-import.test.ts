@@ -1,6 +1,10 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
+import { limitRequestBodies } from "#app/server/body-limit.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import {
   createStaff,
@@ -275,16 +279,58 @@ describe.each(databaseTargets())("products as CSV (%s)", (target) => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it("refuses a 20 MB CSV with 413 before reading it and 10,000 rows of garbage with 400 and every row", async () => {
+  it("refuses a 20 MB CSV with 400 (API and page) and 10,000 rows of garbage with 400 and every row", async () => {
+    const tooLarge = "Die CSV-Datei ist zu groß (höchstens 10 MB). Bitte teilen Sie sie auf.";
+    const twentyMegabytes = "x".repeat(20 * 1024 * 1024);
     const big = await admin.send("/api/products/import?dryRun=1", {
       method: "POST",
-      body: "x".repeat(20 * 1024 * 1024),
+      body: twentyMegabytes,
       headers: { "Content-Type": "text/csv" },
     });
-    expect(big.status).toBe(413);
-    expect((await json(big)).errors?.[0]?.message).toBe(
-      "Die CSV-Datei ist zu groß (höchstens 10 MB). Bitte teilen Sie sie auf.",
-    );
+    expect(big.status).toBe(400);
+    expect((await json(big)).errors?.[0]?.message).toBe(tooLarge);
+    // The back office's page, multipart as the form without JavaScript sends it.
+    const form = new FormData();
+    form.set("intent", "pruefen");
+    form.set("datei", new Blob([twentyMegabytes], { type: "text/csv" }), "produkte.csv");
+    const page = await admin.send("/backend/products/import", { multipart: form });
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain(tooLarge);
+    expect(await handle.db.selectFrom("products").select("id").execute()).toHaveLength(2);
+
+    // The running server's body guard refuses both before the route, with the same 400.
+    const guarded = express();
+    guarded.use(limitRequestBodies());
+    guarded.use((_req, res) => void res.status(200).end("gelesen"));
+    const listener: Server = guarded.listen(0, "127.0.0.1");
+    await new Promise<void>((resolve) => listener.once("listening", resolve));
+    try {
+      const origin = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+      const api = await fetch(`${origin}/api/products/import`, {
+        method: "POST",
+        body: twentyMegabytes,
+        headers: { "Content-Type": "text/csv" },
+      });
+      expect(api.status).toBe(400);
+      expect(((await api.json()) as Body).errors?.[0]?.message).toBe(tooLarge);
+      const pageGuarded = await fetch(`${origin}/backend/products/import`, {
+        method: "POST",
+        body: form,
+        headers: { Accept: "text/html" },
+      });
+      expect(pageGuarded.status).toBe(400);
+      expect(await pageGuarded.text()).toContain(tooLarge);
+      // Other routes keep the generic 413.
+      const other = await fetch(`${origin}/api/products`, {
+        method: "POST",
+        body: twentyMegabytes,
+        headers: { "Content-Type": "application/json" },
+      });
+      expect(other.status).toBe(413);
+    } finally {
+      listener.closeAllConnections();
+      await new Promise<void>((resolve) => listener.close(() => resolve()));
+    }
     const garbage = [
       "name;price;unit",
       ...Array.from({ length: 10_000 }, (_, i) => `Müll ${i};x${i}y;??`),
