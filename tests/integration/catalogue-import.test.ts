@@ -19,7 +19,7 @@ import {
  * row's errors in German, conflicts with edits saved after the export, the limits, and (on
  * PostgreSQL) the import racing a manual edit: rows are locked in id order, an edit saved while
  * the import waits makes its row a conflict, an edit waiting on the import's lock finds the
- * version moved and gets the resource pattern's 409.
+ * version moved and gets the resource pattern's 409 (once simulated, once the real `PUT`).
  */
 type Body = { data?: any; errors?: { message: string; field?: string }[] };
 
@@ -484,6 +484,63 @@ describe.each(databaseTargets())("products as CSV (%s)", (target) => {
       expect(await editing).toBe(409);
       const rows = await snapshot();
       expect(rows.map((row) => row.price)).toEqual([300, 999]);
+    },
+  );
+  it.skipIf(target === "pglite")(
+    "the real PUT /api/products/{id} with the exported version, waiting on the import, gets 409",
+    async () => {
+      const exported = await exportCsv();
+      const brezelVersion = exported
+        .split("\r\n")
+        .find((line) => line.startsWith(`${ids.brezel};`))!
+        .split(";")
+        .at(-1)!;
+      // The version the export names is the one the API's editor reads.
+      expect((await json(await admin.send(`/api/products/${ids.brezel}`))).data.version).toBe(
+        brezelVersion,
+      );
+      const csv = edit(edit(exported, ids.brezel, "price", "3,00"), ids.kuchen, "price", "9,99");
+      // A third party holds the Käsekuchen: the import locks the Brezel (lower id) and waits.
+      let release!: () => void;
+      const hold = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const blocker = handle.db.connection().execute(async (connection) => {
+        await sql`begin`.execute(connection);
+        await sql`select id from products where id = ${ids.kuchen} for update`.execute(connection);
+        locked();
+        await hold;
+        await sql`rollback`.execute(connection);
+      });
+      await isLocked;
+      const importing = importCsv(csv);
+      await lockWaiters(1);
+      // The manual edit through the API, as the back office's editor sends it: it waits on the
+      // import's lock of the Brezel.
+      const editing = admin.send(`/api/products/${ids.brezel}`, {
+        method: "PUT",
+        json: { price: 1234 },
+        headers: { "If-Match": `"${brezelVersion}"` },
+      });
+      await lockWaiters(2);
+      release();
+      await blocker;
+      const response = await importing;
+      expect(response.status).toBe(200);
+      const edited = await editing;
+      expect(edited.status).toBe(409);
+      expect((await json(edited)).errors?.[0]?.message).toBeTruthy();
+      const rows = await snapshot();
+      expect(rows.map((row) => row.price)).toEqual([300, 999]);
+      // Nothing of the refused edit was written: the Brezel's one audit entry is the import's.
+      const log = await handle.db
+        .selectFrom("auditLog")
+        .select(["action", "data"])
+        .where("entityType", "=", "product")
+        .where("entityId", "=", String(ids.brezel))
+        .execute();
+      expect(log).toHaveLength(1);
+      expect(log[0]!.data).toMatchObject({ before: { price: 250 }, after: { price: 300 } });
     },
   );
 });
