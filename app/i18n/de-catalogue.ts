@@ -464,6 +464,7 @@ export const deCatalogue = {
       emptyValue: "(leer)",
     },
     csvErrors: {
+      tooLargeTitle: "CSV-Datei zu groß",
       tooLarge: (megabytes: number) =>
         `Die CSV-Datei ist zu groß (höchstens ${megabytes} MB). Bitte teilen Sie sie auf.`,
       tooManyRows: (max: number) =>

@@ -3,7 +3,8 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from "exp
 import { de } from "../i18n/de";
 import { FORM_TEXT_BYTES, IMAGE_FORM_BYTES, IMAGE_MAX_BYTES } from "../domain/image-files";
 import { MAX_REQUEST_BYTES } from "../features/storefront/item-request.server";
-import { BULK_BODY_BYTES, CSV_FORM_BYTES } from "../features/catalogue/csv-limits";
+import { BULK_BODY_BYTES, CSV_FORM_BYTES, CSV_MAX_BYTES } from "../features/catalogue/csv-limits";
+import { deCatalogue } from "../i18n/de-catalogue";
 import { MAX_UPLOAD_REQUEST_BYTES } from "../features/uploads/upload-form.server";
 
 /**
@@ -11,7 +12,9 @@ import { MAX_UPLOAD_REQUEST_BYTES } from "../features/uploads/upload-form.server
  * (docs/decisions/027). A declared Content-Length above the limit is refused before a byte is
  * read; a chunked body is counted as the HTTP parser hands it over and refused the moment it
  * passes the limit. Either way the client gets a 413 with a German message and the connection is
- * closed: the rest of the body is never read into memory.
+ * closed: the rest of the body is never read into memory. The one exception is the CSV import: an
+ * oversize file is bad input of a form the issue names, so it gets the import's own 400 and
+ * message (decision 036) instead of the generic 413.
  */
 
 /** Forms and JSON: a checkout form or a staff edit is a few kilobytes. */
@@ -138,6 +141,15 @@ function wantsJson(req: Request): boolean {
   );
 }
 
+/** How a path's oversize body is refused: the generic 413, or the CSV import's own 400. */
+export function refusalFor(path: string): { status: 400 | 413; message: string; title: string } {
+  if (CSV_IMPORT.test(path)) {
+    const message = deCatalogue.bulk.csvErrors.tooLarge(CSV_MAX_BYTES / 1024 / 1024);
+    return { status: 400, message, title: deCatalogue.bulk.csvErrors.tooLargeTitle };
+  }
+  return { status: 413, message: de.requestBody.tooLarge, title: de.requestBody.tooLargeTitle };
+}
+
 function refuse(req: Request, res: Response): void {
   res.locals[REFUSED] = true;
   if (res.headersSent) {
@@ -147,10 +159,11 @@ function refuse(req: Request, res: Response): void {
     return;
   }
   const json = wantsJson(req);
+  const refusal = refusalFor(req.path);
   const body = json
-    ? JSON.stringify({ errors: [{ message: de.requestBody.tooLarge }] })
-    : refusalPage();
-  res.writeHead(413, {
+    ? JSON.stringify({ errors: [{ message: refusal.message }] })
+    : refusalPage(refusal);
+  res.writeHead(refusal.status, {
     "Content-Type": json ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
     "Content-Length": Buffer.byteLength(body),
     "Cache-Control": "no-store",
@@ -186,12 +199,12 @@ function lingerThenClose(socket: Socket): void {
   else socket.resume();
 }
 
-function refusalPage(): string {
+function refusalPage(refusal: { message: string; title: string }): string {
   const text = de.requestBody;
   return (
     `<!DOCTYPE html><html lang="de"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<title>${text.tooLargeTitle}</title></head><body><h1>${text.tooLargeTitle}</h1>` +
-    `<p>${text.tooLarge}</p><p><a href="/">${text.backHome}</a></p></body></html>`
+    `<title>${refusal.title}</title></head><body><h1>${refusal.title}</h1>` +
+    `<p>${refusal.message}</p><p><a href="/">${text.backHome}</a></p></body></html>`
   );
 }

@@ -199,6 +199,152 @@ describe.each(databaseTargets())("categories and product groups (%s)", (target) 
     expect(page).toContain("Franzbrötchen");
   });
 
+  it("lists categories to staff, changes image, visibility and position, and deletes", async () => {
+    const image = (
+      await handle.db
+        .insertInto("images")
+        .values({
+          extension: "png",
+          mimeType: "image/png",
+          width: 1,
+          height: 1,
+          alt: "Abendbrot",
+          storageKey: "test-abendbrot",
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    const created = await admin.send("/api/categories", {
+      json: {
+        name: "Abendbrot",
+        identifier: "abendbrot",
+        isEnabled: true,
+        schedule: [{ type: "daily", from: "17:00", to: "20:00" }],
+      },
+    });
+    expect(created.status).toBe(201);
+    const category = (await json(created)).data;
+    expect(category).toMatchObject({ imageId: null, isVisibleWhenUnavailable: false });
+
+    // The staff list, as JSON and as the back-office page.
+    const listed = await json(await admin.send("/api/categories?pageSize=200"));
+    expect(listed.data.map((row: { name: string }) => row.name)).toContain("Abendbrot");
+    const page = await admin.send("/backend/categories");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Abendbrot");
+    expect(html).toContain(`/backend/categories/${category.id}`);
+
+    // In its own branch's menu: outside its hours it is not listed until it stays visible.
+    const branch = (
+      await handle.db
+        .insertInto("branches")
+        .values({ identifier: "abend", name: "Abend" })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    const menu = await handle.db
+      .insertInto("menus")
+      .values({ name: "Abend", availableFrom: new Date("2026-01-01T00:00:00Z") })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await handle.db
+      .insertInto("menuBranches")
+      .values({ menuId: menu.id, branchId: branch })
+      .execute();
+    await handle.db
+      .insertInto("menuCategories")
+      .values({ menuId: menu.id, categoryId: category.id, position: 0 })
+      .execute();
+    await handle.db
+      .insertInto("menuEntries")
+      .values({ menuId: menu.id, categoryId: category.id, position: 0, productId: products[1] })
+      .execute();
+    const zone = "Europe/Berlin";
+    const morning = new Date("2026-11-26T08:00:00+01:00");
+    expect((await loadActiveCatalogue(handle.db, branch, morning, zone)).categories).toEqual([]);
+
+    const changed = await admin.send(`/api/categories/${category.id}`, {
+      method: "PUT",
+      headers: { "If-Match": `"${category.version}"` },
+      json: {
+        name: "Abendbrot",
+        identifier: "abendbrot",
+        isEnabled: true,
+        schedule: [{ type: "daily", from: "17:00", to: "20:00" }],
+        imageId: image,
+        isVisibleWhenUnavailable: true,
+        position: 7,
+      },
+    });
+    expect(changed.status, JSON.stringify(await changed.clone().json())).toBe(200);
+    const read = (await json(await admin.send(`/api/categories/${category.id}`))).data;
+    expect(read).toMatchObject({ imageId: image, isVisibleWhenUnavailable: true, position: 7 });
+    expect(read.version).not.toBe(category.version);
+    // Listed now, greyed out: outside its hours it cannot be ordered.
+    const listedNow = await loadActiveCatalogue(handle.db, branch, morning, zone);
+    expect(listedNow.categories.map((entry) => entry.name)).toEqual(["Abendbrot"]);
+    expect(listedNow.categories[0]?.products.map((entry) => entry.isAvailable)).toEqual([false]);
+    expect(listedNow.orderable.size).toBe(0);
+
+    // Out of the menu it can go, and is gone.
+    await handle.db.deleteFrom("menuEntries").where("menuId", "=", menu.id).execute();
+    await handle.db.deleteFrom("menuCategories").where("menuId", "=", menu.id).execute();
+    const deleted = await admin.send(`/api/categories/${category.id}`, { method: "DELETE" });
+    expect(deleted.status).toBe(200);
+    expect((await admin.send(`/api/categories/${category.id}`)).status).toBe(404);
+    expect(
+      await handle.db
+        .selectFrom("categories")
+        .select("id")
+        .where("id", "=", category.id)
+        .executeTakeFirst(),
+    ).toBeUndefined();
+    const after = await json(await admin.send("/api/categories?pageSize=200"));
+    expect(after.data.map((row: { name: string }) => row.name)).not.toContain("Abendbrot");
+  });
+
+  it("lists, changes and deletes a product group", async () => {
+    const created = await admin.send("/api/product-groups", {
+      json: { name: "Laugengebäck", identifier: "lauge", productIds: [products[0]] },
+    });
+    expect(created.status).toBe(201);
+    const group = (await json(created)).data;
+
+    const listed = await json(await admin.send("/api/product-groups?pageSize=200"));
+    expect(listed.data.map((row: { name: string }) => row.name)).toContain("Laugengebäck");
+    const page = await admin.send("/backend/product-groups");
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Laugengebäck");
+
+    const changed = await admin.send(`/api/product-groups/${group.id}`, {
+      method: "PUT",
+      headers: { "If-Match": `"${group.version}"` },
+      json: {
+        name: "Laugen & Brezeln",
+        identifier: "lauge",
+        productIds: [products[1], products[0]],
+      },
+    });
+    expect(changed.status, JSON.stringify(await changed.clone().json())).toBe(200);
+    const read = (await json(await admin.send(`/api/product-groups/${group.id}`))).data;
+    expect(read).toMatchObject({
+      name: "Laugen & Brezeln",
+      productIds: [products[1], products[0]],
+    });
+
+    const deleted = await admin.send(`/api/product-groups/${group.id}`, { method: "DELETE" });
+    expect(deleted.status).toBe(200);
+    expect((await admin.send(`/api/product-groups/${group.id}`)).status).toBe(404);
+    expect(
+      await handle.db
+        .selectFrom("productGroupProducts")
+        .select("productId")
+        .where("productGroupId", "=", group.id)
+        .execute(),
+    ).toEqual([]);
+  });
+
   it("leaves the catalogue to administrators", async () => {
     expect((await manager.send("/api/categories")).status).toBe(403);
     expect((await manager.send("/api/product-groups", { json: { name: "X" } })).status).toBe(403);

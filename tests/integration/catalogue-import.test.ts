@@ -1,6 +1,10 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
+import { limitRequestBodies } from "#app/server/body-limit.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import {
   createStaff,
@@ -15,7 +19,7 @@ import {
  * row's errors in German, conflicts with edits saved after the export, the limits, and (on
  * PostgreSQL) the import racing a manual edit: rows are locked in id order, an edit saved while
  * the import waits makes its row a conflict, an edit waiting on the import's lock finds the
- * version moved and gets the resource pattern's 409.
+ * version moved and gets the resource pattern's 409 (once simulated, once the real `PUT`).
  */
 type Body = { data?: any; errors?: { message: string; field?: string }[] };
 
@@ -275,16 +279,58 @@ describe.each(databaseTargets())("products as CSV (%s)", (target) => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it("refuses a 20 MB CSV with 413 before reading it and 10,000 rows of garbage with 400 and every row", async () => {
+  it("refuses a 20 MB CSV with 400 (API and page) and 10,000 rows of garbage with 400 and every row", async () => {
+    const tooLarge = "Die CSV-Datei ist zu groß (höchstens 10 MB). Bitte teilen Sie sie auf.";
+    const twentyMegabytes = "x".repeat(20 * 1024 * 1024);
     const big = await admin.send("/api/products/import?dryRun=1", {
       method: "POST",
-      body: "x".repeat(20 * 1024 * 1024),
+      body: twentyMegabytes,
       headers: { "Content-Type": "text/csv" },
     });
-    expect(big.status).toBe(413);
-    expect((await json(big)).errors?.[0]?.message).toBe(
-      "Die CSV-Datei ist zu groß (höchstens 10 MB). Bitte teilen Sie sie auf.",
-    );
+    expect(big.status).toBe(400);
+    expect((await json(big)).errors?.[0]?.message).toBe(tooLarge);
+    // The back office's page, multipart as the form without JavaScript sends it.
+    const form = new FormData();
+    form.set("intent", "pruefen");
+    form.set("datei", new Blob([twentyMegabytes], { type: "text/csv" }), "produkte.csv");
+    const page = await admin.send("/backend/products/import", { multipart: form });
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain(tooLarge);
+    expect(await handle.db.selectFrom("products").select("id").execute()).toHaveLength(2);
+
+    // The running server's body guard refuses both before the route, with the same 400.
+    const guarded = express();
+    guarded.use(limitRequestBodies());
+    guarded.use((_req, res) => void res.status(200).end("gelesen"));
+    const listener: Server = guarded.listen(0, "127.0.0.1");
+    await new Promise<void>((resolve) => listener.once("listening", resolve));
+    try {
+      const origin = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+      const api = await fetch(`${origin}/api/products/import`, {
+        method: "POST",
+        body: twentyMegabytes,
+        headers: { "Content-Type": "text/csv" },
+      });
+      expect(api.status).toBe(400);
+      expect(((await api.json()) as Body).errors?.[0]?.message).toBe(tooLarge);
+      const pageGuarded = await fetch(`${origin}/backend/products/import`, {
+        method: "POST",
+        body: form,
+        headers: { Accept: "text/html" },
+      });
+      expect(pageGuarded.status).toBe(400);
+      expect(await pageGuarded.text()).toContain(tooLarge);
+      // Other routes keep the generic 413.
+      const other = await fetch(`${origin}/api/products`, {
+        method: "POST",
+        body: twentyMegabytes,
+        headers: { "Content-Type": "application/json" },
+      });
+      expect(other.status).toBe(413);
+    } finally {
+      listener.closeAllConnections();
+      await new Promise<void>((resolve) => listener.close(() => resolve()));
+    }
     const garbage = [
       "name;price;unit",
       ...Array.from({ length: 10_000 }, (_, i) => `Müll ${i};x${i}y;??`),
@@ -438,6 +484,63 @@ describe.each(databaseTargets())("products as CSV (%s)", (target) => {
       expect(await editing).toBe(409);
       const rows = await snapshot();
       expect(rows.map((row) => row.price)).toEqual([300, 999]);
+    },
+  );
+  it.skipIf(target === "pglite")(
+    "the real PUT /api/products/{id} with the exported version, waiting on the import, gets 409",
+    async () => {
+      const exported = await exportCsv();
+      const brezelVersion = exported
+        .split("\r\n")
+        .find((line) => line.startsWith(`${ids.brezel};`))!
+        .split(";")
+        .at(-1)!;
+      // The version the export names is the one the API's editor reads.
+      expect((await json(await admin.send(`/api/products/${ids.brezel}`))).data.version).toBe(
+        brezelVersion,
+      );
+      const csv = edit(edit(exported, ids.brezel, "price", "3,00"), ids.kuchen, "price", "9,99");
+      // A third party holds the Käsekuchen: the import locks the Brezel (lower id) and waits.
+      let release!: () => void;
+      const hold = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const blocker = handle.db.connection().execute(async (connection) => {
+        await sql`begin`.execute(connection);
+        await sql`select id from products where id = ${ids.kuchen} for update`.execute(connection);
+        locked();
+        await hold;
+        await sql`rollback`.execute(connection);
+      });
+      await isLocked;
+      const importing = importCsv(csv);
+      await lockWaiters(1);
+      // The manual edit through the API, as the back office's editor sends it: it waits on the
+      // import's lock of the Brezel.
+      const editing = admin.send(`/api/products/${ids.brezel}`, {
+        method: "PUT",
+        json: { price: 1234 },
+        headers: { "If-Match": `"${brezelVersion}"` },
+      });
+      await lockWaiters(2);
+      release();
+      await blocker;
+      const response = await importing;
+      expect(response.status).toBe(200);
+      const edited = await editing;
+      expect(edited.status).toBe(409);
+      expect((await json(edited)).errors?.[0]?.message).toBeTruthy();
+      const rows = await snapshot();
+      expect(rows.map((row) => row.price)).toEqual([300, 999]);
+      // Nothing of the refused edit was written: the Brezel's one audit entry is the import's.
+      const log = await handle.db
+        .selectFrom("auditLog")
+        .select(["action", "data"])
+        .where("entityType", "=", "product")
+        .where("entityId", "=", String(ids.brezel))
+        .execute();
+      expect(log).toHaveLength(1);
+      expect(log[0]!.data).toMatchObject({ before: { price: 250 }, after: { price: 300 } });
     },
   );
 });

@@ -249,6 +249,29 @@ describe.each(databaseTargets())("sold out today (%s)", (target) => {
     expect((await listedIn("wiehre")).orderable).toBe(true);
   });
 
+  it("lists without branchId what counts in the caller's own branches", async () => {
+    await clearAll();
+    expect((await put(wiehreStaff, { branchId: branch.wiehre, soldOut: true })).status).toBe(200);
+    expect((await put(altstadtStaff, { branchId: branch.altstadt, soldOut: true })).status).toBe(
+      200,
+    );
+    const branchesListed = async (user: TestStaff) => {
+      const response = await (await as(user)).send("/api/products/sold-out");
+      expect(response.status).toBe(200);
+      const { data } = (await response.json()) as { data: { branchId: number | null }[] };
+      return data.map((row) => row.branchId).sort((a, b) => Number(a) - Number(b));
+    };
+    expect(await branchesListed(wiehreStaff)).toEqual([branch.wiehre]);
+    expect(await branchesListed(altstadtStaff)).toEqual([branch.altstadt]);
+    expect(await branchesListed(admin)).toEqual(
+      [branch.wiehre, branch.altstadt].sort((a, b) => a - b),
+    );
+    // Everywhere (an administrator's mark) counts in every branch.
+    expect((await put(admin, { branchId: null, soldOut: true })).status).toBe(200);
+    expect(await branchesListed(wiehreStaff)).toEqual([null, branch.wiehre]);
+    await clearAll();
+  });
+
   it("answers bad bodies with German messages per field, an unknown product with 404", async () => {
     await clearAll();
     const cases: [unknown, string[]][] = [

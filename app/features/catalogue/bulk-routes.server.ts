@@ -263,13 +263,13 @@ export async function exportLoader(request: Request, context: AppLoadContext) {
 
 type TooLarge = { tooLarge: true };
 
-/** Beyond the limit the rest is read and dropped up to here, so the client gets its 413. */
+/** Beyond the limit the rest is read and dropped up to here, so the client gets its 400. */
 const DRAIN_BYTES = 64 * 1024 * 1024;
 
 /**
  * The body's bytes up to `limit`; past it nothing more is kept (the rest is dropped unread up to a
  * cap, so the client still gets its answer rather than a reset connection). In the running server
- * the Express body guard has already answered 413 before this (decision 027).
+ * the Express body guard has already answered the same 400 before this (decisions 027, 036).
  */
 async function readBytes(request: Request, limit: number): Promise<Buffer | TooLarge> {
   const declared = Number(request.headers.get("Content-Length") ?? 0);
@@ -329,7 +329,7 @@ export async function importApiAction(request: Request, context: AppLoadContext)
     new URL(request.url).searchParams.get("dryRun") ?? "",
   );
   const bytes = await readBytes(request, CSV_MAX_BYTES);
-  if ("tooLarge" in bytes) return problems(413, [{ message: tooLargeMessage() }]);
+  if ("tooLarge" in bytes) return problems(400, [{ message: tooLargeMessage() }]);
   const text = decodeCsv(bytes);
   if (typeof text !== "string") return outcomeResponse(text, dryRun);
   const outcome = await importProductsCsv(
@@ -385,7 +385,7 @@ export async function importPageAction(request: Request, context: AppLoadContext
   const type = request.headers.get("Content-Type") ?? "";
   const bytes = await readBytes(request, CSV_FORM_BYTES);
   if ("tooLarge" in bytes) {
-    return reply(413, { message: tooLargeMessage(), dryRun: true, report: null });
+    return reply(400, { message: tooLargeMessage(), dryRun: true, report: null });
   }
   let form: FormData;
   try {

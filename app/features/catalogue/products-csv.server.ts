@@ -201,7 +201,7 @@ export interface ImportReport {
 
 export type ImportOutcome =
   | { ok: true; report: ImportReport }
-  | { ok: false; status: 400 | 409 | 413; message: string; report: ImportReport | null };
+  | { ok: false; status: 400 | 409; message: string; report: ImportReport | null };
 
 const emptyReport = (): ImportReport => ({
   created: [],
@@ -212,14 +212,14 @@ const emptyReport = (): ImportReport => ({
   saved: false,
 });
 
-function fail(status: 400 | 413, message: string): ImportOutcome {
+function fail(status: 400, message: string): ImportOutcome {
   return { ok: false, status, message, report: null };
 }
 
 /** Decodes the file: UTF-8 (a BOM is dropped), anything else is refused with a German hint. */
 export function decodeCsv(bytes: Uint8Array): string | ImportOutcome {
   if (bytes.byteLength > CSV_MAX_BYTES)
-    return fail(413, errorTexts.tooLarge(CSV_MAX_BYTES / 1024 / 1024));
+    return fail(400, errorTexts.tooLarge(CSV_MAX_BYTES / 1024 / 1024));
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
