@@ -41,6 +41,9 @@ import {
 } from "./app/server/database-outage.server";
 import { isDatabaseUnavailable } from "./app/db/unavailable.server";
 import { startCleanupWorker, type CleanupWorker } from "./app/features/cart/abandoned-carts.server";
+import { startRollupWorker, type RollupWorker } from "./app/features/statistics/rollups.server";
+import { deStatistics } from "./app/i18n/de-statistics";
+import { getSettings } from "./app/db/queries/settings";
 import { uploadsWithPreviews } from "./app/features/uploads/previews.server";
 import { keptImages } from "./app/features/media/image-memory.server";
 
@@ -68,6 +71,11 @@ async function main(): Promise<void> {
   // Abandoned carts and their files go after ABANDONED_CART_DAYS (decision 027).
   const cleanup = startCleanupWorker(database.db, uploadsWithPreviews(config), log, {
     maxAgeMs: config.abandonedCartMs,
+  });
+  // The statistics' daily rollups (decision 055): processes share the work by an advisory lock.
+  const rollups = startRollupWorker(database.db, log, {
+    zone: async () => (await getSettings(database.db)).businessTimeZone,
+    messages: { rolled: deStatistics.rolled, failed: deStatistics.rollupFailed },
   });
 
   const app = express();
@@ -217,7 +225,7 @@ async function main(): Promise<void> {
         : error,
     ),
   );
-  handleShutdown(server, database, outbox, live, cleanup);
+  handleShutdown(server, database, outbox, live, cleanup, rollups);
 }
 
 /**
@@ -369,6 +377,7 @@ function handleShutdown(
   outbox: OutboxWorker,
   live: LiveOrders,
   cleanup: CleanupWorker,
+  rollups: RollupWorker,
 ): void {
   let stopping = false;
   const stop = (signal: string) => {
@@ -392,6 +401,7 @@ function handleShutdown(
       // The outbox worker finishes its batch first: it needs the pool that closes next.
       await outbox.stop().catch(() => undefined);
       await cleanup.stop().catch(() => undefined);
+      await rollups.stop().catch(() => undefined);
       await liveClosed;
       await database.close().catch(() => undefined);
       say("Server beendet.");

@@ -24,6 +24,7 @@ import * as checkout from "#migrations/2026_11_27_0301_checkout";
 import * as consentWording from "#migrations/2026_11_27_0401_consent_wording";
 import * as analytics from "#migrations/2026_11_28_0100_analytics";
 import * as cartNotify from "#migrations/2026_11_28_0150_cart_notify";
+import * as statistics from "#migrations/2026_11_28_0500_statistics";
 
 /**
  * Every migration by the name Kysely records in `kysely_migration` (the file name without `.ts`,
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_27_0401_consent_wording": consentWording,
   "2026_11_28_0100_analytics": analytics,
   "2026_11_28_0150_cart_notify": cartNotify,
+  "2026_11_28_0500_statistics": statistics,
 };
