@@ -104,7 +104,7 @@ export async function statisticsApi(
 ): Promise<Response> {
   const { user, zone } = await guard(request, context);
   try {
-    if (!isMetric(params.metric)) throw new BadInput(404, de.errors.unknownMetric);
+    if (!isMetric(params.metric)) throw new BadInput(400, de.errors.unknownMetric, "metric");
     const search = new URL(request.url).searchParams;
     const range = rangeOf(search.get("from"), search.get("to"));
     const { branches } = await branchesOf(
