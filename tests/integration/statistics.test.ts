@@ -198,13 +198,9 @@ describe.each(databaseTargets())("the statistics (%s)", (target) => {
     expect(popular.body.data).toContainEqual({ name: "Bauernbrot", count: 3, gross: 1350 });
     const times = await get(admin, "order-times", range);
     expect(times.body.data).toHaveLength(168);
-    expect(
-      times.body.data.find((c: any) => c.weekday === weekday1 && c.hour === 10).value,
-    ).toBe(1);
+    expect(times.body.data.find((c: any) => c.weekday === weekday1 && c.hour === 10).value).toBe(1);
     const visits = await get(admin, "visitor-times", range);
-    expect(visits.body.data.find((c: any) => c.weekday === weekday1 && c.hour === 9).value).toBe(
-      2,
-    );
+    expect(visits.body.data.find((c: any) => c.weekday === weekday1 && c.hour === 9).value).toBe(2);
     for (const metric of ["working-activities", "working-schedules"]) {
       expect(await get(admin, metric, range)).toEqual({ status: 200, body: { data: [] } });
     }
