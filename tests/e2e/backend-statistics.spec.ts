@@ -73,8 +73,8 @@ test.describe("the back office's statistics", () => {
     );
 
     // The chart is an image with a name, and its values are a table.
-    await expect(page.getByRole("img", { name: "Bestellungen" })).toBeVisible();
-    const orders = page.getByRole("region", { name: "Bestellungen" });
+    await expect(page.getByRole("img", { name: "Bestellungen", exact: true })).toBeVisible();
+    const orders = page.getByRole("region", { name: "Bestellungen", exact: true });
     await orders.getByText("Werte als Tabelle").click();
     const day = DateTime.fromISO(today).toFormat("dd.MM.yyyy");
     await expect(orders.getByRole("row", { name: new RegExp(day) })).toBeVisible();
@@ -82,13 +82,13 @@ test.describe("the back office's statistics", () => {
       expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
     // The branch and the days from the form; a preset link.
-    await page.getByLabel("Filiale").selectOption({ label: testBranches.open.name });
+    await page.getByLabel("Filiale", { exact: true }).selectOption({ label: testBranches.open.name });
     await page.getByRole("button", { name: "Anzeigen" }).click();
     await expect(page).toHaveURL(/filiale=\d+/);
     expect((await totals(page)).orders).toBeGreaterThanOrEqual(1);
     await page.getByRole("link", { name: "Letzte 7 Tage" }).click();
     await expect(page).toHaveURL(/von=\d{4}-\d{2}-\d{2}&bis=/);
-    await expect(page.getByLabel("Bis")).toHaveValue(today);
+    await expect(page.getByLabel("Bis", { exact: true })).toHaveValue(today);
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),

@@ -212,8 +212,16 @@ describe.each(databaseTargets())("the statistics (%s)", (target) => {
     expect(valueOn(views.body.data, day1)).toBe(3);
     const visitors = await get(manager, "unique-visitors", range);
     expect(valueOn(visitors.body.data, day1)).toBe(2);
+    expect(valueOn(views.body.data, today)).toBe(2);
     const revenue = await get(manager, "revenue", range);
     expect(valueOn(revenue.body.data, day1)).toBe(4350);
+    // Today's live figures are scoped too: the delivery order of today is Altstadt's.
+    expect(valueOn(revenue.body.data, today)).toBe(4700);
+    const hafenOnly = await get(admin, "revenue", `${range}&branch=${hafen}`);
+    expect(valueOn(hafenOnly.body.data, today)).toBe(0);
+    expect(valueOn(hafenOnly.body.data, day1)).toBe(4350);
+    const hafenEvents = await get(admin, "events", `${range}&branch=${hafen}`);
+    expect(hafenEvents.body.data).toEqual([{ type: "purchase", name: "Torte", value: 1 }]);
     expect((await get(manager, "orders", `${range}&branch=${hafen}`)).status).toBe(403);
     expect((await get(employee, "orders", range)).status).toBe(403);
     expect((await get(admin, "orders", `${range}&branch=999999`)).status).toBe(404);

@@ -149,9 +149,10 @@ export async function liveRows(
   return rows.map(fromRaw).filter((row) => wanted.has(row.day));
 }
 
+/** The result's names pass the camel-case plugin: `branch_id` arrives as `branchId`. */
 interface RawRow {
   day: string | Date;
-  branch_id: number;
+  branchId: number | string;
   metric: string;
   key: string;
   value: number | string;
@@ -160,7 +161,7 @@ interface RawRow {
 function fromRaw(row: RawRow): RollupRow {
   return {
     day: typeof row.day === "string" ? row.day : row.day.toISOString().slice(0, 10),
-    branchId: Number(row.branch_id),
+    branchId: Number(row.branchId),
     metric: row.metric,
     key: row.key,
     value: Number(row.value),

@@ -57,7 +57,8 @@ function BarChart({
       className="stats-chart"
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
       role="img"
-      aria-labelledby={`${id}-t ${id}-d`}
+      aria-labelledby={`${id}-t`}
+      aria-describedby={`${id}-d`}
     >
       <title id={`${id}-t`}>{title}</title>
       <desc id={`${id}-d`}>{description}</desc>
