@@ -82,7 +82,9 @@ test.describe("the back office's statistics", () => {
       expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
     // The branch and the days from the form; a preset link.
-    await page.getByLabel("Filiale", { exact: true }).selectOption({ label: testBranches.open.name });
+    await page
+      .getByLabel("Filiale", { exact: true })
+      .selectOption({ label: testBranches.open.name });
     await page.getByRole("button", { name: "Anzeigen" }).click();
     await expect(page).toHaveURL(/filiale=\d+/);
     expect((await totals(page)).orders).toBeGreaterThanOrEqual(1);

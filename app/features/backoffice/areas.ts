@@ -56,7 +56,7 @@ export const BACK_OFFICE_AREAS: readonly BackOfficeArea[] = [
     key: "statistics",
     ...deStatistics.area,
     path: "/backend/statistics",
-    icon: "▁▃▅",
+    icon: "↗",
     allowed: (user) => isAdmin(user) || isManager(user),
   },
   { key: "users", ...texts.users, path: "/backend/users", icon: "☺", allowed: canManageUsers },
