@@ -106,6 +106,8 @@ async function main() {
       },
     );
 
+    // The raw rows stay for the calls (the purge past the retention is the job's own concern).
+    await db.updateTable("settings").set({ analyticsRetentionDays: 3650 }).execute();
     const rolled = await seconds("Zusammenfassen (alle Tage)", () =>
       runRollups(db, { zone: ZONE, maxDays: DAYS + 10 }),
     );

@@ -131,22 +131,40 @@ export const ORDER_METRICS = [
   "popular-items-gross",
 ] as const;
 
-/** The live rows of these days (not rolled yet), computed from the raw rows in one query. */
+/**
+ * The live rows of these days (not rolled yet), computed from the raw rows: one query per run of
+ * consecutive days, so that days before the first raw row and today do not scan the rolled year
+ * between them.
+ */
 export async function liveRows(
   db: Db,
   kind: "visitors" | "orders",
   days: readonly string[],
   zone: string,
 ): Promise<RollupRow[]> {
-  if (days.length === 0) return [];
-  const sorted = [...days].sort();
-  const { start } = dayBounds(sorted[0]!, zone);
-  const { end } = dayBounds(sorted[sorted.length - 1]!, zone);
-  const query =
-    kind === "visitors" ? visitorRowsQuery(start, end, zone) : orderRowsQuery(start, end, zone);
+  const rows: RollupRow[] = [];
+  for (const run of consecutiveRuns(days)) {
+    const { start } = dayBounds(run[0]!, zone);
+    const { end } = dayBounds(run[run.length - 1]!, zone);
+    const query =
+      kind === "visitors" ? visitorRowsQuery(start, end, zone) : orderRowsQuery(start, end, zone);
+    const result = await sql<RawRow>`select * from (${query}) as r`.execute(db);
+    rows.push(...result.rows.map(fromRaw));
+  }
   const wanted = new Set(days);
-  const { rows } = await sql<RawRow>`select * from (${query}) as r`.execute(db);
-  return rows.map(fromRaw).filter((row) => wanted.has(row.day));
+  return rows.filter((row) => wanted.has(row.day));
+}
+
+export function consecutiveRuns(days: readonly string[]): string[][] {
+  const runs: string[][] = [];
+  for (const day of [...new Set(days)].sort()) {
+    const run = runs[runs.length - 1];
+    const previous = run?.[run.length - 1];
+    if (previous && DateTime.fromISO(previous).plus({ days: 1 }).toISODate() === day)
+      run!.push(day);
+    else runs.push([day]);
+  }
+  return runs;
 }
 
 /** The result's names pass the camel-case plugin: `branch_id` arrives as `branchId`. */
@@ -258,18 +276,30 @@ export async function runRollups(
   // The first day whose visitor rollups are missing: raw rows from there on stay.
   let openDay = today;
 
-  const first = await sql<{ first: Date | null }>`
-    select least((select min(viewed_at) from page_views),
-                 (select min(occurred_at) from analytics_events)) as first`.execute(db);
-  const firstVisit = first.rows[0]?.first;
-  if (firstVisit) {
+  // Days are rolled in order: after the last rolled day, or from the first raw row on. (After a
+  // large purge `min(viewed_at)` walks dead index entries until vacuum; the last day does not.)
+  const last = await db
+    .selectFrom("analyticsRolledDays")
+    .select((eb) => eb.fn.max("day").as("last"))
+    .executeTakeFirst();
+  let firstVisitDay: string | null = last?.last
+    ? DateTime.fromISO(String(last.last)).plus({ days: 1 }).toISODate()!
+    : null;
+  if (!firstVisitDay) {
+    const first = await sql<{ first: Date | null }>`
+      select least((select min(viewed_at) from page_views),
+                   (select min(occurred_at) from analytics_events)) as first`.execute(db);
+    const firstVisit = first.rows[0]?.first;
+    firstVisitDay = firstVisit ? businessDay(new Date(firstVisit), zone) : null;
+  }
+  if (firstVisitDay) {
     const rolled = await db
       .selectFrom("analyticsRolledDays")
       .select("day")
-      .where("day", ">=", businessDay(firstVisit, zone))
+      .where("day", ">=", firstVisitDay)
       .execute();
     const done = new Set(rolled.map((row) => row.day));
-    const open = closedDays(businessDay(firstVisit, zone), today, done, maxDays);
+    const open = closedDays(firstVisitDay, today, done, maxDays);
     // Days past the cap are still open: nothing from the cap on is purged this round.
     if (open.length === maxDays)
       openDay = DateTime.fromISO(open[open.length - 1]!)

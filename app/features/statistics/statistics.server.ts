@@ -119,29 +119,19 @@ function inScope(row: RollupRow, branches: BranchFilter): boolean {
 }
 
 /**
- * The days of the range that have no rollups yet and may have raw rows: today, and closed days
- * the job has not reached (never a day before the first raw row, nor a day after today).
+ * The days of the range that have no rollups yet: today, closed days the job has not reached,
+ * and days before the first raw row (their live query finds nothing, cheaply). Never after today.
  */
 async function openDays(db: Db, kind: "visitors" | "orders", query: StatisticsQuery) {
   const today = businessDay(query.now ?? new Date(), query.zone);
   if (query.range.from > today) return [];
   const to = query.range.to < today ? query.range.to : today;
   const rolledTable = kind === "visitors" ? sql`analytics_rolled_days` : sql`statistics_order_days`;
-  const first =
-    kind === "visitors"
-      ? sql`least((select min(viewed_at) from page_views), (select min(occurred_at) from analytics_events))`
-      : sql`(select min(created_at) from orders)`;
-  const { rows } = await sql<{ day: string; first: Date | null }>`
-    select r.day::text as day, null::timestamptz as first from ${rolledTable} r
-     where r.day between ${query.range.from}::date and ${to}::date
-    union all select null, ${first}`.execute(db);
-  const firstRaw = rows.find((row) => row.day === null)?.first;
-  if (!firstRaw) return [];
-  const firstDay = businessDay(new Date(firstRaw), query.zone);
-  const rolled = new Set(rows.filter((row) => row.day !== null).map((row) => row.day));
-  return daysOf({ from: query.range.from, to }).filter(
-    (day) => day >= firstDay && !rolled.has(day),
-  );
+  const { rows } = await sql<{ day: string }>`
+    select r.day::text as day from ${rolledTable} r
+     where r.day between ${query.range.from}::date and ${to}::date`.execute(db);
+  const rolled = new Set(rows.map((row) => row.day));
+  return daysOf({ from: query.range.from, to }).filter((day) => !rolled.has(day));
 }
 
 async function live(db: Db, metric: string, query: StatisticsQuery): Promise<RollupRow[]> {
