@@ -41,6 +41,9 @@ import {
 } from "./app/server/database-outage.server";
 import { isDatabaseUnavailable } from "./app/db/unavailable.server";
 import { startCleanupWorker, type CleanupWorker } from "./app/features/cart/abandoned-carts.server";
+import { startRollupWorker, type RollupWorker } from "./app/features/statistics/rollups.server";
+import { deStatistics } from "./app/i18n/de-statistics";
+import { getSettings } from "./app/db/queries/settings";
 import { uploadsWithPreviews } from "./app/features/uploads/previews.server";
 import { keptImages } from "./app/features/media/image-memory.server";
 import {
@@ -87,6 +90,11 @@ async function main(): Promise<void> {
     log,
   });
   const retention = startAnalyticsRetention(database.db, log);
+  // The statistics' daily rollups (decision 055): processes share the work by an advisory lock.
+  const rollups = startRollupWorker(database.db, log, {
+    zone: async () => (await getSettings(database.db)).businessTimeZone,
+    messages: { rolled: deStatistics.rolled, failed: deStatistics.rollupFailed },
+  });
 
   const app = express();
   app.disable("x-powered-by");
@@ -241,7 +249,7 @@ async function main(): Promise<void> {
         : error,
     ),
   );
-  handleShutdown(server, database, outbox, live, cleanup, analytics, retention);
+  handleShutdown(server, database, outbox, live, cleanup, analytics, retention, rollups);
 }
 
 /**
@@ -408,6 +416,7 @@ function handleShutdown(
   cleanup: CleanupWorker,
   analytics: AnalyticsRecorder,
   retention: RetentionWorker,
+  rollups: RollupWorker,
 ): void {
   let stopping = false;
   const stop = (signal: string) => {
@@ -434,6 +443,7 @@ function handleShutdown(
       // The page views and events still waiting in memory are written before the pool closes.
       await retention.stop().catch(() => undefined);
       await analytics.stop().catch(() => undefined);
+      await rollups.stop().catch(() => undefined);
       await liveClosed;
       await database.close().catch(() => undefined);
       say("Server beendet.");

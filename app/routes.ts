@@ -111,6 +111,9 @@ export default [
     // "Dateien" (decision 037): the uploads with previews, the staff files' form, delete.
     route("uploads", "routes/backend/uploads.tsx"),
     route("logs", "routes/backend/logs.tsx"),
+    // The statistics (issue 19, decision 055): the dashboard and each figure as CSV.
+    route("statistics", "routes/backend/statistics.tsx"),
+    route("statistics/:metric", "routes/backend/statistics-csv.ts"),
     route("logs/:id", "routes/backend/log.tsx"),
     // This device's local settings (spec section 3): a cookie of this browser (decision 033).
     route("display", "routes/backend/local-settings.tsx"),
@@ -139,6 +142,8 @@ export default [
   route("api/uploads", "routes/api/uploads.ts"),
   route("api/uploads/:id", "routes/api/upload.ts"),
   route("api/logs", "routes/api/logs.ts"),
+  // The statistics (issue 19, decision 055).
+  route("api/statistics/:metric", "routes/api/statistics.ts"),
   route("api/logs/:id", "routes/api/log.ts"),
   route("api/users/me", "routes/api/users-me.ts"),
   route("api/users", "routes/api/users.ts"),

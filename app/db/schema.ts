@@ -932,6 +932,12 @@ export interface AnalyticsRolledDaysTable {
   rolledAt: GeneratedTimestamp;
 }
 
+/** The days whose order rollups are written (decision 055); rolled again when an order moves. */
+export interface StatisticsOrderDaysTable {
+  day: DateString;
+  rolledAt: Date;
+}
+
 export interface Database {
   settings: SettingsTable;
   images: ImagesTable;
@@ -987,6 +993,7 @@ export interface Database {
   analyticsEvents: AnalyticsEventsTable;
   analyticsDaily: AnalyticsDailyTable;
   analyticsRolledDays: AnalyticsRolledDaysTable;
+  statisticsOrderDays: StatisticsOrderDaysTable;
 }
 
 // ——— Row types in the business's words ———

@@ -133,6 +133,7 @@ test.describe("the back office's design", () => {
       /Bestellungen/,
       /Telefonbestellung/,
       /Heute ausverkauft/,
+      /Statistiken/,
       /Benutzer/,
       /Geräteschlüssel/,
       /Filialen/,
@@ -188,6 +189,7 @@ test.describe("the back office's design", () => {
       "/backend/orders/new",
       "/backend/users",
       "/backend/device-keys",
+      "/backend/statistics",
       "/backend/account/password",
     ];
     for (const width of [1280, 360]) {

@@ -224,6 +224,22 @@ const ROUTES: Record<string, RouteCase> = {
     outsider: "deny",
   },
   "routes/api/logs": { path: () => "/api/logs", allowed: "managerA", outsider: "deny" },
+  // The statistics (decision 055): administrators and the managers of their branches.
+  "routes/backend/statistics": {
+    path: () => "/backend/statistics",
+    allowed: "managerA",
+    outsider: "deny",
+  },
+  "routes/backend/statistics-csv": {
+    path: () => "/backend/statistics/orders.csv",
+    allowed: "managerA",
+    outsider: "deny",
+  },
+  "routes/api/statistics": {
+    path: () => "/api/statistics/revenue?from=2026-11-01&to=2026-11-30",
+    allowed: "managerA",
+    outsider: "deny",
+  },
   "routes/api/log": {
     path: ({ records }) => `/api/logs/${records.log}`,
     allowed: "admin",

@@ -140,6 +140,7 @@ const NOT_REFERENCE_DATA = [
   "payment_events",
   "reference_data_version",
   "staff_sessions",
+  "statistics_order_days",
   "ticket_counters",
   "uploads",
   "user_branches",

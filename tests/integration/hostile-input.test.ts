@@ -240,6 +240,7 @@ describe(`the hostile-input walk (${target})`, () => {
         fileName: "bild.jpg",
         orderId: String(order.id),
         operation: "confirm",
+        metric: "orders",
         status: "confirm",
         index: "0",
         userId: String(user.id),

@@ -22,6 +22,7 @@ describe("the back office's areas", () => {
       "orders",
       "phone-order",
       "sold-out",
+      "statistics",
       "users",
       "device-keys",
       "branches",

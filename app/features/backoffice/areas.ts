@@ -6,6 +6,7 @@ import { deUploads } from "../../i18n/de-uploads";
 import { deTemplates } from "../../i18n/de-templates";
 import { deBlocks } from "../../i18n/de-blocks";
 import { deMedia } from "../../i18n/de-media";
+import { deStatistics } from "../../i18n/de-statistics";
 
 /**
  * Every area of the back office, in menu order (decision 031). The frame's navigation and the
@@ -51,6 +52,13 @@ export const BACK_OFFICE_AREAS: readonly BackOfficeArea[] = [
     allowed: everyone,
   },
 
+  {
+    key: "statistics",
+    ...deStatistics.area,
+    path: "/backend/statistics",
+    icon: "↗",
+    allowed: (user) => isAdmin(user) || isManager(user),
+  },
   { key: "users", ...texts.users, path: "/backend/users", icon: "☺", allowed: canManageUsers },
   {
     key: "device-keys",
