@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 
-import { checkoutPort, landingPort, port } from "./tests/e2e/servers";
+import { analyticsPort, checkoutPort, landingPort, port } from "./tests/e2e/servers";
 
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -58,6 +58,17 @@ export default defineConfig({
       timeout: 120_000,
       reuseExistingServer: false,
       env: { PORT: String(checkoutPort), HOST: "127.0.0.1" },
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+    {
+      // The checkout's world again, for the analytics spec alone: its pixel setting would turn
+      // every other spec's "Akzeptieren" into a reload.
+      command: "node tests/support/start-e2e-checkout-server.mjs",
+      url: `http://127.0.0.1:${analyticsPort}/healthz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: { PORT: String(analyticsPort), HOST: "127.0.0.1" },
       stdout: "pipe",
       stderr: "pipe",
     },

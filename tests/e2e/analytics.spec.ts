@@ -1,19 +1,20 @@
 import type { BrowserContext, Page, Request } from "@playwright/test";
-import { checkoutPort } from "./servers";
+import { analyticsPort } from "./servers";
 import { testBranches, testStaff } from "../support/prepare-checkout-database";
 import { expect, test, whenHydrated } from "./fixtures";
 import { signIn } from "./helpers";
 
 /**
- * Visitor analytics and the social-media pixel (issue 19, decision 054), on the checkout server
- * (its branches are open day and night, and no other spec accepts cookies there). The pixel's
+ * Visitor analytics and the social-media pixel (issue 19, decision 054), in a checkout world of
+ * its own (branches open day and night; the pixel it configures would make every other spec's
+ * "Akzeptieren" reload the page). The pixel's
  * script address (PIXEL_SCRIPT_URL, tests/support/start-e2e-checkout-server.mjs) has nothing
  * listening: this spec answers it in the browser with a fake that reports every call to its own
  * origin, so nothing is downloaded and the page's policy is put to the test as with Meta's.
  */
-test.use({ baseURL: `http://127.0.0.1:${checkoutPort}` });
+test.use({ baseURL: `http://127.0.0.1:${analyticsPort}` });
 
-const pixelOrigin = `http://127.0.0.1:${checkoutPort + 15}`;
+const pixelOrigin = `http://127.0.0.1:${analyticsPort + 15}`;
 const PIXEL_ID = "123456789012345";
 const branch = testBranches.open.identifier;
 

@@ -145,7 +145,7 @@ function SeriesCard({ figure, figures }: { figure: Figures["series"][number]; fi
       />
       <details>
         <summary>{de.page.table}</summary>
-        <div className="table-scroll">
+        <TableRegion label={figure.title}>
           <table className="data-table">
             <caption className="visually-hidden">{figure.title}</caption>
             <thead>
@@ -163,7 +163,7 @@ function SeriesCard({ figure, figures }: { figure: Figures["series"][number]; fi
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       </details>
       <CsvLink metric={figure.metric} title={figure.title} query={figures.csvQuery} />
     </section>
@@ -192,7 +192,7 @@ function HoursCard({
       />
       <details>
         <summary>{de.page.table}</summary>
-        <div className="table-scroll">
+        <TableRegion label={title}>
           <table className="data-table">
             <caption className="visually-hidden">{title}</caption>
             <thead>
@@ -210,7 +210,7 @@ function HoursCard({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       </details>
       <CsvLink metric={metric} title={title} query={query} />
     </section>
@@ -235,7 +235,7 @@ function ListCard({
       {rows.length === 0 ? (
         <p>{de.page.empty}</p>
       ) : (
-        <div className="table-scroll">
+        <TableRegion label={title}>
           <table className="data-table">
             <caption className="visually-hidden">{title}</caption>
             <thead>
@@ -258,7 +258,7 @@ function ListCard({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
       <CsvLink metric={metric} title={title} query={query} />
     </section>
@@ -356,5 +356,15 @@ export default function Statistics() {
         </>
       ) : null}
     </section>
+  );
+}
+
+/** A table that scrolls when long: a labelled region that takes the focus (as ui/data-table). */
+function TableRegion({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
   );
 }
