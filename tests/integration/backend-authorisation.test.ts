@@ -463,6 +463,8 @@ describe("the authorisation table", () => {
     // The fonts are public (decision 041): signage screens load them without a session.
     expect(ids).not.toContain("routes/api/fonts");
     expect(ids).not.toContain("routes/api/font-embed-css");
+    // The analytics log is the storefront's; consent, not a session, decides (decision 054).
+    expect(ids).not.toContain("routes/api/analytics-log");
     expect(ids).toContain("routes/api/users");
   });
 });

@@ -18,6 +18,24 @@ export interface PwaHostProps {
 
 export function PwaHost(props: PwaHostProps) {
   const [started, setStarted] = useState(false);
+  // The chunk is needed for the app (plugin on, not a kiosk) or, anywhere, once the browser is
+  // offline (its warning). Otherwise it is not fetched at all: with the plugin off the only work,
+  // unregistering old workers, is done here.
+  const isAppOn = props.enabled && !props.selfService;
+  const [isOffline, setOffline] = useState(false);
+  useEffect(() => {
+    if (isAppOn) return;
+    if (!props.enabled && "serviceWorker" in navigator) {
+      navigator.serviceWorker
+        .getRegistrations()
+        .then((registrations) => Promise.all(registrations.map((r) => r.unregister())))
+        .catch(() => undefined);
+    }
+    const goOffline = () => setOffline(true);
+    if (!navigator.onLine) goOffline();
+    window.addEventListener("offline", goOffline);
+    return () => window.removeEventListener("offline", goOffline);
+  }, [isAppOn, props.enabled]);
   useEffect(() => {
     // After the load, in a task of its own: the hydration's work is done by then.
     const start = () => window.setTimeout(() => setStarted(true), 0);
@@ -28,7 +46,7 @@ export function PwaHost(props: PwaHostProps) {
     window.addEventListener("load", start, { once: true });
     return () => window.removeEventListener("load", start);
   }, []);
-  if (!started) return null;
+  if (!started || (!isAppOn && !isOffline)) return null;
   return (
     <Suspense fallback={null}>
       <PwaApp {...props} />

@@ -78,6 +78,8 @@ export function isStaffPath(pathname: string): boolean {
   if (!pathname.startsWith("/api/")) return false;
   // The fonts (decision 041) are public: open-licensed files that signage screens and pages load.
   if (pathname === "/api/fonts" || pathname.startsWith("/api/fonts/")) return false;
+  // The storefront's analytics log (decision 054) is the customers': consent is its check.
+  if (pathname === "/api/analytics-log") return false;
   return !pathname.startsWith("/api/orders/public/") && !pathname.startsWith("/api/payments/");
 }
 
