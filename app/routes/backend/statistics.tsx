@@ -362,8 +362,13 @@ export default function Statistics() {
 /** A table that scrolls when long: a labelled region that takes the focus (as ui/data-table). */
 function TableRegion({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
+    <div
+      className="table-scroll"
+      role="region"
+      aria-label={`${label}: ${de.page.table}`}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+    >
       {children}
     </div>
   );
