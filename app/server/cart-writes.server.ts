@@ -23,8 +23,10 @@ export function markCartWrites(options: { secure: boolean }): RequestHandler {
   };
 }
 
+const CART_COOKIE_IN_HEADER = new RegExp(`(?:^|;\\s*)${CART_COOKIE}=`);
+
 function hasCartCookie(header: string | undefined): boolean {
-  return header !== undefined && new RegExp(`(?:^|;\\s*)${CART_COOKIE}=`).test(header);
+  return header !== undefined && CART_COOKIE_IN_HEADER.test(header);
 }
 
 export function newMark(): string {

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Db } from "../../db/schema";
 import { inZone } from "../../domain/time";
 import { saltKeeper } from "./salts.server";
+import { startPeriodicJob, type PeriodicJob } from "../../server/periodic-job.server";
 
 /**
  * Raw page views and events older than `analytics_retention_days` (a setting) go, but only for
@@ -53,11 +54,9 @@ export async function purgeAnalytics(
   return { pageViews, events, salts };
 }
 
-export interface RetentionWorker {
-  stop(): Promise<void>;
-}
+export type RetentionWorker = Pick<PeriodicJob, "stop">;
 
-/** Runs `purgeAnalytics` soon after the start and then every `intervalMs` (an hour). */
+/** Runs `purgeAnalytics` a minute after the start and then every `intervalMs` (an hour). */
 export function startAnalyticsRetention(
   db: Db,
   log: (line: string) => void,
@@ -65,47 +64,20 @@ export function startAnalyticsRetention(
 ): RetentionWorker {
   const interval = options.intervalMs ?? 60 * 60 * 1000;
   const clock = options.now ?? (() => new Date());
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  let lastProblem: string | undefined;
-
-  async function round(): Promise<void> {
-    try {
+  return startPeriodicJob({
+    intervalMs: interval,
+    // A minute after the start: the start itself has enough to do.
+    firstAfterMs: Math.min(60_000, interval),
+    log,
+    failed: (problem) =>
+      `Aufräumen der Statistik fehlgeschlagen (neuer Versuch später): ${problem}`,
+    round: async () => {
       const result = await purgeAnalytics(db, { now: clock() });
       if (result.pageViews > 0 || result.events > 0) {
         log(
           `Statistik aufgeräumt: ${result.pageViews} Seitenaufrufe, ${result.events} Ereignisse älter als die Aufbewahrungsfrist.`,
         );
       }
-      lastProblem = undefined;
-    } catch (error) {
-      const problem = error instanceof Error ? error.message || error.name : String(error);
-      if (problem !== lastProblem) {
-        log(`Aufräumen der Statistik fehlgeschlagen (neuer Versuch später): ${problem}`);
-      }
-      lastProblem = problem;
-    }
-  }
-
-  function tick(): void {
-    if (stopped) return;
-    running = round().finally(() => {
-      running = undefined;
-      if (stopped) return;
-      timer = setTimeout(tick, interval);
-      timer.unref();
-    });
-  }
-
-  // A minute after the start: the start itself has enough to do.
-  timer = setTimeout(tick, Math.min(60_000, interval));
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
     },
-  };
+  });
 }

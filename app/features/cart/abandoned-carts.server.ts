@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import type { FileStorage } from "../../integrations/storage/file-storage";
+import { startPeriodicJob, type PeriodicJob } from "../../server/periodic-job.server";
 
 /**
  * Carts nobody ordered from, and the files uploaded into them, are removed after a while
@@ -133,10 +134,8 @@ export async function sweepAbandoned(
   return result;
 }
 
-export interface CleanupWorker {
-  /** Stops the timer and waits for a running round. */
-  stop(): Promise<void>;
-}
+/** Stops the timer and waits for a running round. */
+export type CleanupWorker = Pick<PeriodicJob, "stop">;
 
 export interface CleanupWorkerOptions {
   maxAgeMs: number;
@@ -156,15 +155,13 @@ export function startCleanupWorker(
   log: (line: string) => void,
   options: CleanupWorkerOptions,
 ): CleanupWorker {
-  const interval = options.intervalMs ?? DEFAULT_INTERVAL_MS;
   const clock = options.now ?? (() => new Date());
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  let lastProblem: string | undefined;
-
-  async function round(): Promise<void> {
-    try {
+  return startPeriodicJob({
+    intervalMs: options.intervalMs ?? DEFAULT_INTERVAL_MS,
+    log,
+    failed: (problem) =>
+      `Aufräumen verlassener Warenkörbe fehlgeschlagen (neuer Versuch später): ${problem}`,
+    round: async () => {
       const result = await sweepAbandoned(db, storage, {
         now: clock(),
         maxAgeMs: options.maxAgeMs,
@@ -175,33 +172,6 @@ export function startCleanupWorker(
           `Aufgeräumt: ${result.carts} verlassene Warenkörbe, ${result.uploads} Dateien ohne Bestellung.`,
         );
       }
-      lastProblem = undefined;
-    } catch (error) {
-      const problem = error instanceof Error ? error.message || error.name : String(error);
-      if (problem !== lastProblem) {
-        log(`Aufräumen verlassener Warenkörbe fehlgeschlagen (neuer Versuch später): ${problem}`);
-      }
-      lastProblem = problem;
-    }
-  }
-
-  function tick(): void {
-    if (stopped) return;
-    running = round().finally(() => {
-      running = undefined;
-      if (stopped) return;
-      timer = setTimeout(tick, interval);
-      timer.unref();
-    });
-  }
-
-  timer = setTimeout(tick, 0);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
     },
-  };
+  });
 }

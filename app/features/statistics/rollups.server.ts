@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import { DateTime } from "luxon";
 import type { Database, Db } from "../../db/schema";
+import { startPeriodicJob, type PeriodicJob } from "../../server/periodic-job.server";
 
 /**
  * The daily rollups of the statistics (decision 055), kept for ever in `analytics_daily`:
@@ -260,21 +261,19 @@ const COMMIT_LAG = "2 minutes";
 export interface RollupResult {
   visitorDays: number;
   orderDays: number;
-  purgedRows: number;
 }
 
 /**
- * One round of the job: every closed day since the first raw row that is not rolled, the order
- * days whose orders changed since, then the raw rows past the retention (only of rolled days).
+ * One round of the job: every closed day since the first raw row that is not rolled, and the
+ * order days whose orders changed since. The raw rows past the retention are the analytics
+ * retention's to delete (`analytics/retention.server.ts`, only of rolled days).
  */
 export async function runRollups(
   db: Kysely<Database>,
   { now = new Date(), zone, maxDays = 1000 }: { now?: Date; zone: string; maxDays?: number },
 ): Promise<RollupResult> {
   const today = businessDay(now, zone);
-  const result: RollupResult = { visitorDays: 0, orderDays: 0, purgedRows: 0 };
-  // The first day whose visitor rollups are missing: raw rows from there on stay.
-  let openDay = today;
+  const result: RollupResult = { visitorDays: 0, orderDays: 0 };
 
   // Days are rolled in order: after the last rolled day, or from the first raw row on. (After a
   // large purge `min(viewed_at)` walks dead index entries until vacuum; the last day does not.)
@@ -299,18 +298,10 @@ export async function runRollups(
       .where("day", ">=", firstVisitDay)
       .execute();
     const done = new Set(rolled.map((row) => row.day));
-    const open = closedDays(firstVisitDay, today, done, maxDays);
-    // Days past the cap are still open: nothing from the cap on is purged this round.
-    if (open.length === maxDays)
-      openDay = DateTime.fromISO(open[open.length - 1]!)
-        .plus({ days: 1 })
-        .toISODate()!;
-    for (const day of open) {
+    for (const day of closedDays(firstVisitDay, today, done, maxDays)) {
       if (await rollVisitorDay(db, day, zone)) result.visitorDays += 1;
-      else if (!(await isVisitorDayRolled(db, day))) {
-        openDay = day;
-        break;
-      }
+      // A day another process holds stays open: later days wait for it, as before.
+      else if (!(await isVisitorDayRolled(db, day))) break;
     }
   }
 
@@ -333,7 +324,6 @@ export async function runRollups(
     }
   }
 
-  result.purgedRows = await purgeRawRows(db, now, zone, openDay);
   return result;
 }
 
@@ -370,51 +360,7 @@ async function changedOrderDays(db: Db, zone: string, today: string): Promise<st
   return rows.map((row) => row.day);
 }
 
-const PURGE_BATCH = 10_000;
-
-/**
- * Raw page views and events older than `analytics_retention_days` go, but only before `openDay`,
- * the first day not rolled yet: what is deleted has its rollups.
- */
-async function purgeRawRows(
-  db: Kysely<Database>,
-  now: Date,
-  zone: string,
-  openDay: string,
-): Promise<number> {
-  const settings = await db
-    .selectFrom("settings")
-    .select("analyticsRetentionDays")
-    .where("id", "=", 1)
-    .executeTakeFirst();
-  if (!settings) return 0;
-  const retentionStart = DateTime.fromJSDate(now, { zone })
-    .startOf("day")
-    .minus({ days: settings.analyticsRetentionDays });
-  const cutoff = DateTime.min(retentionStart, DateTime.fromISO(openDay, { zone }).startOf("day"))!;
-  const until = cutoff.toJSDate();
-  let purged = 0;
-  for (const table of ["page_views", "analytics_events"] as const) {
-    const column = table === "page_views" ? sql`viewed_at` : sql`occurred_at`;
-    for (;;) {
-      const result = await sql`
-        delete from ${sql.table(table)} where id in (
-          select id from ${sql.table(table)} where ${column} < ${until} limit ${PURGE_BATCH})`.execute(
-        db,
-      );
-      const count = Number(result.numAffectedRows ?? 0);
-      purged += count;
-      if (count < PURGE_BATCH) break;
-    }
-  }
-  return purged;
-}
-
-export interface RollupWorker {
-  stop(): Promise<void>;
-  /** Runs a round now (tests); resolves when it is done. */
-  runNow(): Promise<void>;
-}
+export type RollupWorker = PeriodicJob;
 
 /**
  * The job in the background of every server process: a round at start and then every
@@ -430,47 +376,14 @@ export function startRollupWorker(
     messages: { rolled: (days: number) => string; failed: (problem: string) => string };
   },
 ): RollupWorker {
-  const interval = options.intervalMs ?? 5 * 60_000;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  let lastProblem: string | undefined;
-
-  async function round(): Promise<void> {
-    try {
-      const zone = await options.zone();
-      const result = await runRollups(db, { zone });
+  return startPeriodicJob({
+    intervalMs: options.intervalMs ?? 5 * 60_000,
+    log,
+    failed: options.messages.failed,
+    round: async () => {
+      const result = await runRollups(db, { zone: await options.zone() });
       const days = result.visitorDays + result.orderDays;
       if (days > 0) log(options.messages.rolled(days));
-      lastProblem = undefined;
-    } catch (error) {
-      const problem = error instanceof Error ? error.message || error.name : String(error);
-      if (problem !== lastProblem) log(options.messages.failed(problem));
-      lastProblem = problem;
-    }
-  }
-
-  function tick(): void {
-    if (stopped) return;
-    running = round().finally(() => {
-      running = undefined;
-      if (stopped) return;
-      timer = setTimeout(tick, interval);
-      timer.unref();
-    });
-  }
-
-  timer = setTimeout(tick, 0);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
     },
-    async runNow() {
-      await running;
-      await round();
-    },
-  };
+  });
 }

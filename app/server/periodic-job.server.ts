@@ -1,0 +1,61 @@
+/**
+ * A job every server process runs in the background (abandoned carts, analytics retention,
+ * statistics rollups): a first round after `firstAfterMs`, then one every `intervalMs` after the
+ * previous round ended, never two at once. A failed round is logged once per distinct problem
+ * and tried again at the next turn; `stop()` waits for a running round.
+ */
+export interface PeriodicJob {
+  stop(): Promise<void>;
+  /** Runs a round now, after one that is running (tests). */
+  runNow(): Promise<void>;
+}
+
+export function startPeriodicJob(options: {
+  /** One round; what it reports on success it logs itself. */
+  round: () => Promise<void>;
+  intervalMs: number;
+  firstAfterMs?: number;
+  log: (line: string) => void;
+  /** The log line for a failed round. */
+  failed: (problem: string) => string;
+}): PeriodicJob {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  let lastProblem: string | undefined;
+
+  async function round(): Promise<void> {
+    try {
+      await options.round();
+      lastProblem = undefined;
+    } catch (error) {
+      const problem = error instanceof Error ? error.message || error.name : String(error);
+      if (problem !== lastProblem) options.log(options.failed(problem));
+      lastProblem = problem;
+    }
+  }
+
+  function tick(): void {
+    if (stopped) return;
+    running = round().finally(() => {
+      running = undefined;
+      if (stopped) return;
+      timer = setTimeout(tick, options.intervalMs);
+      timer.unref();
+    });
+  }
+
+  timer = setTimeout(tick, options.firstAfterMs ?? 0);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+    async runNow() {
+      await running;
+      await round();
+    },
+  };
+}
