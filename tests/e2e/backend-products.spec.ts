@@ -150,7 +150,8 @@ test.describe("products in the back office", () => {
       ],
       inscriptionLimit: "30",
     };
-    expect(await stored()).toEqual(expected);
+    // Read once the whole page is in: a streamed page shows its notice before its parts.
+    await expect.poll(stored).toEqual(expected);
     await expect(page.getByLabel("Milch (einschließlich Laktose)", { exact: true })).toBeChecked();
     if (javaScriptEnabled) {
       expect((await new AxeBuilder({ page }).analyze()).violations, page.url()).toEqual([]);
@@ -165,7 +166,7 @@ test.describe("products in the back office", () => {
       page.getByRole("heading", { level: 1, name: `${name} (Kopie)`, exact: true }),
     ).toBeVisible();
     await expect(page.getByText("Das Produkt wurde kopiert.")).toBeVisible();
-    expect(await stored()).toEqual(expected);
+    await expect.poll(stored).toEqual(expected);
 
     // Both are in the list, found by name.
     await page.goto(`/backend/products?suche=${encodeURIComponent(name)}`);
