@@ -25,5 +25,8 @@ export default defineConfig({
   build: {
     // Keep small assets as files: the CSP forbids nothing here, but separate files cache better.
     assetsInlineLimit: 0,
+    // Kept in build/client/.vite (never served: a dot folder): the service worker's build reads
+    // which chunks the storefront can load, dynamic imports included (decision 052).
+    manifest: true,
   },
 });

@@ -3,7 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { generateSW } from "workbox-build";
 import { afterAll, describe, expect, it } from "vitest";
-import { isNavigation, OFFLINE_PAGE, serviceWorkerOptions } from "./service-worker-config";
+import {
+  isNavigation,
+  OFFLINE_PAGE,
+  serviceWorkerOptions,
+  storefrontFiles,
+  type ViteChunk,
+} from "./service-worker-config";
 
 const client = mkdtempSync(path.join(tmpdir(), "sw-"));
 afterAll(() => rmSync(client, { recursive: true, force: true }));
@@ -48,6 +54,60 @@ describe("the built service worker (decision 052)", () => {
     expect(worker).toContain("SKIP_WAITING");
     expect(worker).toMatch(/type === 'SKIP_WAITING'\) \{\s*self\.skipWaiting\(\);\s*\}/);
     expect(worker).toContain("clientsClaim()");
+  }, 60_000);
+
+  it("with Vite's manifest, precaches the storefront's chunks and its lazy ones, never the back office's", async () => {
+    const manifest: Record<string, ViteChunk> = {
+      "app/entry.client.tsx": { file: "assets/entry.client-abc123.js", isEntry: true },
+      "app/root.tsx?__remix-build-client-route": {
+        file: "assets/root-r1.js",
+        isEntry: true,
+        imports: ["_components-c1.js"],
+        dynamicImports: ["app/features/pwa/pwa-app.client.tsx"],
+        css: ["assets/root-r1.css"],
+      },
+      "_components-c1.js": { file: "assets/components-c1.js" },
+      "app/features/pwa/pwa-app.client.tsx": { file: "assets/pwa-app.client-p1.js" },
+      "app/routes/store/menu.tsx?__remix-build-client-route": {
+        file: "assets/menu-m1.js",
+        isEntry: true,
+        imports: ["_components-c1.js"],
+      },
+      "app/routes/backend/orders.tsx?__remix-build-client-route": {
+        file: "assets/orders-o1.js",
+        isEntry: true,
+        imports: ["_backend-b1.js", "_components-c1.js"],
+      },
+      "_backend-b1.js": { file: "assets/backend-b1.js" },
+      "app/routes/api/users.ts?__remix-build-client-route": {
+        file: "assets/users-u1.js",
+        isEntry: true,
+      },
+    };
+    expect(storefrontFiles(manifest)).toEqual([
+      "assets/components-c1.js",
+      "assets/entry.client-abc123.js",
+      "assets/menu-m1.js",
+      "assets/pwa-app.client-p1.js",
+      "assets/root-r1.css",
+      "assets/root-r1.js",
+    ]);
+    mkdirSync(path.join(client, "assets"), { recursive: true });
+    mkdirSync(path.join(client, "build"), { recursive: true });
+    writeFileSync(path.join(client, OFFLINE_PAGE), "<!doctype html><title>Offline</title>");
+    for (const chunk of Object.values(manifest)) {
+      writeFileSync(path.join(client, chunk.file), "x");
+    }
+    const options = serviceWorkerOptions(client, manifest);
+    await generateSW({ ...options, mode: "development" });
+    const precache = /precacheAndRoute\((\[[\s\S]*?\])/.exec(
+      readFileSync(options.swDest, "utf8"),
+    )?.[1];
+    expect(precache).toContain('"url": "/assets/pwa-app.client-p1.js"');
+    expect(precache).toContain('"url": "/assets/menu-m1.js"');
+    expect(precache).not.toContain("orders-o1");
+    expect(precache).not.toContain("backend-b1");
+    expect(precache).not.toContain("users-u1");
   }, 60_000);
 
   it.each([

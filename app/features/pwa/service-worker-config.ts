@@ -16,10 +16,52 @@ export const OFFLINE_PAGE = "build/offline.html";
 /** Runs inside the worker (serialised by workbox-build): a page the visitor navigates to. */
 export const isNavigation = ({ request }: { request: Request }) => request.mode === "navigate";
 
-export function serviceWorkerOptions(clientDirectory: string): GenerateSWOptions {
+/** One chunk of Vite's client manifest (`build/.vite/client-manifest.json`). */
+export interface ViteChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+
+/** Route modules a customer's browser never loads: the back office, staff and JSON routes. */
+const NOT_STOREFRONT = /^app\/routes\/(backend\/|api\/|counter-orders\.|manifest\.)/;
+
+/**
+ * The scripts and styles the storefront can load, its lazy chunks included: the client entry,
+ * the root and every route module that is not the back office's, followed through their static
+ * and dynamic imports. The back office's chunks stay out of a customer's installed app.
+ */
+export function storefrontFiles(manifest: Record<string, ViteChunk>): string[] {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(next);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (chunk.isEntry && !NOT_STOREFRONT.test(key)) visit(key);
+  }
+  return [...files].filter((file) => /\.(js|css)$/.test(file)).sort();
+}
+
+/**
+ * `manifest` is Vite's client manifest; without one (a build made elsewhere) every script and
+ * style of the build is precached.
+ */
+export function serviceWorkerOptions(
+  clientDirectory: string,
+  manifest?: Record<string, ViteChunk>,
+): GenerateSWOptions {
+  const scripts = manifest ? storefrontFiles(manifest) : ["assets/*.{js,css}"];
   return {
     globDirectory: clientDirectory,
-    globPatterns: ["assets/*.{js,css}", "icons/*.png", OFFLINE_PAGE],
+    globPatterns: [...scripts, "icons/*.png", OFFLINE_PAGE],
     swDest: `${clientDirectory}/${SERVICE_WORKER_FILE}`,
     // The worker lives under /build: its list must name files from the site's root.
     modifyURLPrefix: { "": "/" },
