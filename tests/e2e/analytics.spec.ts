@@ -35,6 +35,7 @@ const GIF = Buffer.from("R0lGODlhAQABAAAAACwAAAAAAQABAAACAkQBADs=", "base64");
 /** What the browser sends: analytics posts (their type) and the pixel's reports (their event). */
 async function watch(context: BrowserContext) {
   const logged: string[] = [];
+  const bodies: { type?: string; data?: unknown }[] = [];
   const pixel: string[] = [];
   await context.route(`${pixelOrigin}/**`, async (route) => {
     const url = new URL(route.request().url());
@@ -48,11 +49,12 @@ async function watch(context: BrowserContext) {
   });
   context.on("request", (request: Request) => {
     if (request.method() === "POST" && new URL(request.url()).pathname === "/api/analytics-log") {
-      const body = request.postDataJSON() as { type?: string } | null;
+      const body = request.postDataJSON() as { type?: string; data?: unknown } | null;
       logged.push(body?.type ?? "?");
+      if (body) bodies.push(body);
     }
   });
-  return { logged, pixel };
+  return { logged, bodies, pixel };
 }
 
 async function configurePixel(page: Page, javaScriptEnabled: boolean) {
@@ -98,7 +100,7 @@ test.describe("visitor analytics after consent", () => {
     await admin.close();
 
     const context = await browser.newContext({ javaScriptEnabled });
-    const { logged, pixel } = await watch(context);
+    const { logged, bodies, pixel } = await watch(context);
     const page = await context.newPage();
     // A policy that refused the pixel or its reports would say so here.
     const errors: string[] = [];
@@ -165,6 +167,17 @@ test.describe("visitor analytics after consent", () => {
     await expect(page).toHaveURL(/\/status\//);
     await expect.poll(() => logged).toContain("purchase");
     await expect.poll(() => pixel).toContain("Purchase");
+    // The purchase carries the order's value: the total the status page shows.
+    const purchase = bodies.find((body) => body.type === "purchase")?.data as {
+      value: number;
+      currency: string;
+    };
+    expect(purchase).toEqual({ value: expect.any(Number), currency: "EUR" });
+    expect(purchase.value).toBeGreaterThan(0);
+    const total = new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" }).format(
+      purchase.value,
+    );
+    await expect(page.locator("main")).toContainText(total);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,4 +1,4 @@
-import { useLocation } from "@remix-run/react";
+import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { PIXEL_EVENTS, PIXEL_ID } from "./pixel";
 
@@ -103,6 +103,10 @@ export function VisitorAnalytics({
   selfService: boolean;
 }) {
   const { pathname } = useLocation();
+  // The status page's order value, for the purchase event.
+  const purchase = useRouteLoaderData<{ purchase?: { value: number; currency: string } }>(
+    "routes/status",
+  )?.purchase;
   const consentBefore = useRef<boolean | null>(null);
 
   // Accepting on this page with a pixel configured: the page is loaded again (spec section 4).
@@ -126,12 +130,14 @@ export function VisitorAnalytics({
       try {
         if (!window.localStorage.getItem(key)) {
           window.localStorage.setItem(key, "1");
-          send("purchase", "order", { currency: "EUR" });
+          send("purchase", "order", purchase ?? { currency: "EUR" });
         }
       } catch {
         // No storage: no purchase event rather than one per visit.
       }
     }
+    // The value is read with the page it belongs to; a later change of it is no new purchase.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname, consentGiven, pixel, selfService]);
 
   // Add to cart: every form with intent=add (the menu's quick add and the item dialog), seen as it

@@ -48,6 +48,8 @@ export interface OrderStatusView {
   showsRatingThanks: boolean;
   /** Until the order is final the page refreshes every 10 s (meta refresh without JavaScript). */
   keepPolling: boolean;
+  /** The order's value for the purchase event of a consenting visitor's analytics (decision 054). */
+  purchase: { value: number; currency: string };
   details: {
     orderType: string;
     appointment: string | null;
@@ -134,6 +136,7 @@ export function orderStatusView(
     showsQuestionnaire: showsReviewPrompt(customer, settings.enablePluginOrderReviews),
     showsRatingThanks: settings.enablePluginOrderReviews && order.rating !== null,
     keepPolling: shouldKeepPolling(customer),
+    purchase: { value: order.totalGross / 100, currency },
     details: {
       orderType: orderTypeLabel(order),
       appointment: order.appointment ? formatDateTime(order.appointment, zone) : null,
