@@ -2,7 +2,6 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
 import { DocumentVisitorProvider } from "./components/visitor-slot";
@@ -36,8 +35,10 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce;
   // The database was away (app/server/database-outage.server.ts): the error page says so.
   if (responseStatusCode === 503) markUnavailable(responseHeaders);
-  // Crawlers and the no-JavaScript path get the complete document in one piece.
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+  // Every document is sent once it is complete: no loader defers anything, so the shell is the
+  // whole page anyway, and waiting for it keeps the bytes the same however busy the server is.
+  // Flushed at the shell, a slow render could leave Remix's data transfer in a late boundary with
+  // React's inline swap script, which a kept page's script hashes (decision 025) do not know.
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -53,7 +54,7 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
+        onAllReady() {
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
