@@ -310,9 +310,13 @@ function csvRows(metric: Metric, figures: unknown[]): string[][] {
           String(r.value),
         ]),
       ];
-    case "working-activities":
     case "working-schedules":
       return [[t.day, t.value]];
+    case "working-activities":
+      return [
+        [t.day, `${de.metrics["working-activities"]} (Minuten)`],
+        ...(figures as SeriesPoint[]).map((r) => [shortDate(r.date), String(r.value)]),
+      ];
     default:
       return [
         [t.day, metric === "revenue" ? `${de.metrics.revenue} (EUR)` : de.metrics[metric]],
