@@ -43,7 +43,8 @@ export const deTimeTracking = {
     wrong: "Name und PIN passen nicht zusammen, oder die Karte ist unbekannt.",
     locked: (minutes: number) =>
       `Zu viele falsche PINs: Die PIN-Eingabe für diese Person ist für ${minutes} Minuten gesperrt.`,
-    missing: "Bitte wählen Sie Ihren Namen und geben Sie Ihre PIN ein, oder halten Sie Ihre Karte an.",
+    missing:
+      "Bitte wählen Sie Ihren Namen und geben Sie Ihre PIN ein, oder halten Sie Ihre Karte an.",
     notAtBranch: "Sie gehören nicht zu dieser Filiale.",
   },
   errors: {
@@ -59,14 +60,16 @@ export const deTimeTracking = {
     tooManyPauses: "Eine Aktivität kann höchstens 20 Pausen haben.",
     noBranch: "Sie sind keiner Filiale zugeordnet.",
     pinInvalid: "Die PIN muss aus 4 bis 8 Ziffern bestehen.",
-    cardInvalid: "Die Kartennummer muss aus 4 bis 64 Buchstaben, Ziffern oder Bindestrichen bestehen.",
+    cardInvalid:
+      "Die Kartennummer muss aus 4 bis 64 Buchstaben, Ziffern oder Bindestrichen bestehen.",
     cardTaken: "Diese Karte gehört schon einer anderen Person.",
   },
   deviceKeyPurpose: "Zweck",
   purposes: { orders: "Bestellanzeige (Theke, Backstube)", time_clock: "Stempeluhr" },
   clock: {
     title: "Stempeluhr",
-    intro: "Wählen Sie Ihren Namen und geben Sie Ihre PIN ein – oder halten Sie Ihre Karte an –, dann tippen Sie auf die Aktion.",
+    intro:
+      "Wählen Sie Ihren Namen und geben Sie Ihre PIN ein – oder halten Sie Ihre Karte an –, dann tippen Sie auf die Aktion.",
     person: "Name",
     choose: "Bitte wählen",
     pin: "PIN",
@@ -88,7 +91,8 @@ export const deTimeTracking = {
     recent: "Letzte Aktivitäten",
     noActivities: "Noch keine Aktivitäten.",
     credentials: "PIN und Karte für die Stempeluhr",
-    credentialsHelp: "Mit der PIN (4–8 Ziffern) oder Ihrer Karte stempeln Sie an der Stempeluhr der Filiale.",
+    credentialsHelp:
+      "Mit der PIN (4–8 Ziffern) oder Ihrer Karte stempeln Sie an der Stempeluhr der Filiale.",
     newPin: "Neue PIN",
     saveCredentials: "Speichern",
     credentialsSaved: "PIN und Karte gespeichert.",

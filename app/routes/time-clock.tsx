@@ -22,7 +22,10 @@ export const links: LinksFunction = () => [
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: loaded && "branch" in loaded ? `${de.clock.title} – ${loaded.branch.name}` : de.clock.title },
+  {
+    title:
+      loaded && "branch" in loaded ? `${de.clock.title} – ${loaded.branch.name}` : de.clock.title,
+  },
   { name: "robots", content: "noindex" },
 ];
 

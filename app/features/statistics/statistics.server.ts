@@ -236,9 +236,7 @@ async function workedPerDay(db: Db, query: StatisticsQuery): Promise<SeriesPoint
     .select(["id", "startedAt", "endedAt"])
     .where("startedAt", ">=", start)
     .where("startedAt", "<", end)
-    .$if(query.branches !== "all", (qb) =>
-      qb.where("branchId", "in", query.branches as number[]),
-    )
+    .$if(query.branches !== "all", (qb) => qb.where("branchId", "in", query.branches as number[]))
     .execute();
   const ids = activities.map((row) => row.id);
   const pauses = ids.length

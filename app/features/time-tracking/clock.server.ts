@@ -75,11 +75,7 @@ export async function identify(
     return { ok: false, status: 400, message: de.identify.missing };
   }
   const user = input.userId
-    ? await db
-        .selectFrom("users")
-        .select("id")
-        .where("id", "=", input.userId)
-        .executeTakeFirst()
+    ? await db.selectFrom("users").select("id").where("id", "=", input.userId).executeTakeFirst()
     : await db
         .selectFrom("users")
         .select("id")

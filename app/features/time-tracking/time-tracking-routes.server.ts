@@ -538,10 +538,7 @@ export async function activitiesApi(request: Request, context: AppLoadContext) {
     const filter = await listFilter(context, user, new URL(request.url).searchParams);
     const rows = await listActivities(context.db, filter);
     const violations = await violationsOf(context.db, rows, filter);
-    return Response.json(
-      { data: rows.map(activityJson), violations },
-      { headers: NO_STORE },
-    );
+    return Response.json({ data: rows.map(activityJson), violations }, { headers: NO_STORE });
   } catch (error) {
     if (error instanceof BadInput) return jsonError(error.status, error.message);
     throw error;
@@ -590,9 +587,10 @@ function toCorrection(input: z.infer<typeof correctionSchema>): Correction {
   return {
     startedAt: input.start,
     endedAt: input.end ?? null,
-    pauses: (input.pauses ?? []).map(
-      (pause): Interval => ({ startedAt: pause.start, endedAt: pause.end ?? null }),
-    ),
+    pauses: (input.pauses ?? []).map((pause): Interval => ({
+      startedAt: pause.start,
+      endedAt: pause.end ?? null,
+    })),
     comment: input.comment ? input.comment : null,
     reason: input.reason,
   };
