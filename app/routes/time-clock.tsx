@@ -29,9 +29,11 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { name: "robots", content: "noindex" },
 ];
 
+// "same-origin", not "no-referrer": the key in the address never leaves the site, but the form's
+// POST keeps its Origin (with "no-referrer" a browser sends `Origin: null`, refused as cross-site).
 export const headers = () => ({
   "Cache-Control": "private, no-store",
-  "Referrer-Policy": "no-referrer",
+  "Referrer-Policy": "same-origin",
 });
 
 export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
