@@ -48,7 +48,7 @@ export default function TimeClock() {
   const { branch, staff } = loaded;
   const notice = failed ? null : loaded.notice;
   return (
-    <main className="time-clock" id="inhalt">
+    <div className="time-clock">
       <h1>
         {de.clock.title} · {branch.name}
       </h1>
@@ -101,6 +101,6 @@ export default function TimeClock() {
           </div>
         </Form>
       )}
-    </main>
+    </div>
   );
 }

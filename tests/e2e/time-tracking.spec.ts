@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { DateTime } from "luxon";
 import { testBranches, testStaff } from "../support/prepare-checkout-database";
 import { signIn } from "./helpers";
@@ -30,6 +31,9 @@ test.describe("time tracking", () => {
     await page.getByLabel("Neue PIN").fill(pin);
     await page.getByRole("button", { name: "Speichern" }).click();
     await expect(page.getByText("PIN und Karte gespeichert.")).toBeVisible();
+    if (javaScriptEnabled) {
+      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    }
 
     // The manager makes the branch's time-clock key.
     const office = await browser.newContext({ javaScriptEnabled });
@@ -47,6 +51,9 @@ test.describe("time tracking", () => {
     const clock = await tablet.newPage();
     await clock.goto(clockPath);
     await expect(clock.getByRole("heading", { level: 1 })).toContainText("Stempeluhr");
+    if (javaScriptEnabled) {
+      expect((await new AxeBuilder({ page: clock }).analyze()).violations).toEqual([]);
+    }
     const tap = async (action: string, confirmation: RegExp) => {
       await clock.getByLabel("Name").selectOption({ label: employee.name });
       await clock.getByLabel("PIN").fill(pin);
@@ -73,6 +80,9 @@ test.describe("time tracking", () => {
     await expect(manager.getByRole("heading", { level: 1 })).toHaveText("Zeiterfassung");
     const row = manager.getByRole("row", { name: new RegExp(employee.name) });
     await expect(row).toBeVisible();
+    if (javaScriptEnabled) {
+      expect((await new AxeBuilder({ page: manager }).analyze()).violations).toEqual([]);
+    }
     await row.getByRole("link", { name: /^Korrigieren/ }).click();
     await expect(manager.getByRole("heading", { level: 1 })).toHaveText("Aktivität korrigieren");
     await manager.getByLabel("Beginn", { exact: true }).fill(`${yesterday}T06:00`);
