@@ -385,6 +385,8 @@ describe.each(databaseTargets())("time tracking (%s)", (target) => {
       `/api/statistics/working-activities?from=${day}&to=${day}&branch=${altstadt}`,
     );
     expect((await json(figures)).data).toEqual([{ date: day, value: 510 }]);
+    const statisticsPage = await manager.send(`/backend/statistics?von=${day}&bis=${day}`);
+    expect(await statisticsPage.text()).toContain("8:30 Stunden gearbeitet (ohne Pausen).");
     const all = await (
       await signedIn(admin)
     ).send(`/api/statistics/working-activities?from=${day}&to=${day}`);
