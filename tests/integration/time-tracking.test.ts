@@ -153,6 +153,17 @@ describe.each(databaseTargets())("time tracking (%s)", (target) => {
     const client = new StaffClient(server);
     const me = await client.send(`${api()}/me`, { headers: { "X-Access-Token": "CARD-0815" } });
     expect((await json(me)).data?.name).toBe("Bert");
+    // A device outside a browser posts without Origin, with the card in a JSON body.
+    const started = await client.send(`${api()}/working-activities/start`, {
+      json: { accessToken: "CARD-0815" },
+      noOrigin: true,
+    });
+    expect(started.status).toBe(200);
+    const ended = await client.send(`${api()}/working-activities/end`, {
+      json: { accessToken: "CARD-0815" },
+      noOrigin: true,
+    });
+    expect((await json(ended)).data?.state).toBe("off");
     const unknown = await client.send(`${api()}/me`, {
       headers: { "X-Access-Token": "CARD-4711" },
     });
