@@ -63,6 +63,8 @@ export const deTimeTracking = {
     cardInvalid:
       "Die Kartennummer muss aus 4 bis 64 Buchstaben, Ziffern oder Bindestrichen bestehen.",
     cardTaken: "Diese Karte gehört schon einer anderen Person.",
+    userHasActivities:
+      "Benutzer konnte nicht gelöscht werden. Für diese Person sind Arbeitszeiten erfasst, die aufbewahrt werden müssen; sperren Sie das Konto stattdessen.",
   },
   deviceKeyPurpose: "Zweck",
   purposes: { orders: "Bestellanzeige (Theke, Backstube)", time_clock: "Stempeluhr" },
