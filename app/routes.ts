@@ -115,6 +115,10 @@ export default [
     route("statistics", "routes/backend/statistics.tsx"),
     route("statistics/:metric", "routes/backend/statistics-csv.ts"),
     route("logs/:id", "routes/backend/log.tsx"),
+    // Time tracking (issue 21, decision 058): the own clock, the managers' list and corrections.
+    route("my-time", "routes/backend/my-time.tsx"),
+    route("working-activities", "routes/backend/working-activities.tsx"),
+    route("working-activities/:id", "routes/backend/working-activity.tsx"),
     // This device's local settings (spec section 3): a cookie of this browser (decision 033).
     route("display", "routes/backend/local-settings.tsx"),
     // Unknown back-office addresses: the sign-in for strangers, a 404 in the frame for staff.
@@ -145,6 +149,15 @@ export default [
   // The statistics (issue 19, decision 055).
   route("api/statistics/:metric", "routes/api/statistics.ts"),
   route("api/logs/:id", "routes/api/log.ts"),
+  // Time tracking (issue 21, decision 058): the activities, and the branch's time clock by key.
+  route("api/working-activities", "routes/api/working-activities.ts"),
+  route("api/working-activities/:id", "routes/api/working-activity.ts"),
+  route(
+    "api/time-tracking/:branchId/:deviceKey/working-activities/:action",
+    "routes/api/time-tracking-action.ts",
+  ),
+  route("api/time-tracking/:branchId/:deviceKey/:call", "routes/api/time-tracking.ts"),
+  route("time-clock/:branchId/:deviceKey", "routes/time-clock.tsx"),
   route("api/users/me", "routes/api/users-me.ts"),
   route("api/users", "routes/api/users.ts"),
   route("api/users/:userId", "routes/api/user.ts"),

@@ -848,6 +848,50 @@ export interface BranchApiKeysTable {
   createdAt: GeneratedTimestamp;
   lastUsedAt: NullableTimestamp;
   revokedAt: NullableTimestamp;
+  /** 'orders' opens the counter views, 'time_clock' the branch's time clock (decision 058). */
+  purpose: Generated<BranchApiKeyPurpose>;
+}
+
+// ——— Time tracking (issue 21, decision 058) ———
+
+export type BranchApiKeyPurpose = "orders" | "time_clock";
+/** Where an activity was recorded: the branch's clock, the person's own phone, the back office. */
+export type WorkingActivitySource = "clock" | "self" | "backoffice";
+
+/** A stretch of work; at most one open (no end) per person (partial unique index). */
+export interface WorkingActivitiesTable {
+  id: Id;
+  userId: number;
+  branchId: number;
+  departmentId: number | null;
+  /** No foreign key yet: projects and tasks come with issue 21's second half. */
+  projectId: number | null;
+  taskId: number | null;
+  startedAt: Timestamp;
+  endedAt: NullableTimestamp;
+  comment: string | null;
+  source: Generated<WorkingActivitySource>;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
+}
+
+/** A break inside an activity; at most one open per activity. */
+export interface WorkingActivityPausesTable {
+  id: Id;
+  workingActivityId: number;
+  startedAt: Timestamp;
+  endedAt: NullableTimestamp;
+}
+
+/** A person's credentials for the branch's time clock: scrypt PIN hash, SHA-256 card digest. */
+export interface StaffClockCredentialsTable {
+  userId: number;
+  pinHash: string | null;
+  /** Unique: one card, one person. */
+  cardDigest: string | null;
+  pinFailures: Generated<number>;
+  pinLockedUntil: NullableTimestamp;
+  updatedAt: GeneratedTimestamp;
 }
 
 // ——— Outbox and payment webhooks ———
@@ -994,6 +1038,9 @@ export interface Database {
   analyticsDaily: AnalyticsDailyTable;
   analyticsRolledDays: AnalyticsRolledDaysTable;
   statisticsOrderDays: StatisticsOrderDaysTable;
+  workingActivities: WorkingActivitiesTable;
+  workingActivityPauses: WorkingActivityPausesTable;
+  staffClockCredentials: StaffClockCredentialsTable;
 }
 
 // ——— Row types in the business's words ———
@@ -1007,6 +1054,8 @@ export type NewUpload = Insertable<UploadsTable>;
 export type Division = Selectable<DivisionsTable>;
 export type NewDivision = Insertable<DivisionsTable>;
 export type Branch = Selectable<BranchesTable>;
+export type WorkingActivity = Selectable<WorkingActivitiesTable>;
+export type WorkingActivityPause = Selectable<WorkingActivityPausesTable>;
 export type NewBranch = Insertable<BranchesTable>;
 export type BranchUpdate = Updateable<BranchesTable>;
 export type BranchHoursRow = Selectable<BranchHoursTable>;

@@ -47,7 +47,8 @@ export const deStatistics = {
     chartDescription: (title: string, from: string, to: string, total: string) =>
       `${title} vom ${from} bis ${to}, insgesamt ${total}.`,
     timesDescription: (title: string) => `${title} nach Stunde des Tages.`,
-    workingTime: "Arbeitszeiten erscheinen hier, sobald die Zeiterfassung eingerichtet ist.",
+    workingTime: (hours: string) => `${hours} Stunden gearbeitet (ohne Pausen).`,
+    workingTimeLink: "Zur Zeiterfassung",
   },
   presets: {
     today: "Heute",

@@ -240,6 +240,35 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: "managerA",
     outsider: "deny",
   },
+  // Time tracking (issue 21, decision 058): everyone clocks for themselves; managers correct.
+  "routes/backend/my-time": {
+    path: () => "/backend/my-time",
+    allowed: "employeeA",
+    outsider: {
+      allowedBecause: "jede und jeder stempelt für sich selbst, an den eigenen Filialen",
+    },
+  },
+  "routes/backend/working-activities": {
+    path: () => "/backend/working-activities",
+    allowed: "managerA",
+    outsider: "deny",
+  },
+  "routes/backend/working-activity": {
+    path: ({ records }) => `/backend/working-activities/${records.workingActivity}`,
+    allowed: "managerA",
+    outsider: "deny",
+  },
+  "routes/api/working-activities": {
+    path: () => "/api/working-activities",
+    allowed: "managerA",
+    outsider: "deny",
+  },
+  "routes/api/working-activity": {
+    path: ({ records }) => `/api/working-activities/${records.workingActivity}`,
+    allowed: "managerA",
+    outsider: "deny",
+    moreMethods: ["PUT"],
+  },
   "routes/api/log": {
     path: ({ records }) => `/api/logs/${records.log}`,
     allowed: "admin",
@@ -435,7 +464,12 @@ const ROUTES: Record<string, RouteCase> = {
  * for unknown addresses, which answers everyone alike and shows nothing (tests/integration/
  * staff-api-contract.test.ts).
  */
-const KEY_ROUTES = new Set(["api/orders/:view/:branchId/:apiKey", "api/*"]);
+const KEY_ROUTES = new Set([
+  "api/orders/:view/:branchId/:apiKey",
+  "api/time-tracking/:branchId/:deviceKey/:call",
+  "api/time-tracking/:branchId/:deviceKey/working-activities/:action",
+  "api/*",
+]);
 
 /** The routes this walk must cover, straight from app/routes.ts. */
 function guardedRoutes(): RouteEntry[] {
@@ -619,17 +653,34 @@ describe.each(databaseTargets())("every guarded route on %s", (target) => {
       .values({ action: "tag.created", entityType: "tag", entityId: String(records.tags) })
       .returning("id")
       .executeTakeFirstOrThrow();
+    const users = {
+      admin: await createStaff(db, { roles: ["ROLE_ADMIN"] }),
+      managerA: await createStaff(db, { roles: ["ROLE_MANAGER"], branchIds: [branchA] }),
+      employeeA: await createStaff(db, { roles: ["ROLE_EMPLOYEE"], branchIds: [branchA] }),
+      employeeB: await createStaff(db, { roles: ["ROLE_EMPLOYEE"], branchIds: [branchB] }),
+    };
+    const workingActivity = await db
+      .insertInto("workingActivities")
+      .values({
+        userId: users.employeeA.id,
+        branchId: branchA,
+        startedAt: new Date("2026-11-20T07:00:00Z"),
+        endedAt: new Date("2026-11-20T15:00:00Z"),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     return {
       branchA,
       branchB,
       orderA: orderA.id,
-      records: { ...records, log: Number(log.id), uploads: upload.id, images: image.id },
-      users: {
-        admin: await createStaff(db, { roles: ["ROLE_ADMIN"] }),
-        managerA: await createStaff(db, { roles: ["ROLE_MANAGER"], branchIds: [branchA] }),
-        employeeA: await createStaff(db, { roles: ["ROLE_EMPLOYEE"], branchIds: [branchA] }),
-        employeeB: await createStaff(db, { roles: ["ROLE_EMPLOYEE"], branchIds: [branchB] }),
+      records: {
+        ...records,
+        log: Number(log.id),
+        uploads: upload.id,
+        images: image.id,
+        workingActivity: workingActivity.id,
       },
+      users,
     };
   }
 
@@ -725,5 +776,43 @@ describe.each(databaseTargets())("every guarded route on %s", (target) => {
     ]) {
       expect((await (await client("admin")).send(path)).status, path).toBe(404);
     }
+  });
+
+  it("opens the time clock with a branch's time-clock key only, never with a staff session", async () => {
+    const { key } = await createBranchApiKey(db, {
+      branchId: samples.branchA,
+      label: "Stempeluhr",
+      createdBy: null,
+      purpose: "time_clock",
+    });
+    const { key: ordersKey } = await createBranchApiKey(db, {
+      branchId: samples.branchA,
+      label: "Theke",
+      createdBy: null,
+    });
+    expect((await (await client(null)).send(`/time-clock/${samples.branchA}/${key}`)).status).toBe(
+      200,
+    );
+    // The key opens the clock; the person still needs their PIN or card (401 without).
+    expect(
+      (await (await client("admin")).send(`/api/time-tracking/${samples.branchA}/${key}/me`))
+        .status,
+    ).toBe(401);
+    for (const path of [
+      `/api/time-tracking/${samples.branchB}/${key}/me`,
+      `/api/time-tracking/${samples.branchA}/${ordersKey}/me`,
+      `/api/time-tracking/${samples.branchA}/${"x".repeat(43)}/working-activities`,
+      `/time-clock/${samples.branchB}/${key}`,
+      `/time-clock/${samples.branchA}/${ordersKey}`,
+    ]) {
+      expect((await (await client("admin")).send(path)).status, path).toBe(404);
+    }
+    const post = await (
+      await client("employeeA")
+    ).send(`/api/time-tracking/${samples.branchB}/${key}/working-activities/start`, {
+      method: "POST",
+      json: {},
+    });
+    expect(post.status).toBe(404);
   });
 });

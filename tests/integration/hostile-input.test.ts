@@ -115,6 +115,11 @@ function fieldsAndIntents(): { fields: string[]; intents: string[] } {
     "checkoutPreorderButton",
     "checkoutPaymentNotice",
     "tag",
+    // The time clock's API bodies (decision 058).
+    "username",
+    "accessToken",
+    "pauses",
+    "reason",
   ]);
   // The checkout's plain-form step (a constant in the route, which the search below cannot see).
   const intents = new Set<string>(["show-times"]);
@@ -228,8 +233,18 @@ describe(`the hostile-input walk (${target})`, () => {
       label: "Theke",
       createdBy: null,
     });
+    // The branch's time clock (decision 058): its key, and a person with a PIN the bodies miss.
+    const clockKey = await createBranchApiKey(db, {
+      branchId: branch.id,
+      label: "Stempeluhr",
+      createdBy: null,
+      purpose: "time_clock",
+    });
     return {
       params: {
+        deviceKey: clockKey.key,
+        call: "me",
+        action: "start",
         branchIdentifier: branch.identifier,
         productId: String(product.id),
         uid: orderRow.uid,

@@ -201,9 +201,15 @@ describe.each(databaseTargets())("the statistics (%s)", (target) => {
     expect(times.body.data.find((c: any) => c.weekday === weekday1 && c.hour === 10).value).toBe(1);
     const visits = await get(admin, "visitor-times", range);
     expect(visits.body.data.find((c: any) => c.weekday === weekday1 && c.hour === 9).value).toBe(2);
-    for (const metric of ["working-activities", "working-schedules"]) {
-      expect(await get(admin, metric, range)).toEqual({ status: 200, body: { data: [] } });
-    }
+    // Nobody clocked here: every day of the range at 0 minutes (decision 058).
+    const worked = await get(admin, "working-activities", range);
+    expect(worked.status).toBe(200);
+    expect(worked.body.data.every((point: any) => point.value === 0)).toBe(true);
+    expect(worked.body.data.length).toBeGreaterThan(0);
+    expect(await get(admin, "working-schedules", range)).toEqual({
+      status: 200,
+      body: { data: [] },
+    });
   });
 
   it("keeps a manager to their branches and employees out", async () => {

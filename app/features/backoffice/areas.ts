@@ -7,6 +7,7 @@ import { deTemplates } from "../../i18n/de-templates";
 import { deBlocks } from "../../i18n/de-blocks";
 import { deMedia } from "../../i18n/de-media";
 import { deStatistics } from "../../i18n/de-statistics";
+import { deTimeTracking } from "../../i18n/de-time-tracking";
 
 /**
  * Every area of the back office, in menu order (decision 031). The frame's navigation and the
@@ -51,7 +52,22 @@ export const BACK_OFFICE_AREAS: readonly BackOfficeArea[] = [
     icon: "⊘",
     allowed: everyone,
   },
-
+  // Time tracking (issue 21, decision 058): everyone clocks; managers see and correct.
+  {
+    key: "my-time",
+    label: deTimeTracking.mine.title,
+    description: "Kommen, Pause und Gehen auf dem eigenen Telefon; PIN für die Stempeluhr.",
+    path: "/backend/my-time",
+    icon: "◷",
+    allowed: everyone,
+  },
+  {
+    key: "working-activities",
+    ...deTimeTracking.area,
+    path: "/backend/working-activities",
+    icon: "⏱",
+    allowed: (user) => isAdmin(user) || isManager(user),
+  },
   {
     key: "statistics",
     ...deStatistics.area,

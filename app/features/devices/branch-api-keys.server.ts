@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import type { Db } from "../../db/schema";
+import type { BranchApiKeyPurpose, Db } from "../../db/schema";
 
 /**
  * Keys for counter devices without a login: `/orders/frontdesk/{branchId}/{apiKey}` and
@@ -19,7 +19,13 @@ function digestOf(key: string): string {
 
 export async function createBranchApiKey(
   db: Db,
-  input: { branchId: number; label: string; createdBy: number | null },
+  input: {
+    branchId: number;
+    label: string;
+    createdBy: number | null;
+    /** What the key opens: the counter views (default) or the time clock (decision 058). */
+    purpose?: BranchApiKeyPurpose;
+  },
 ): Promise<{ id: number; key: string }> {
   const key = randomBytes(KEY_BYTES).toString("base64url");
   const row = await db
@@ -29,6 +35,7 @@ export async function createBranchApiKey(
       label: input.label,
       keyDigest: digestOf(key),
       createdBy: input.createdBy,
+      purpose: input.purpose ?? "orders",
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -50,26 +57,31 @@ export async function revokeBranchApiKey(db: Db, branchId: number, keyId: number
 export async function listBranchApiKeys(db: Db, branchId: number) {
   return db
     .selectFrom("branchApiKeys")
-    .select(["id", "label", "createdAt", "lastUsedAt", "revokedAt"])
+    .select(["id", "label", "purpose", "createdAt", "lastUsedAt", "revokedAt"])
     .where("branchId", "=", branchId)
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
     .execute();
 }
 
-/** True when `key` is an active key of exactly this branch (and notes its use). */
-export async function checkBranchApiKey(db: Db, branchId: number, key: string): Promise<boolean> {
+/** True when `key` is an active key of exactly this branch for this purpose (and notes its use). */
+export async function checkBranchApiKey(
+  db: Db,
+  branchId: number,
+  key: string,
+  purpose: BranchApiKeyPurpose = "orders",
+): Promise<boolean> {
   if (!Number.isSafeInteger(branchId) || branchId <= 0 || !KEY_PATTERN.test(key)) return false;
   const digest = digestOf(key);
   const row = await db
     .selectFrom("branchApiKeys")
-    .select(["id", "branchId", "keyDigest", "lastUsedAt"])
+    .select(["id", "branchId", "keyDigest", "lastUsedAt", "purpose"])
     .where("keyDigest", "=", digest)
     .where("revokedAt", "is", null)
     .executeTakeFirst();
   if (!row) return false;
   const matches = timingSafeEqual(Buffer.from(row.keyDigest), Buffer.from(digest));
-  if (!matches || row.branchId !== branchId) return false;
+  if (!matches || row.branchId !== branchId || row.purpose !== purpose) return false;
   // A device polls every 10 s; noting each poll would write a row per poll.
   const lastUsed = row.lastUsedAt ? new Date(row.lastUsedAt).getTime() : 0;
   if (Date.now() - lastUsed > 60_000) {

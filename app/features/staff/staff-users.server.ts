@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { deTimeTracking } from "../../i18n/de-time-tracking";
 import { clearThrottle, expireLoginLinks, readThrottle } from "../../db/queries/login";
 import { countActiveSessions } from "../../db/queries/staff-sessions";
 import {
@@ -430,6 +431,14 @@ export async function deleteUser(
 ): Promise<Outcome<{ id: number }>> {
   return inTransaction(db, async (trx) => {
     const user = await manageable(trx, actor, userId);
+    // Recorded working time must be kept (decision 058): such a person is locked, not deleted.
+    const worked = await trx
+      .selectFrom("workingActivities")
+      .select("id")
+      .where("userId", "=", userId)
+      .limit(1)
+      .executeTakeFirst();
+    if (worked) throw new RefusedChange(refuse(409, deTimeTracking.errors.userHasActivities));
     // Their sessions go with the row (cascade); this also closes their open streams.
     await endUserAccess(trx, userId, source.now);
     await trx.deleteFrom("users").where("id", "=", userId).execute();

@@ -13,6 +13,7 @@ import {
   type RangeProblem,
 } from "../../domain/statistics-range";
 import { isManager } from "../../domain/staff-permissions";
+import { hoursText } from "../../domain/working-time";
 import { parseId } from "../../domain/values";
 import { deStatistics as de } from "../../i18n/de-statistics";
 import { de as staffDe } from "../../i18n/de-staff";
@@ -226,6 +227,10 @@ export async function statisticsPage(request: Request, context: AppLoadContext) 
       })),
     });
   }
+  // Time tracking (decision 058): the minutes worked in the branches, as one total.
+  const workedTotal = sum(
+    (await statistics(context.db, "working-activities", query)) as SeriesPoint[],
+  );
   const [orderTimes, visitorTimes, popular, pages, events] = [
     (await statistics(context.db, "order-times", query)) as TimeCell[],
     (await statistics(context.db, "visitor-times", query)) as TimeCell[],
@@ -255,6 +260,7 @@ export async function statisticsPage(request: Request, context: AppLoadContext) 
       })),
       pages: pages.slice(0, 10),
       events: events.slice(0, 10),
+      workedText: hoursText(workedTotal),
     },
   };
 }
@@ -310,9 +316,13 @@ function csvRows(metric: Metric, figures: unknown[]): string[][] {
           String(r.value),
         ]),
       ];
-    case "working-activities":
     case "working-schedules":
       return [[t.day, t.value]];
+    case "working-activities":
+      return [
+        [t.day, `${de.metrics["working-activities"]} (Minuten)`],
+        ...(figures as SeriesPoint[]).map((r) => [shortDate(r.date), String(r.value)]),
+      ];
     default:
       return [
         [t.day, metric === "revenue" ? `${de.metrics.revenue} (EUR)` : de.metrics[metric]],

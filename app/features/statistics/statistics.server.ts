@@ -1,6 +1,8 @@
 import { sql } from "kysely";
+import { DateTime } from "luxon";
 import type { Db } from "../../db/schema";
 import { daysOf, isoWeekday, type DayRange } from "../../domain/statistics-range";
+import { workedMinutes } from "../../domain/working-time";
 import { businessDay, liveRows, type RollupRow } from "./rollups.server";
 
 /**
@@ -78,8 +80,9 @@ export interface StatisticsQuery {
 export async function statistics(db: Db, metric: Metric, query: StatisticsQuery) {
   switch (metric) {
     case "working-activities":
+      return workedPerDay(db, query);
     case "working-schedules":
-      // Until time tracking exists (issue 19): an empty answer, not an error.
+      // Until the working schedules exist (issue 21's second half): an empty answer.
       return [];
     case "visitor-times":
       return times(db, "visits-hour", query);
@@ -211,4 +214,43 @@ async function times(db: Db, metric: string, query: StatisticsQuery): Promise<Ti
     }
   }
   return list;
+}
+
+/**
+ * `working-activities` (decision 058): the minutes worked per business day (the day an activity
+ * starts; pauses taken off; an open activity counts until now), every day of the range listed.
+ */
+async function workedPerDay(db: Db, query: StatisticsQuery): Promise<SeriesPoint[]> {
+  const now = query.now ?? new Date();
+  const start = DateTime.fromISO(query.range.from, { zone: query.zone }).startOf("day").toJSDate();
+  const end = DateTime.fromISO(query.range.to, { zone: query.zone })
+    .plus({ days: 1 })
+    .startOf("day")
+    .toJSDate();
+  const totals = new Map(daysOf(query.range).map((day) => [day, 0]));
+  if (query.branches !== "all" && query.branches.length === 0) {
+    return [...totals].map(([date, value]) => ({ date, value }));
+  }
+  const activities = await db
+    .selectFrom("workingActivities")
+    .select(["id", "startedAt", "endedAt"])
+    .where("startedAt", ">=", start)
+    .where("startedAt", "<", end)
+    .$if(query.branches !== "all", (qb) => qb.where("branchId", "in", query.branches as number[]))
+    .execute();
+  const ids = activities.map((row) => row.id);
+  const pauses = ids.length
+    ? await db
+        .selectFrom("workingActivityPauses")
+        .select(["workingActivityId", "startedAt", "endedAt"])
+        .where("workingActivityId", "in", ids)
+        .execute()
+    : [];
+  for (const activity of activities) {
+    const day = DateTime.fromJSDate(activity.startedAt, { zone: query.zone }).toISODate()!;
+    const own = pauses.filter((pause) => pause.workingActivityId === activity.id);
+    const minutes = workedMinutes({ ...activity, pauses: own }, now);
+    totals.set(day, (totals.get(day) ?? 0) + Math.round(minutes));
+  }
+  return [...totals].map(([date, value]) => ({ date, value }));
 }

@@ -17,6 +17,7 @@ import {
 import { referenceBranches, referenceSettings } from "../../features/shared/reference-data.server";
 import { audit, requireBranch, requireStaff } from "../../features/staff/staff-auth.server";
 import { cleanLine, idSchema } from "../../domain/values";
+import { deTimeTracking } from "../../i18n/de-time-tracking";
 
 /**
  * Keys for the counter devices (frontdesk and backoffice views): made per branch by its managers
@@ -48,6 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         keys: (await listBranchApiKeys(context.db, branch.id)).map((key) => ({
           id: key.id,
           label: key.label,
+          purpose: key.purpose,
           createdAt: formatDateTime(key.createdAt, zone),
           lastUsedAt: key.lastUsedAt ? formatDateTime(key.lastUsedAt, zone) : null,
           revokedAt: key.revokedAt ? formatDateTime(key.revokedAt, zone) : null,
@@ -65,6 +67,8 @@ const actionSchema = z.discriminatedUnion("intent", [
       .string()
       .transform(cleanLine)
       .pipe(z.string().min(1, texts.labelMissing).max(100, texts.labelTooLong)),
+    /** A key opens the counter views or the branch's time clock (decision 058), never both. */
+    purpose: z.enum(["orders", "time_clock"]).default("orders"),
   }),
   z.object({
     intent: z.literal("revoke"),
@@ -95,21 +99,33 @@ export async function action({ request, context }: ActionFunctionArgs) {
         branchId: branch.id,
         label: input.label,
         createdBy: user.id,
+        purpose: input.purpose,
       });
       await audit(trx, {
         user,
         action: "device-key.create",
         entityType: "branch",
         entityId: branch.id,
-        data: { keyId: created.id, label: input.label },
+        data: { keyId: created.id, label: input.label, purpose: input.purpose },
         context,
       });
       return created;
     });
     const origin = context.config.publicOrigin.replace(/\/+$/, "");
+    if (input.purpose === "time_clock") {
+      return {
+        created: {
+          label: input.label,
+          timeClock: `${origin}/time-clock/${branch.id}/${made.key}`,
+          frontdesk: null,
+          backoffice: null,
+        },
+      };
+    }
     return {
       created: {
         label: input.label,
+        timeClock: null,
         frontdesk: `${origin}/orders/frontdesk/${branch.id}/${made.key}`,
         backoffice: `${origin}/orders/backoffice/${branch.id}/${made.key}`,
       },
@@ -150,16 +166,25 @@ export default function DeviceKeys() {
       {result && "created" in result && result.created ? (
         <div role="status" className="notice">
           <p>{texts.createdOnce(result.created.label)}</p>
-          <dl>
-            <dt>{texts.frontdesk}</dt>
-            <dd>
-              <code>{result.created.frontdesk}</code>
-            </dd>
-            <dt>{texts.backoffice}</dt>
-            <dd>
-              <code>{result.created.backoffice}</code>
-            </dd>
-          </dl>
+          {result.created.timeClock ? (
+            <dl>
+              <dt>{deTimeTracking.clock.title}</dt>
+              <dd>
+                <code>{result.created.timeClock}</code>
+              </dd>
+            </dl>
+          ) : (
+            <dl>
+              <dt>{texts.frontdesk}</dt>
+              <dd>
+                <code>{result.created.frontdesk}</code>
+              </dd>
+              <dt>{texts.backoffice}</dt>
+              <dd>
+                <code>{result.created.backoffice}</code>
+              </dd>
+            </dl>
+          )}
         </div>
       ) : null}
       {result && "revoked" in result ? (
@@ -174,7 +199,9 @@ export default function DeviceKeys() {
           <ul className="key-list">
             {branch.keys.map((key) => (
               <li key={key.id}>
-                <strong>{key.label}</strong> · {texts.created(key.createdAt)}
+                <strong>{key.label}</strong>
+                {key.purpose === "time_clock" ? ` (${deTimeTracking.clock.title})` : null} ·{" "}
+                {texts.created(key.createdAt)}
                 {key.lastUsedAt ? ` · ${texts.lastUsed(key.lastUsedAt)}` : null}
                 {key.revokedAt ? (
                   ` · ${texts.revokedAt(key.revokedAt)}`
@@ -196,6 +223,11 @@ export default function DeviceKeys() {
             <input type="hidden" name="branchId" value={branch.id} />
             <label htmlFor={`label-${branch.id}`}>{texts.label}</label>
             <input id={`label-${branch.id}`} name="label" required maxLength={100} />
+            <label htmlFor={`purpose-${branch.id}`}>{deTimeTracking.deviceKeyPurpose}</label>
+            <select id={`purpose-${branch.id}`} name="purpose" defaultValue="orders">
+              <option value="orders">{deTimeTracking.purposes.orders}</option>
+              <option value="time_clock">{deTimeTracking.purposes.time_clock}</option>
+            </select>
             <button type="submit" className="button">
               {texts.create}
             </button>

@@ -350,7 +350,12 @@ export default function Statistics() {
             />
             <section className="stats-card" aria-labelledby="stats-working">
               <h2 id="stats-working">{de.metrics["working-activities"]}</h2>
-              <p>{de.page.workingTime}</p>
+              <p data-testid="stats-total-working-activities">
+                {de.page.workingTime(figures.workedText)}
+              </p>
+              <p>
+                <a href="/backend/working-activities">{de.page.workingTimeLink}</a>
+              </p>
             </section>
           </div>
         </>

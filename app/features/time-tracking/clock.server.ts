@@ -1,0 +1,291 @@
+import { createHash } from "node:crypto";
+import { sql } from "kysely";
+import type { Db, WorkingActivitySource } from "../../db/schema";
+import {
+  afterWrongPin,
+  clockState,
+  clockTransition,
+  PIN_LOCK_MINUTES,
+  type ActivityTimes,
+  type ClockAction,
+  type ClockState,
+} from "../../domain/working-time";
+import { deTimeTracking as de } from "../../i18n/de-time-tracking";
+import { hashPassword, verifyPassword } from "../staff/password.server";
+
+/**
+ * The clock (issue 21, decision 058): who is clocking (PIN or card, with a lock after ten wrong
+ * PINs) and the four actions, each in one transaction that first locks the person's row, so two
+ * taps racing are served one after the other; the partial unique index on open activities is the
+ * last guard.
+ */
+
+export interface ClockPerson {
+  id: number;
+  name: string;
+}
+
+export type Refusal = { ok: false; status: 400 | 401 | 403 | 404 | 409 | 429; message: string };
+
+export const cardDigest = (card: string) =>
+  createHash("sha256").update(card.trim().toUpperCase(), "utf8").digest("base64url");
+
+/** Is the person one of the branch's staff (and not locked out of the back office)? */
+async function belongsTo(db: Db, userId: number, branchId: number) {
+  return db
+    .selectFrom("users")
+    .innerJoin("userBranches", "userBranches.userId", "users.id")
+    .select(["users.id", "users.name"])
+    .where("users.id", "=", userId)
+    .where("userBranches.branchId", "=", branchId)
+    .where("users.isLocked", "=", false)
+    .executeTakeFirst();
+}
+
+export interface Identification {
+  branchId: number;
+  /** The person by id (the clock page's name list) or by username (their e-mail address). */
+  userId?: number | null;
+  username?: string | null;
+  pin?: string | null;
+  card?: string | null;
+}
+
+/**
+ * Who is at the clock. A card names its person; a name needs the right PIN. Unknown names, wrong
+ * PINs and unknown cards answer alike (401); ten wrong PINs in a row lock that person's PIN entry
+ * (429) for a while, cards still work.
+ */
+export async function identify(
+  db: Db,
+  input: Identification,
+  now: Date,
+): Promise<{ ok: true; person: ClockPerson } | Refusal> {
+  const wrong: Refusal = { ok: false, status: 401, message: de.identify.wrong };
+  if (input.card) {
+    const row = await db
+      .selectFrom("staffClockCredentials")
+      .select("userId")
+      .where("cardDigest", "=", cardDigest(input.card))
+      .executeTakeFirst();
+    const person = row ? await belongsTo(db, row.userId, input.branchId) : undefined;
+    return person ? { ok: true, person } : wrong;
+  }
+  if (!input.pin || (!input.userId && !input.username)) {
+    return { ok: false, status: 400, message: de.identify.missing };
+  }
+  const user = input.userId
+    ? await db.selectFrom("users").select("id").where("id", "=", input.userId).executeTakeFirst()
+    : await db
+        .selectFrom("users")
+        .select("id")
+        .where(sql<string>`lower(email)`, "=", input.username!.trim().toLowerCase())
+        .executeTakeFirst();
+  const person = user ? await belongsTo(db, user.id, input.branchId) : undefined;
+  if (!person) return wrong;
+  return db.transaction().execute(async (trx) => {
+    const credentials = await trx
+      .selectFrom("staffClockCredentials")
+      .select(["pinHash", "pinFailures", "pinLockedUntil"])
+      .where("userId", "=", person.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!credentials?.pinHash) return wrong;
+    if (credentials.pinLockedUntil && credentials.pinLockedUntil > now) {
+      const minutes = Math.ceil((+credentials.pinLockedUntil - +now) / 60_000);
+      return { ok: false as const, status: 429 as const, message: de.identify.locked(minutes) };
+    }
+    if (await verifyPassword(input.pin!, credentials.pinHash)) {
+      if (credentials.pinFailures > 0) {
+        await trx
+          .updateTable("staffClockCredentials")
+          .set({ pinFailures: 0 })
+          .where("userId", "=", person.id)
+          .execute();
+      }
+      return { ok: true as const, person };
+    }
+    const next = afterWrongPin(credentials.pinFailures, now);
+    await trx
+      .updateTable("staffClockCredentials")
+      .set({
+        pinFailures: next.failures,
+        ...(next.lockedUntil ? { pinLockedUntil: next.lockedUntil } : {}),
+      })
+      .where("userId", "=", person.id)
+      .execute();
+    if (next.lockedUntil) {
+      return {
+        ok: false as const,
+        status: 429 as const,
+        message: de.identify.locked(PIN_LOCK_MINUTES),
+      };
+    }
+    return wrong;
+  });
+}
+
+/** Sets a person's PIN and/or card (null removes the card); a card of someone else → 409. */
+export async function setClockCredentials(
+  db: Db,
+  userId: number,
+  input: { pin?: string | null; card?: string | null },
+): Promise<{ ok: true } | Refusal> {
+  const pinHash = input.pin ? await hashPassword(input.pin) : undefined;
+  const digest = input.card === undefined ? undefined : input.card ? cardDigest(input.card) : null;
+  return db.transaction().execute(async (trx) => {
+    if (digest) {
+      const holder = await trx
+        .selectFrom("staffClockCredentials")
+        .select("userId")
+        .where("cardDigest", "=", digest)
+        .executeTakeFirst();
+      if (holder && holder.userId !== userId) {
+        return { ok: false as const, status: 409 as const, message: de.errors.cardTaken };
+      }
+    }
+    const changes = {
+      ...(pinHash ? { pinHash, pinFailures: 0, pinLockedUntil: null } : {}),
+      ...(digest !== undefined ? { cardDigest: digest } : {}),
+      updatedAt: new Date(),
+    };
+    await trx
+      .insertInto("staffClockCredentials")
+      .values({ userId, ...changes })
+      .onConflict((oc) => oc.column("userId").doUpdateSet(changes))
+      .execute();
+    return { ok: true as const };
+  });
+}
+
+export async function clockCredentialsOf(db: Db, userId: number) {
+  const row = await db
+    .selectFrom("staffClockCredentials")
+    .select(["pinHash", "cardDigest"])
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+  return { hasPin: Boolean(row?.pinHash), hasCard: Boolean(row?.cardDigest) };
+}
+
+export interface OpenActivity extends ActivityTimes {
+  id: number;
+  branchId: number;
+}
+
+/** The person's open activity with its pauses, or null. */
+export async function openActivityOf(db: Db, userId: number): Promise<OpenActivity | null> {
+  const row = await db
+    .selectFrom("workingActivities")
+    .select(["id", "branchId", "startedAt", "endedAt"])
+    .where("userId", "=", userId)
+    .where("endedAt", "is", null)
+    .executeTakeFirst();
+  if (!row) return null;
+  const pauses = await db
+    .selectFrom("workingActivityPauses")
+    .select(["startedAt", "endedAt"])
+    .where("workingActivityId", "=", row.id)
+    .orderBy("startedAt")
+    .execute();
+  return { ...row, pauses };
+}
+
+export async function stateOf(db: Db, userId: number) {
+  const open = await openActivityOf(db, userId);
+  return { state: clockState(open) as ClockState, open };
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "23505";
+
+/**
+ * One tap on the clock: start, pause, resume or end the person's activity at `now`. 409 with the
+ * spec's message and the reason when the tap does not fit (already working, nothing to end …).
+ */
+export async function clock(
+  db: Db,
+  input: {
+    userId: number;
+    branchId: number;
+    action: ClockAction;
+    now: Date;
+    source: WorkingActivitySource;
+  },
+): Promise<{ ok: true; activityId: number; state: ClockState } | Refusal> {
+  const { userId, branchId, action, now } = input;
+  const refuse = (reason: string): Refusal => ({
+    ok: false,
+    status: 409,
+    message: `${de.failed[action]} ${reason}`,
+  });
+  try {
+    return await db.transaction().execute(async (trx) => {
+      // Serialises this person's taps: a second tap waits here and then sees the first one's row.
+      await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+      const open = await openActivityOf(trx, userId);
+      const latest = await trx
+        .selectFrom("workingActivities")
+        .select((eb) => eb.fn.max("endedAt").as("latest"))
+        .where("userId", "=", userId)
+        .executeTakeFirst();
+      const latestEnd = latest?.latest ? new Date(latest.latest) : null;
+      const verdict = clockTransition(action, open, now, latestEnd);
+      if (!verdict.ok) return refuse(de.problems[verdict.problem]);
+      switch (action) {
+        case "start": {
+          const row = await trx
+            .insertInto("workingActivities")
+            .values({ userId, branchId, startedAt: now, source: input.source })
+            .returning("id")
+            .executeTakeFirstOrThrow();
+          return { ok: true as const, activityId: row.id, state: "working" as const };
+        }
+        case "pause":
+          await trx
+            .insertInto("workingActivityPauses")
+            .values({ workingActivityId: open!.id, startedAt: now })
+            .execute();
+          await touch(trx, open!.id, now);
+          return { ok: true as const, activityId: open!.id, state: "paused" as const };
+        case "resume":
+        case "end":
+          await trx
+            .updateTable("workingActivityPauses")
+            .set({ endedAt: now })
+            .where("workingActivityId", "=", open!.id)
+            .where("endedAt", "is", null)
+            .execute();
+          if (action === "end") {
+            await trx
+              .updateTable("workingActivities")
+              .set({ endedAt: now, updatedAt: now })
+              .where("id", "=", open!.id)
+              .execute();
+            return { ok: true as const, activityId: open!.id, state: "off" as const };
+          }
+          await touch(trx, open!.id, now);
+          return { ok: true as const, activityId: open!.id, state: "working" as const };
+      }
+    });
+  } catch (error) {
+    // The index's last word when two taps slipped past each other.
+    if (isUniqueViolation(error)) return refuse(de.problems.alreadyWorking);
+    throw error;
+  }
+}
+
+async function touch(trx: Db, id: number, now: Date) {
+  await trx.updateTable("workingActivities").set({ updatedAt: now }).where("id", "=", id).execute();
+}
+
+/** The branch's staff, for the clock's name list. */
+export async function branchStaff(db: Db, branchId: number): Promise<ClockPerson[]> {
+  return db
+    .selectFrom("users")
+    .innerJoin("userBranches", "userBranches.userId", "users.id")
+    .select(["users.id", "users.name"])
+    .where("userBranches.branchId", "=", branchId)
+    .where("users.isLocked", "=", false)
+    .orderBy("users.name")
+    .orderBy("users.id")
+    .execute();
+}

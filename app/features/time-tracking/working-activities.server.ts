@@ -1,0 +1,334 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { DateTime } from "luxon";
+import type { Db } from "../../db/schema";
+import {
+  timesProblem,
+  workedMinutes,
+  workingTimeViolations,
+  type ActivityTimes,
+  type Interval,
+  type WorkingTimeViolation,
+} from "../../domain/working-time";
+import { deTimeTracking as de } from "../../i18n/de-time-tracking";
+import { audit, type StaffUser } from "../staff/staff-auth.server";
+import type { Refusal } from "./clock.server";
+
+/**
+ * The working activities as staff see and correct them (issue 21, decision 058): lists by branch,
+ * person and days with the Arbeitszeitgesetz's findings, and corrections with a mandatory reason,
+ * each written with its before and after into the audit log.
+ */
+
+export interface ActivityRow {
+  id: number;
+  userId: number;
+  userName: string;
+  branchId: number;
+  branchName: string;
+  departmentId: number | null;
+  projectId: number | null;
+  taskId: number | null;
+  startedAt: Date;
+  endedAt: Date | null;
+  comment: string | null;
+  source: string;
+  pauses: Interval[];
+  workedMinutes: number;
+}
+
+export interface ActivityFilter {
+  /** Which branches' activities count: all (administrators) or these. */
+  branches: "all" | readonly number[];
+  userId?: number | null;
+  /** Business days 'YYYY-MM-DD', both included. */
+  from: string;
+  to: string;
+  zone: string;
+  now: Date;
+}
+
+function bounds(from: string, to: string, zone: string) {
+  return {
+    start: DateTime.fromISO(from, { zone }).startOf("day").toJSDate(),
+    end: DateTime.fromISO(to, { zone }).plus({ days: 1 }).startOf("day").toJSDate(),
+  };
+}
+
+async function pausesOf(db: Db, ids: number[]) {
+  const byActivity = new Map<number, Interval[]>();
+  if (ids.length === 0) return byActivity;
+  const rows = await db
+    .selectFrom("workingActivityPauses")
+    .select(["workingActivityId", "startedAt", "endedAt"])
+    .where("workingActivityId", "in", ids)
+    .orderBy("startedAt")
+    .execute();
+  for (const row of rows) {
+    const list = byActivity.get(row.workingActivityId) ?? [];
+    list.push({ startedAt: row.startedAt, endedAt: row.endedAt });
+    byActivity.set(row.workingActivityId, list);
+  }
+  return byActivity;
+}
+
+/** Activities that start within the days, newest first, at most 1,000. */
+export async function listActivities(db: Db, filter: ActivityFilter): Promise<ActivityRow[]> {
+  if (filter.branches !== "all" && filter.branches.length === 0) return [];
+  const { start, end } = bounds(filter.from, filter.to, filter.zone);
+  const rows = await db
+    .selectFrom("workingActivities as a")
+    .innerJoin("users as u", "u.id", "a.userId")
+    .innerJoin("branches as b", "b.id", "a.branchId")
+    .select([
+      "a.id",
+      "a.userId",
+      "u.name as userName",
+      "a.branchId",
+      "b.name as branchName",
+      "a.departmentId",
+      "a.projectId",
+      "a.taskId",
+      "a.startedAt",
+      "a.endedAt",
+      "a.comment",
+      "a.source",
+    ])
+    .where("a.startedAt", ">=", start)
+    .where("a.startedAt", "<", end)
+    .$if(filter.branches !== "all", (qb) =>
+      qb.where("a.branchId", "in", filter.branches as number[]),
+    )
+    .$if(Boolean(filter.userId), (qb) => qb.where("a.userId", "=", filter.userId!))
+    .orderBy("a.startedAt", "desc")
+    .orderBy("a.id", "desc")
+    .limit(1000)
+    .execute();
+  const pauses = await pausesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => {
+    const withPauses = { ...row, pauses: pauses.get(row.id) ?? [] };
+    return { ...withPauses, workedMinutes: Math.round(workedMinutes(withPauses, filter.now)) };
+  });
+}
+
+export async function findActivity(db: Db, id: number): Promise<ActivityRow | null> {
+  const row = await db
+    .selectFrom("workingActivities as a")
+    .innerJoin("users as u", "u.id", "a.userId")
+    .innerJoin("branches as b", "b.id", "a.branchId")
+    .select([
+      "a.id",
+      "a.userId",
+      "u.name as userName",
+      "a.branchId",
+      "b.name as branchName",
+      "a.departmentId",
+      "a.projectId",
+      "a.taskId",
+      "a.startedAt",
+      "a.endedAt",
+      "a.comment",
+      "a.source",
+    ])
+    .where("a.id", "=", id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const pauses = (await pausesOf(db, [id])).get(id) ?? [];
+  return {
+    ...row,
+    pauses,
+    workedMinutes: Math.round(workedMinutes({ ...row, pauses }, new Date())),
+  };
+}
+
+export interface PersonViolations {
+  userId: number;
+  userName: string;
+  violations: WorkingTimeViolation[];
+}
+
+/**
+ * The Arbeitszeitgesetz's findings for everyone with activities in the rows' days. The rest rule
+ * looks one day back, so the person's activities of the day before the range are read too (of any
+ * branch: rest is the person's, not the branch's).
+ */
+export async function violationsOf(
+  db: Db,
+  rows: readonly ActivityRow[],
+  filter: Pick<ActivityFilter, "from" | "to" | "zone" | "now">,
+): Promise<PersonViolations[]> {
+  const people = new Map<number, string>();
+  for (const row of rows) people.set(row.userId, row.userName);
+  if (people.size === 0) return [];
+  const dayBefore = DateTime.fromISO(filter.from).minus({ days: 1 }).toISODate()!;
+  const { start, end } = bounds(dayBefore, filter.to, filter.zone);
+  const all = await db
+    .selectFrom("workingActivities")
+    .select(["id", "userId", "startedAt", "endedAt"])
+    .where("userId", "in", [...people.keys()])
+    .where("startedAt", ">=", start)
+    .where("startedAt", "<", end)
+    .execute();
+  const pauses = await pausesOf(
+    db,
+    all.map((row) => row.id),
+  );
+  const found: PersonViolations[] = [];
+  for (const [userId, userName] of people) {
+    const activities: ActivityTimes[] = all
+      .filter((row) => row.userId === userId)
+      .map((row) => ({ ...row, pauses: pauses.get(row.id) ?? [] }));
+    const violations = workingTimeViolations(activities, filter.zone, filter.now).filter(
+      (violation) => violation.day >= filter.from && violation.day <= filter.to,
+    );
+    if (violations.length > 0) found.push({ userId, userName, violations });
+  }
+  return found;
+}
+
+export interface Correction {
+  startedAt: Date;
+  endedAt: Date | null;
+  pauses: Interval[];
+  comment: string | null;
+  reason: string;
+}
+
+const snapshot = (row: {
+  startedAt: Date;
+  endedAt: Date | null;
+  comment: string | null;
+  pauses: Interval[];
+}) => ({
+  startedAt: row.startedAt.toISOString(),
+  endedAt: row.endedAt?.toISOString() ?? null,
+  comment: row.comment,
+  pauses: row.pauses.map((pause) => ({
+    startedAt: pause.startedAt.toISOString(),
+    endedAt: pause.endedAt?.toISOString() ?? null,
+  })),
+});
+
+/**
+ * A correction by staff: in one transaction, with the person's row locked (against a tap on the
+ * clock at the same moment), checked against their other activities, audited with the reason and
+ * the before and after. 404 for an activity the user may not see (another branch's).
+ */
+export async function correctActivity(
+  db: Db,
+  input: {
+    id: number;
+    user: StaffUser;
+    correction: Correction;
+    now: Date;
+    context?: Pick<AppLoadContext, "clientAddress">;
+  },
+): Promise<{ ok: true } | Refusal> {
+  const { id, user, correction, now } = input;
+  return db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom("workingActivities")
+      .select(["id", "userId", "branchId", "startedAt", "endedAt", "comment"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!current || (!user.isAdmin && !user.branchIds.includes(current.branchId))) {
+      return { ok: false as const, status: 404 as const, message: de.errors.notFound };
+    }
+    await trx
+      .selectFrom("users")
+      .select("id")
+      .where("id", "=", current.userId)
+      .forUpdate()
+      .execute();
+    const before = {
+      ...current,
+      pauses: (await pausesOf(trx, [id])).get(id) ?? [],
+    };
+    const others = await trx
+      .selectFrom("workingActivities")
+      .select(["startedAt", "endedAt"])
+      .where("userId", "=", current.userId)
+      .where("id", "<>", id)
+      .execute();
+    const problem = timesProblem(correction, others, now);
+    if (problem) {
+      return {
+        ok: false as const,
+        status: 400 as const,
+        message: `${de.updateError} ${de.timesProblems[problem]}`,
+      };
+    }
+    await trx
+      .updateTable("workingActivities")
+      .set({
+        startedAt: correction.startedAt,
+        endedAt: correction.endedAt,
+        comment: correction.comment,
+        updatedAt: now,
+      })
+      .where("id", "=", id)
+      .execute();
+    await trx.deleteFrom("workingActivityPauses").where("workingActivityId", "=", id).execute();
+    if (correction.pauses.length > 0) {
+      await trx
+        .insertInto("workingActivityPauses")
+        .values(
+          correction.pauses.map((pause) => ({
+            workingActivityId: id,
+            startedAt: pause.startedAt,
+            endedAt: pause.endedAt,
+          })),
+        )
+        .execute();
+    }
+    await audit(trx, {
+      user,
+      action: "working-activity.correct",
+      entityType: "working-activity",
+      entityId: id,
+      branchId: current.branchId,
+      data: { reason: correction.reason, before: snapshot(before), after: snapshot(correction) },
+      context: input.context,
+      at: now,
+    });
+    return { ok: true as const };
+  });
+}
+
+/** The corrections of one activity, newest first (from the audit log). */
+export async function correctionsOf(db: Db, id: number) {
+  return db
+    .selectFrom("auditLog")
+    .leftJoin("users", "users.id", "auditLog.userId")
+    .select(["auditLog.at", "auditLog.data", "users.name as userName"])
+    .where("auditLog.entityType", "=", "working-activity")
+    .where("auditLog.entityId", "=", String(id))
+    .orderBy("auditLog.at", "desc")
+    .orderBy("auditLog.id", "desc")
+    .limit(50)
+    .execute();
+}
+
+/** JSON shape of an activity in the API. */
+export function activityJson(row: ActivityRow) {
+  return {
+    id: row.id,
+    userId: row.userId,
+    userName: row.userName,
+    branchId: row.branchId,
+    departmentId: row.departmentId,
+    projectId: row.projectId,
+    taskId: row.taskId,
+    start: row.startedAt.toISOString(),
+    end: row.endedAt?.toISOString() ?? null,
+    pauses: row.pauses.map((pause) => ({
+      start: pause.startedAt.toISOString(),
+      end: pause.endedAt?.toISOString() ?? null,
+    })),
+    comment: row.comment,
+    source: row.source,
+    workedMinutes: row.workedMinutes,
+  };
+}

@@ -1,0 +1,155 @@
+import type { ClockAction, ClockProblem, TimesProblem } from "../domain/working-time";
+
+/** German texts of time tracking (issue 21, spec sections 7 and 8, decision 058). */
+export const deTimeTracking = {
+  area: {
+    label: "Zeiterfassung",
+    description: "Arbeitszeiten der Mitarbeitenden, Korrekturen und Arbeitszeitgesetz",
+  },
+  /** Spec section 8: 'Aktivität konnte nicht gestartet / beendet / pausiert / fortgesetzt werden.' */
+  failed: {
+    start: "Aktivität konnte nicht gestartet werden.",
+    end: "Aktivität konnte nicht beendet werden.",
+    pause: "Aktivität konnte nicht pausiert werden.",
+    resume: "Aktivität konnte nicht fortgesetzt werden.",
+  } satisfies Record<ClockAction, string>,
+  /** Spec section 8: the list's 'could not be loaded'. */
+  loadError: "Aktivitäten konnten nicht geladen werden.",
+  updateError: "Aktivität konnte nicht aktualisiert werden.",
+  done: {
+    start: (name: string, time: string) => `${name}: Arbeitsbeginn um ${time} Uhr erfasst.`,
+    end: (name: string, time: string) => `${name}: Arbeitsende um ${time} Uhr erfasst.`,
+    pause: (name: string, time: string) => `${name}: Pause ab ${time} Uhr erfasst.`,
+    resume: (name: string, time: string) => `${name}: Weiterarbeit ab ${time} Uhr erfasst.`,
+  } satisfies Record<ClockAction, (name: string, time: string) => string>,
+  problems: {
+    alreadyWorking: "Sie arbeiten bereits; beenden Sie zuerst die laufende Aktivität.",
+    notWorking: "Sie haben gerade keine laufende Aktivität.",
+    alreadyPaused: "Sie sind bereits in der Pause.",
+    notPaused: "Sie sind gerade nicht in der Pause.",
+    endBeforeStart: "Das Ende darf nicht vor dem Beginn liegen.",
+    overlap: "Die Zeiten überschneiden sich mit einer anderen Aktivität.",
+  } satisfies Record<ClockProblem, string>,
+  timesProblems: {
+    endBeforeStart: "Das Ende darf nicht vor dem Beginn liegen.",
+    pauseOutside: "Eine Pause muss innerhalb der Arbeitszeit liegen.",
+    pauseEndBeforeStart: "Das Ende einer Pause darf nicht vor ihrem Beginn liegen.",
+    pausesOverlap: "Die Pausen überschneiden sich.",
+    openPauseInClosedActivity: "Eine beendete Aktivität kann keine offene Pause haben.",
+    overlap: "Die Zeiten überschneiden sich mit einer anderen Aktivität dieser Person.",
+    inFuture: "Der Beginn darf nicht in der Zukunft liegen.",
+  } satisfies Record<TimesProblem, string>,
+  identify: {
+    wrong: "Name und PIN passen nicht zusammen, oder die Karte ist unbekannt.",
+    locked: (minutes: number) =>
+      `Zu viele falsche PINs: Die PIN-Eingabe für diese Person ist für ${minutes} Minuten gesperrt.`,
+    missing:
+      "Bitte wählen Sie Ihren Namen und geben Sie Ihre PIN ein, oder halten Sie Ihre Karte an.",
+    notAtBranch: "Sie gehören nicht zu dieser Filiale.",
+  },
+  errors: {
+    invalidAction: "Diese Aktion gibt es nicht.",
+    invalidDate: "Das Datum ist ungültig (JJJJ-MM-TT).",
+    invalidTime: "Bitte geben Sie Datum und Uhrzeit gültig an.",
+    invalidBranch: "Die Filiale ist ungültig.",
+    invalidUser: "Die Person ist ungültig.",
+    notFound: "Diese Aktivität gibt es nicht.",
+    reasonMissing: "Bitte geben Sie den Grund der Korrektur an.",
+    reasonTooLong: "Der Grund darf höchstens 500 Zeichen lang sein.",
+    commentTooLong: "Der Kommentar darf höchstens 1000 Zeichen lang sein.",
+    tooManyPauses: "Eine Aktivität kann höchstens 20 Pausen haben.",
+    noBranch: "Sie sind keiner Filiale zugeordnet.",
+    pinInvalid: "Die PIN muss aus 4 bis 8 Ziffern bestehen.",
+    cardInvalid:
+      "Die Kartennummer muss aus 4 bis 64 Buchstaben, Ziffern oder Bindestrichen bestehen.",
+    cardTaken: "Diese Karte gehört schon einer anderen Person.",
+    userHasActivities:
+      "Benutzer konnte nicht gelöscht werden. Für diese Person sind Arbeitszeiten erfasst, die aufbewahrt werden müssen; sperren Sie das Konto stattdessen.",
+  },
+  deviceKeyPurpose: "Zweck",
+  /** Completes 'Kann nicht gelöscht werden: …' of a branch (decision 058). */
+  branchHasActivities:
+    "In dieser Filiale sind Arbeitszeiten erfasst, die aufbewahrt werden müssen.",
+  purposes: { orders: "Bestellanzeige (Theke, Backstube)", time_clock: "Stempeluhr" },
+  clock: {
+    title: "Stempeluhr",
+    intro:
+      "Wählen Sie Ihren Namen und geben Sie Ihre PIN ein – oder halten Sie Ihre Karte an –, dann tippen Sie auf die Aktion.",
+    person: "Name",
+    choose: "Bitte wählen",
+    pin: "PIN",
+    card: "Kartennummer",
+    or: "oder",
+    actions: {
+      start: "Kommen",
+      pause: "Pause",
+      resume: "Weiter",
+      end: "Gehen",
+    } satisfies Record<ClockAction, string>,
+    nobody: "Dieser Filiale sind noch keine Mitarbeitenden zugeordnet.",
+  },
+  mine: {
+    title: "Meine Arbeitszeit",
+    branch: "Filiale",
+    state: { off: "Nicht eingestempelt", working: "Bei der Arbeit", paused: "In der Pause" },
+    since: (time: string) => `seit ${time} Uhr`,
+    recent: "Letzte Aktivitäten",
+    noActivities: "Noch keine Aktivitäten.",
+    credentials: "PIN und Karte für die Stempeluhr",
+    credentialsHelp:
+      "Mit der PIN (4–8 Ziffern) oder Ihrer Karte stempeln Sie an der Stempeluhr der Filiale.",
+    newPin: "Neue PIN",
+    saveCredentials: "Speichern",
+    credentialsSaved: "PIN und Karte gespeichert.",
+    hasPin: "PIN ist festgelegt.",
+    noPin: "Noch keine PIN festgelegt.",
+  },
+  list: {
+    title: "Zeiterfassung",
+    filter: "Filter",
+    day: "Tag",
+    from: "Von",
+    to: "Bis",
+    branch: "Filiale",
+    allBranches: "Alle Filialen",
+    person: "Person",
+    everyone: "Alle Personen",
+    show: "Anzeigen",
+    start: "Beginn",
+    end: "Ende",
+    pauses: "Pausen",
+    worked: "Arbeitszeit",
+    running: "läuft",
+    edit: "Korrigieren",
+    none: "Keine Aktivitäten in diesem Zeitraum.",
+    violations: "Hinweise zum Arbeitszeitgesetz",
+    noViolations: "Keine Verstöße gegen das Arbeitszeitgesetz.",
+  },
+  violations: {
+    breakAfterSix: (worked: string, breaks: string) =>
+      `Mehr als 6 Stunden Arbeit (${worked} h) mit weniger als 30 Minuten Pause (${breaks} h).`,
+    breakAfterNine: (worked: string, breaks: string) =>
+      `Mehr als 9 Stunden Arbeit (${worked} h) mit weniger als 45 Minuten Pause (${breaks} h).`,
+    overTen: (worked: string) => `Mehr als 10 Stunden Arbeit an einem Tag (${worked} h).`,
+    shortRest: (rest: string) => `Weniger als 11 Stunden Ruhezeit vor diesem Tag (${rest} h).`,
+  },
+  edit: {
+    title: "Aktivität korrigieren",
+    person: "Person",
+    branch: "Filiale",
+    startDate: "Beginn (Datum)",
+    startTime: "Beginn (Uhrzeit)",
+    endDate: "Ende (Datum)",
+    endTime: "Ende (Uhrzeit)",
+    pauses: "Pausen",
+    pauseStart: (n: number) => `Pause ${n}: Beginn`,
+    pauseEnd: (n: number) => `Pause ${n}: Ende`,
+    comment: "Kommentar",
+    reason: "Grund der Korrektur",
+    reasonHelp: "Pflichtfeld: Jede Korrektur wird mit Grund protokolliert.",
+    save: "Korrektur speichern",
+    saved: "Korrektur gespeichert.",
+    back: "Zurück zur Liste",
+    history: "Korrekturen",
+  },
+} as const;

@@ -1,0 +1,126 @@
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Notice } from "../../components/ui";
+import { resourceLinks } from "../../components/backend/resource-styles";
+import {
+  activityEditAction,
+  activityEditPage,
+} from "../../features/time-tracking/time-tracking-routes.server";
+import { deTimeTracking as de } from "../../i18n/de-time-tracking";
+import { de as staff } from "../../i18n/de-staff";
+
+/**
+ * One working activity corrected by a manager (decision 058): start, end, pauses and comment,
+ * with a mandatory reason that goes into the audit log with the before and after.
+ */
+export const links: LinksFunction = () => resourceLinks();
+
+export const meta: MetaFunction = () => [
+  { title: `${de.edit.title} - ${staff.backOffice.title}` },
+  { name: "robots", content: "noindex" },
+];
+
+export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
+  activityEditPage(request, context, params);
+
+export const action = ({ request, context, params }: ActionFunctionArgs) =>
+  activityEditAction(request, context, params);
+
+export default function WorkingActivity() {
+  const { activity, history } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  return (
+    <section aria-labelledby="activity-title">
+      <div className="backoffice-heading">
+        <h1 id="activity-title">{de.edit.title}</h1>
+      </div>
+      <p>
+        {activity.userName} · {activity.branchName}
+      </p>
+      <Notice tone="error">{failed?.error ?? null}</Notice>
+      <Form method="post" className="resource-form">
+        <div className="ui-field">
+          <label htmlFor="start">{de.list.start}</label>
+          <input
+            id="start"
+            name="start"
+            type="datetime-local"
+            defaultValue={activity.start}
+            required
+          />
+        </div>
+        <div className="ui-field">
+          <label htmlFor="end">{de.list.end}</label>
+          <input id="end" name="end" type="datetime-local" defaultValue={activity.end} />
+        </div>
+        <fieldset>
+          <legend>{de.edit.pauses}</legend>
+          {activity.pauses.map((pause, index) => (
+            <div key={index} className="ui-field-row">
+              <div className="ui-field">
+                <label htmlFor={`pause-start-${index}`}>{de.edit.pauseStart(index + 1)}</label>
+                <input
+                  id={`pause-start-${index}`}
+                  name="pauseStart"
+                  type="datetime-local"
+                  defaultValue={pause.start}
+                />
+              </div>
+              <div className="ui-field">
+                <label htmlFor={`pause-end-${index}`}>{de.edit.pauseEnd(index + 1)}</label>
+                <input
+                  id={`pause-end-${index}`}
+                  name="pauseEnd"
+                  type="datetime-local"
+                  defaultValue={pause.end}
+                />
+              </div>
+            </div>
+          ))}
+        </fieldset>
+        <div className="ui-field">
+          <label htmlFor="comment">{de.edit.comment}</label>
+          <textarea id="comment" name="comment" maxLength={1000} defaultValue={activity.comment} />
+        </div>
+        <div className="ui-field">
+          <label htmlFor="reason">{de.edit.reason}</label>
+          <span id="reason-hilfe" className="ui-field-help">
+            {de.edit.reasonHelp}
+          </span>
+          <input
+            id="reason"
+            name="reason"
+            required
+            maxLength={500}
+            aria-describedby="reason-hilfe"
+          />
+        </div>
+        <button type="submit" className="ui-button ui-button-primary">
+          {de.edit.save}
+        </button>
+      </Form>
+      <p>
+        <Link to={`/backend/working-activities?von=${activity.day}&bis=${activity.day}`}>
+          {de.edit.back}
+        </Link>
+      </p>
+      {history.length > 0 ? (
+        <section aria-labelledby="history-title">
+          <h2 id="history-title">{de.edit.history}</h2>
+          <ul>
+            {history.map((entry, index) => (
+              <li key={index}>
+                {entry.at} · {entry.userName}: {entry.reason}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </section>
+  );
+}

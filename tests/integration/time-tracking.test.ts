@@ -1,0 +1,447 @@
+import { DateTime } from "luxon";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "#app/db/connection.server";
+import { createBranchApiKey } from "#app/features/devices/branch-api-keys.server";
+import { clock, setClockCredentials } from "#app/features/time-tracking/clock.server";
+import { createTestDatabase, databaseTargets } from "#tests/support/db";
+import {
+  createStaff,
+  startAppServer,
+  StaffClient,
+  type AppServer,
+  type TestStaff,
+} from "#tests/support/staff";
+
+/**
+ * Time tracking (issue 21, decision 058) through the whole app: the branch's time clock (API and
+ * page) by its key, PIN and card, the lock after ten wrong PINs, two taps racing, "Meine
+ * Arbeitszeit", the managers' list with the Arbeitszeitgesetz, audited corrections, statistics.
+ */
+
+type Body = { data?: any; errors?: { message: string }[]; violations?: any[] };
+const ZONE = "Europe/Berlin";
+
+describe.each(databaseTargets())("time tracking (%s)", (target) => {
+  let handle: DatabaseHandle;
+  let server: AppServer;
+  let altstadt: number;
+  let hafen: number;
+  let clockKey: string;
+  let hafenKey: string;
+  let ordersKey: string;
+  let anna: TestStaff;
+  let bert: TestStaff;
+  let carla: TestStaff;
+  let managerA: TestStaff;
+  let managerB: TestStaff;
+  let admin: TestStaff;
+
+  const json = async (response: Response) => (await response.json()) as Body;
+  const api = (key = clockKey, branch = altstadt) => `/api/time-tracking/${branch}/${key}`;
+  const as = (user: TestStaff, pin: string) => ({
+    headers: { "X-Username": user.email, "X-Access-Token": pin },
+  });
+  const tap = (action: string, user: TestStaff, pin = "2468") =>
+    new StaffClient(server).send(`${api()}/working-activities/${action}`, {
+      method: "POST",
+      ...as(user, pin),
+    });
+  const signedIn = (user: TestStaff) => new StaffClient(server).signInAs(server.context, user.id);
+
+  beforeAll(async () => {
+    handle = await createTestDatabase(target);
+    const db = handle.db;
+    const branches = await db
+      .insertInto("branches")
+      .values([
+        { identifier: "altstadt", name: "Altstadt", position: 1 },
+        { identifier: "hafen", name: "Hafen", position: 2 },
+      ])
+      .returning("id")
+      .execute();
+    altstadt = branches[0]!.id;
+    hafen = branches[1]!.id;
+    anna = await createStaff(db, { roles: ["ROLE_EMPLOYEE"], branchIds: [altstadt], name: "Anna" });
+    bert = await createStaff(db, { roles: ["ROLE_EMPLOYEE"], branchIds: [altstadt], name: "Bert" });
+    carla = await createStaff(db, { roles: ["ROLE_EMPLOYEE"], branchIds: [hafen], name: "Carla" });
+    managerA = await createStaff(db, { roles: ["ROLE_MANAGER"], branchIds: [altstadt] });
+    managerB = await createStaff(db, { roles: ["ROLE_MANAGER"], branchIds: [hafen] });
+    admin = await createStaff(db, { roles: ["ROLE_ADMIN"] });
+    for (const user of [anna, bert, carla]) {
+      expect(await setClockCredentials(db, user.id, { pin: "2468" })).toEqual({ ok: true });
+    }
+    await setClockCredentials(db, bert.id, { card: "CARD-0815" });
+    const made = (branchId: number, purpose: "orders" | "time_clock") =>
+      createBranchApiKey(db, { branchId, label: "Gerät", createdBy: null, purpose });
+    clockKey = (await made(altstadt, "time_clock")).key;
+    hafenKey = (await made(hafen, "time_clock")).key;
+    ordersKey = (await made(altstadt, "orders")).key;
+    server = await startAppServer(db);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await handle?.close();
+  });
+
+  it("opens the clock only with a time-clock key of that branch", async () => {
+    const client = new StaffClient(server);
+    const ok = await client.send(`${api()}/me`, as(anna, "2468"));
+    expect(ok.status).toBe(200);
+    expect((await json(ok)).data).toMatchObject({ id: anna.id, name: "Anna", state: "off" });
+    for (const path of [
+      `${api(hafenKey)}/me`,
+      `${api(ordersKey)}/me`,
+      `${api("x".repeat(43))}/me`,
+      `/api/time-tracking/abc/${clockKey}/me`,
+      `${api(clockKey, hafen)}/me`,
+    ]) {
+      expect((await client.send(path, as(anna, "2468"))).status, path).toBe(404);
+    }
+    // The counter views do not open with a time-clock key either.
+    expect((await client.send(`/api/orders/frontdesk/${altstadt}/${clockKey}`)).status).toBe(404);
+    // Another branch's person, a wrong PIN, no token: 401 alike.
+    expect((await client.send(`${api()}/me`, as(carla, "2468"))).status).toBe(401);
+    expect((await client.send(`${api()}/me`, as(anna, "1111"))).status).toBe(401);
+    const none = await client.send(`${api()}/me`);
+    expect(none.status).toBe(401);
+    expect((await json(none)).errors?.[0]?.message).toMatch(/PIN/);
+  });
+
+  it("starts, pauses, resumes and ends, and refuses taps that do not fit in German", async () => {
+    const notWorking = await tap("pause", anna);
+    expect(notWorking.status).toBe(409);
+    expect((await json(notWorking)).errors?.[0]?.message).toBe(
+      "Aktivität konnte nicht pausiert werden. Sie haben gerade keine laufende Aktivität.",
+    );
+    expect((await tap("end", anna)).status).toBe(409);
+    const started = await tap("start", anna);
+    expect(started.status).toBe(200);
+    expect((await json(started)).data.state).toBe("working");
+    const again = await tap("start", anna);
+    expect(again.status).toBe(409);
+    expect((await json(again)).errors?.[0]?.message).toMatch(
+      /^Aktivität konnte nicht gestartet werden\. Sie arbeiten bereits/,
+    );
+    const notPaused = await tap("resume", anna);
+    expect((await json(notPaused)).errors?.[0]?.message).toMatch(
+      /^Aktivität konnte nicht fortgesetzt werden\./,
+    );
+    expect((await json(await tap("pause", anna))).data.state).toBe("paused");
+    expect((await tap("pause", anna)).status).toBe(409);
+    expect((await json(await tap("resume", anna))).data.state).toBe("working");
+    expect((await json(await tap("end", anna))).data.state).toBe("off");
+    const ended = await tap("end", anna);
+    expect((await json(ended)).errors?.[0]?.message).toMatch(/^Aktivität konnte nicht beendet/);
+    const list = await new StaffClient(server).send(
+      `${api()}/working-activities`,
+      as(anna, "2468"),
+    );
+    const rows = (await json(list)).data;
+    expect(rows).toHaveLength(1);
+    expect(rows[0].pauses).toHaveLength(1);
+    expect(rows[0].end).not.toBeNull();
+    const schedules = await new StaffClient(server).send(
+      `${api()}/working-schedules`,
+      as(anna, "2468"),
+    );
+    expect(await json(schedules)).toEqual({ data: [] });
+    expect((await tap("jump", anna)).status).toBe(404);
+  });
+
+  it("lets a card alone identify its person", async () => {
+    const client = new StaffClient(server);
+    const me = await client.send(`${api()}/me`, { headers: { "X-Access-Token": "CARD-0815" } });
+    expect((await json(me)).data?.name).toBe("Bert");
+    // A device outside a browser posts without Origin, with the card in a JSON body.
+    const started = await client.send(`${api()}/working-activities/start`, {
+      json: { accessToken: "CARD-0815" },
+      noOrigin: true,
+    });
+    expect(started.status).toBe(200);
+    const ended = await client.send(`${api()}/working-activities/end`, {
+      json: { accessToken: "CARD-0815" },
+      noOrigin: true,
+    });
+    expect((await json(ended)).data?.state).toBe("off");
+    const unknown = await client.send(`${api()}/me`, {
+      headers: { "X-Access-Token": "CARD-4711" },
+    });
+    expect(unknown.status).toBe(401);
+  });
+
+  it("makes exactly one activity when two taps race", async () => {
+    const answers = await Promise.all([tap("start", bert), tap("start", bert), tap("start", bert)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
+    const open = await handle.db
+      .selectFrom("workingActivities")
+      .select("id")
+      .where("userId", "=", bert.id)
+      .where("endedAt", "is", null)
+      .execute();
+    expect(open).toHaveLength(1);
+    // The same straight against the service, many at once.
+    const now = new Date();
+    const direct = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        clock(handle.db, {
+          userId: carla.id,
+          branchId: hafen,
+          action: "start",
+          now,
+          source: "clock",
+        }),
+      ),
+    );
+    expect(direct.filter((result) => result.ok)).toHaveLength(1);
+    expect((await tap("end", bert)).status).toBe(200);
+  });
+
+  it("locks a person's PIN entry after ten wrong PINs, and only theirs", async () => {
+    const db = handle.db;
+    const dora = await createStaff(db, { roles: ["ROLE_EMPLOYEE"], branchIds: [altstadt] });
+    await setClockCredentials(db, dora.id, { pin: "1357", card: "CARD-DORA" });
+    const client = new StaffClient(server);
+    for (let attempt = 1; attempt <= 9; attempt += 1) {
+      expect((await client.send(`${api()}/me`, as(dora, "0000"))).status).toBe(401);
+    }
+    const tenth = await client.send(`${api()}/me`, as(dora, "0000"));
+    expect(tenth.status).toBe(429);
+    expect((await json(tenth)).errors?.[0]?.message).toMatch(/gesperrt/);
+    // The right PIN does not open it now; others and the card still work.
+    expect((await client.send(`${api()}/me`, as(dora, "1357"))).status).toBe(429);
+    expect((await client.send(`${api()}/me`, as(anna, "2468"))).status).toBe(200);
+    const card = await client.send(`${api()}/me`, { headers: { "X-Access-Token": "CARD-DORA" } });
+    expect(card.status).toBe(200);
+    // Once the lock has passed, the right PIN works again.
+    await db
+      .updateTable("staffClockCredentials")
+      .set({ pinLockedUntil: new Date(Date.now() - 1000) })
+      .where("userId", "=", dora.id)
+      .execute();
+    expect((await client.send(`${api()}/me`, as(dora, "1357"))).status).toBe(200);
+  });
+
+  it("clocks on the shared page with plain forms", async () => {
+    const client = new StaffClient(server);
+    const page = await client.send(`/time-clock/${altstadt}/${clockKey}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Stempeluhr");
+    expect(html).toContain("Anna");
+    expect(html).not.toContain("Carla");
+    const wrong = await client.send(`/time-clock/${altstadt}/${clockKey}`, {
+      form: { person: String(anna.id), pin: "9999", action: "start" },
+    });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.text()).toContain("Aktivität konnte nicht gestartet werden.");
+    const started = await client.send(`/time-clock/${altstadt}/${clockKey}`, {
+      form: { person: String(anna.id), pin: "2468", action: "start" },
+    });
+    expect(started.status).toBe(302);
+    const after = await client.send(started.headers.get("Location")!);
+    expect(await after.text()).toMatch(/Anna: Arbeitsbeginn um \d\d:\d\d Uhr erfasst\./);
+    const ended = await client.send(`/time-clock/${altstadt}/${clockKey}`, {
+      form: { card: "CARD-0815", action: "end" },
+    });
+    expect(ended.status).toBe(409);
+    await client.send(`/time-clock/${altstadt}/${clockKey}`, {
+      form: { person: String(anna.id), pin: "2468", action: "end" },
+    });
+    expect((await client.send(`/time-clock/${hafen}/${clockKey}`)).status).toBe(404);
+  });
+
+  it("clocks on the person's own phone, at their branches only", async () => {
+    const client = await signedIn(anna);
+    const page = await client.send("/backend/my-time");
+    expect(await page.text()).toContain("Meine Arbeitszeit");
+    const foreign = await client.send("/backend/my-time", {
+      form: { intent: "clock", action: "start", branchId: String(hafen) },
+    });
+    expect(foreign.status).toBe(403);
+    const started = await client.send("/backend/my-time", {
+      form: { intent: "clock", action: "start", branchId: String(altstadt) },
+    });
+    expect(started.status).toBe(302);
+    expect(await (await client.send("/backend/my-time")).text()).toContain("Bei der Arbeit");
+    await client.send("/backend/my-time", {
+      form: { intent: "clock", action: "end", branchId: String(altstadt) },
+    });
+    const badPin = await client.send("/backend/my-time", {
+      form: { intent: "credentials", pin: "12" },
+    });
+    expect(badPin.status).toBe(400);
+    const taken = await client.send("/backend/my-time", {
+      form: { intent: "credentials", card: "CARD-0815" },
+    });
+    expect(taken.status).toBe(409);
+  });
+
+  it("shows managers their branches' days, flags a 10.5-hour day, and audits corrections", async () => {
+    const db = handle.db;
+    const day = DateTime.now().setZone(ZONE).minus({ days: 2 }).toISODate()!;
+    const at = (time: string) => DateTime.fromISO(`${day}T${time}`, { zone: ZONE }).toJSDate();
+    const { id } = await db
+      .insertInto("workingActivities")
+      .values({ userId: anna.id, branchId: altstadt, startedAt: at("06:00"), endedAt: at("17:00") })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("workingActivityPauses")
+      .values({ workingActivityId: id, startedAt: at("12:00"), endedAt: at("12:30") })
+      .execute();
+    const carlas = await db
+      .insertInto("workingActivities")
+      .values({ userId: carla.id, branchId: hafen, startedAt: at("08:00"), endedAt: at("12:00") })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+
+    const manager = await signedIn(managerA);
+    const listed = await manager.send(`/api/working-activities?from=${day}&to=${day}`);
+    expect(listed.status).toBe(200);
+    const body = await json(listed);
+    expect(body.data.map((row: any) => row.userId)).toEqual([anna.id]);
+    expect(body.data[0].workedMinutes).toBe(630);
+    expect(body.violations?.[0]?.violations.map((v: any) => v.kind).sort()).toEqual([
+      "breakAfterNine",
+      "overTen",
+    ]);
+    const page = await manager.send(`/backend/working-activities?von=${day}&bis=${day}`);
+    const html = await page.text();
+    expect(html).toContain("Mehr als 10 Stunden Arbeit an einem Tag (10:30 h).");
+    expect(html).not.toContain("Carla");
+
+    // Another branch's activity: 404 to read, to correct and on the page; employees 403.
+    expect((await manager.send(`/api/working-activities/${carlas.id}`)).status).toBe(404);
+    expect((await manager.send(`/backend/working-activities/${carlas.id}`)).status).toBe(404);
+    expect(
+      (await manager.send(`/api/working-activities?branch=${hafen}&from=${day}&to=${day}`)).status,
+    ).toBe(403);
+    const employee = await signedIn(anna);
+    expect((await employee.send(`/api/working-activities`)).status).toBe(403);
+    const outsider = await signedIn(managerB);
+    const foreign = await outsider.send(`/api/working-activities/${id}`, {
+      method: "PUT",
+      json: { start: at("06:00").toISOString(), end: at("14:00").toISOString(), reason: "x" },
+    });
+    expect(foreign.status).toBe(404);
+
+    // A correction needs a reason and sound times; nothing is half written.
+    const noReason = await manager.send(`/api/working-activities/${id}`, {
+      method: "PUT",
+      json: { start: at("06:00").toISOString(), end: at("14:00").toISOString() },
+    });
+    expect(noReason.status).toBe(400);
+    expect((await json(noReason)).errors?.[0]?.message).toMatch(/Grund/);
+    const backwards = await manager.send(`/api/working-activities/${id}`, {
+      method: "PUT",
+      json: {
+        start: at("14:00").toISOString(),
+        end: at("06:00").toISOString(),
+        reason: "Tippfehler",
+      },
+    });
+    expect(backwards.status).toBe(400);
+    const corrected = await manager.send(`/api/working-activities/${id}`, {
+      method: "PUT",
+      json: {
+        start: at("06:00").toISOString(),
+        end: at("14:30").toISOString(),
+        pauses: [{ start: at("10:00").toISOString(), end: at("10:30").toISOString() }],
+        comment: "Früher gegangen",
+        reason: "Ausstempeln vergessen",
+      },
+    });
+    expect(corrected.status).toBe(200);
+    expect((await json(corrected)).data).toMatchObject({
+      workedMinutes: 480,
+      comment: "Früher gegangen",
+    });
+    const entry = await db
+      .selectFrom("auditLog")
+      .select(["data", "branchId", "userId"])
+      .where("entityType", "=", "working-activity")
+      .where("entityId", "=", String(id))
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ branchId: altstadt, userId: managerA.id });
+    expect(entry.data).toMatchObject({
+      reason: "Ausstempeln vergessen",
+      before: { endedAt: at("17:00").toISOString() },
+      after: { endedAt: at("14:30").toISOString() },
+    });
+
+    // The page's form: the same rules, a redirect after the correction.
+    const local = (time: string) => `${day}T${time}`;
+    const refused = await manager.send(`/backend/working-activities/${id}`, {
+      form: { start: local("06:00"), end: local("15:00"), reason: "" },
+    });
+    expect(refused.status).toBe(400);
+    const saved = await manager.send(`/backend/working-activities/${id}`, {
+      form: {
+        start: local("06:00"),
+        end: local("15:00"),
+        pauseStart: [local("11:00"), ""],
+        pauseEnd: [local("11:30"), ""],
+        comment: "",
+        reason: "Pause nachgetragen",
+      },
+    });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toContain("korrigiert=1");
+    const edit = await manager.send(`/backend/working-activities/${id}`);
+    expect(await edit.text()).toContain("Pause nachgetragen");
+
+    // The statistics count the corrected day: 8.5 h less 30 min.
+    const figures = await manager.send(
+      `/api/statistics/working-activities?from=${day}&to=${day}&branch=${altstadt}`,
+    );
+    expect((await json(figures)).data).toEqual([{ date: day, value: 510 }]);
+    const statisticsPage = await manager.send(`/backend/statistics?von=${day}&bis=${day}`);
+    expect(await statisticsPage.text()).toContain("8:30 Stunden gearbeitet (ohne Pausen).");
+    const all = await (
+      await signedIn(admin)
+    ).send(`/api/statistics/working-activities?from=${day}&to=${day}`);
+    expect((await json(all)).data).toEqual([{ date: day, value: 750 }]);
+  });
+
+  it("keeps people and branches with recorded working time: no deletion, a 409 in German", async () => {
+    const client = await signedIn(admin);
+    const refused = await client.send(`/api/users/${anna.id}`, { method: "DELETE" });
+    expect(refused.status).toBe(409);
+    expect((await json(refused)).errors?.[0]?.message).toMatch(/Arbeitszeiten erfasst/);
+    const idle = await createStaff(handle.db, { roles: ["ROLE_EMPLOYEE"], branchIds: [altstadt] });
+    expect((await client.send(`/api/users/${idle.id}`, { method: "DELETE" })).status).toBe(200);
+    // Nor a branch with recorded working time (Carla clocked in at Hafen).
+    const branch = await client.send(`/api/branches/${hafen}`, { method: "DELETE" });
+    expect(branch.status).toBe(409);
+    expect((await json(branch)).errors?.[0]?.message).toMatch(/Arbeitszeiten erfasst/);
+  });
+
+  it("refuses an overlapping correction", async () => {
+    const db = handle.db;
+    const day = DateTime.now().setZone(ZONE).minus({ days: 5 }).toISODate()!;
+    const at = (time: string) => DateTime.fromISO(`${day}T${time}`, { zone: ZONE }).toJSDate();
+    await db
+      .insertInto("workingActivities")
+      .values({ userId: bert.id, branchId: altstadt, startedAt: at("06:00"), endedAt: at("10:00") })
+      .execute();
+    const { id } = await db
+      .insertInto("workingActivities")
+      .values({ userId: bert.id, branchId: altstadt, startedAt: at("11:00"), endedAt: at("15:00") })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const manager = await signedIn(managerA);
+    const overlapping = await manager.send(`/api/working-activities/${id}`, {
+      method: "PUT",
+      json: { start: at("09:00").toISOString(), end: at("15:00").toISOString(), reason: "Test" },
+    });
+    expect(overlapping.status).toBe(400);
+    expect((await json(overlapping)).errors?.[0]?.message).toMatch(/überschneiden/);
+    const row = await db
+      .selectFrom("workingActivities")
+      .select("startedAt")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(row.startedAt).toEqual(at("11:00"));
+  });
+});
