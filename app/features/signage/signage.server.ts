@@ -43,8 +43,9 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
+/** Path `/`: a cookie for `/tv` would not reach `/tv.data`, where the player reloads its data. */
 export function deviceCookie(token: string, secure: boolean): string {
-  return `${DEVICE_COOKIE}=${token}; Max-Age=${DEVICE_COOKIE_MAX_AGE}; Path=/tv; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`;
+  return `${DEVICE_COOKIE}=${token}; Max-Age=${DEVICE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`;
 }
 
 export function deviceTokenOf(request: Request): string | null {

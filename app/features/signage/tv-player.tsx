@@ -78,7 +78,6 @@ export function TvPlayer({
   const segments = useMemo(() => stream?.segments ?? [], [stream]);
   const current = segments.length ? segments[index % segments.length] : undefined;
 
-
   // The clock: pick the stream every second (a time slot switches at its minute).
   useEffect(() => {
     const pick = () => {
@@ -114,7 +113,18 @@ export function TvPlayer({
       void reload.current();
     });
     events.addEventListener("error", () => setOffline(true));
-    return () => events.close();
+    const lost = () => setOffline(true);
+    const back = () => {
+      setOffline(false);
+      void reload.current();
+    };
+    window.addEventListener("offline", lost);
+    window.addEventListener("online", back);
+    return () => {
+      events.close();
+      window.removeEventListener("offline", lost);
+      window.removeEventListener("online", back);
+    };
   }, [preview]);
 
   // The player's own service worker: the page, its data and pictures from the cache when offline.

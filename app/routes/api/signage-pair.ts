@@ -3,7 +3,6 @@ import { requireStaff } from "../../features/staff/staff-auth.server";
 import { problems } from "../../features/backoffice/resource-api.server";
 import { readPairInput } from "../../features/signage/pairing-input.server";
 import { pairDevice } from "../../features/signage/signage.server";
-import { de } from "../../i18n/de-backoffice";
 import { deSignage } from "../../i18n/de-signage";
 
 /**
@@ -30,4 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return Response.json({ data: { id: outcome.deviceId } }, { status: 201 });
 }
 
-export const loader = () => problems(405, [{ message: de.resources.edit.forbidden }]);
+export async function loader({ request, context }: ActionFunctionArgs) {
+  await requireStaff(request, context, { roles: ["ROLE_MANAGER"] });
+  return problems(405, [{ message: deSignage.events.method }]);
+}
