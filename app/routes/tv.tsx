@@ -5,7 +5,7 @@ import { deSignage } from "../i18n/de-signage";
 import { isAdmin } from "../domain/staff-permissions";
 import { currentStaff } from "../features/staff/staff-auth.server";
 import { deviceCookie, deviceTokenOf, tvStateOf } from "../features/signage/signage.server";
-import { playerData } from "../features/signage/player-data.server";
+import { sharedPlayerData } from "../features/signage/player-data.server";
 import { TvPlayer } from "../features/signage/tv-player";
 import signageStyles from "../styles/signage.css?url";
 
@@ -37,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         kind: "paired" as const,
         preview: true,
         index,
-        player: await playerData(context.db, id, now),
+        player: await sharedPlayerData(context.db, id, now),
       },
       { headers },
     );
@@ -57,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       kind: "paired" as const,
       preview: false,
       index,
-      player: await playerData(context.db, state.streamId, now),
+      player: await sharedPlayerData(context.db, state.streamId, now),
     },
     { headers },
   );

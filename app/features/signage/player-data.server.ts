@@ -3,6 +3,22 @@ import { parseSchedule, type SignageSlot } from "../../domain/signage-schedule";
 import { chooseStream } from "../../domain/signage-schedule";
 import { DateTime } from "luxon";
 import { playerView, type PlayerView } from "./signage.server";
+import { cachedReference } from "../shared/reference-data.server";
+
+/**
+ * `playerData`, shared by every TV of the stream until signage or the catalogue change (their
+ * tables are reference data, decision 032) or the minute moves on: a change reaches a hundred TVs
+ * at once, and they all reload together (decision 060).
+ */
+export function sharedPlayerData(db: Db, streamId: number | null, now: Date): Promise<PlayerData> {
+  const minute = Math.floor(now.getTime() / 60_000);
+  return cachedReference(
+    db,
+    `signage-player:${streamId ?? "none"}`,
+    () => playerData(db, streamId, new Date(minute * 60_000)),
+    minute,
+  );
+}
 
 /**
  * Everything a TV needs to play on its own, offline too: the views of its stream and of every
