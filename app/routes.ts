@@ -20,6 +20,9 @@ const RESOURCES = [
   "navigations",
   "image-templates",
   "blocks",
+  "digital-signage-segments",
+  "digital-signage-streams",
+  "digital-signage-devices",
 ] as const;
 
 const resourcePages = RESOURCES.flatMap((name) => [
@@ -58,6 +61,11 @@ export default [
   route("upload/:publicHash/preview/:fileName", "routes/upload-preview.tsx"),
   route("cookie-consent", "routes/consent.tsx"),
   route("kiosk", "routes/kiosk.tsx"),
+  // The TV player of digital signage (issue 22, decision 060): pairing, playing, live, offline.
+  route("tv", "routes/tv.tsx"),
+  route("tv/events", "routes/tv-events.ts"),
+  route("tv/heartbeat", "routes/tv-heartbeat.ts"),
+  route("tv/sw.js", "routes/tv-sw.ts"),
   // The self-service kiosk's reset (decision 053): forgets the customer, back to the idle screen.
   route("kiosk/neu", "routes/kiosk-reset.ts"),
   route("image/*", "routes/image.tsx"),
@@ -95,6 +103,9 @@ export default [
     route("products/bulk", "routes/backend/products-bulk.tsx"),
     route("products/import", "routes/backend/products-import.tsx"),
     route("products/export.csv", "routes/backend/products-export.ts"),
+    // Digital signage (issue 22, decision 060): pairing a TV and a stream's preview.
+    route("digital-signage-devices/pair", "routes/backend/signage-pair.tsx"),
+    route("digital-signage-streams/:id/preview", "routes/backend/signage-preview.tsx"),
     ...resourcePages,
     // The images (issue 16, decision 038): their own pages, since an upload is more than fields.
     route("images", "routes/backend/images.tsx"),
@@ -131,6 +142,7 @@ export default [
   route("api/products/bulk", "routes/api/products-bulk.ts"),
   route("api/products/export", "routes/api/products-export.ts"),
   route("api/products/import", "routes/api/products-import.ts"),
+  route("api/digital-signage-devices/pair", "routes/api/signage-pair.ts"),
   ...resourceApi,
   route("api/images", "routes/api/images.ts"),
   route("api/images/:id", "routes/api/image.ts"),

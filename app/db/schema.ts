@@ -982,6 +982,67 @@ export interface StatisticsOrderDaysTable {
   rolledAt: Date;
 }
 
+/** Digital signage (issue 22, decision 060): a piece of screen content with a duration. */
+export interface SignageSegmentsTable {
+  id: Generated<number>;
+  name: string;
+  kind: "image" | "video" | "page" | "text" | "menu";
+  durationSeconds: Generated<number>;
+  imageId: number | null;
+  videoPath: string | null;
+  pagePath: string | null;
+  body: string | null;
+  branchId: number | null;
+  createdAt: GeneratedTimestamp;
+}
+
+/** An ordered playlist of segments with time slots naming other streams (decision 060). */
+export interface SignageStreamsTable {
+  id: Generated<number>;
+  name: string;
+  transition: Generated<string>;
+  /** Lines such as 'Mo-Fr 06:00-11:00 3' (app/domain/signage-schedule.ts). */
+  schedule: Generated<string>;
+  createdAt: GeneratedTimestamp;
+}
+
+export interface SignageStreamSegmentsTable {
+  streamId: number;
+  segmentId: number;
+  position: Generated<number>;
+}
+
+/** A TV of a branch, paired by a short code; its token's hash identifies its browser. */
+export interface SignageDevicesTable {
+  id: Generated<number>;
+  name: string;
+  branchId: number;
+  streamId: number | null;
+  pairedAt: Date | null;
+  createdAt: GeneratedTimestamp;
+}
+
+export interface SignagePairingsTable {
+  id: Generated<number>;
+  code: string;
+  tokenHash: string;
+  createdAt: GeneratedTimestamp;
+  deviceId: number | null;
+}
+
+export interface SignagePairingFailuresTable {
+  id: Generated<number>;
+  userId: number;
+  at: GeneratedTimestamp;
+}
+
+export interface SignageDeviceStatusTable {
+  deviceId: number;
+  lastSeenAt: Date;
+  playing: string | null;
+  contentVersion: string | null;
+}
+
 export interface Database {
   settings: SettingsTable;
   images: ImagesTable;
@@ -1041,6 +1102,13 @@ export interface Database {
   workingActivities: WorkingActivitiesTable;
   workingActivityPauses: WorkingActivityPausesTable;
   staffClockCredentials: StaffClockCredentialsTable;
+  signageSegments: SignageSegmentsTable;
+  signageStreams: SignageStreamsTable;
+  signageStreamSegments: SignageStreamSegmentsTable;
+  signageDevices: SignageDevicesTable;
+  signagePairings: SignagePairingsTable;
+  signagePairingFailures: SignagePairingFailuresTable;
+  signageDeviceStatus: SignageDeviceStatusTable;
 }
 
 // ——— Row types in the business's words ———

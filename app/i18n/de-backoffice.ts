@@ -125,6 +125,13 @@ export const de = {
     },
     tags: resource("Tags", "Tag", { newTitle: "Neuer Tag", article: "der" }),
     tables: resource("Tische", "Tisch", { newTitle: "Neuer Tisch", article: "der" }),
+    // Digital signage (issue 22, decision 060): the spec's section 8 names.
+    signageSegments: resource("Filmsequenzen", "Filmsequenz", {
+      newTitle: "Neue Filmsequenz",
+      article: "die",
+    }),
+    signageStreams: resource("Streams", "Stream", { newTitle: "Neuer Stream", article: "der" }),
+    signageDevices: resource("TVs", "TV", { newTitle: "Neuer TV", article: "der" }),
     donatees: resource("Spendenempfänger", "Spendenempfänger", {
       newTitle: "Neuer Spendenempfänger",
       article: "der",

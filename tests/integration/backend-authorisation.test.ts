@@ -75,6 +75,10 @@ const RESOURCE_ACCESS: Record<string, ActorName> = {
   navigations: "admin",
   "image-templates": "admin",
   blocks: "admin",
+  // Digital signage (decision 060): content for administrators, TVs for their branch's managers.
+  "digital-signage-segments": "admin",
+  "digital-signage-streams": "admin",
+  "digital-signage-devices": "managerA",
 };
 
 function resourceCases(): Record<string, RouteCase> {
@@ -105,6 +109,24 @@ function resourceCases(): Record<string, RouteCase> {
 
 const ROUTES: Record<string, RouteCase> = {
   ...resourceCases(),
+  // Digital signage (decision 060): pairing a TV, and a stream's preview.
+  "routes/backend/signage-pair": {
+    path: () => "/backend/digital-signage-devices/pair",
+    allowed: "managerA",
+    outsider: "deny",
+  },
+  "routes/backend/signage-preview": {
+    path: ({ records }) =>
+      `/backend/digital-signage-streams/${records["digital-signage-streams"]}/preview`,
+    allowed: "admin",
+    outsider: "deny",
+  },
+  "routes/api/signage-pair": {
+    path: () => "/api/digital-signage-devices/pair",
+    allowed: "managerA",
+    outsider: "deny",
+    allowedStatus: 405,
+  },
   "routes/backend/product-copy": {
     path: ({ records }) => `/backend/products/${records.products}/copy`,
     allowed: "admin",
@@ -619,6 +641,27 @@ describe.each(databaseTargets())("every guarded route on %s", (target) => {
         await db
           .insertInto("blocks")
           .values({ identifier: "intro", name: "Einleitung" })
+          .returning("id")
+          .executeTakeFirstOrThrow(),
+      ),
+      "digital-signage-segments": id(
+        await db
+          .insertInto("signageSegments")
+          .values({ name: "Willkommen", kind: "text", body: "Willkommen", durationSeconds: 5 })
+          .returning("id")
+          .executeTakeFirstOrThrow(),
+      ),
+      "digital-signage-streams": id(
+        await db
+          .insertInto("signageStreams")
+          .values({ name: "Theke" })
+          .returning("id")
+          .executeTakeFirstOrThrow(),
+      ),
+      "digital-signage-devices": id(
+        await db
+          .insertInto("signageDevices")
+          .values({ name: "TV 1", branchId: branchA })
           .returning("id")
           .executeTakeFirstOrThrow(),
       ),

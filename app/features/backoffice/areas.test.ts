@@ -27,6 +27,8 @@ describe("the back office's areas", () => {
       "device-keys",
       "branches",
       "tables",
+      "digital-signage",
+      "digital-signage-pair",
       "logs",
       "password",
     ]);

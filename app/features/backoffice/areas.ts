@@ -8,6 +8,7 @@ import { deBlocks } from "../../i18n/de-blocks";
 import { deMedia } from "../../i18n/de-media";
 import { deStatistics } from "../../i18n/de-statistics";
 import { deTimeTracking } from "../../i18n/de-time-tracking";
+import { deSignage } from "../../i18n/de-signage";
 
 /**
  * Every area of the back office, in menu order (decision 031). The frame's navigation and the
@@ -159,6 +160,36 @@ export const BACK_OFFICE_AREAS: readonly BackOfficeArea[] = [
     ...deTemplates.area,
     path: "/backend/image-templates",
     icon: "◪",
+    allowed: isAdmin,
+  },
+  // Digital signage (issue 22, decision 060): the TVs for managers too, their content for admins.
+  {
+    key: "digital-signage",
+    ...deSignage.area,
+    path: "/backend/digital-signage-devices",
+    icon: "▶",
+    allowed: (user) => isAdmin(user) || isManager(user),
+  },
+  {
+    key: "digital-signage-pair",
+    label: deSignage.pairing.link,
+    description: deSignage.pairing.intro,
+    path: "/backend/digital-signage-devices/pair",
+    icon: "▶",
+    allowed: (user) => isAdmin(user) || isManager(user),
+  },
+  {
+    key: "digital-signage-segments",
+    ...deSignage.areas.segments,
+    path: "/backend/digital-signage-segments",
+    icon: "▶",
+    allowed: isAdmin,
+  },
+  {
+    key: "digital-signage-streams",
+    ...deSignage.areas.streams,
+    path: "/backend/digital-signage-streams",
+    icon: "▶",
     allowed: isAdmin,
   },
   { key: "uploads", ...deUploads.area, path: "/backend/uploads", icon: "▧", allowed: isAdmin },

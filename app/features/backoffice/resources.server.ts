@@ -11,6 +11,11 @@ import { navigationsResource } from "../content/navigations.resource";
 import { sitesResource } from "../content/sites.resource";
 import { imageTemplatesResource } from "../templates/image-templates.resource";
 import { blocksResource } from "../content/blocks.resource";
+import {
+  signageDevicesResource,
+  signageSegmentsResource,
+  signageStreamsResource,
+} from "../signage/signage.resources";
 import { registerResources } from "./resource.server";
 
 /**
@@ -33,6 +38,9 @@ registerResources(
   navigationsResource,
   imageTemplatesResource,
   blocksResource,
+  signageSegmentsResource,
+  signageStreamsResource,
+  signageDevicesResource,
 );
 
 export { allResources, resourceNamed } from "./resource.server";

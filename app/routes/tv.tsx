@@ -1,0 +1,89 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { deSignage } from "../i18n/de-signage";
+import { isAdmin } from "../domain/staff-permissions";
+import { currentStaff } from "../features/staff/staff-auth.server";
+import { deviceCookie, deviceTokenOf, tvStateOf } from "../features/signage/signage.server";
+import { sharedPlayerData } from "../features/signage/player-data.server";
+import { TvPlayer } from "../features/signage/tv-player";
+import signageStyles from "../styles/signage.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: signageStyles }];
+
+/**
+ * The TV player (issue 22, decision 060): a browser on a TV opens `/tv`. Unpaired it shows a
+ * six-character code (and reloads itself every 5 s until staff pair it); paired it plays its
+ * stream full screen, pushed changes arriving over `/tv/events`. `?vorschau=<stream>` plays a
+ * stream for signed-in administrators (the back office's preview). Without JavaScript the page
+ * shows one segment and moves on by a meta refresh (`?i=` the next one).
+ */
+export const handle = { bare: true, backOffice: true };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const index = Math.max(0, Math.min(Number(url.searchParams.get("i")) || 0, 1000));
+  const headers: Record<string, string> = { "Cache-Control": "no-store" };
+  const now = new Date();
+  const preview = url.searchParams.get("vorschau");
+  if (preview !== null) {
+    const user = await currentStaff(request, context);
+    const id = /^\d{1,9}$/.test(preview) ? Number(preview) : null;
+    if (!user || !isAdmin(user) || id === null) {
+      throw new Response(deSignage.player.nothing, { status: 404 });
+    }
+    return data(
+      {
+        kind: "paired" as const,
+        preview: true,
+        index,
+        player: await sharedPlayerData(context.db, id, now),
+      },
+      { headers },
+    );
+  }
+  const state = await tvStateOf(context.db, deviceTokenOf(request), now);
+  if (state.kind === "unpaired") {
+    if (state.token) {
+      headers["Set-Cookie"] = deviceCookie(
+        state.token,
+        context.config.publicOrigin.startsWith("https:"),
+      );
+    }
+    return data({ kind: "unpaired" as const, code: state.code }, { headers });
+  }
+  return data(
+    {
+      kind: "paired" as const,
+      preview: false,
+      index,
+      player: await sharedPlayerData(context.db, state.streamId, now),
+    },
+    { headers },
+  );
+}
+
+export const meta: MetaFunction = () => [
+  { title: deSignage.player.title },
+  { name: "robots", content: "noindex" },
+];
+
+export default function TvPage() {
+  const loaded = useLoaderData<typeof loader>();
+  if (loaded.kind === "unpaired") {
+    return (
+      <div className="tv tv-pairing">
+        <noscript>
+          <meta httpEquiv="refresh" content="5" />
+        </noscript>
+        <h1>{deSignage.player.pairTitle}</h1>
+        <p>{deSignage.player.pairText}</p>
+        <p className="tv-code" data-testid="pairing-code">
+          {loaded.code}
+        </p>
+        <TvPlayer.PairingWatch />
+      </div>
+    );
+  }
+  return <TvPlayer data={loaded.player} preview={loaded.preview} startIndex={loaded.index} />;
+}
