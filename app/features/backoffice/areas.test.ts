@@ -6,22 +6,25 @@ const keys = (roles: Parameters<typeof areasFor>[0]["roles"]) =>
   areasFor({ roles }).map((area) => area.key);
 
 describe("the back office's areas", () => {
-  it("offers an employee the orders, the phone order, sold out and their password, nothing else", () => {
+  it("offers an employee the orders, the phone order, sold out, their working time and their password, nothing else", () => {
     expect(keys(["ROLE_EMPLOYEE"])).toEqual([
       "home",
       "orders",
       "phone-order",
       "sold-out",
+      "my-time",
       "password",
     ]);
   });
 
-  it("offers a branch manager the users, device keys, their branches, tables and the log too", () => {
+  it("offers a branch manager the users, device keys, their branches, tables, time tracking, TVs and the log too", () => {
     expect(keys(["ROLE_MANAGER"])).toEqual([
       "home",
       "orders",
       "phone-order",
       "sold-out",
+      "my-time",
+      "working-activities",
       "statistics",
       "users",
       "device-keys",
