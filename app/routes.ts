@@ -132,6 +132,10 @@ export default [
   route("api/images", "routes/api/images.ts"),
   route("api/images/:id", "routes/api/image.ts"),
   route("api/products/:id/copy", "routes/api/product-copy.ts"),
+  // A device's test ticket and log (issue 20, decision 056).
+  route("api/devices/:id/test/print", "routes/api/device-test-print.ts"),
+  route("api/devices/:id/test/notification", "routes/api/device-test-notification.ts"),
+  route("api/devices/:id/request-device-logs", "routes/api/device-logs.ts"),
   route("api/branches/:id/menus", "routes/api/branch-menus.ts"),
   // Image templates' layers and the fonts (issue 16, decision 041); the fonts are public.
   route("api/image-templates/:id/layers", "routes/api/image-template-layers.ts"),

@@ -106,6 +106,22 @@ function resourceCases(): Record<string, RouteCase> {
 
 const ROUTES: Record<string, RouteCase> = {
   ...resourceCases(),
+  // A device's test ticket and log (decision 056): only POST acts; a GET passes the checks.
+  ...Object.fromEntries(
+    [
+      ["routes/api/device-test-print", "test/print"],
+      ["routes/api/device-test-notification", "test/notification"],
+      ["routes/api/device-logs", "request-device-logs"],
+    ].map(([file, tail]) => [
+      file,
+      {
+        path: ({ records }: Samples) => `/api/devices/${records.devices}/${tail}`,
+        allowed: "managerA" as const,
+        outsider: "deny" as const,
+        allowedStatus: 405,
+      },
+    ]),
+  ),
   "routes/backend/product-copy": {
     path: ({ records }) => `/backend/products/${records.products}/copy`,
     allowed: "admin",

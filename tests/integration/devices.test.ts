@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
+import { startFakeTcpPrinter } from "#tests/support/fake-tcp-printer";
 import { createStaff, startAppServer, StaffClient, type AppServer } from "#tests/support/staff";
 
 process.env.PRINTER_ALLOW_LOOPBACK = "1";
@@ -123,5 +124,55 @@ describe.each(databaseTargets())("devices (%s)", (target) => {
     const response = await admin.send("/backend/devices");
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("Küchendrucker");
+  });
+
+  it("prints a test ticket on a fake printer, says why it failed when refused, and logs both", async () => {
+    const fake = await startFakeTcpPrinter();
+    try {
+      const created = await admin.send("/api/devices", {
+        json: printer({ identifier: "testdruck", host: "127.0.0.1", port: fake.port }),
+      });
+      const device = ((await created.json()) as Body).data;
+      const ok = await manager.send(`/api/devices/${device.id}/test/print`, { json: {} });
+      expect(ok.status).toBe(200);
+      expect(((await ok.json()) as { message: string }).message).toBe("Testdruck erfolgreich.");
+      expect(fake.printed).toHaveLength(1);
+      expect(fake.tickets[0]!.includes(Buffer.from([0x84]))).toBe(true);
+
+      await fake.setMode({ kind: "refuse" });
+      const refused = await manager.send(`/api/devices/${device.id}/test/notification`, {
+        json: {},
+      });
+      expect(refused.status).toBe(502);
+      expect(((await refused.json()) as Body).errors![0]!.message).toBe(
+        "Gerätetest nicht erfolgreich: Der Drucker hat die Verbindung abgelehnt.",
+      );
+
+      const logs = await manager.send(`/api/devices/${device.id}/request-device-logs`, {
+        json: {},
+      });
+      expect(logs.status).toBe(200);
+      const entries = ((await logs.json()) as { data: { event: string; message: string }[] }).data;
+      expect(entries.map((entry) => entry.event)).toEqual(["logs", "error", "test"]);
+      expect(entries[1]!.message).toContain("abgelehnt");
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("refuses test prints for unknown devices and other branches' devices", async () => {
+    expect((await admin.send("/api/devices/999999/test/print", { json: {} })).status).toBe(404);
+    expect((await admin.send("/api/devices/abc/test/print", { json: {} })).status).toBe(404);
+    const other = await handle.db
+      .insertInto("devices")
+      .values({ branchId: hafen, identifier: "hafen-x", name: "Hafen", kind: "printer" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect((await manager.send(`/api/devices/${other.id}/test/print`, { json: {} })).status).toBe(
+      403,
+    );
+    expect(
+      (await manager.send(`/api/devices/${other.id}/request-device-logs`, { json: {} })).status,
+    ).toBe(403);
   });
 });
