@@ -103,6 +103,8 @@ export default [
     route("images/:id", "routes/backend/image-edit.tsx"),
     // A product copied with its units, parts, options and bundle (issue 15): a plain POST.
     route("products/:id/copy", "routes/backend/product-copy.ts"),
+    // A device's "Testdruck" button (issue 20, decision 056): a plain POST.
+    route("devices/:id/testdruck", "routes/backend/device-test-print.ts"),
     // A menu's categories and products in order (issue 15), and the storefront as it will be.
     route("menus/:id/catalogue", "routes/backend/menu-catalogue.tsx"),
     route("menus/:id/preview", "routes/backend/menu-preview.tsx"),

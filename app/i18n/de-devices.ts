@@ -57,6 +57,18 @@ export const deDevices = {
     test: (message: string) => `Gerätetest: ${message}`,
     logsRequested: "Geräteprotokoll angefordert.",
   },
+  page: {
+    testPrint: "Testdruck",
+    logs: "Geräteprotokoll",
+    noLogs: "Noch keine Einträge.",
+    stale: "Nicht gedruckte, zu alte Aufträge",
+    staleHelp:
+      "Diese Bons wurden nicht automatisch gedruckt. Bitte bei Bedarf über die Bestellung erneut drucken.",
+    time: "Zeit",
+    event: "Ereignis",
+    message: "Meldung",
+    order: "Bestellung",
+  },
   test: {
     printed: "Testdruck erfolgreich.",
     failed: (reason: string) => `Gerätetest nicht erfolgreich: ${reason}`,

@@ -122,6 +122,13 @@ const ROUTES: Record<string, RouteCase> = {
       },
     ]),
   ),
+  // A device's "Testdruck" button (decision 056): a GET leads to the device's page.
+  "routes/backend/device-test-print": {
+    path: ({ records }) => `/backend/devices/${records.devices}/testdruck`,
+    allowed: "managerA",
+    outsider: "deny",
+    allowedStatus: 302,
+  },
   "routes/backend/product-copy": {
     path: ({ records }) => `/backend/products/${records.products}/copy`,
     allowed: "admin",

@@ -175,4 +175,23 @@ describe.each(databaseTargets())("devices (%s)", (target) => {
       (await manager.send(`/api/devices/${other.id}/request-device-logs`, { json: {} })).status,
     ).toBe(403);
   });
+
+  it("presses 'Testdruck' on the device page without JavaScript and sees the reason and the log", async () => {
+    const created = await admin.send("/api/devices", {
+      json: printer({ identifier: "seite", host: "127.0.0.1", port: 1 }),
+    });
+    const device = ((await created.json()) as Body).data;
+    const pressed = await manager.send(`/backend/devices/${device.id}/testdruck`, {
+      form: {},
+    });
+    expect(pressed.status).toBe(302);
+    const location = pressed.headers.get("Location")!;
+    expect(location).toBe(`/backend/devices/${device.id}?hinweis=testdruck-refused`);
+    const page = await (await manager.send(location)).text();
+    expect(page).toContain(
+      "Gerätetest nicht erfolgreich: Der Drucker hat die Verbindung abgelehnt.",
+    );
+    expect(page).toContain("Geräteprotokoll");
+    expect(page).toMatch(/\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}/);
+  });
 });

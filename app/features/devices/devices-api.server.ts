@@ -1,4 +1,6 @@
-import type { AppLoadContext } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import { mayUse } from "../backoffice/resource.server";
+import { forbidden, requireStaff } from "../staff/staff-auth.server";
 import { canAccessBranch, isAdmin } from "../../domain/staff-permissions";
 import { parseId } from "../../domain/values";
 import { de } from "../../i18n/de-backoffice";
@@ -6,7 +8,9 @@ import { deDevices } from "../../i18n/de-devices";
 import { guard, problems } from "../backoffice/resource-api.server";
 import { apiMethodNotAllowed } from "../staff/users-api.server";
 import { devicesResource } from "./devices.resource";
-import { DEFAULT_SEND_OPTIONS, logDevice, renderJob, sendToPrinter } from "./print-jobs.server";
+import type { Selectable } from "kysely";
+import type { Db, DevicesTable } from "../../db/schema";
+import { logDevice, renderJob, sendToPrinter, type SendFailure } from "./print-jobs.server";
 
 /**
  * A device's own actions (issue 20, decision 056): `POST /api/devices/{id}/test/print`,
@@ -49,14 +53,26 @@ export async function deviceApiAction(
       .execute();
     return Response.json({ data: logs });
   }
-  if (device.kind !== "printer") {
-    return problems(409, [{ message: deDevices.test.notPrinter }]);
-  }
+  const outcome = await testPrint(db, device);
+  if (outcome.key === "ok") return Response.json({ message: outcome.message });
+  if (outcome.key === "queued") return Response.json({ message: outcome.message }, { status: 202 });
+  if (outcome.key === "notPrinter") return problems(409, [{ message: outcome.message }]);
+  return problems(502, [{ message: outcome.message }]);
+}
+
+export type TestOutcomeKey = "ok" | "queued" | "notPrinter" | SendFailure;
+
+/** A test ticket to the device now (TCP) or at its next poll; logged either way. */
+export async function testPrint(
+  db: Db,
+  device: Selectable<DevicesTable>,
+): Promise<{ key: TestOutcomeKey; message: string }> {
+  if (device.kind !== "printer") return { key: "notPrinter", message: deDevices.test.notPrinter };
   if (device.connection !== "escpos_tcp") {
     // A polling printer fetches the test ticket at its next poll.
     await db.insertInto("printJobs").values({ deviceId: device.id, reason: "test" }).execute();
     await logDevice(db, device.id, "test", deDevices.log.test(deDevices.test.queued));
-    return Response.json({ message: deDevices.test.queued }, { status: 202 });
+    return { key: "queued", message: deDevices.test.queued };
   }
   const job = await db
     .insertInto("printJobs")
@@ -65,11 +81,11 @@ export async function deviceApiAction(
     .executeTakeFirstOrThrow();
   const content = await renderJob(db, job, device.paperWidth);
   const sent = await sendToPrinter(device.host ?? "", device.port ?? 9100, content, {
-    ...DEFAULT_SEND_OPTIONS,
     connectTimeoutMs: 3_000,
     answerTimeoutMs: 5_000,
   });
-  const reason = sent.ok ? null : deDevices.failures[sent.failure ?? "other"];
+  const failure = sent.ok ? null : (sent.failure ?? "other");
+  const reason = failure ? deDevices.failures[failure] : null;
   await db
     .updateTable("printJobs")
     .set({
@@ -82,13 +98,43 @@ export async function deviceApiAction(
     .execute();
   const message = reason ? deDevices.test.failed(reason) : deDevices.test.printed;
   await logDevice(db, device.id, sent.ok ? "test" : "error", deDevices.log.test(message), job.id);
-  if (sent.ok) {
+  if (!failure) {
     await db
       .updateTable("devices")
       .set({ lastSeenAt: new Date() })
       .where("id", "=", device.id)
       .execute();
-    return Response.json({ message });
+    return { key: "ok", message };
   }
-  return problems(502, [{ message }]);
+  return { key: failure, message };
+}
+
+/** `POST /backend/devices/{id}/testdruck`: the page's "Testdruck" button, back with a notice. */
+export async function testPrintPageAction(
+  request: Request,
+  context: AppLoadContext,
+  params: { id?: string },
+) {
+  const user = await requireStaff(request, context);
+  if (!mayUse(devicesResource, user)) throw forbidden("page");
+  const id = parseId(params.id);
+  const device =
+    id === null
+      ? undefined
+      : await context.db.selectFrom("devices").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!device) throw new Response(null, { status: 404, statusText: "Not Found" });
+  if (!isAdmin(user) && !canAccessBranch(user, device.branchId)) throw forbidden("page");
+  const outcome = await testPrint(context.db, device);
+  return redirect(`/backend/devices/${device.id}?hinweis=testdruck-${outcome.key}`);
+}
+
+/** A GET of the button's address: the device's own page. */
+export async function testPrintPageLoader(
+  request: Request,
+  context: AppLoadContext,
+  params: { id?: string },
+) {
+  const user = await requireStaff(request, context);
+  if (!mayUse(devicesResource, user)) throw forbidden("page");
+  return redirect(`/backend/devices/${parseId(params.id) ?? 0}`);
 }

@@ -3,6 +3,19 @@ import { deDevices } from "../../i18n/de-devices";
 import { identifierField, nameField } from "../backoffice/common-fields";
 import type { Problem, ResourceDefinition } from "../backoffice/resource.server";
 import { isReachablePrinterHost } from "./printer-network.server";
+import { DateTime } from "luxon";
+import { referenceSettings } from "../shared/reference-data.server";
+
+/** The test print's notice on the device page, by its word (`?hinweis=testdruck-refused`). */
+export const TEST_NOTICES: Record<string, string> = Object.fromEntries([
+  ["testdruck-ok", deDevices.test.printed],
+  ["testdruck-queued", deDevices.test.queued],
+  ["testdruck-notPrinter", deDevices.test.notPrinter],
+  ...Object.entries(deDevices.failures).map(([key, reason]) => [
+    `testdruck-${key}`,
+    deDevices.test.failed(reason),
+  ]),
+]);
 
 const label = de.fieldLabels;
 const texts = deDevices;
@@ -79,6 +92,37 @@ export const devicesResource: ResourceDefinition = {
   titleOf: (row) => String(row.name),
   access: { roles: ["ROLE_ADMIN", "ROLE_MANAGER"], branchColumn: "branchId" },
   touchesUpdatedAt: true,
+  pageActions: [{ label: texts.page.testPrint, path: "testdruck" }],
+  notices: TEST_NOTICES,
+  async pageExtras(db, row) {
+    const logs = await db
+      .selectFrom("deviceLogs")
+      .select(["id", "event", "message", "at"])
+      .where("deviceId", "=", row.id)
+      .orderBy("id", "desc")
+      .limit(50)
+      .execute();
+    const stale = await db
+      .selectFrom("printJobs")
+      .select(["id", "orderId", "createdAt"])
+      .where("deviceId", "=", row.id)
+      .where("status", "=", "stale")
+      .orderBy("id", "desc")
+      .limit(50)
+      .execute();
+    const zone = (await referenceSettings(db)).businessTimeZone;
+    const when = (at: Date) =>
+      DateTime.fromJSDate(at).setZone(zone).toFormat("dd.LL.yyyy HH:mm:ss");
+    return {
+      logs: logs.map((log) => ({
+        id: log.id,
+        event: log.event,
+        message: log.message,
+        at: when(log.at),
+      })),
+      stale: stale.map((job) => ({ id: job.id, orderId: job.orderId, at: when(job.createdAt) })),
+    };
+  },
   async check(_db, input) {
     return devicePlaceProblems(input);
   },
