@@ -83,6 +83,8 @@ export default [
     route("orders/events", "routes/backend/orders-events.ts"),
     route("orders/:orderId", "routes/backend/order.tsx"),
     route("orders/:orderId/receipt", "routes/backend/order-receipt.tsx"),
+    // "Kopie drucken": a reprint to the branch's printers, always explicit (decision 056).
+    route("orders/:orderId/kopie", "routes/backend/order-reprint.ts"),
     // Contact data, appointment and comment (decision 033); the form of PUT /api/orders/{id}.
     route("orders/:orderId/edit", "routes/backend/order-edit.tsx"),
     // One item of an order changed and priced again (decision 020); the form of the PUT below.

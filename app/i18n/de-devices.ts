@@ -57,6 +57,11 @@ export const deDevices = {
     test: (message: string) => `Gerätetest: ${message}`,
     logsRequested: "Geräteprotokoll angefordert.",
   },
+  reprint: {
+    button: "Kopie drucken",
+    done: "Eine Kopie wurde an die Drucker der Filiale geschickt.",
+    noPrinter: "Diese Filiale hat keinen Drucker.",
+  },
   page: {
     testPrint: "Testdruck",
     logs: "Geräteprotokoll",

@@ -354,6 +354,13 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: "employeeA",
     outsider: "deny",
   },
+  // "Kopie drucken" (decision 056): a GET leads to the order's page; the copy is a POST.
+  "routes/backend/order-reprint": {
+    path: ({ orderA }) => `/backend/orders/${orderA}/kopie`,
+    allowed: "employeeA",
+    outsider: "deny",
+    allowedStatus: 302,
+  },
   "routes/backend/order-edit": {
     path: ({ orderA }) => `/backend/orders/${orderA}/edit`,
     allowed: "employeeA",

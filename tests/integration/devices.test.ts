@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
+import { insertTestOrder } from "#tests/support/orders";
 import { startFakeTcpPrinter } from "#tests/support/fake-tcp-printer";
 import { createStaff, startAppServer, StaffClient, type AppServer } from "#tests/support/staff";
 
@@ -193,5 +194,37 @@ describe.each(databaseTargets())("devices (%s)", (target) => {
     );
     expect(page).toContain("Geräteprotokoll");
     expect(page).toMatch(/\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}/);
+  });
+
+  it("prints a copy from the order page only when asked, marked 'KOPIE', audited", async () => {
+    const order = await insertTestOrder(handle.db, { branchIdentifier: "altstadt" });
+    const before = await handle.db
+      .selectFrom("printJobs")
+      .select("id")
+      .where("orderId", "=", order.id)
+      .execute();
+    const page = await (await manager.send(`/backend/orders/${order.id}`)).text();
+    expect(page).toContain("Kopie drucken");
+    const pressed = await manager.send(`/backend/orders/${order.id}/kopie`, { form: {} });
+    expect(pressed.status).toBe(303);
+    expect(pressed.headers.get("Location")).toBe(`/backend/orders/${order.id}?done=kopie`);
+    const jobs = await handle.db
+      .selectFrom("printJobs")
+      .select(["reason", "deviceId"])
+      .where("orderId", "=", order.id)
+      .execute();
+    const printers = await handle.db
+      .selectFrom("devices")
+      .select("id")
+      .where("branchId", "=", altstadt)
+      .where("kind", "=", "printer")
+      .where("connection", "is not", null)
+      .execute();
+    expect(jobs.length - before.length).toBe(printers.length);
+    expect(jobs.every((job) => job.reason === "reprint")).toBe(true);
+    const other = await insertTestOrder(handle.db, { branchIdentifier: "hafen" });
+    expect((await manager.send(`/backend/orders/${other.id}/kopie`, { form: {} })).status).toBe(
+      404,
+    );
   });
 });
