@@ -140,6 +140,8 @@ export default [
   route("api/devices/:id/test/print", "routes/api/device-test-print.ts"),
   route("api/devices/:id/test/notification", "routes/api/device-test-notification.ts"),
   route("api/devices/:id/request-device-logs", "routes/api/device-logs.ts"),
+  // Star CloudPRNT printers poll here with their device token (no staff session).
+  route("api/cloudprnt/:deviceToken", "routes/api/cloudprnt.ts"),
   route("api/branches/:id/menus", "routes/api/branch-menus.ts"),
   // Image templates' layers and the fonts (issue 16, decision 041); the fonts are public.
   route("api/image-templates/:id/layers", "routes/api/image-template-layers.ts"),

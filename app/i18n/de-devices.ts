@@ -62,6 +62,16 @@ export const deDevices = {
     done: "Eine Kopie wurde an die Drucker der Filiale geschickt.",
     noPrinter: "Diese Filiale hat keinen Drucker.",
   },
+  cloudPrnt: {
+    unknownDevice: "Dieses Gerät ist unbekannt.",
+    unknownJob: "Diesen Druckauftrag gibt es für dieses Gerät nicht.",
+    polled: "Drucker meldet sich (CloudPRNT).",
+    fetched: (id: number) => `Auftrag ${id} abgeholt.`,
+    confirmed: (id: number) => `Auftrag ${id} gedruckt (vom Drucker bestätigt).`,
+    confirmedAgain: (id: number) =>
+      `Auftrag ${id} war schon gedruckt; zweite Bestätigung ignoriert.`,
+    printerError: (code: string) => `Der Drucker meldet einen Fehler: ${code || "ohne Code"}.`,
+  },
   page: {
     testPrint: "Testdruck",
     logs: "Geräteprotokoll",

@@ -227,4 +227,87 @@ describe.each(databaseTargets())("devices (%s)", (target) => {
       404,
     );
   });
+
+  it("serves a CloudPRNT printer: poll, fetch, confirm once; a second confirmation is harmless", async () => {
+    const created = await admin.send("/api/devices", {
+      json: printer({ identifier: "star", connection: "star_cloudprnt", host: "", port: null }),
+    });
+    expect(created.status).toBe(201);
+    const device = await handle.db
+      .selectFrom("devices")
+      .select(["id", "token"])
+      .where("identifier", "=", "star")
+      .executeTakeFirstOrThrow();
+    const other = await handle.db
+      .insertInto("devices")
+      .values({
+        branchId: altstadt,
+        identifier: "star2",
+        name: "Star 2",
+        kind: "printer",
+        connection: "star_cloudprnt",
+      })
+      .returning(["id", "token"])
+      .executeTakeFirstOrThrow();
+    const order = await insertTestOrder(handle.db, { branchIdentifier: "altstadt" });
+    await handle.db
+      .insertInto("printJobs")
+      .values({ deviceId: device.id, orderId: order.id, reason: "new" })
+      .execute();
+    const othersJob = await handle.db
+      .insertInto("printJobs")
+      .values({ deviceId: other.id, orderId: order.id, reason: "new" })
+      .returning("jobToken")
+      .executeTakeFirstOrThrow();
+    const star = new StaffClient(server);
+    const base = `/api/cloudprnt/${device.token}`;
+
+    const poll = await star.send(base, {
+      json: { status: "23 6 0 0 0 0 0 0 0 ", printerMAC: "00:11:62:00:00:01" },
+    });
+    expect(poll.status).toBe(200);
+    const offer = (await poll.json()) as {
+      jobReady: boolean;
+      jobToken: string;
+      mediaTypes: string[];
+    };
+    expect(offer.jobReady).toBe(true);
+
+    const job = await star.send(`${base}?type=application/octet-stream&token=${offer.jobToken}`);
+    expect(job.status).toBe(200);
+    const bytes = Buffer.from(await job.arrayBuffer());
+    expect([...bytes.subarray(0, 5)]).toEqual([0x1b, 0x40, 0x1b, 0x74, 19]);
+
+    // Another device's job, a forged job token, a forged device token: 404 in German.
+    const foreign = await star.send(`${base}?token=${othersJob.jobToken}`);
+    expect(foreign.status).toBe(404);
+    expect(((await foreign.json()) as Body).errors![0]!.message).toContain("Druckauftrag");
+    expect((await star.send(`${base}?token=abc`, { method: "DELETE" })).status).toBe(404);
+    expect((await star.send(`/api/cloudprnt/${"0".repeat(64)}`, { json: {} })).status).toBe(404);
+    expect((await star.send(`/api/cloudprnt/%00`, { json: {} })).status).toBeLessThan(500);
+
+    const confirm = `${base}?token=${offer.jobToken}&code=200%20OK`;
+    expect((await star.send(confirm, { method: "DELETE" })).status).toBe(200);
+    expect((await star.send(confirm, { method: "DELETE" })).status).toBe(200);
+    const stored = await handle.db
+      .selectFrom("printJobs")
+      .select(["status"])
+      .where("jobToken", "=", offer.jobToken)
+      .executeTakeFirstOrThrow();
+    expect(stored.status).toBe("printed");
+    const again = (await (await star.send(base, { json: {} })).json()) as { jobReady: boolean };
+    expect(again.jobReady).toBe(false);
+    const events = await handle.db
+      .selectFrom("deviceLogs")
+      .select("event")
+      .where("deviceId", "=", device.id)
+      .orderBy("id")
+      .execute();
+    expect(events.map((entry) => entry.event)).toEqual([
+      "poll",
+      "fetched",
+      "confirmed",
+      "confirmed",
+    ]);
+  });
 });
