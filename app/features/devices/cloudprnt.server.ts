@@ -93,7 +93,7 @@ export async function cloudPrntFetch(db: Db, deviceToken: string | undefined, ur
     .where("id", "=", job.id)
     .execute();
   await logDevice(db, device.id, "fetched", t.fetched(job.id), job.id);
-  return new Response(content, {
+  return new Response(new Uint8Array(content), {
     headers: { "Content-Type": MEDIA_TYPE, "Cache-Control": "no-store" },
   });
 }
