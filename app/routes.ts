@@ -23,6 +23,7 @@ const RESOURCES = [
   "digital-signage-segments",
   "digital-signage-streams",
   "digital-signage-devices",
+  "devices",
 ] as const;
 
 const resourcePages = RESOURCES.flatMap((name) => [
@@ -90,6 +91,8 @@ export default [
     route("orders/events", "routes/backend/orders-events.ts"),
     route("orders/:orderId", "routes/backend/order.tsx"),
     route("orders/:orderId/receipt", "routes/backend/order-receipt.tsx"),
+    // "Kopie drucken": a reprint to the branch's printers, always explicit (decision 056).
+    route("orders/:orderId/kopie", "routes/backend/order-reprint.ts"),
     // Contact data, appointment and comment (decision 033); the form of PUT /api/orders/{id}.
     route("orders/:orderId/edit", "routes/backend/order-edit.tsx"),
     // One item of an order changed and priced again (decision 020); the form of the PUT below.
@@ -113,6 +116,8 @@ export default [
     route("images/:id", "routes/backend/image-edit.tsx"),
     // A product copied with its units, parts, options and bundle (issue 15): a plain POST.
     route("products/:id/copy", "routes/backend/product-copy.ts"),
+    // A device's "Testdruck" button (issue 20, decision 056): a plain POST.
+    route("devices/:id/testdruck", "routes/backend/device-test-print.ts"),
     // A menu's categories and products in order (issue 15), and the storefront as it will be.
     route("menus/:id/catalogue", "routes/backend/menu-catalogue.tsx"),
     route("menus/:id/preview", "routes/backend/menu-preview.tsx"),
@@ -147,6 +152,12 @@ export default [
   route("api/images", "routes/api/images.ts"),
   route("api/images/:id", "routes/api/image.ts"),
   route("api/products/:id/copy", "routes/api/product-copy.ts"),
+  // A device's test ticket and log (issue 20, decision 056).
+  route("api/devices/:id/test/print", "routes/api/device-test-print.ts"),
+  route("api/devices/:id/test/notification", "routes/api/device-test-notification.ts"),
+  route("api/devices/:id/request-device-logs", "routes/api/device-logs.ts"),
+  // Star CloudPRNT printers poll here with their device token (no staff session).
+  route("api/cloudprnt/:deviceToken", "routes/api/cloudprnt.ts"),
   route("api/branches/:id/menus", "routes/api/branch-menus.ts"),
   // Image templates' layers and the fonts (issue 16, decision 041); the fonts are public.
   route("api/image-templates/:id/layers", "routes/api/image-template-layers.ts"),

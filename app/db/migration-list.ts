@@ -26,6 +26,7 @@ import * as analytics from "#migrations/2026_11_28_0100_analytics";
 import * as cartNotify from "#migrations/2026_11_28_0150_cart_notify";
 import * as kioskPayments from "#migrations/2026_11_28_0300_kiosk_payments";
 import * as statistics from "#migrations/2026_11_28_0500_statistics";
+import * as devices from "#migrations/2026_11_29_0100_devices";
 import * as timeTracking from "#migrations/2026_11_29_0300_time_tracking";
 import * as signage from "#migrations/2026_11_29_0501_signage";
 
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   "2026_11_28_0150_cart_notify": cartNotify,
   "2026_11_28_0300_kiosk_payments": kioskPayments,
   "2026_11_28_0500_statistics": statistics,
+  "2026_11_29_0100_devices": devices,
   "2026_11_29_0300_time_tracking": timeTracking,
   "2026_11_29_0501_signage": signage,
 };

@@ -79,6 +79,7 @@ const RESOURCE_ACCESS: Record<string, ActorName> = {
   "digital-signage-segments": "admin",
   "digital-signage-streams": "admin",
   "digital-signage-devices": "managerA",
+  devices: "managerA",
 };
 
 function resourceCases(): Record<string, RouteCase> {
@@ -126,6 +127,29 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: "managerA",
     outsider: "deny",
     allowedStatus: 405,
+  },
+  // A device's test ticket and log (decision 056): only POST acts; a GET passes the checks.
+  ...Object.fromEntries(
+    [
+      ["routes/api/device-test-print", "test/print"],
+      ["routes/api/device-test-notification", "test/notification"],
+      ["routes/api/device-logs", "request-device-logs"],
+    ].map(([file, tail]) => [
+      file,
+      {
+        path: ({ records }: Samples) => `/api/devices/${records.devices}/${tail}`,
+        allowed: "managerA" as const,
+        outsider: "deny" as const,
+        allowedStatus: 405,
+      },
+    ]),
+  ),
+  // A device's "Testdruck" button (decision 056): a GET leads to the device's page.
+  "routes/backend/device-test-print": {
+    path: ({ records }) => `/backend/devices/${records.devices}/testdruck`,
+    allowed: "managerA",
+    outsider: "deny",
+    allowedStatus: 302,
   },
   "routes/backend/product-copy": {
     path: ({ records }) => `/backend/products/${records.products}/copy`,
@@ -381,6 +405,13 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: "employeeA",
     outsider: "deny",
   },
+  // "Kopie drucken" (decision 056): a GET leads to the order's page; the copy is a POST.
+  "routes/backend/order-reprint": {
+    path: ({ orderA }) => `/backend/orders/${orderA}/kopie`,
+    allowed: "employeeA",
+    outsider: "deny",
+    allowedStatus: 302,
+  },
   "routes/backend/order-edit": {
     path: ({ orderA }) => `/backend/orders/${orderA}/edit`,
     allowed: "employeeA",
@@ -556,6 +587,13 @@ describe.each(databaseTargets())("every guarded route on %s", (target) => {
         await db
           .insertInto("tables")
           .values({ branchId: branchA, identifier: "T1", name: "Tisch 1" })
+          .returning("id")
+          .executeTakeFirstOrThrow(),
+      ),
+      devices: id(
+        await db
+          .insertInto("devices")
+          .values({ branchId: branchA, identifier: "kueche", name: "Küche", kind: "printer" })
           .returning("id")
           .executeTakeFirstOrThrow(),
       ),

@@ -2,6 +2,7 @@ import type { OpeningPreview as OpeningPreviewData } from "../../domain/opening-
 import { de } from "../../i18n/de-backoffice";
 import { deCatalogue } from "../../i18n/de-catalogue";
 import { MenuLinks } from "./menu-links";
+import { DeviceLog } from "./device-log";
 import { deContent } from "../../i18n/de-content";
 import { NavigationEditor, type NavigationRowValue } from "./navigation-editor";
 import { RichTextEditor } from "./rich-text-editor";
@@ -141,6 +142,7 @@ export function ResourceAfterForm({
   pageExtras: Record<string, unknown> | null;
   choices?: Record<string, { value: string; label: string }[]>;
 }) {
+  if (name === "devices" && pageExtras) return <DeviceLog extras={pageExtras} />;
   if (name !== "image-templates" || !pageExtras?.templateId) return null;
   return (
     <TemplatePreview

@@ -9,6 +9,7 @@ import { deMedia } from "../../i18n/de-media";
 import { deStatistics } from "../../i18n/de-statistics";
 import { deTimeTracking } from "../../i18n/de-time-tracking";
 import { deSignage } from "../../i18n/de-signage";
+import { deDevices } from "../../i18n/de-devices";
 
 /**
  * Every area of the back office, in menu order (decision 031). The frame's navigation and the
@@ -96,6 +97,13 @@ export const BACK_OFFICE_AREAS: readonly BackOfficeArea[] = [
     ...texts.tables,
     path: "/backend/tables",
     icon: "▤",
+    allowed: (user) => isAdmin(user) || isManager(user),
+  },
+  {
+    key: "devices",
+    ...deDevices.area,
+    path: "/backend/devices",
+    icon: "⎙",
     allowed: (user) => isAdmin(user) || isManager(user),
   },
   {

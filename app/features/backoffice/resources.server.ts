@@ -16,6 +16,7 @@ import {
   signageSegmentsResource,
   signageStreamsResource,
 } from "../signage/signage.resources";
+import { devicesResource } from "../devices/devices.resource";
 import { registerResources } from "./resource.server";
 
 /**
@@ -41,6 +42,7 @@ registerResources(
   signageSegmentsResource,
   signageStreamsResource,
   signageDevicesResource,
+  devicesResource,
 );
 
 export { allResources, resourceNamed } from "./resource.server";

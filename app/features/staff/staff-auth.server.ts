@@ -80,6 +80,8 @@ export function isStaffPath(pathname: string): boolean {
   if (pathname === "/api/fonts" || pathname.startsWith("/api/fonts/")) return false;
   // The storefront's analytics log (decision 054) is the customers': consent is its check.
   if (pathname === "/api/analytics-log") return false;
+  // Polling receipt printers (decision 056) name themselves with their device token.
+  if (pathname.startsWith("/api/cloudprnt/")) return false;
   return !pathname.startsWith("/api/orders/public/") && !pathname.startsWith("/api/payments/");
 }
 

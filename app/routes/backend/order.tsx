@@ -44,6 +44,8 @@ import {
 } from "../../features/orders/staff-orders.server";
 import { statusPath } from "../../features/storefront/store-paths";
 import { parseId } from "../../domain/values";
+import { deDevices } from "../../i18n/de-devices";
+import { branchPrinterIds } from "../../features/devices/order-reprint.server";
 import { orderUploads } from "../../features/uploads/order-uploads.server";
 import { OrderUploadList } from "../../components/backend/order-uploads";
 
@@ -78,6 +80,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     orderAuditTrail(context.db, id),
     orderUploads(context.db, id),
   ]);
+  const printers = await branchPrinterIds(context.db, order.branchId);
   if (!loaded) throw data({ message: texts.errors.notFound }, { status: 404 });
   const zone = settings.businessTimeZone;
   const state = staffState(order);
@@ -110,8 +113,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
             ? detail.repeated
             : "",
     })),
+    hasPrinters: printers.length > 0,
     notice:
-      done && done in texts.notices ? texts.notices[done as keyof typeof texts.notices] : null,
+      done === "kopie"
+        ? deDevices.reprint.done
+        : done === "kein-drucker"
+          ? deDevices.reprint.noPrinter
+          : done && done in texts.notices
+            ? texts.notices[done as keyof typeof texts.notices]
+            : null,
   };
 }
 
@@ -291,6 +301,13 @@ export default function OrderDetail() {
         ) : null}
         <div className="action-group action-group-more">
           <IntentButton intent="print" label={detail.print} variant="secondary" />
+          {order.hasPrinters ? (
+            <Form method="post" action={`/backend/orders/${order.id}/kopie`}>
+              <Button type="submit" variant="secondary">
+                {deDevices.reprint.button}
+              </Button>
+            </Form>
+          ) : null}
           {order.canSendEmail ? (
             <IntentButton intent="resend-email" label={detail.resendEmail} variant="secondary" />
           ) : null}

@@ -1,0 +1,95 @@
+import { resource } from "./de-backoffice";
+
+/** German texts of devices and printing (issue 20, decision 056). */
+export const deDevices = {
+  area: { label: "Geräte", description: "Bondrucker und Bestellmelder der Filialen." },
+  resource: resource("Geräte", "Gerät", { newTitle: "Neues Gerät", article: "das" }),
+  labels: {
+    kind: "Art",
+    connection: "Verbindung",
+    host: "IP-Adresse",
+    port: "Port",
+    paperWidth: "Papierbreite (mm)",
+    printsNewOrders: "Neue Bestellungen drucken",
+    printsConfirmedOrders: "Bestätigte Bestellungen drucken",
+    orderTypes: "Bestellarten",
+    autoConfirm: "Neue Bestellungen automatisch bestätigen",
+  },
+  help: {
+    identifier: "Eindeutiger Name des Geräts, zum Beispiel 'kueche-drucker'.",
+    host: "Nur Adressen im eigenen Netz: 10.x.x.x, 172.16.x.x bis 172.31.x.x oder 192.168.x.x.",
+    port: "ESC/POS über TCP: meist 9100.",
+  },
+  kinds: [
+    { value: "printer", label: "Bondrucker" },
+    { value: "notifier", label: "Bestellmelder" },
+  ],
+  connections: [
+    { value: "escpos_tcp", label: "ESC/POS über TCP (Port 9100)" },
+    { value: "star_cloudprnt", label: "Star CloudPRNT" },
+    { value: "epson_sdp", label: "Epson Server Direct Print" },
+  ],
+  orderTypes: [
+    { value: "takeaway", label: "Abholung" },
+    { value: "delivery", label: "Lieferung" },
+    { value: "dine-in", label: "Vor Ort" },
+  ],
+  errors: {
+    hostNotPrivate:
+      "Nur eine IP-Adresse im eigenen Netz ist erlaubt (10.x.x.x, 172.16–31.x.x, 192.168.x.x).",
+    hostRequired: "Bitte geben Sie die IP-Adresse des Druckers an.",
+    portRequired: "Bitte geben Sie den Port des Druckers an (meist 9100).",
+    paperWidth: "Die Papierbreite ist 58 oder 80 mm.",
+    connectionRequired: "Bitte wählen Sie die Verbindung des Druckers.",
+  },
+  ticket: { copy: "KOPIE", job: "Auftrag", test: "Testdruck: Umlaute äöü ÄÖÜ ß, 12,50 €" },
+  failures: {
+    refused: "Der Drucker hat die Verbindung abgelehnt.",
+    timeout: "Der Drucker hat nicht rechtzeitig geantwortet.",
+    unknownHost: "Die Adresse des Druckers ist unbekannt.",
+    dropped: "Die Verbindung zum Drucker ist abgebrochen.",
+    other: "Der Drucker ist nicht erreichbar.",
+  },
+  log: {
+    stale: (id: number) => `Auftrag ${id} ist zu alt und wird nicht mehr automatisch gedruckt.`,
+    printed: (id: number, attempts: number) => `Auftrag ${id} gedruckt (Versuch ${attempts}).`,
+    failed: (id: number, reason: string) => `Auftrag ${id} nicht gedruckt: ${reason}`,
+    test: (message: string) => `Gerätetest: ${message}`,
+    logsRequested: "Geräteprotokoll angefordert.",
+  },
+  reprint: {
+    button: "Kopie drucken",
+    done: "Eine Kopie wurde an die Drucker der Filiale geschickt.",
+    noPrinter: "Diese Filiale hat keinen Drucker.",
+  },
+  cloudPrnt: {
+    unknownDevice: "Dieses Gerät ist unbekannt.",
+    unknownJob: "Diesen Druckauftrag gibt es für dieses Gerät nicht.",
+    polled: "Drucker meldet sich (CloudPRNT).",
+    fetched: (id: number) => `Auftrag ${id} abgeholt.`,
+    confirmed: (id: number) => `Auftrag ${id} gedruckt (vom Drucker bestätigt).`,
+    confirmedAgain: (id: number) =>
+      `Auftrag ${id} war schon gedruckt; zweite Bestätigung ignoriert.`,
+    printerError: (code: string) => `Der Drucker meldet einen Fehler: ${code || "ohne Code"}.`,
+  },
+  page: {
+    testPrint: "Testdruck",
+    logs: "Geräteprotokoll",
+    noLogs: "Noch keine Einträge.",
+    stale: "Nicht gedruckte, zu alte Aufträge",
+    staleHelp:
+      "Diese Bons wurden nicht automatisch gedruckt. Bitte bei Bedarf über die Bestellung erneut drucken.",
+    time: "Zeit",
+    event: "Ereignis",
+    message: "Meldung",
+    order: "Bestellung",
+  },
+  test: {
+    printed: "Testdruck erfolgreich.",
+    failed: (reason: string) => `Gerätetest nicht erfolgreich: ${reason}`,
+    noTcp:
+      "Dieses Gerät wird nicht über TCP angesprochen; der Testdruck wird beim nächsten Abruf gedruckt.",
+    queued: "Der Testdruck wurde für den nächsten Abruf des Druckers bereitgelegt.",
+    notPrinter: "Dieses Gerät ist kein Drucker.",
+  },
+};

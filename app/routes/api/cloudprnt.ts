@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import {
+  cloudPrntConfirm,
+  cloudPrntFetch,
+  cloudPrntPoll,
+} from "../../features/devices/cloudprnt.server";
+
+/**
+ * Star CloudPRNT (decision 056): the printer's own address, named by its device token (no staff
+ * session): POST polls, GET fetches a job, DELETE confirms it.
+ */
+export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
+  cloudPrntFetch(context.db, params.deviceToken, new URL(request.url));
+
+export const action = ({ request, context, params }: ActionFunctionArgs) => {
+  if (request.method === "POST") return cloudPrntPoll(context.db, params.deviceToken);
+  if (request.method === "DELETE") {
+    return cloudPrntConfirm(context.db, params.deviceToken, new URL(request.url));
+  }
+  return Response.json(
+    { errors: [{ message: "Diese Methode ist hier nicht erlaubt." }] },
+    { status: 405, headers: { Allow: "GET, POST, DELETE" } },
+  );
+};
