@@ -17,7 +17,7 @@ describe("the back office's areas", () => {
     ]);
   });
 
-  it("offers a branch manager the users, device keys, their branches, tables, time tracking, TVs and the log too", () => {
+  it("offers a branch manager the users, device keys, their branches, tables, devices, time tracking, TVs and the log too", () => {
     expect(keys(["ROLE_MANAGER"])).toEqual([
       "home",
       "orders",
@@ -30,6 +30,7 @@ describe("the back office's areas", () => {
       "device-keys",
       "branches",
       "tables",
+      "devices",
       "digital-signage",
       "digital-signage-pair",
       "logs",
