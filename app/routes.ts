@@ -95,6 +95,9 @@ export default [
     route("products/bulk", "routes/backend/products-bulk.tsx"),
     route("products/import", "routes/backend/products-import.tsx"),
     route("products/export.csv", "routes/backend/products-export.ts"),
+    // Product labels on A4 sheets as a PDF (issue 20, decision 057); before `products/:id`.
+    route("products/labels", "routes/backend/products-labels.tsx"),
+    route("products/labels.pdf", "routes/backend/products-labels-pdf.ts"),
     ...resourcePages,
     // The images (issue 16, decision 038): their own pages, since an upload is more than fields.
     route("images", "routes/backend/images.tsx"),

@@ -26,6 +26,7 @@ import * as analytics from "#migrations/2026_11_28_0100_analytics";
 import * as cartNotify from "#migrations/2026_11_28_0150_cart_notify";
 import * as kioskPayments from "#migrations/2026_11_28_0300_kiosk_payments";
 import * as statistics from "#migrations/2026_11_28_0500_statistics";
+import * as productLabels from "#migrations/2026_11_29_0200_product_labels";
 
 /**
  * Every migration by the name Kysely records in `kysely_migration` (the file name without `.ts`,
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_28_0150_cart_notify": cartNotify,
   "2026_11_28_0300_kiosk_payments": kioskPayments,
   "2026_11_28_0500_statistics": statistics,
+  "2026_11_29_0200_product_labels": productLabels,
 };

@@ -420,6 +420,10 @@ export interface ProductsTable {
   allergens: string | null;
   /** The EU's 14 allergens it contains, as codes of `app/domain/allergens.ts`. */
   allergenCodes: Generated<string[]>;
+  /** The list of ingredients printed on product labels (LMIV); null: none entered. */
+  ingredients: string | null;
+  /** Days a product keeps: a label's best-before date is the print day plus these (decision 057). */
+  bestBeforeDays: number | null;
   type: Generated<ProductType>;
   /** Cents per `unit`. */
   price: Generated<number>;

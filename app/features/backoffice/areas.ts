@@ -7,6 +7,7 @@ import { deTemplates } from "../../i18n/de-templates";
 import { deBlocks } from "../../i18n/de-blocks";
 import { deMedia } from "../../i18n/de-media";
 import { deStatistics } from "../../i18n/de-statistics";
+import { deLabels } from "../../i18n/de-labels";
 
 /**
  * Every area of the back office, in menu order (decision 031). The frame's navigation and the
@@ -114,6 +115,13 @@ export const BACK_OFFICE_AREAS: readonly BackOfficeArea[] = [
     ...deCatalogue.bulk.area,
     path: "/backend/products/bulk",
     icon: "%",
+    allowed: isAdmin,
+  },
+  {
+    key: "product-labels",
+    ...deLabels.area,
+    path: "/backend/products/labels",
+    icon: "▭",
     allowed: isAdmin,
   },
   { key: "sites", ...deContent.sites.area, path: "/backend/sites", icon: "▭", allowed: isAdmin },
