@@ -20,6 +20,7 @@ const RESOURCES = [
   "navigations",
   "image-templates",
   "blocks",
+  "devices",
 ] as const;
 
 const resourcePages = RESOURCES.flatMap((name) => [

@@ -55,6 +55,8 @@ const schema = z
     UPLOAD_ADDRESS_MAX_FILES_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(50),
     UPLOAD_ADDRESS_MAX_MB_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(200),
     ABANDONED_CART_DAYS: z.coerce.number().min(0.01).max(3650).default(7),
+    /** Printers on 127.0.0.1 may be configured (the tests' fake printers only, decision 056). */
+    PRINTER_ALLOW_LOOPBACK: flag.default(false),
     STRIPE_API_BASE: z.url().default("https://api.stripe.com"),
     STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_/, "muss mit sk_ oder rk_ beginnen")),
     STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_/, "muss mit whsec_ beginnen")),

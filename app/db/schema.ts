@@ -225,6 +225,8 @@ export interface SettingsTable {
   kioskCash: Generated<boolean>;
   kioskAtmCard: Generated<boolean>;
   kioskVoucher: Generated<boolean>;
+  /** Print jobs older than this many minutes are not printed automatically (decision 056). */
+  printStaleMinutes: Generated<number>;
   updatedAt: GeneratedTimestamp;
 }
 
@@ -942,6 +944,61 @@ export interface StatisticsOrderDaysTable {
   rolledAt: Date;
 }
 
+// ——— Devices and printing (issue 20, decision 056) ———
+
+export type DeviceKind = "printer" | "notifier";
+export type DeviceConnection = "escpos_tcp" | "star_cloudprnt" | "epson_sdp";
+export type PrintJobReason = "new" | "confirmed" | "reprint" | "test";
+export type PrintJobStatus = "pending" | "sending" | "printed" | "stale" | "failed";
+
+export interface DevicesTable {
+  id: Id;
+  identifier: string;
+  name: string;
+  branchId: number;
+  kind: DeviceKind;
+  connection: DeviceConnection | null;
+  host: string | null;
+  port: number | null;
+  paperWidth: Generated<number>;
+  printsNewOrders: Generated<boolean>;
+  printsConfirmedOrders: Generated<boolean>;
+  /** Order types it prints ('takeaway', 'delivery', 'dine-in'). */
+  orderTypes: Generated<string[]>;
+  autoConfirm: Generated<boolean>;
+  /** What a polling printer (CloudPRNT, SDP) names itself with. */
+  token: Generated<string>;
+  lastSeenAt: NullableTimestamp;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
+}
+
+export interface PrintJobsTable {
+  id: Id;
+  deviceId: number;
+  orderId: number | null;
+  reason: PrintJobReason;
+  content: Buffer | null;
+  status: Generated<PrintJobStatus>;
+  attempts: Generated<number>;
+  nextAttemptAt: GeneratedTimestamp;
+  lastError: string | null;
+  /** The token a polling printer confirms the job with. */
+  jobToken: Generated<string>;
+  fetchedAt: NullableTimestamp;
+  printedAt: NullableTimestamp;
+  createdAt: GeneratedTimestamp;
+}
+
+export interface DeviceLogsTable {
+  id: Id;
+  deviceId: number;
+  printJobId: number | null;
+  event: string;
+  message: string;
+  at: GeneratedTimestamp;
+}
+
 export interface Database {
   settings: SettingsTable;
   images: ImagesTable;
@@ -998,6 +1055,9 @@ export interface Database {
   analyticsDaily: AnalyticsDailyTable;
   analyticsRolledDays: AnalyticsRolledDaysTable;
   statisticsOrderDays: StatisticsOrderDaysTable;
+  devices: DevicesTable;
+  printJobs: PrintJobsTable;
+  deviceLogs: DeviceLogsTable;
 }
 
 // ——— Row types in the business's words ———

@@ -31,7 +31,7 @@ export interface ResourceTexts {
   deleted: string;
 }
 
-function resource(
+export function resource(
   plural: string,
   singular: string,
   options: { newTitle: string; article: "der" | "die" | "das"; pluralVerb?: string; verb?: string },

@@ -75,6 +75,7 @@ const RESOURCE_ACCESS: Record<string, ActorName> = {
   navigations: "admin",
   "image-templates": "admin",
   blocks: "admin",
+  devices: "managerA",
 };
 
 function resourceCases(): Record<string, RouteCase> {
@@ -512,6 +513,13 @@ describe.each(databaseTargets())("every guarded route on %s", (target) => {
         await db
           .insertInto("tables")
           .values({ branchId: branchA, identifier: "T1", name: "Tisch 1" })
+          .returning("id")
+          .executeTakeFirstOrThrow(),
+      ),
+      devices: id(
+        await db
+          .insertInto("devices")
+          .values({ branchId: branchA, identifier: "kueche", name: "Küche", kind: "printer" })
           .returning("id")
           .executeTakeFirstOrThrow(),
       ),

@@ -8,6 +8,7 @@ import { deBlocks } from "../../i18n/de-blocks";
 import { deMedia } from "../../i18n/de-media";
 import { deStatistics } from "../../i18n/de-statistics";
 import { deLabels } from "../../i18n/de-labels";
+import { deDevices } from "../../i18n/de-devices";
 
 /**
  * Every area of the back office, in menu order (decision 031). The frame's navigation and the
@@ -80,6 +81,13 @@ export const BACK_OFFICE_AREAS: readonly BackOfficeArea[] = [
     ...texts.tables,
     path: "/backend/tables",
     icon: "▤",
+    allowed: (user) => isAdmin(user) || isManager(user),
+  },
+  {
+    key: "devices",
+    ...deDevices.area,
+    path: "/backend/devices",
+    icon: "⎙",
     allowed: (user) => isAdmin(user) || isManager(user),
   },
   {

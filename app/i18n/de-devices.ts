@@ -1,0 +1,45 @@
+import { resource } from "./de-backoffice";
+
+/** German texts of devices and printing (issue 20, decision 056). */
+export const deDevices = {
+  area: { label: "Geräte", description: "Bondrucker und Bestellmelder der Filialen." },
+  resource: resource("Geräte", "Gerät", { newTitle: "Neues Gerät", article: "das" }),
+  labels: {
+    kind: "Art",
+    connection: "Verbindung",
+    host: "IP-Adresse",
+    port: "Port",
+    paperWidth: "Papierbreite (mm)",
+    printsNewOrders: "Neue Bestellungen drucken",
+    printsConfirmedOrders: "Bestätigte Bestellungen drucken",
+    orderTypes: "Bestellarten",
+    autoConfirm: "Neue Bestellungen automatisch bestätigen",
+  },
+  help: {
+    identifier: "Eindeutiger Name des Geräts, zum Beispiel 'kueche-drucker'.",
+    host: "Nur Adressen im eigenen Netz: 10.x.x.x, 172.16.x.x bis 172.31.x.x oder 192.168.x.x.",
+    port: "ESC/POS über TCP: meist 9100.",
+  },
+  kinds: [
+    { value: "printer", label: "Bondrucker" },
+    { value: "notifier", label: "Bestellmelder" },
+  ],
+  connections: [
+    { value: "escpos_tcp", label: "ESC/POS über TCP (Port 9100)" },
+    { value: "star_cloudprnt", label: "Star CloudPRNT" },
+    { value: "epson_sdp", label: "Epson Server Direct Print" },
+  ],
+  orderTypes: [
+    { value: "takeaway", label: "Abholung" },
+    { value: "delivery", label: "Lieferung" },
+    { value: "dine-in", label: "Vor Ort" },
+  ],
+  errors: {
+    hostNotPrivate:
+      "Nur eine IP-Adresse im eigenen Netz ist erlaubt (10.x.x.x, 172.16–31.x.x, 192.168.x.x).",
+    hostRequired: "Bitte geben Sie die IP-Adresse des Druckers an.",
+    portRequired: "Bitte geben Sie den Port des Druckers an (meist 9100).",
+    paperWidth: "Die Papierbreite ist 58 oder 80 mm.",
+    connectionRequired: "Bitte wählen Sie die Verbindung des Druckers.",
+  },
+};
