@@ -26,11 +26,8 @@ import * as analytics from "#migrations/2026_11_28_0100_analytics";
 import * as cartNotify from "#migrations/2026_11_28_0150_cart_notify";
 import * as kioskPayments from "#migrations/2026_11_28_0300_kiosk_payments";
 import * as statistics from "#migrations/2026_11_28_0500_statistics";
-<<<<<<< HEAD
-import * as productLabels from "#migrations/2026_11_29_0200_product_labels";
-=======
 import * as devices from "#migrations/2026_11_29_0100_devices";
->>>>>>> h/print
+import * as productLabels from "#migrations/2026_11_29_0200_product_labels";
 
 /**
  * Every migration by the name Kysely records in `kysely_migration` (the file name without `.ts`,
@@ -64,9 +61,6 @@ export const migrations: Record<string, Migration> = {
   "2026_11_28_0150_cart_notify": cartNotify,
   "2026_11_28_0300_kiosk_payments": kioskPayments,
   "2026_11_28_0500_statistics": statistics,
-<<<<<<< HEAD
-  "2026_11_29_0200_product_labels": productLabels,
-=======
   "2026_11_29_0100_devices": devices,
->>>>>>> h/print
+  "2026_11_29_0200_product_labels": productLabels,
 };
