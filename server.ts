@@ -43,6 +43,7 @@ import { isDatabaseUnavailable } from "./app/db/unavailable.server";
 import { startCleanupWorker, type CleanupWorker } from "./app/features/cart/abandoned-carts.server";
 import { startRollupWorker, type RollupWorker } from "./app/features/statistics/rollups.server";
 import { deStatistics } from "./app/i18n/de-statistics";
+import { startPrintWorker } from "./app/features/devices/print-jobs.server";
 import { getSettings } from "./app/db/queries/settings";
 import { uploadsWithPreviews } from "./app/features/uploads/previews.server";
 import { keptImages } from "./app/features/media/image-memory.server";
@@ -95,6 +96,9 @@ async function main(): Promise<void> {
     zone: async () => (await getSettings(database.db)).businessTimeZone,
     messages: { rolled: deStatistics.rolled, failed: deStatistics.rollupFailed },
   });
+
+  // Print jobs to TCP receipt printers (decision 056).
+  const printing = startPrintWorker(database.db, log);
 
   const app = express();
   app.disable("x-powered-by");
@@ -249,7 +253,7 @@ async function main(): Promise<void> {
         : error,
     ),
   );
-  handleShutdown(server, database, outbox, live, cleanup, analytics, retention, rollups);
+  handleShutdown(server, database, outbox, live, cleanup, analytics, retention, rollups, printing);
 }
 
 /**
@@ -417,6 +421,7 @@ function handleShutdown(
   analytics: AnalyticsRecorder,
   retention: RetentionWorker,
   rollups: RollupWorker,
+  printing: { stop(): Promise<void> },
 ): void {
   let stopping = false;
   const stop = (signal: string) => {
@@ -444,6 +449,7 @@ function handleShutdown(
       await retention.stop().catch(() => undefined);
       await analytics.stop().catch(() => undefined);
       await rollups.stop().catch(() => undefined);
+      await printing.stop().catch(() => undefined);
       await liveClosed;
       await database.close().catch(() => undefined);
       say("Server beendet.");

@@ -42,4 +42,27 @@ export const deDevices = {
     paperWidth: "Die Papierbreite ist 58 oder 80 mm.",
     connectionRequired: "Bitte wählen Sie die Verbindung des Druckers.",
   },
+  ticket: { copy: "KOPIE", job: "Auftrag", test: "Testdruck: Umlaute äöü ÄÖÜ ß, 12,50 €" },
+  failures: {
+    refused: "Der Drucker hat die Verbindung abgelehnt.",
+    timeout: "Der Drucker hat nicht rechtzeitig geantwortet.",
+    unknownHost: "Die Adresse des Druckers ist unbekannt.",
+    dropped: "Die Verbindung zum Drucker ist abgebrochen.",
+    other: "Der Drucker ist nicht erreichbar.",
+  },
+  log: {
+    stale: (id: number) => `Auftrag ${id} ist zu alt und wird nicht mehr automatisch gedruckt.`,
+    printed: (id: number, attempts: number) => `Auftrag ${id} gedruckt (Versuch ${attempts}).`,
+    failed: (id: number, reason: string) => `Auftrag ${id} nicht gedruckt: ${reason}`,
+    test: (message: string) => `Gerätetest: ${message}`,
+    logsRequested: "Geräteprotokoll angefordert.",
+  },
+  test: {
+    printed: "Testdruck erfolgreich.",
+    failed: (reason: string) => `Gerätetest nicht erfolgreich: ${reason}`,
+    noTcp:
+      "Dieses Gerät wird nicht über TCP angesprochen; der Testdruck wird beim nächsten Abruf gedruckt.",
+    queued: "Der Testdruck wurde für den nächsten Abruf des Druckers bereitgelegt.",
+    notPrinter: "Dieses Gerät ist kein Drucker.",
+  },
 };

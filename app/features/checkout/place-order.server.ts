@@ -1,3 +1,4 @@
+import { NEW_ORDER_PRINT_JOBS_CTE } from "../devices/print-jobs.server";
 import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { PREPARED } from "../../db/connection.server";
@@ -264,8 +265,10 @@ export async function placeOrder(
           o.total_gross, o.created_at
         from locked, jsonb_populate_record(null::orders, ${JSON.stringify(order)}::jsonb) as o
         returning id, uid, hash, ticket_number, payment_method, total_gross,
-          payment_redirect_url, is_paid, is_failed
+          payment_redirect_url, is_paid, is_failed, branch_id, is_delivery, is_dine_in
       ),
+      -- The kitchen's tickets, in the same statement as the order (decision 056).
+      ${NEW_ORDER_PRINT_JOBS_CTE},
       items as (
         insert into order_items (
           order_id, position, product_id, name, description, amount, unit, unit_price, gross,

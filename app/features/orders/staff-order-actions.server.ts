@@ -8,6 +8,7 @@ import type { Db, Order } from "../../db/schema";
 import { isDatabaseUnavailable } from "../../db/unavailable.server";
 import { queueNewOrderEmail, queueNewOrderSms, type MessageOrigin } from "./order-mails.server";
 import { queueCounterAppointmentNotices, queueOrderEndedNotices } from "./order-notices.server";
+import { queueOrderPrintJobs } from "../devices/print-jobs.server";
 import { settlePayment } from "../checkout/payment.server";
 import { owesRefund, refundOrderPayment } from "./refund.server";
 import { referenceSettings } from "../shared/reference-data.server";
@@ -143,6 +144,19 @@ function refundRefusal(order: Order): string | null {
 
 /** The customer's messages about a change, queued in its transaction (decision 023). */
 async function queueStatusNotices(
+  trx: Db,
+  order: Order,
+  input: StaffActionInput,
+  origin: MessageOrigin,
+): Promise<Record<string, unknown>> {
+  // The confirmed order's tickets, in the same transaction as the confirmation (decision 056).
+  const printJobs =
+    input.action === "confirm" ? await queueOrderPrintJobs(trx, order.id, "confirmed") : 0;
+  const effects = await statusNotices(trx, order, input, origin);
+  return printJobs ? { ...effects, printJobs } : effects;
+}
+
+async function statusNotices(
   trx: Db,
   order: Order,
   input: StaffActionInput,

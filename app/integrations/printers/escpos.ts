@@ -97,6 +97,11 @@ function encode(text: string): number[] {
   });
 }
 
+/** Any text as PC858 bytes (made printable first): umlauts and € as the printer shows them. */
+export function encodePc858(text: string): number[] {
+  return encode(printableText(text));
+}
+
 /** Word-wraps to `width` columns; a word longer than a line is split. Keeps blank lines. */
 export function wrapText(text: string, width: number): string[] {
   const lines: string[] = [];

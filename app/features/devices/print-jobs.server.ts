@@ -1,0 +1,310 @@
+import net from "node:net";
+import { sql } from "kysely";
+import type { Db, PrintJobReason } from "../../db/schema";
+import { encodePc858, receiptToEscPos } from "../../integrations/printers/escpos";
+import { loadReceipt } from "../orders/receipt.server";
+import { deDevices } from "../../i18n/de-devices";
+import { startPeriodicJob } from "../../server/periodic-job.server";
+
+/**
+ * Print jobs (issue 20, decision 056): the only way anything reaches a printer. A job is a row,
+ * created in the transaction (or statement) that causes it; its bytes are rendered from the
+ * order at the first delivery and kept, so every try sends the same ticket. TCP printers are
+ * served by `deliverDueJobs` (one job at a time per worker, `FOR UPDATE SKIP LOCKED`).
+ */
+
+const ESC = 0x1b;
+const GS = 0x1d;
+const LF = 0x0a;
+/** ESC @, ESC t 19 (PC858: umlauts and €), then three empty lines: the first line is never cut. */
+const TICKET_START = [ESC, 0x40, ESC, 0x74, 19, LF, LF, LF];
+/** GS r 1: the printer answers one status byte once everything before it has been processed. */
+export const STATUS_REQUEST = [GS, 0x72, 1];
+
+/** The order type as the devices' `order_types` name it, in SQL. */
+const ORDER_TYPE_SQL = sql`case when o.is_delivery then 'delivery' when o.is_dine_in then 'dine-in' else 'takeaway' end`;
+
+/**
+ * Jobs for every printer of the order's branch that prints orders for this reason and type, in
+ * the caller's transaction. Returns how many were queued.
+ */
+export async function queueOrderPrintJobs(
+  trx: Db,
+  orderId: number,
+  reason: "new" | "confirmed",
+): Promise<number> {
+  const column =
+    reason === "new" ? sql.ref("d.prints_new_orders") : sql.ref("d.prints_confirmed_orders");
+  const result = await sql`
+    insert into print_jobs (device_id, order_id, reason)
+    select d.id, o.id, ${reason}
+    from orders o
+    join devices d on d.branch_id = o.branch_id
+    where o.id = ${orderId} and d.kind = 'printer' and d.connection is not null
+      and ${column} and ${ORDER_TYPE_SQL} = any(d.order_types)
+  `.execute(trx);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** The same, as a CTE for the checkout's one-statement placement (`new_order` in scope). */
+export const NEW_ORDER_PRINT_JOBS_CTE = sql`
+  print_jobs_new as (
+    insert into print_jobs (device_id, order_id, reason)
+    select d.id, o.id, 'new'
+    from new_order o
+    join devices d on d.branch_id = o.branch_id
+    where d.kind = 'printer' and d.connection is not null and d.prints_new_orders
+      and (o.payment_method not in ('stripe', 'paypal') or o.is_paid)
+      and ${ORDER_TYPE_SQL} = any(d.order_types)
+  )`;
+
+/** A copy on staff's explicit request: one job per named printer, marked "Kopie". */
+export async function queueReprint(db: Db, orderId: number, deviceIds: readonly number[]) {
+  if (deviceIds.length === 0) return 0;
+  const rows = await db
+    .insertInto("printJobs")
+    .values(deviceIds.map((deviceId) => ({ deviceId, orderId, reason: "reprint" as const })))
+    .returning("id")
+    .execute();
+  return rows.length;
+}
+
+/** The ticket's bytes: start (init, code page, feed), job line, "Kopie" if so, the receipt. */
+export async function renderJob(
+  db: Db,
+  job: { id: number; orderId: number | null; reason: PrintJobReason },
+  paperWidth: number,
+): Promise<Buffer> {
+  const width = paperWidth === 58 ? 32 : 48;
+  const head: number[] = [...TICKET_START];
+  const line = (text: string) => head.push(...encodePc858(text), LF);
+  if (job.reason === "reprint") {
+    head.push(GS, 0x21, 0x11);
+    line(deDevices.ticket.copy);
+    head.push(GS, 0x21, 0x00);
+  }
+  line(`${deDevices.ticket.job} ${job.id}`);
+  if (job.orderId === null) {
+    line(deDevices.ticket.test);
+    head.push(LF, LF, LF, GS, 0x56, 66, 0);
+    return Buffer.from(head);
+  }
+  const loaded = await loadReceipt(db, job.orderId);
+  if (!loaded) throw new Error(`Bestellung ${job.orderId} fehlt.`);
+  return Buffer.concat([
+    Buffer.from(head),
+    Buffer.from(receiptToEscPos(loaded.receipt, { width })),
+  ]);
+}
+
+export async function logDevice(
+  db: Db,
+  deviceId: number,
+  event: string,
+  message: string,
+  printJobId: number | null = null,
+) {
+  await db.insertInto("deviceLogs").values({ deviceId, event, message, printJobId }).execute();
+}
+
+// ——— Delivery over raw TCP (port 9100) ———
+
+export type SendFailure = "refused" | "timeout" | "unknownHost" | "dropped" | "other";
+
+export interface SendOutcome {
+  ok: boolean;
+  failure?: SendFailure;
+  detail?: string;
+}
+
+export interface SendOptions {
+  connectTimeoutMs: number;
+  /** How long the printer may take to answer the status request after the ticket. */
+  answerTimeoutMs: number;
+}
+
+export const DEFAULT_SEND_OPTIONS: SendOptions = {
+  connectTimeoutMs: 3_000,
+  answerTimeoutMs: 10_000,
+};
+
+/**
+ * Writes the ticket and a status request (GS r 1) to host:port and waits for the printer's status
+ * byte: the printer answers it only after it has processed the ticket before it, so an answer
+ * means printed. No answer, a reset or a timeout means not known to be printed.
+ */
+export function sendToPrinter(
+  host: string,
+  port: number,
+  bytes: Buffer,
+  options: SendOptions = DEFAULT_SEND_OPTIONS,
+): Promise<SendOutcome> {
+  return new Promise((resolve) => {
+    let settled = false;
+    let connected = false;
+    const socket = net.connect({ host, port });
+    const finish = (outcome: SendOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      socket.removeAllListeners("data");
+      if (outcome.ok) socket.end();
+      else socket.destroy();
+      resolve(outcome);
+    };
+    let timer = setTimeout(
+      () => finish({ ok: false, failure: "timeout", detail: "connect" }),
+      options.connectTimeoutMs,
+    );
+    socket.on("connect", () => {
+      connected = true;
+      clearTimeout(timer);
+      timer = setTimeout(
+        () => finish({ ok: false, failure: "timeout", detail: "answer" }),
+        options.answerTimeoutMs,
+      );
+      socket.write(Buffer.concat([bytes, Buffer.from(STATUS_REQUEST)]));
+    });
+    socket.on("data", () => finish({ ok: true }));
+    socket.on("end", () => finish({ ok: false, failure: "dropped", detail: "closed" }));
+    socket.on("close", () => finish({ ok: false, failure: "dropped", detail: "closed" }));
+    socket.on("error", (error: NodeJS.ErrnoException) => {
+      const code = error.code ?? "";
+      if (code === "ECONNREFUSED") finish({ ok: false, failure: "refused", detail: code });
+      else if (code === "ENOTFOUND" || code === "EAI_AGAIN")
+        finish({ ok: false, failure: "unknownHost", detail: code });
+      else if (code === "ETIMEDOUT") finish({ ok: false, failure: "timeout", detail: code });
+      else
+        finish({
+          ok: false,
+          failure: connected ? "dropped" : "other",
+          detail: code || error.message,
+        });
+    });
+  });
+}
+
+/** Seconds until the next try after `attempts` failed ones: 2, 4, 8 … at most 60. */
+export function backOffSeconds(attempts: number): number {
+  return Math.min(60, 2 ** Math.max(1, Math.min(attempts, 6)));
+}
+
+export interface DeliveryRound {
+  printed: number;
+  failed: number;
+  stale: number;
+}
+
+/**
+ * Delivers due TCP jobs, one at a time, until none is due. Each job is locked (`FOR UPDATE SKIP
+ * LOCKED`, so several workers never send the same job) for its send and marked printed in the
+ * same transaction once the printer answered; a failure sets the next try with back-off. A job
+ * older than the shop's limit is not printed but marked stale, for staff to reprint by hand.
+ */
+export async function deliverDueJobs(
+  db: Db,
+  options: SendOptions & { now?: () => Date; limit?: number } = DEFAULT_SEND_OPTIONS,
+): Promise<DeliveryRound> {
+  const round: DeliveryRound = { printed: 0, failed: 0, stale: 0 };
+  const limit = options.limit ?? 1_000;
+  for (let i = 0; i < limit; i += 1) {
+    const outcome = await db.transaction().execute(async (trx) => {
+      const now = options.now?.() ?? new Date();
+      const job = await trx
+        .selectFrom("printJobs as j")
+        .innerJoin("devices as d", "d.id", "j.deviceId")
+        .select([
+          "j.id",
+          "j.orderId",
+          "j.reason",
+          "j.content",
+          "j.attempts",
+          "j.createdAt",
+          "j.deviceId",
+          "d.host",
+          "d.port",
+          "d.paperWidth",
+        ])
+        .where("j.status", "=", "pending")
+        .where("j.nextAttemptAt", "<=", now)
+        .where("d.connection", "=", "escpos_tcp")
+        .orderBy("j.id")
+        .limit(1)
+        .forUpdate("j")
+        .skipLocked()
+        .executeTakeFirst();
+      if (!job) return null;
+      const settings = await trx
+        .selectFrom("settings")
+        .select("printStaleMinutes")
+        .executeTakeFirst();
+      const staleMs = (settings?.printStaleMinutes ?? 30) * 60_000;
+      if (job.reason !== "reprint" && now.getTime() - job.createdAt.getTime() > staleMs) {
+        await trx
+          .updateTable("printJobs")
+          .set({ status: "stale" })
+          .where("id", "=", job.id)
+          .execute();
+        await logDevice(trx, job.deviceId, "stale", deDevices.log.stale(job.id), job.id);
+        return "stale" as const;
+      }
+      let content = job.content;
+      if (!content) {
+        content = await renderJob(trx, job, job.paperWidth);
+        await trx.updateTable("printJobs").set({ content }).where("id", "=", job.id).execute();
+      }
+      const sent = await sendToPrinter(job.host ?? "", job.port ?? 9100, content, options);
+      const attempts = job.attempts + 1;
+      if (sent.ok) {
+        await trx
+          .updateTable("printJobs")
+          .set({ status: "printed", printedAt: new Date(), attempts, lastError: null })
+          .where("id", "=", job.id)
+          .execute();
+        await trx
+          .updateTable("devices")
+          .set({ lastSeenAt: new Date() })
+          .where("id", "=", job.deviceId)
+          .execute();
+        await logDevice(
+          trx,
+          job.deviceId,
+          "printed",
+          deDevices.log.printed(job.id, attempts),
+          job.id,
+        );
+        return "printed" as const;
+      }
+      const reason = deDevices.failures[sent.failure ?? "other"];
+      await trx
+        .updateTable("printJobs")
+        .set({
+          attempts,
+          lastError: reason,
+          nextAttemptAt: new Date(now.getTime() + backOffSeconds(attempts) * 1_000),
+        })
+        .where("id", "=", job.id)
+        .execute();
+      await logDevice(trx, job.deviceId, "error", deDevices.log.failed(job.id, reason), job.id);
+      return "failed" as const;
+    });
+    if (outcome === null) break;
+    round[outcome] += 1;
+  }
+  return round;
+}
+
+/**
+ * The background delivery of TCP jobs in every server process (they share the work by
+ * `SKIP LOCKED`): a round every second, so a new order reaches its printer within about one.
+ */
+export function startPrintWorker(db: Db, log: (line: string) => void, intervalMs = 1_000) {
+  return startPeriodicJob({
+    intervalMs,
+    log,
+    failed: (problem) => `Druckaufträge konnten nicht zugestellt werden: ${problem}`,
+    round: async () => {
+      await deliverDueJobs(db);
+    },
+  });
+}
