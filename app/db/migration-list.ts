@@ -28,6 +28,7 @@ import * as kioskPayments from "#migrations/2026_11_28_0300_kiosk_payments";
 import * as statistics from "#migrations/2026_11_28_0500_statistics";
 import * as devices from "#migrations/2026_11_29_0100_devices";
 import * as productLabels from "#migrations/2026_11_29_0200_product_labels";
+import * as notifierPushes from "#migrations/2026_11_29_0210_notifier_pushes";
 
 /**
  * Every migration by the name Kysely records in `kysely_migration` (the file name without `.ts`,
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_28_0500_statistics": statistics,
   "2026_11_29_0100_devices": devices,
   "2026_11_29_0200_product_labels": productLabels,
+  "2026_11_29_0210_notifier_pushes": notifierPushes,
 };

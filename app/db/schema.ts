@@ -990,6 +990,31 @@ export interface PrintJobsTable {
   createdAt: GeneratedTimestamp;
 }
 
+/** A browser subscribed to Web Push on a notifier device's page (decision 057). */
+export interface NotifierSubscriptionsTable {
+  id: Id;
+  deviceId: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  createdAt: GeneratedTimestamp;
+}
+
+export type NotifierPushStatus = "pending" | "sent" | "failed";
+
+/** One push per subscription and new order, sent by a worker with back-off (decision 057). */
+export interface NotifierPushesTable {
+  id: Id;
+  subscriptionId: number;
+  orderId: number | null;
+  status: Generated<NotifierPushStatus>;
+  attempts: Generated<number>;
+  nextAttemptAt: GeneratedTimestamp;
+  lastError: string | null;
+  sentAt: NullableTimestamp;
+  createdAt: GeneratedTimestamp;
+}
+
 export interface DeviceLogsTable {
   id: Id;
   deviceId: number;
@@ -1057,6 +1082,8 @@ export interface Database {
   statisticsOrderDays: StatisticsOrderDaysTable;
   devices: DevicesTable;
   printJobs: PrintJobsTable;
+  notifierSubscriptions: NotifierSubscriptionsTable;
+  notifierPushes: NotifierPushesTable;
   deviceLogs: DeviceLogsTable;
 }
 
