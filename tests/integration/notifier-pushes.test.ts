@@ -1,7 +1,12 @@
 import { createECDH } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
-import { deliverDuePushes, queueOrderPushes } from "#app/features/devices/notifier-pushes.server";
+import { sql } from "kysely";
+import {
+  deliverDuePushes,
+  NEW_ORDER_PUSHES_CTE,
+  queueOrderPushes,
+} from "#app/features/devices/notifier-pushes.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { startFakePushService, type FakePushService } from "#tests/support/fake-push-service";
 import { insertTestOrder } from "#tests/support/orders";
@@ -116,6 +121,24 @@ describe.each(databaseTargets())("order notifier pushes (%s)", (target) => {
       }),
     ).rejects.toThrow("abgebrochen");
     expect(await handle.db.selectFrom("notifierPushes").select("id").execute()).toEqual(before);
+  });
+
+  it("the checkout's statement queues a push for a paid or cash order, not an unpaid online one", async () => {
+    const subscription = await subscribe();
+    const place = (orderId: number) =>
+      sql`with new_order as (select * from orders where id = ${orderId}), ${NEW_ORDER_PUSHES_CTE} select 1`.execute(
+        handle.db,
+      );
+    const cash = await insertTestOrder(handle.db, { paymentMethod: "cash" });
+    const unpaid = await insertTestOrder(handle.db, { paymentMethod: "stripe", isPaid: false });
+    await place(cash.id);
+    await place(unpaid.id);
+    const rows = await handle.db
+      .selectFrom("notifierPushes")
+      .select("orderId")
+      .where("subscriptionId", "=", subscription.rowId)
+      .execute();
+    expect(rows).toEqual([{ orderId: cash.id }]);
   });
 
   it("retries with back-off when the push service fails, and forgets a gone subscription", async () => {

@@ -4,6 +4,7 @@ import type { Db } from "../../db/schema";
 import { formatMoney } from "../../domain/money";
 import { sendPush } from "../../integrations/push/web-push.server";
 import { RETRY_DELAYS_MS } from "../shared/outbox.server";
+import { startPeriodicJob } from "../../server/periodic-job.server";
 
 /**
  * Web Push for order notifiers (issue 20, decision 057): a push per subscribed browser of the
@@ -143,4 +144,33 @@ export async function deliverDuePushes(
     }
   }
   return outcome;
+}
+
+/** The same as `queueOrderPushes`, as a CTE for the checkout's one-statement placement. */
+export const NEW_ORDER_PUSHES_CTE = sql`
+  notifier_pushes_new as (
+    insert into notifier_pushes (subscription_id, order_id)
+    select s.id, o.id
+    from new_order o
+    join devices d on d.branch_id = o.branch_id and d.kind = 'notifier'
+    join notifier_subscriptions s on s.device_id = d.id
+    where o.payment_method not in ('stripe', 'paypal') or o.is_paid
+  )`;
+
+/** Sends due pushes every few seconds (decision 057); nothing without VAPID keys. */
+export function startPushWorker(
+  db: Db,
+  vapid: WebPushConfig | null,
+  log: (line: string) => void,
+  intervalMs = 2_000,
+) {
+  if (!vapid) return null;
+  return startPeriodicJob({
+    intervalMs,
+    log,
+    failed: (problem) => `Push-Benachrichtigungen konnten nicht gesendet werden: ${problem}`,
+    round: async () => {
+      await deliverDuePushes(db, vapid);
+    },
+  });
 }
