@@ -44,6 +44,8 @@ import { startCleanupWorker, type CleanupWorker } from "./app/features/cart/aban
 import { startRollupWorker, type RollupWorker } from "./app/features/statistics/rollups.server";
 import { deStatistics } from "./app/i18n/de-statistics";
 import { startPrintWorker } from "./app/features/devices/print-jobs.server";
+import { startPushWorker } from "./app/features/devices/notifier-pushes.server";
+import { vapidKeys } from "./app/integrations/push/web-push.server";
 import { getSettings } from "./app/db/queries/settings";
 import { uploadsWithPreviews } from "./app/features/uploads/previews.server";
 import { keptImages } from "./app/features/media/image-memory.server";
@@ -99,6 +101,8 @@ async function main(): Promise<void> {
 
   // Print jobs to TCP receipt printers (decision 056).
   const printing = startPrintWorker(database.db, log);
+  // Web Push to the kitchens' order notifiers (decision 057); none without VAPID keys.
+  const pushing = startPushWorker(database.db, vapidKeys(config), log);
 
   const app = express();
   app.disable("x-powered-by");
@@ -253,7 +257,18 @@ async function main(): Promise<void> {
         : error,
     ),
   );
-  handleShutdown(server, database, outbox, live, cleanup, analytics, retention, rollups, printing);
+  handleShutdown(
+    server,
+    database,
+    outbox,
+    live,
+    cleanup,
+    analytics,
+    retention,
+    rollups,
+    printing,
+    pushing,
+  );
 }
 
 /**
@@ -422,6 +437,7 @@ function handleShutdown(
   retention: RetentionWorker,
   rollups: RollupWorker,
   printing: { stop(): Promise<void> },
+  pushing: { stop(): Promise<void> } | null,
 ): void {
   let stopping = false;
   const stop = (signal: string) => {
@@ -450,6 +466,7 @@ function handleShutdown(
       await analytics.stop().catch(() => undefined);
       await rollups.stop().catch(() => undefined);
       await printing.stop().catch(() => undefined);
+      await pushing?.stop().catch(() => undefined);
       await liveClosed;
       await database.close().catch(() => undefined);
       say("Server beendet.");

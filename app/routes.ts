@@ -109,6 +109,9 @@ export default [
     // Digital signage (issue 22, decision 060): pairing a TV and a stream's preview.
     route("digital-signage-devices/pair", "routes/backend/signage-pair.tsx"),
     route("digital-signage-streams/:id/preview", "routes/backend/signage-preview.tsx"),
+    // Product labels on A4 sheets as a PDF (issue 20, decision 057); before `products/:id`.
+    route("products/labels", "routes/backend/products-labels.tsx"),
+    route("products/labels.pdf", "routes/backend/products-labels-pdf.ts"),
     ...resourcePages,
     // The images (issue 16, decision 038): their own pages, since an upload is more than fields.
     route("images", "routes/backend/images.tsx"),

@@ -107,6 +107,26 @@ const schema = z
           "muss eine Nummer wie +4976112345, eine Messaging-Service-SID (MG…) oder ein Absendername mit höchstens 11 Buchstaben und Ziffern sein",
         ),
     ),
+    // Web Push for order notifiers (decision 057): the VAPID key pair (base64url, P-256; both or
+    // neither) and the contact the push services see. Without keys a demo makes its own.
+    VAPID_PUBLIC_KEY: optional(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{86,88}$/, "muss ein öffentlicher P-256-Schlüssel (base64url) sein"),
+    ),
+    VAPID_PRIVATE_KEY: optional(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{42,44}$/, "muss ein privater P-256-Schlüssel (base64url) sein"),
+    ),
+    VAPID_SUBJECT: optional(
+      z
+        .string()
+        .regex(
+          /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/,
+          "muss mit mailto: oder https:// beginnen",
+        ),
+    ),
     // Where images and uploads live (decision 037): the data folder, or an S3-compatible bucket
     // that several app instances share.
     STORAGE: z.enum(["local", "s3"]).default("local"),
@@ -161,6 +181,10 @@ const schema = z
           ctx.addIssue({ code: "custom", path: [key], message: "fehlt (SMS braucht alle drei)" });
         }
       }
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      const missing = env.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY";
+      ctx.addIssue({ code: "custom", path: [missing], message: "fehlt (Web Push braucht beide)" });
     }
     if (env.APP_MODE !== "production") return;
     if (env.DEMO_ADMIN_PASSWORD) {
@@ -234,6 +258,21 @@ export interface AppConfig {
   mapTileUrl: string | null;
   /** The social-media pixel's script (decision 054). */
   pixelScriptUrl: string;
+  /**
+   * Web Push's VAPID keys from VAPID_* (decision 057); without them a demo makes its own on first
+   * use (`vapidKeys`), production sends no pushes (the notifier's live page still rings).
+   */
+  webPush?: WebPushConfig;
+  /** The contact push services see (VAPID_SUBJECT, else the https origin or a demo mailbox). */
+  vapidSubject?: string;
+}
+
+export interface WebPushConfig {
+  /** base64url, the uncompressed P-256 point (65 bytes). */
+  publicKey: string;
+  /** base64url, 32 bytes. */
+  privateKey: string;
+  subject: string;
 }
 
 export type StorageConfig =
@@ -304,6 +343,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     mapTileUrl: env.MAP_TILE_URL || null,
     pixelScriptUrl: env.PIXEL_SCRIPT_URL,
+    webPush:
+      env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+        ? {
+            publicKey: env.VAPID_PUBLIC_KEY,
+            privateKey: env.VAPID_PRIVATE_KEY,
+            subject: env.VAPID_SUBJECT ?? vapidSubject(env.PUBLIC_ORIGIN),
+          }
+        : undefined,
+    vapidSubject: env.VAPID_SUBJECT ?? vapidSubject(env.PUBLIC_ORIGIN),
     sms:
       env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
         ? {
@@ -340,6 +388,13 @@ function ensureWritableFolder(folder: string): void {
 }
 
 /** The demo keeps one generated secret per data folder, so sessions survive a restart. */
+/** Push services want a contact: the shop's https address, else a mailbox that says "demo". */
+function vapidSubject(origin: string | undefined): string {
+  return origin?.startsWith("https://")
+    ? origin.replace(/\/$/, "")
+    : "mailto:demo@backstube.example";
+}
+
 function demoSecret(dataDir: string): string {
   const file = path.join(dataDir, "session-secret");
   try {

@@ -27,6 +27,8 @@ import * as cartNotify from "#migrations/2026_11_28_0150_cart_notify";
 import * as kioskPayments from "#migrations/2026_11_28_0300_kiosk_payments";
 import * as statistics from "#migrations/2026_11_28_0500_statistics";
 import * as devices from "#migrations/2026_11_29_0100_devices";
+import * as productLabels from "#migrations/2026_11_29_0200_product_labels";
+import * as notifierPushes from "#migrations/2026_11_29_0210_notifier_pushes";
 import * as timeTracking from "#migrations/2026_11_29_0300_time_tracking";
 import * as signage from "#migrations/2026_11_29_0501_signage";
 
@@ -63,6 +65,8 @@ export const migrations: Record<string, Migration> = {
   "2026_11_28_0300_kiosk_payments": kioskPayments,
   "2026_11_28_0500_statistics": statistics,
   "2026_11_29_0100_devices": devices,
+  "2026_11_29_0200_product_labels": productLabels,
+  "2026_11_29_0210_notifier_pushes": notifierPushes,
   "2026_11_29_0300_time_tracking": timeTracking,
   "2026_11_29_0501_signage": signage,
 };

@@ -422,6 +422,10 @@ export interface ProductsTable {
   allergens: string | null;
   /** The EU's 14 allergens it contains, as codes of `app/domain/allergens.ts`. */
   allergenCodes: Generated<string[]>;
+  /** The list of ingredients printed on product labels (LMIV); null: none entered. */
+  ingredients: string | null;
+  /** Days a product keeps: a label's best-before date is the print day plus these (decision 057). */
+  bestBeforeDays: number | null;
   type: Generated<ProductType>;
   /** Cents per `unit`. */
   price: Generated<number>;
@@ -1091,6 +1095,31 @@ export interface PrintJobsTable {
   createdAt: GeneratedTimestamp;
 }
 
+/** A browser subscribed to Web Push on a notifier device's page (decision 057). */
+export interface NotifierSubscriptionsTable {
+  id: Id;
+  deviceId: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  createdAt: GeneratedTimestamp;
+}
+
+export type NotifierPushStatus = "pending" | "sent" | "failed";
+
+/** One push per subscription and new order, sent by a worker with back-off (decision 057). */
+export interface NotifierPushesTable {
+  id: Id;
+  subscriptionId: number;
+  orderId: number | null;
+  status: Generated<NotifierPushStatus>;
+  attempts: Generated<number>;
+  nextAttemptAt: GeneratedTimestamp;
+  lastError: string | null;
+  sentAt: NullableTimestamp;
+  createdAt: GeneratedTimestamp;
+}
+
 export interface DeviceLogsTable {
   id: Id;
   deviceId: number;
@@ -1168,6 +1197,8 @@ export interface Database {
   signageDeviceStatus: SignageDeviceStatusTable;
   devices: DevicesTable;
   printJobs: PrintJobsTable;
+  notifierSubscriptions: NotifierSubscriptionsTable;
+  notifierPushes: NotifierPushesTable;
   deviceLogs: DeviceLogsTable;
 }
 

@@ -44,6 +44,11 @@ export const deCatalogue = {
     allergenCodesHelp: "Die 14 Hauptallergene der Lebensmittelinformationsverordnung.",
     allergens: "Weitere Angaben zu Allergenen",
     allergensHelp: "Spuren und andere Zutaten, frei formuliert.",
+    ingredients: "Zutaten",
+    ingredientsHelp:
+      "Für Etiketten: in absteigender Gewichtsfolge; Allergene werden auf dem Etikett hervorgehoben.",
+    bestBeforeDays: "Haltbarkeit in Tagen",
+    bestBeforeDaysHelp: "Für das Mindesthaltbarkeitsdatum auf Etiketten; leer: ohne Datum.",
     images: "Bilder",
     tags: "Tags",
     price: "Preis",

@@ -226,6 +226,18 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: "admin",
     outsider: "deny",
   },
+  // Product labels (issue 20, decision 057): the form and its PDF, administrators only.
+  "routes/backend/products-labels": {
+    path: () => "/backend/products/labels",
+    allowed: "admin",
+    outsider: "deny",
+  },
+  "routes/backend/products-labels-pdf": {
+    path: ({ records }) =>
+      `/backend/products/labels.pdf?format=compact&anzahl-${records.products}=2`,
+    allowed: "admin",
+    outsider: "deny",
+  },
   "routes/api/products-bulk": {
     path: () => "/api/products/bulk",
     allowed: "admin",

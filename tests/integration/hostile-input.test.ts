@@ -54,6 +54,9 @@ const HOSTILE_QUERIES = [
   "from=2026-02-28T25:00&to=2026-02-28T00:00%00",
   // The menu's search (issue 17): bidi controls, an emoji, a term far beyond 100 characters.
   `suche=%E2%80%AE%F0%9F%8D%9E${"x".repeat(300)}&hinweis=%3Cx%3E`,
+  // Product labels' PDF (decision 057): 100,000 copies, a foreign id, a broken date and start.
+  "format=detail&start=%00&mhd=2026-02-30&anzahl-1=100000&anzahl-99999999999999999999=1",
+  "format=compact&start=48&mhd=31.12.9999&anzahl-1=1&anzahl-2=2000&anzahl-0=1",
 ];
 
 /** Values a field gets in the hostile bodies. */
@@ -120,6 +123,12 @@ function fieldsAndIntents(): { fields: string[]; intents: string[] } {
     "accessToken",
     "pauses",
     "reason",
+    // Product labels (decision 057): the layout, the first free position, the date, the counts.
+    "format",
+    "start",
+    "mhd",
+    "anzahl-1",
+    "anzahl-99999999999999999999",
   ]);
   // The checkout's plain-form step (a constant in the route, which the search below cannot see).
   const intents = new Set<string>(["show-times"]);

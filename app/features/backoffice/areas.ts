@@ -9,6 +9,7 @@ import { deMedia } from "../../i18n/de-media";
 import { deStatistics } from "../../i18n/de-statistics";
 import { deTimeTracking } from "../../i18n/de-time-tracking";
 import { deSignage } from "../../i18n/de-signage";
+import { deLabels } from "../../i18n/de-labels";
 import { deDevices } from "../../i18n/de-devices";
 
 /**
@@ -139,6 +140,13 @@ export const BACK_OFFICE_AREAS: readonly BackOfficeArea[] = [
     ...deCatalogue.bulk.area,
     path: "/backend/products/bulk",
     icon: "%",
+    allowed: isAdmin,
+  },
+  {
+    key: "product-labels",
+    ...deLabels.area,
+    path: "/backend/products/labels",
+    icon: "▭",
     allowed: isAdmin,
   },
   { key: "sites", ...deContent.sites.area, path: "/backend/sites", icon: "▭", allowed: isAdmin },

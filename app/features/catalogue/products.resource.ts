@@ -108,6 +108,23 @@ export const productFields: Field[] = [
     max: 1_000,
     section: s.allergens,
   },
+  {
+    name: "ingredients",
+    type: "textarea",
+    label: t.ingredients,
+    help: t.ingredientsHelp,
+    max: 2_000,
+    section: s.allergens,
+  },
+  {
+    name: "bestBeforeDays",
+    type: "number",
+    label: t.bestBeforeDays,
+    help: t.bestBeforeDaysHelp,
+    min: 0,
+    max: 3_650,
+    section: s.allergens,
+  },
   { name: "imageIds", type: "images", label: t.images, section: s.images },
   {
     name: "tagIds",

@@ -1,4 +1,5 @@
 import { NEW_ORDER_PRINT_JOBS_CTE } from "../devices/print-jobs.server";
+import { NEW_ORDER_PUSHES_CTE } from "../devices/notifier-pushes.server";
 import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { PREPARED } from "../../db/connection.server";
@@ -269,6 +270,8 @@ export async function placeOrder(
       ),
       -- The kitchen's tickets, in the same statement as the order (decision 056).
       ${NEW_ORDER_PRINT_JOBS_CTE},
+      -- The kitchen notifiers' pushes, likewise (decision 057).
+      ${NEW_ORDER_PUSHES_CTE},
       items as (
         insert into order_items (
           order_id, position, product_id, name, description, amount, unit, unit_price, gross,

@@ -1,0 +1,170 @@
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { DataTable, FilterBar, Radio, Select, TextInput, buttonClass } from "../../components/ui";
+import { resourceLinks } from "../../components/backend/resource-styles";
+import labelStyles from "../../styles/labels.css?url";
+import {
+  labelsPageAction,
+  labelsPageLoader,
+  type LabelsReply,
+} from "../../features/labels/labels.server";
+import { deLabels } from "../../i18n/de-labels";
+import { de as staff } from "../../i18n/de-staff";
+
+export const links: LinksFunction = () => [
+  ...resourceLinks(),
+  { rel: "stylesheet", href: labelStyles },
+];
+
+const texts = deLabels;
+
+export const meta: MetaFunction = () => [
+  { title: `${texts.title} - ${staff.backOffice.title}` },
+  { name: "robots", content: "noindex" },
+];
+
+/**
+ * `/backend/products/labels` (decision 057): the filter is a GET, the labels a plain POST whose
+ * answer is the PDF (`reloadDocument`: the browser downloads it, with or without JavaScript).
+ */
+export const loader = ({ request, context }: LoaderFunctionArgs) =>
+  labelsPageLoader(request, context);
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  labelsPageAction(request, context);
+
+export default function ProductLabels() {
+  const page = useLoaderData<typeof loader>();
+  // The action answers a PDF or, refused, the reasons and what was sent.
+  const reply = useActionData<typeof action>() as LabelsReply | undefined;
+  const sent = reply?.sent ?? {};
+  const errors = reply?.errors ?? [];
+  const layout = sent.format === "detail" ? "detail" : "compact";
+  return (
+    <section className="labels-page">
+      <div className="backoffice-heading">
+        <h1>{texts.title}</h1>
+      </div>
+      <p>{texts.intro}</p>
+      {errors.length ? (
+        <div className="ui-notice ui-notice-error" role="alert" id="etiketten-fehler">
+          <p>
+            <strong>{texts.errors.title}</strong>
+          </p>
+          <ul>
+            {errors.map((error, index) => (
+              <li key={index}>{error}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <FilterBar label={texts.filterLabel} resetHref="/backend/products/labels">
+        <TextInput
+          id="suche"
+          name="suche"
+          type="search"
+          label={texts.search}
+          help={texts.searchHelp}
+          defaultValue={page.filter.search}
+          maxLength={100}
+        />
+        <Select
+          id="kategorie"
+          name="kategorie"
+          label={texts.category}
+          defaultValue={String(page.filter.categoryId ?? "")}
+          options={[
+            { value: "", label: texts.anyCategory },
+            ...page.categories.map((category) => ({
+              value: String(category.id),
+              label: category.name,
+            })),
+          ]}
+        />
+      </FilterBar>
+      <Form method="post" reloadDocument className="labels-form" id="etiketten">
+        <fieldset className="resource-section">
+          <legend>{texts.choose}</legend>
+          <p>{page.total ? texts.matches(page.total) : texts.noMatches}</p>
+          {page.total > page.products.length ? (
+            <p className="ui-field-help">{texts.shownOnly(page.products.length, page.total)}</p>
+          ) : null}
+          {page.products.length ? (
+            <DataTable
+              label={texts.choose}
+              columns={[
+                { key: "name", label: texts.productColumn },
+                { key: "price", label: texts.priceColumn, numeric: true },
+                { key: "copies", label: texts.copiesColumn, numeric: true },
+              ]}
+            >
+              {page.products.map((product) => (
+                <tr key={product.id}>
+                  <td>{product.name}</td>
+                  <td className="ui-numeric">{product.price}</td>
+                  <td className="ui-numeric">
+                    <TextInput
+                      id={`anzahl-${product.id}`}
+                      name={`anzahl-${product.id}`}
+                      label={texts.copiesLabel(product.name)}
+                      fieldClassName="labels-copies"
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      max={page.maxLabels}
+                      step={1}
+                      defaultValue={sent[`anzahl-${product.id}`] ?? ""}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+          ) : null}
+        </fieldset>
+        <fieldset className="resource-section">
+          <legend>{texts.sheet}</legend>
+          {(["compact", "detail"] as const).map((name) => (
+            <Radio
+              key={name}
+              id={`format-${name}`}
+              name="format"
+              value={name}
+              label={texts.layouts[name]}
+              defaultChecked={layout === name}
+            />
+          ))}
+          <TextInput
+            id="start"
+            name="start"
+            type="number"
+            inputMode="numeric"
+            label={texts.start}
+            help={texts.startHelp}
+            min={1}
+            max={48}
+            step={1}
+            defaultValue={sent.start ?? "1"}
+          />
+          <TextInput
+            id="mhd"
+            name="mhd"
+            type="date"
+            label={texts.bestBefore}
+            help={texts.bestBeforeHelp}
+            defaultValue={sent.mhd ?? ""}
+          />
+          <p className="ui-field-help">{texts.limitNote(page.maxLabels)}</p>
+        </fieldset>
+        <div className="resource-actions">
+          <button type="submit" className={buttonClass()}>
+            {texts.submit}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}

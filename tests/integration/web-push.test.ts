@@ -1,0 +1,95 @@
+import { createECDH } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isAllowedPushEndpoint, sendPush } from "#app/integrations/push/web-push.server";
+import { startFakePushService, type FakePushService } from "#tests/support/fake-push-service";
+
+/**
+ * Web Push for order notifiers (issue 20, decision 057) against a local push service that checks
+ * the VAPID JWT's signature and decrypts the aes128gcm body with the subscription's keys.
+ */
+function vapidPair() {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  return {
+    publicKey: ecdh.getPublicKey().toString("base64url"),
+    privateKey: ecdh.getPrivateKey().toString("base64url"),
+    subject: "mailto:technik@sonnenkorn.example",
+  };
+}
+
+describe("web push to a push service", () => {
+  let fake: FakePushService;
+  const vapid = vapidPair();
+
+  beforeAll(async () => {
+    fake = await startFakePushService();
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+
+  it("delivers an encrypted, VAPID-signed notification the subscription can read", async () => {
+    const subscription = fake.subscribe();
+    const outcome = await sendPush(
+      subscription,
+      { title: "Neue Bestellung", orderNumber: "A-1042", body: "Brezel × 3 – Grüße" },
+      vapid,
+      { allowHttp: true, ttlSeconds: 600 },
+    );
+    expect(outcome).toEqual({ ok: true, status: 201 });
+    expect(fake.refusals).toEqual([]);
+    const message = fake.messages.at(-1)!;
+    expect(message.subscriptionId).toBe(subscription.id);
+    expect(message.payload).toMatchObject({ orderNumber: "A-1042", body: "Brezel × 3 – Grüße" });
+    expect(message.ttl).toBe(600);
+    expect(message.urgency).toBe("high");
+    expect(message.vapidPublicKey).toBe(vapid.publicKey);
+    expect(message.claims).toMatchObject({ aud: fake.url, sub: vapid.subject });
+  });
+
+  it("is refused when signed with another key than it names", async () => {
+    const subscription = fake.subscribe();
+    const forged = { ...vapidPair(), publicKey: vapid.publicKey };
+    const outcome = await sendPush(subscription, { orderNumber: "A-1" }, forged, {
+      allowHttp: true,
+    });
+    expect(outcome).toMatchObject({ ok: false, gone: false, status: 403 });
+    expect(fake.refusals.at(-1)).toMatchObject({ status: 403, reason: "vapid: signature" });
+  });
+
+  it("tells a gone subscription (410) from a failing service (500) and an unreachable one", async () => {
+    const subscription = fake.subscribe();
+    fake.respondWith(subscription.id, 410);
+    expect(await sendPush(subscription, {}, vapid, { allowHttp: true })).toMatchObject({
+      ok: false,
+      gone: true,
+      status: 410,
+    });
+    fake.respondWith(subscription.id, 500);
+    expect(await sendPush(subscription, {}, vapid, { allowHttp: true })).toMatchObject({
+      ok: false,
+      gone: false,
+      status: 500,
+    });
+    const closed = await startFakePushService();
+    const elsewhere = closed.subscribe();
+    await closed.close();
+    expect(await sendPush(elsewhere, {}, vapid, { allowHttp: true })).toMatchObject({
+      ok: false,
+      gone: false,
+      status: null,
+    });
+  });
+
+  it("reaches only https push services (http only where allowed) and refuses broken keys", async () => {
+    expect(isAllowedPushEndpoint("https://fcm.googleapis.com/fcm/send/x")).toBe(true);
+    expect(isAllowedPushEndpoint("http://127.0.0.1:9/push/x")).toBe(false);
+    expect(isAllowedPushEndpoint("https://user:pw@push.example/x")).toBe(false);
+    expect(isAllowedPushEndpoint("file:///etc/passwd")).toBe(false);
+    const subscription = fake.subscribe();
+    expect(await sendPush(subscription, {}, vapid)).toMatchObject({ ok: false, gone: true });
+    expect(
+      await sendPush({ ...subscription, p256dh: "AAAA" }, {}, vapid, { allowHttp: true }),
+    ).toMatchObject({ ok: false, gone: true, status: null });
+  });
+});
