@@ -27,6 +27,7 @@ import * as cartNotify from "#migrations/2026_11_28_0150_cart_notify";
 import * as kioskPayments from "#migrations/2026_11_28_0300_kiosk_payments";
 import * as statistics from "#migrations/2026_11_28_0500_statistics";
 import * as timeTracking from "#migrations/2026_11_29_0300_time_tracking";
+import * as workingSchedules from "#migrations/2026_11_29_0400_working_schedules";
 
 /**
  * Every migration by the name Kysely records in `kysely_migration` (the file name without `.ts`,
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_28_0300_kiosk_payments": kioskPayments,
   "2026_11_28_0500_statistics": statistics,
   "2026_11_29_0300_time_tracking": timeTracking,
+  "2026_11_29_0400_working_schedules": workingSchedules,
 };

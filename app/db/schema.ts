@@ -894,6 +894,53 @@ export interface StaffClockCredentialsTable {
   updatedAt: GeneratedTimestamp;
 }
 
+/** A planned shift (decision 059): minutes after midnight of the business day. */
+export interface WorkingSchedulesTable {
+  id: Id;
+  userId: number;
+  branchId: number;
+  departmentId: number | null;
+  day: DateString;
+  startMinute: number;
+  endMinute: number;
+  createdAt: GeneratedTimestamp;
+}
+
+/** A person's target minutes per weekday, Monday first (decision 059). */
+export interface WorkingContractsTable {
+  userId: number;
+  weekdayMinutes: number[];
+  updatedAt: GeneratedTimestamp;
+}
+
+/** Holiday days of a year and the carry-over, in half days (decision 059). */
+export interface HolidayEntitlementsTable {
+  userId: number;
+  year: number;
+  halfDays: number;
+  carryOverHalfDays: Generated<number>;
+}
+
+export type AbsenceKind = "holiday" | "sickness" | "other";
+
+/** One day (or half day) away; one row per person and day. */
+export interface AbsencesTable {
+  id: Id;
+  userId: number;
+  day: DateString;
+  kind: AbsenceKind;
+  half: Generated<boolean>;
+  createdBy: number | null;
+  createdAt: GeneratedTimestamp;
+}
+
+/** A month (its first day) that nobody may change any more. */
+export interface ClosedMonthsTable {
+  month: DateString;
+  closedBy: number | null;
+  closedAt: GeneratedTimestamp;
+}
+
 // ——— Outbox and payment webhooks ———
 
 export type OutboxKind = "email" | "sms";
@@ -1041,6 +1088,11 @@ export interface Database {
   workingActivities: WorkingActivitiesTable;
   workingActivityPauses: WorkingActivityPausesTable;
   staffClockCredentials: StaffClockCredentialsTable;
+  workingSchedules: WorkingSchedulesTable;
+  workingContracts: WorkingContractsTable;
+  holidayEntitlements: HolidayEntitlementsTable;
+  absences: AbsencesTable;
+  closedMonths: ClosedMonthsTable;
 }
 
 // ——— Row types in the business's words ———
