@@ -20,6 +20,8 @@ const RESOURCES = [
   "navigations",
   "image-templates",
   "blocks",
+  "projects",
+  "tasks",
 ] as const;
 
 const resourcePages = RESOURCES.flatMap((name) => [

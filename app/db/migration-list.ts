@@ -28,6 +28,7 @@ import * as kioskPayments from "#migrations/2026_11_28_0300_kiosk_payments";
 import * as statistics from "#migrations/2026_11_28_0500_statistics";
 import * as timeTracking from "#migrations/2026_11_29_0300_time_tracking";
 import * as workingSchedules from "#migrations/2026_11_29_0400_working_schedules";
+import * as projectsTasks from "#migrations/2026_11_29_0450_projects_tasks";
 
 /**
  * Every migration by the name Kysely records in `kysely_migration` (the file name without `.ts`,
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_28_0500_statistics": statistics,
   "2026_11_29_0300_time_tracking": timeTracking,
   "2026_11_29_0400_working_schedules": workingSchedules,
+  "2026_11_29_0450_projects_tasks": projectsTasks,
 };

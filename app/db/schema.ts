@@ -864,7 +864,7 @@ export interface WorkingActivitiesTable {
   userId: number;
   branchId: number;
   departmentId: number | null;
-  /** No foreign key yet: projects and tasks come with issue 21's second half. */
+  /** Keys to `projects` and `tasks` (set null when they go; decision 059). */
   projectId: number | null;
   taskId: number | null;
   startedAt: Timestamp;
@@ -932,6 +932,33 @@ export interface AbsencesTable {
   half: Generated<boolean>;
   createdBy: number | null;
   createdAt: GeneratedTimestamp;
+}
+
+/** A branch's project (issue 21, decision 059); working activities may name one. */
+export interface ProjectsTable {
+  id: Id;
+  branchId: number;
+  name: string;
+  description: string | null;
+  isActive: Generated<boolean>;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
+}
+
+export type TaskState = "open" | "in_progress" | "done";
+
+/** A task of a branch (and project), with assignee, due date and state; NOTIFY `tasks_changed`. */
+export interface TasksTable {
+  id: Id;
+  branchId: number;
+  projectId: number | null;
+  name: string;
+  description: string | null;
+  assigneeId: number | null;
+  dueOn: DateString | null;
+  state: Generated<TaskState>;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
 }
 
 /** A month (its first day) that nobody may change any more. */
@@ -1093,6 +1120,8 @@ export interface Database {
   holidayEntitlements: HolidayEntitlementsTable;
   absences: AbsencesTable;
   closedMonths: ClosedMonthsTable;
+  projects: ProjectsTable;
+  tasks: TasksTable;
 }
 
 // ——— Row types in the business's words ———

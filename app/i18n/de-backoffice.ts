@@ -75,6 +75,7 @@ export const de = {
     time: "Bitte geben Sie eine Uhrzeit wie 08:30 ein.",
     reference: "Bitte wählen Sie einen vorhandenen Eintrag.",
     unknownReference: "Dieser Eintrag existiert nicht (mehr).",
+    invalidFilter: "Dieser Filterwert ist ungültig.",
     tooMany: "Zu viele Einträge.",
     duplicate: "Dieser Wert ist schon vergeben.",
     none: "– keine Auswahl –",
@@ -125,6 +126,8 @@ export const de = {
     },
     tags: resource("Tags", "Tag", { newTitle: "Neuer Tag", article: "der" }),
     tables: resource("Tische", "Tisch", { newTitle: "Neuer Tisch", article: "der" }),
+    projects: resource("Projekte", "Projekt", { newTitle: "Neues Projekt", article: "das" }),
+    tasks: resource("Aufgaben", "Aufgabe", { newTitle: "Neue Aufgabe", article: "die" }),
     donatees: resource("Spendenempfänger", "Spendenempfänger", {
       newTitle: "Neuer Spendenempfänger",
       article: "der",

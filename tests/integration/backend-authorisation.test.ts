@@ -75,6 +75,8 @@ const RESOURCE_ACCESS: Record<string, ActorName> = {
   navigations: "admin",
   "image-templates": "admin",
   blocks: "admin",
+  projects: "managerA",
+  tasks: "managerA",
 };
 
 function resourceCases(): Record<string, RouteCase> {
@@ -534,6 +536,20 @@ describe.each(databaseTargets())("every guarded route on %s", (target) => {
         await db
           .insertInto("tables")
           .values({ branchId: branchA, identifier: "T1", name: "Tisch 1" })
+          .returning("id")
+          .executeTakeFirstOrThrow(),
+      ),
+      projects: id(
+        await db
+          .insertInto("projects")
+          .values({ branchId: branchA, name: "Weihnachtsgebäck" })
+          .returning("id")
+          .executeTakeFirstOrThrow(),
+      ),
+      tasks: id(
+        await db
+          .insertInto("tasks")
+          .values({ branchId: branchA, name: "Stollen backen" })
           .returning("id")
           .executeTakeFirstOrThrow(),
       ),

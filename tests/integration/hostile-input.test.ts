@@ -54,6 +54,8 @@ const HOSTILE_QUERIES = [
   "from=2026-02-28T25:00&to=2026-02-28T00:00%00",
   // The menu's search (issue 17): bidi controls, an emoji, a term far beyond 100 characters.
   `suche=%E2%80%AE%F0%9F%8D%9E${"x".repeat(300)}&hinweis=%3Cx%3E`,
+  // The tasks' filters (decision 059): ids beyond the range, an impossible day, a NUL state.
+  "state=%00&assigneeId=99999999999999999999&projectId=-1&dueOn=2026-02-30",
 ];
 
 /** Values a field gets in the hostile bodies. */

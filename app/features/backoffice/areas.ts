@@ -68,6 +68,23 @@ export const BACK_OFFICE_AREAS: readonly BackOfficeArea[] = [
     icon: "⏱",
     allowed: (user) => isAdmin(user) || isManager(user),
   },
+  // Projects and tasks (issue 21, decision 059): the branch's managers plan them.
+  {
+    key: "projects",
+    label: "Projekte",
+    description: "Projekte der Filiale, auf die Arbeitszeit gebucht werden kann.",
+    path: "/backend/projects",
+    icon: "▣",
+    allowed: (user) => isAdmin(user) || isManager(user),
+  },
+  {
+    key: "tasks",
+    label: "Aufgaben",
+    description: "Aufgaben mit Zuständigen, Fälligkeit und Status.",
+    path: "/backend/tasks",
+    icon: "☑",
+    allowed: (user) => isAdmin(user) || isManager(user),
+  },
   {
     key: "statistics",
     ...deStatistics.area,

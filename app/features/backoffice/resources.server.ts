@@ -11,6 +11,7 @@ import { navigationsResource } from "../content/navigations.resource";
 import { sitesResource } from "../content/sites.resource";
 import { imageTemplatesResource } from "../templates/image-templates.resource";
 import { blocksResource } from "../content/blocks.resource";
+import { projectsResource, tasksResource } from "../projects/projects.resource";
 import { registerResources } from "./resource.server";
 
 /**
@@ -33,6 +34,8 @@ registerResources(
   navigationsResource,
   imageTemplatesResource,
   blocksResource,
+  projectsResource,
+  tasksResource,
 );
 
 export { allResources, resourceNamed } from "./resource.server";
