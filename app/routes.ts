@@ -82,6 +82,8 @@ export default [
     route("orders", "routes/backend/orders.tsx"),
     route("orders/new", "routes/backend/phone-order.tsx"),
     route("orders/events", "routes/backend/orders-events.ts"),
+    // The task list's live updates (decision 059), before `tasks/:id` of the resource routes.
+    route("tasks/events", "routes/backend/tasks-events.ts"),
     route("orders/:orderId", "routes/backend/order.tsx"),
     route("orders/:orderId/receipt", "routes/backend/order-receipt.tsx"),
     // Contact data, appointment and comment (decision 033); the form of PUT /api/orders/{id}.

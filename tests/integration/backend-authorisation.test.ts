@@ -351,6 +351,13 @@ const ROUTES: Record<string, RouteCase> = {
     // The test server has no LISTEN connection: the stream answers 503 after the checks.
     allowedStatus: 503,
   },
+  "routes/backend/tasks-events": {
+    path: () => "/backend/tasks/events",
+    allowed: "managerA",
+    outsider: "deny",
+    // The test server has no LISTEN connection: the stream answers 503 after the checks.
+    allowedStatus: 503,
+  },
   "routes/backend/order": {
     path: ({ orderA }) => `/backend/orders/${orderA}`,
     allowed: "employeeA",

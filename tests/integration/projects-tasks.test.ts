@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
+import { startLiveOrders, taskEventStream } from "#app/server/live-orders.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { createStaff, startAppServer, StaffClient, type AppServer } from "#tests/support/staff";
 
@@ -184,6 +185,43 @@ describe.each(databaseTargets())("projects and tasks (%s)", (target) => {
       branchId: altstadt,
       op: "update",
     });
+  });
+
+  it("streams a task's change to the open lists of its branch only", async () => {
+    const live = startLiveOrders(handle, { log: () => undefined });
+    await live.ready();
+    const abort = new AbortController();
+    try {
+      const open = (branchIds: number[]) =>
+        taskEventStream(new Request("http://test/", { signal: abort.signal }), live, branchIds)
+          .body!.pipeThrough(new TextDecoderStream())
+          .getReader();
+      const mine = open([altstadt]);
+      const theirs = open([hafen]);
+      await mine.read(); // the retry hint
+      await theirs.read();
+      const task = await handle.db
+        .insertInto("tasks")
+        .values({ branchId: altstadt, name: "Brezeln zählen" })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      let text = "";
+      while (!text.includes("event: task")) text += (await mine.read()).value ?? "";
+      expect(text).toContain(`"branchId":${altstadt}`);
+      // The other branch's list hears nothing but heartbeats until a change of its own.
+      await handle.db
+        .insertInto("tasks")
+        .values({ branchId: hafen, name: "Netze flicken" })
+        .execute();
+      let other = "";
+      while (!other.includes("event: task")) other += (await theirs.read()).value ?? "";
+      expect(other).toContain(`"branchId":${hafen}`);
+      expect(other).not.toContain(`"branchId":${altstadt}`);
+      expect(task.id).toBeGreaterThan(0);
+    } finally {
+      abort.abort();
+      await live.close();
+    }
   });
 
   it("keys the working activities to projects and tasks (deleting one clears the key)", async () => {
