@@ -123,6 +123,10 @@ export default [
     route("my-time", "routes/backend/my-time.tsx"),
     route("working-activities", "routes/backend/working-activities.tsx"),
     route("working-activities/:id", "routes/backend/working-activity.tsx"),
+    // The working plan (issue 21's second half, decision 059): shifts, absences, time sheets.
+    route("working-schedules", "routes/backend/working-schedules.tsx"),
+    route("time-sheets", "routes/backend/time-sheets.tsx"),
+    route("time-sheets/export", "routes/backend/time-sheets-export.ts"),
     // This device's local settings (spec section 3): a cookie of this browser (decision 033).
     route("display", "routes/backend/local-settings.tsx"),
     // Unknown back-office addresses: the sign-in for strangers, a 404 in the frame for staff.
@@ -156,6 +160,16 @@ export default [
   // Time tracking (issue 21, decision 058): the activities, and the branch's time clock by key.
   route("api/working-activities", "routes/api/working-activities.ts"),
   route("api/working-activities/:id", "routes/api/working-activity.ts"),
+  // The working plan (issue 21's second half, decision 059).
+  route("api/working-schedules", "routes/api/working-schedules.ts"),
+  route("api/working-schedules/copy-week", "routes/api/working-schedules-copy-week.ts"),
+  route("api/working-schedules/:id", "routes/api/working-schedule.ts"),
+  route("api/absences", "routes/api/absences.ts"),
+  route("api/absences/:id", "routes/api/absence.ts"),
+  route("api/working-contracts/:userId", "routes/api/working-contract.ts"),
+  route("api/time-sheets", "routes/api/time-sheets.ts"),
+  route("api/time-sheets/holiday-balances", "routes/api/holiday-balances.ts"),
+  route("api/closed-months", "routes/api/closed-months.ts"),
   route(
     "api/time-tracking/:branchId/:deviceKey/working-activities/:action",
     "routes/api/time-tracking-action.ts",

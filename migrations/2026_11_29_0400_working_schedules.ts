@@ -81,9 +81,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("closed_months")
-    .addColumn("month", "date", (c) =>
-      c.primaryKey().check(sql`extract(day from month) = 1`),
-    )
+    .addColumn("month", "date", (c) => c.primaryKey().check(sql`extract(day from month) = 1`))
     .addColumn("closed_by", "integer", (c) => c.references("users.id").onDelete("set null"))
     .addColumn("closed_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .execute();

@@ -25,9 +25,9 @@ describe("working plan rules", () => {
 
   it("finds overlapping shifts on the same day only; touching ones do not overlap", () => {
     const existing = [{ day: "2026-11-30", startMinute: 360, endMinute: 720 }];
-    expect(overlappingShift(existing, { day: "2026-11-30", startMinute: 700, endMinute: 800 })).toBe(
-      existing[0],
-    );
+    expect(
+      overlappingShift(existing, { day: "2026-11-30", startMinute: 700, endMinute: 800 }),
+    ).toBe(existing[0]);
     expect(
       overlappingShift(existing, { day: "2026-11-30", startMinute: 720, endMinute: 800 }),
     ).toBeNull();

@@ -128,7 +128,8 @@ export function holidayBalanceOf(input: {
 
 /** Days (halves allowed) as half days; anything else (negative, thirds, huge): null. */
 export function parseHalfDays(value: unknown): number | null {
-  const number = typeof value === "string" && value.trim() ? Number(value.replace(",", ".")) : value;
+  const number =
+    typeof value === "string" && value.trim() ? Number(value.replace(",", ".")) : value;
   if (typeof number !== "number" || !Number.isFinite(number)) return null;
   const halves = number * 2;
   if (!Number.isInteger(halves) || halves < 0 || halves > 732) return null;

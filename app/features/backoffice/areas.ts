@@ -8,6 +8,7 @@ import { deBlocks } from "../../i18n/de-blocks";
 import { deMedia } from "../../i18n/de-media";
 import { deStatistics } from "../../i18n/de-statistics";
 import { deTimeTracking } from "../../i18n/de-time-tracking";
+import { dePlan } from "../../i18n/de-working-plan";
 
 /**
  * Every area of the back office, in menu order (decision 031). The frame's navigation and the
@@ -66,6 +67,22 @@ export const BACK_OFFICE_AREAS: readonly BackOfficeArea[] = [
     ...deTimeTracking.area,
     path: "/backend/working-activities",
     icon: "⏱",
+    allowed: (user) => isAdmin(user) || isManager(user),
+  },
+  // The working plan (issue 21's second half, decision 059): shifts, absences, time sheets.
+  {
+    key: "working-schedules",
+    ...dePlan.area,
+    path: "/backend/working-schedules",
+    icon: "▦",
+    allowed: (user) => isAdmin(user) || isManager(user),
+  },
+  {
+    key: "time-sheets",
+    label: dePlan.sheet.title,
+    description: "Soll, Ist und Saldo je Person und Monat; Monatsabschluss",
+    path: "/backend/time-sheets",
+    icon: "☰",
     allowed: (user) => isAdmin(user) || isManager(user),
   },
   // Projects and tasks (issue 21, decision 059): the branch's managers plan them.
