@@ -160,6 +160,20 @@ describe.each(databaseTargets())("projects and tasks (%s)", (target) => {
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
+  it("offers a manager only the people of their own branches as assignees", async () => {
+    const names = await handle.db
+      .selectFrom("users")
+      .select(["id", "name"])
+      .where("id", "in", [baker, sailor])
+      .execute();
+    const page = await manager.send("/backend/tasks/new");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`value="${baker}"`);
+    expect(html).toContain(names.find((row) => row.id === baker)!.name);
+    expect(html).not.toContain(names.find((row) => row.id === sailor)!.name);
+  });
+
   it("announces a task's change on tasks_changed", async () => {
     const task = await handle.db
       .insertInto("tasks")
