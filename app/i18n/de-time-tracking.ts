@@ -67,6 +67,9 @@ export const deTimeTracking = {
       "Benutzer konnte nicht gelöscht werden. Für diese Person sind Arbeitszeiten erfasst, die aufbewahrt werden müssen; sperren Sie das Konto stattdessen.",
   },
   deviceKeyPurpose: "Zweck",
+  /** Completes 'Kann nicht gelöscht werden: …' of a branch (decision 058). */
+  branchHasActivities:
+    "In dieser Filiale sind Arbeitszeiten erfasst, die aufbewahrt werden müssen.",
   purposes: { orders: "Bestellanzeige (Theke, Backstube)", time_clock: "Stempeluhr" },
   clock: {
     title: "Stempeluhr",

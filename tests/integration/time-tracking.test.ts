@@ -404,13 +404,17 @@ describe.each(databaseTargets())("time tracking (%s)", (target) => {
     expect((await json(all)).data).toEqual([{ date: day, value: 750 }]);
   });
 
-  it("keeps a person with recorded working time: no deletion, a 409 in German", async () => {
+  it("keeps people and branches with recorded working time: no deletion, a 409 in German", async () => {
     const client = await signedIn(admin);
     const refused = await client.send(`/api/users/${anna.id}`, { method: "DELETE" });
     expect(refused.status).toBe(409);
     expect((await json(refused)).errors?.[0]?.message).toMatch(/Arbeitszeiten erfasst/);
     const idle = await createStaff(handle.db, { roles: ["ROLE_EMPLOYEE"], branchIds: [altstadt] });
     expect((await client.send(`/api/users/${idle.id}`, { method: "DELETE" })).status).toBe(200);
+    // Nor a branch with recorded working time (Carla clocked in at Hafen).
+    const branch = await client.send(`/api/branches/${hafen}`, { method: "DELETE" });
+    expect(branch.status).toBe(409);
+    expect((await json(branch)).errors?.[0]?.message).toMatch(/Arbeitszeiten erfasst/);
   });
 
   it("refuses an overlapping correction", async () => {

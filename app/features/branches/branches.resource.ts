@@ -1,4 +1,5 @@
 import type { Transaction } from "kysely";
+import { deTimeTracking } from "../../i18n/de-time-tracking";
 import { DateTime } from "luxon";
 import type { Db } from "../../db/schema";
 import { de } from "../../i18n/de-backoffice";
@@ -377,7 +378,12 @@ export const branchesResource: ResourceDefinition = {
     };
   },
   async inUse(db, id) {
-    return (await countWhere(db, "orders", "branch_id", id)) ? de.inUse.branchHasOrders : null;
+    if (await countWhere(db, "orders", "branch_id", id)) return de.inUse.branchHasOrders;
+    // Recorded working time must be kept (decision 058).
+    if (await countWhere(db, "working_activities", "branch_id", id)) {
+      return deTimeTracking.branchHasActivities;
+    }
+    return null;
   },
   refine(input, context) {
     const region = input.holidayRegion;
