@@ -2,7 +2,7 @@ import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
 import { createBranchApiKey } from "#app/features/devices/branch-api-keys.server";
-import { setClockCredentials } from "#app/features/time-tracking/clock.server";
+import { clock, setClockCredentials } from "#app/features/time-tracking/clock.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import {
   createStaff,

@@ -6,7 +6,6 @@ import {
   daysOfMonth,
   expectedMinutesOf,
   holidayBalanceOf,
-  monthOf,
   overlappingShift,
   timeSheetTotals,
   type DayAbsence,
@@ -15,7 +14,10 @@ import {
 import { dePlan as de } from "../../i18n/de-working-plan";
 import { publicHolidays } from "../branches/holidays.server";
 import type { StaffUser } from "../staff/staff-auth.server";
+import { isMonthClosed } from "./closed-months.server";
 import { listActivities } from "./working-activities.server";
+
+export { isMonthClosed };
 
 /**
  * The working plan's data (issue 21, decision 059): shifts, contracts, absences, holiday balances,
@@ -29,21 +31,6 @@ export type Done<T = object> =
 
 const fail = (status: 400 | 403 | 404 | 409, message: string) =>
   ({ ok: false, status, message }) as const;
-
-export async function isMonthClosed(db: Db, day: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("closedMonths")
-    .select("month")
-    .where("month", "=", monthOf(day))
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
-/** For h/clock's write paths: the refusal when `instant`'s business day lies in a closed month. */
-export async function closedMonthRefusal(db: Db, instant: Date, zone: string) {
-  const day = DateTime.fromJSDate(instant, { zone }).toISODate()!;
-  return (await isMonthClosed(db, day)) ? fail(409, de.errors.monthClosed) : null;
-}
 
 async function lockPerson(trx: Db, userId: number) {
   return trx
