@@ -238,6 +238,32 @@ describe.each(databaseTargets())("working plan (%s)", (target) => {
     expect(
       (await manager.send(`/api/working-schedules/${old.id}`, { method: "DELETE" })).status,
     ).toBe(409);
+
+    // Decision 058's write paths: a tap and a correction in the closed month are refused.
+    const tap = await clock(handle.db, {
+      userId: anna.id,
+      branchId: altstadt,
+      action: "start",
+      now: new Date("2026-11-27T07:00:00Z"),
+      source: "self",
+    });
+    expect(tap).toMatchObject({ ok: false, status: 409 });
+    const activity = await handle.db
+      .insertInto("workingActivities")
+      .values({
+        userId: anna.id,
+        branchId: altstadt,
+        startedAt: new Date("2026-11-20T07:00:00Z"),
+        endedAt: new Date("2026-11-20T12:00:00Z"),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const corrected = await manager.send(`/api/working-activities/${activity.id}`, {
+      method: "PUT",
+      json: { start: "2026-11-20T06:00:00Z", end: "2026-11-20T12:00:00Z", reason: "Test" },
+    });
+    expect(corrected.status).toBe(409);
+    expect(await message(corrected)).toMatch(/abgeschlossen/);
   });
 
   it("renders the week grid and the time sheet without JavaScript, with a CSV", async () => {
