@@ -291,5 +291,17 @@ describe.each(databaseTargets())("working plan (%s)", (target) => {
     const csv = await manager.send(`/backend/time-sheets/export?monat=2026-12&person=${anna.id}`);
     expect(csv.headers.get("Content-Type")).toContain("text/csv");
     expect(await csv.text()).toContain("25.12.2026;0:00");
+
+    // The employee sees their own shifts on "Meine Arbeitszeit".
+    const day = DateTime.now().setZone(ZONE).plus({ days: 2 }).toISODate()!;
+    await handle.db
+      .insertInto("workingSchedules")
+      .values({ userId: anna.id, branchId: altstadt, day, startMinute: 330, endMinute: 600 })
+      .execute();
+    const mine = await (await signedIn(anna)).send("/backend/my-time");
+    expect(mine.status).toBe(200);
+    const text = await mine.text();
+    expect(text).toContain("Meine Schichten");
+    expect(text).toContain(`${DateTime.fromISO(day).toFormat("dd.MM.yyyy")}: 05:30–10:00`);
   });
 });

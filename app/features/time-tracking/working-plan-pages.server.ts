@@ -336,3 +336,33 @@ export async function timeSheetCsv(request: Request, context: AppLoadContext) {
     throw error;
   }
 }
+
+/** "Meine Schichten" on "Meine Arbeitszeit": the signed-in person's shifts of the next 14 days. */
+export async function myShifts(request: Request, context: AppLoadContext) {
+  const user = await requireStaff(request, context);
+  const zone = await zoneOf(context);
+  const from = today(zone);
+  try {
+    const rows = await listSchedules(context.db, {
+      branches: "all",
+      userId: user.id,
+      from,
+      to: addDaysTo(from, 13),
+    });
+    const names = new Map(
+      (await context.db.selectFrom("branches").select(["id", "name"]).execute()).map((b) => [
+        b.id,
+        b.name,
+      ]),
+    );
+    return {
+      shifts: rows.map(
+        (s) =>
+          `${de.weekdays[DateTime.fromISO(s.day).weekday - 1]} ${DateTime.fromISO(s.day).toFormat("dd.MM.yyyy")}: ${minutesText(s.startMinute)}–${minutesText(s.endMinute)} · ${names.get(s.branchId) ?? ""}`,
+      ),
+      shiftsProblem: null as string | null,
+    };
+  } catch {
+    return { shifts: [] as string[], shiftsProblem: de.loadError as string | null };
+  }
+}
