@@ -24,6 +24,8 @@ const RESOURCES = [
   "digital-signage-streams",
   "digital-signage-devices",
   "devices",
+  "projects",
+  "tasks",
 ] as const;
 
 const resourcePages = RESOURCES.flatMap((name) => [
@@ -89,6 +91,8 @@ export default [
     route("orders", "routes/backend/orders.tsx"),
     route("orders/new", "routes/backend/phone-order.tsx"),
     route("orders/events", "routes/backend/orders-events.ts"),
+    // The task list's live updates (decision 059), before `tasks/:id` of the resource routes.
+    route("tasks/events", "routes/backend/tasks-events.ts"),
     route("orders/:orderId", "routes/backend/order.tsx"),
     route("orders/:orderId/receipt", "routes/backend/order-receipt.tsx"),
     // "Kopie drucken": a reprint to the branch's printers, always explicit (decision 056).
@@ -138,6 +142,10 @@ export default [
     route("my-time", "routes/backend/my-time.tsx"),
     route("working-activities", "routes/backend/working-activities.tsx"),
     route("working-activities/:id", "routes/backend/working-activity.tsx"),
+    // The working plan (issue 21's second half, decision 059): shifts, absences, time sheets.
+    route("working-schedules", "routes/backend/working-schedules.tsx"),
+    route("time-sheets", "routes/backend/time-sheets.tsx"),
+    route("time-sheets/export", "routes/backend/time-sheets-export.ts"),
     // This device's local settings (spec section 3): a cookie of this browser (decision 033).
     route("display", "routes/backend/local-settings.tsx"),
     // Unknown back-office addresses: the sign-in for strangers, a 404 in the frame for staff.
@@ -178,6 +186,16 @@ export default [
   // Time tracking (issue 21, decision 058): the activities, and the branch's time clock by key.
   route("api/working-activities", "routes/api/working-activities.ts"),
   route("api/working-activities/:id", "routes/api/working-activity.ts"),
+  // The working plan (issue 21's second half, decision 059).
+  route("api/working-schedules", "routes/api/working-schedules.ts"),
+  route("api/working-schedules/copy-week", "routes/api/working-schedules-copy-week.ts"),
+  route("api/working-schedules/:id", "routes/api/working-schedule.ts"),
+  route("api/absences", "routes/api/absences.ts"),
+  route("api/absences/:id", "routes/api/absence.ts"),
+  route("api/working-contracts/:userId", "routes/api/working-contract.ts"),
+  route("api/time-sheets", "routes/api/time-sheets.ts"),
+  route("api/time-sheets/holiday-balances", "routes/api/holiday-balances.ts"),
+  route("api/closed-months", "routes/api/closed-months.ts"),
   route(
     "api/time-tracking/:branchId/:deviceKey/working-activities/:action",
     "routes/api/time-tracking-action.ts",

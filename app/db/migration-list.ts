@@ -30,6 +30,8 @@ import * as devices from "#migrations/2026_11_29_0100_devices";
 import * as productLabels from "#migrations/2026_11_29_0200_product_labels";
 import * as notifierPushes from "#migrations/2026_11_29_0210_notifier_pushes";
 import * as timeTracking from "#migrations/2026_11_29_0300_time_tracking";
+import * as workingSchedules from "#migrations/2026_11_29_0400_working_schedules";
+import * as projectsTasks from "#migrations/2026_11_29_0450_projects_tasks";
 import * as signage from "#migrations/2026_11_29_0501_signage";
 
 /**
@@ -68,5 +70,7 @@ export const migrations: Record<string, Migration> = {
   "2026_11_29_0200_product_labels": productLabels,
   "2026_11_29_0210_notifier_pushes": notifierPushes,
   "2026_11_29_0300_time_tracking": timeTracking,
+  "2026_11_29_0400_working_schedules": workingSchedules,
+  "2026_11_29_0450_projects_tasks": projectsTasks,
   "2026_11_29_0501_signage": signage,
 };

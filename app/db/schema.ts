@@ -870,7 +870,7 @@ export interface WorkingActivitiesTable {
   userId: number;
   branchId: number;
   departmentId: number | null;
-  /** No foreign key yet: projects and tasks come with issue 21's second half. */
+  /** Keys to `projects` and `tasks` (set null when they go; decision 059). */
   projectId: number | null;
   taskId: number | null;
   startedAt: Timestamp;
@@ -898,6 +898,80 @@ export interface StaffClockCredentialsTable {
   pinFailures: Generated<number>;
   pinLockedUntil: NullableTimestamp;
   updatedAt: GeneratedTimestamp;
+}
+
+/** A planned shift (decision 059): minutes after midnight of the business day. */
+export interface WorkingSchedulesTable {
+  id: Id;
+  userId: number;
+  branchId: number;
+  departmentId: number | null;
+  day: DateString;
+  startMinute: number;
+  endMinute: number;
+  createdAt: GeneratedTimestamp;
+}
+
+/** A person's target minutes per weekday, Monday first (decision 059). */
+export interface WorkingContractsTable {
+  userId: number;
+  weekdayMinutes: number[];
+  updatedAt: GeneratedTimestamp;
+}
+
+/** Holiday days of a year and the carry-over, in half days (decision 059). */
+export interface HolidayEntitlementsTable {
+  userId: number;
+  year: number;
+  halfDays: number;
+  carryOverHalfDays: Generated<number>;
+}
+
+export type AbsenceKind = "holiday" | "sickness" | "other";
+
+/** One day (or half day) away; one row per person and day. */
+export interface AbsencesTable {
+  id: Id;
+  userId: number;
+  day: DateString;
+  kind: AbsenceKind;
+  half: Generated<boolean>;
+  createdBy: number | null;
+  createdAt: GeneratedTimestamp;
+}
+
+/** A branch's project (issue 21, decision 059); working activities may name one. */
+export interface ProjectsTable {
+  id: Id;
+  branchId: number;
+  name: string;
+  description: string | null;
+  isActive: Generated<boolean>;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
+}
+
+export type TaskState = "open" | "in_progress" | "done";
+
+/** A task of a branch (and project), with assignee, due date and state; NOTIFY `tasks_changed`. */
+export interface TasksTable {
+  id: Id;
+  branchId: number;
+  projectId: number | null;
+  name: string;
+  description: string | null;
+  assigneeId: number | null;
+  dueOn: DateString | null;
+  state: Generated<TaskState>;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
+}
+
+/** A month (its first day) that nobody may change any more. */
+export interface ClosedMonthsTable {
+  month: DateString;
+  closedBy: number | null;
+  closedAt: GeneratedTimestamp;
 }
 
 // ——— Outbox and payment webhooks ———
@@ -1200,6 +1274,13 @@ export interface Database {
   notifierSubscriptions: NotifierSubscriptionsTable;
   notifierPushes: NotifierPushesTable;
   deviceLogs: DeviceLogsTable;
+  workingSchedules: WorkingSchedulesTable;
+  workingContracts: WorkingContractsTable;
+  holidayEntitlements: HolidayEntitlementsTable;
+  absences: AbsencesTable;
+  closedMonths: ClosedMonthsTable;
+  projects: ProjectsTable;
+  tasks: TasksTable;
 }
 
 // ——— Row types in the business's words ———

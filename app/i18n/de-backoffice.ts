@@ -75,6 +75,7 @@ export const de = {
     time: "Bitte geben Sie eine Uhrzeit wie 08:30 ein.",
     reference: "Bitte wählen Sie einen vorhandenen Eintrag.",
     unknownReference: "Dieser Eintrag existiert nicht (mehr).",
+    invalidFilter: "Dieser Filterwert ist ungültig.",
     tooMany: "Zu viele Einträge.",
     duplicate: "Dieser Wert ist schon vergeben.",
     none: "– keine Auswahl –",
@@ -132,6 +133,8 @@ export const de = {
     }),
     signageStreams: resource("Streams", "Stream", { newTitle: "Neuer Stream", article: "der" }),
     signageDevices: resource("TVs", "TV", { newTitle: "Neuer TV", article: "der" }),
+    projects: resource("Projekte", "Projekt", { newTitle: "Neues Projekt", article: "das" }),
+    tasks: resource("Aufgaben", "Aufgabe", { newTitle: "Neue Aufgabe", article: "die" }),
     donatees: resource("Spendenempfänger", "Spendenempfänger", {
       newTitle: "Neuer Spendenempfänger",
       article: "der",

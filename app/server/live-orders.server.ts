@@ -36,12 +36,15 @@ export const CATALOGUE_CHANNEL = "catalogue";
 export const STAFF_SESSIONS_CHANNEL = "staff_sessions";
 /** A cart's version changed or the cart was deleted; the payload is its id (issue 18). */
 export const CARTS_CHANNEL = "carts";
+/** A task changed (`{ id, branchId, op }`, sent by a trigger; decision 061). */
+export const TASKS_CHANNEL = "tasks_changed";
 const CHANNELS = [
   ORDERS_CHANNEL,
   REFERENCE_DATA_CHANNEL,
   CATALOGUE_CHANNEL,
   STAFF_SESSIONS_CHANNEL,
   CARTS_CHANNEL,
+  TASKS_CHANNEL,
 ] as const;
 
 /** The staff session a stream was opened with. */
@@ -89,6 +92,11 @@ export interface LiveOrders {
    * the strength of these calls may be trusted while `status().listening` is false.
    */
   onCartChanged(listener: (cartId: string | null) => void): () => void;
+  /**
+   * Called with a task's branch when a task changed (a `tasks_changed` notification), and with
+   * null after a reconnect (any may have been missed); the open task lists reload (decision 061).
+   */
+  onTaskChanged(listener: (branchId: number | null) => void): () => void;
   /** Resolves once the first LISTEN is in place. */
   ready(): Promise<void>;
   status(): LiveStatus;
@@ -148,6 +156,7 @@ export function startLiveOrders(target: ListenTarget, options: LiveOrdersOptions
   const subscriptions = new Set<LiveSubscription>();
   const referenceListeners = new Set<() => void>();
   const cartListeners = new Set<(cartId: string | null) => void>();
+  const taskListeners = new Set<(branchId: number | null) => void>();
   let closing = false;
 
   const safely = (what: string, work: () => void) => {
@@ -201,6 +210,14 @@ export function startLiveOrders(target: ListenTarget, options: LiveOrdersOptions
         }
         return;
       }
+      if (channel === TASKS_CHANNEL) {
+        const branchId = Number((/"branchId"\s*:\s*(\d+)/.exec(payload) ?? [])[1]);
+        if (!Number.isInteger(branchId)) return;
+        for (const listener of [...taskListeners]) {
+          safely("Aufgaben-Hinweis", () => listener(branchId));
+        }
+        return;
+      }
       if (channel !== ORDERS_CHANNEL) return;
       const event = parseOrderNotification(payload);
       if (!event) {
@@ -221,6 +238,7 @@ export function startLiveOrders(target: ListenTarget, options: LiveOrdersOptions
       // Kept pages and reference data go too: a change may have been missed.
       for (const listener of [...referenceListeners]) safely("Stammdaten-Hinweis", listener);
       for (const listener of [...cartListeners]) safely("Warenkorb-Hinweis", () => listener(null));
+      for (const listener of [...taskListeners]) safely("Aufgaben-Hinweis", () => listener(null));
       // A session may have ended unheard meanwhile: those streams end (the browser's reconnect
       // meets the sign-in check). The database may still be flapping: the check is tried again
       // a few times; until it succeeds, the streams stay (a restart must not end every board).
@@ -260,6 +278,12 @@ export function startLiveOrders(target: ListenTarget, options: LiveOrdersOptions
         cartListeners.delete(listener);
       };
     },
+    onTaskChanged(listener) {
+      taskListeners.add(listener);
+      return () => {
+        taskListeners.delete(listener);
+      };
+    },
     ready: () => source.ready,
     status: () => ({ ...source.status(), subscribers: subscriptions.size }),
     async close() {
@@ -271,6 +295,7 @@ export function startLiveOrders(target: ListenTarget, options: LiveOrdersOptions
       }
       referenceListeners.clear();
       cartListeners.clear();
+      taskListeners.clear();
       await source.close();
     },
   };
@@ -518,4 +543,48 @@ function pgSource(
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * The task lists' event stream (decision 061): a `task` event (`{ branchId }`) when a task of
+ * these branches changed, `reload` after the listener lost events; it ends with the session that
+ * opened it. Without a listener it answers 503 and the list stays as it is (a reload shows it).
+ */
+export function taskEventStream(
+  request: Request,
+  live: LiveOrders | undefined,
+  branchIds: readonly number[] | null,
+  options: EventStreamOptions & { session?: StreamSession } = {},
+): Response {
+  if (!live) {
+    return new Response(de.liveOrders.unavailable, {
+      status: 503,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+  return eventStreamResponse(
+    request,
+    (sink) => {
+      // No orders (no branches): the subscription only brings `reload` and the session's end.
+      const unsubscribe = live.subscribe({
+        branchIds: [],
+        session: options.session,
+        onEvent: (event) => {
+          if (event.kind === "reload") sink.send("reload", { kind: "reload" });
+        },
+        onClose: () => sink.close(),
+      });
+      const unlisten = live.onTaskChanged((branchId) => {
+        if (branchId === null) sink.send("reload", { kind: "reload" });
+        else if (branchIds === null || branchIds.includes(branchId)) {
+          sink.send("task", { branchId });
+        }
+      });
+      return () => {
+        unsubscribe();
+        unlisten();
+      };
+    },
+    options,
+  );
 }

@@ -80,6 +80,8 @@ const RESOURCE_ACCESS: Record<string, ActorName> = {
   "digital-signage-streams": "admin",
   "digital-signage-devices": "managerA",
   devices: "managerA",
+  projects: "managerA",
+  tasks: "managerA",
 };
 
 function resourceCases(): Record<string, RouteCase> {
@@ -327,6 +329,73 @@ const ROUTES: Record<string, RouteCase> = {
     outsider: "deny",
     moreMethods: ["PUT"],
   },
+  // The working plan (issue 21's second half, decision 059): managers plan their branches.
+  "routes/backend/working-schedules": {
+    path: ({ branchA }) => `/backend/working-schedules?filiale=${branchA}`,
+    allowed: "managerA",
+    outsider: "deny",
+  },
+  // Managers read time sheets; only administrators close a month (the POST), so the walk uses them.
+  "routes/backend/time-sheets": {
+    path: ({ users }) => `/backend/time-sheets?monat=2026-11&person=${users.employeeA.id}`,
+    allowed: "admin",
+    outsider: "deny",
+  },
+  "routes/backend/time-sheets-export": {
+    path: ({ users }) => `/backend/time-sheets/export?monat=2026-11&person=${users.employeeA.id}`,
+    allowed: "managerA",
+    outsider: "deny",
+  },
+  "routes/api/working-schedules": {
+    path: () => "/api/working-schedules?from=2026-11-16&to=2026-11-22",
+    allowed: "managerA",
+    outsider: "deny",
+  },
+  "routes/api/working-schedules-copy-week": {
+    path: () => "/api/working-schedules/copy-week",
+    allowed: "managerA",
+    outsider: "deny",
+    allowedStatus: 405,
+  },
+  "routes/api/working-schedule": {
+    path: ({ records }) => `/api/working-schedules/${records.workingSchedule}`,
+    allowed: "managerA",
+    outsider: "deny",
+    moreMethods: ["DELETE"],
+  },
+  "routes/api/absences": {
+    path: () => "/api/absences?from=2026-11-16&to=2026-11-22",
+    allowed: "managerA",
+    outsider: "deny",
+  },
+  "routes/api/absence": {
+    path: ({ records }) => `/api/absences/${records.absence}`,
+    allowed: "managerA",
+    outsider: "deny",
+    allowedStatus: 405,
+    moreMethods: ["DELETE"],
+  },
+  "routes/api/working-contract": {
+    path: ({ users }) => `/api/working-contracts/${users.employeeA.id}`,
+    allowed: "managerA",
+    outsider: "deny",
+    moreMethods: ["PUT"],
+  },
+  "routes/api/time-sheets": {
+    path: ({ users }) => `/api/time-sheets?user=${users.employeeA.id}&month=2026-11`,
+    allowed: "managerA",
+    outsider: "deny",
+  },
+  "routes/api/holiday-balances": {
+    path: () => "/api/time-sheets/holiday-balances?year=2026",
+    allowed: "managerA",
+    outsider: "deny",
+  },
+  "routes/api/closed-months": {
+    path: () => "/api/closed-months",
+    allowed: "admin",
+    outsider: "deny",
+  },
   "routes/api/log": {
     path: ({ records }) => `/api/logs/${records.log}`,
     allowed: "admin",
@@ -404,6 +473,13 @@ const ROUTES: Record<string, RouteCase> = {
     path: () => "/backend/orders/events",
     allowed: "employeeA",
     outsider: { allowedBecause: "der Strom meldet nur die eigenen Filialen" },
+    // The test server has no LISTEN connection: the stream answers 503 after the checks.
+    allowedStatus: 503,
+  },
+  "routes/backend/tasks-events": {
+    path: () => "/backend/tasks/events",
+    allowed: "managerA",
+    outsider: "deny",
     // The test server has no LISTEN connection: the stream answers 503 after the checks.
     allowedStatus: 503,
   },
@@ -609,6 +685,20 @@ describe.each(databaseTargets())("every guarded route on %s", (target) => {
           .returning("id")
           .executeTakeFirstOrThrow(),
       ),
+      projects: id(
+        await db
+          .insertInto("projects")
+          .values({ branchId: branchA, name: "Weihnachtsgebäck" })
+          .returning("id")
+          .executeTakeFirstOrThrow(),
+      ),
+      tasks: id(
+        await db
+          .insertInto("tasks")
+          .values({ branchId: branchA, name: "Stollen backen" })
+          .returning("id")
+          .executeTakeFirstOrThrow(),
+      ),
       donatees: id(
         await db
           .insertInto("donatees")
@@ -762,6 +852,22 @@ describe.each(databaseTargets())("every guarded route on %s", (target) => {
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    const workingSchedule = await db
+      .insertInto("workingSchedules")
+      .values({
+        userId: users.employeeA.id,
+        branchId: branchA,
+        day: "2026-11-18",
+        startMinute: 360,
+        endMinute: 720,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const absence = await db
+      .insertInto("absences")
+      .values({ userId: users.employeeA.id, day: "2026-11-19", kind: "holiday" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     return {
       branchA,
       branchB,
@@ -772,6 +878,8 @@ describe.each(databaseTargets())("every guarded route on %s", (target) => {
         uploads: upload.id,
         images: image.id,
         workingActivity: workingActivity.id,
+        workingSchedule: workingSchedule.id,
+        absence: absence.id,
       },
       users,
     };

@@ -206,10 +206,24 @@ describe.each(databaseTargets())("the statistics (%s)", (target) => {
     expect(worked.status).toBe(200);
     expect(worked.body.data.every((point: any) => point.value === 0)).toBe(true);
     expect(worked.body.data.length).toBeGreaterThan(0);
-    expect(await get(admin, "working-schedules", range)).toEqual({
-      status: 200,
-      body: { data: [] },
-    });
+    // Planned shifts (decision 059): the minutes of each day, per branch the caller may see.
+    const person = (await handle.db.selectFrom("users").select("id").executeTakeFirstOrThrow()).id;
+    await handle.db
+      .insertInto("workingSchedules")
+      .values([
+        { userId: person, branchId: altstadt, day: day1, startMinute: 360, endMinute: 840 },
+        { userId: person, branchId: altstadt, day: day1, startMinute: 900, endMinute: 960 },
+        { userId: person, branchId: hafen, day: day1, startMinute: 600, endMinute: 720 },
+      ])
+      .execute();
+    const planned = await get(admin, "working-schedules", range);
+    expect(planned.status).toBe(200);
+    expect(valueOn(planned.body.data, day1)).toBe(480 + 60 + 120);
+    expect(valueOn(planned.body.data, today)).toBe(0);
+    const plannedHere = await get(manager, "working-schedules", range);
+    expect(valueOn(plannedHere.body.data, day1)).toBe(540);
+    const plannedHafen = await get(admin, "working-schedules", `${range}&branch=${hafen}`);
+    expect(valueOn(plannedHafen.body.data, day1)).toBe(120);
   });
 
   it("keeps a manager to their branches and employees out", async () => {

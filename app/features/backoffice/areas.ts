@@ -11,6 +11,7 @@ import { deTimeTracking } from "../../i18n/de-time-tracking";
 import { deSignage } from "../../i18n/de-signage";
 import { deLabels } from "../../i18n/de-labels";
 import { deDevices } from "../../i18n/de-devices";
+import { dePlan } from "../../i18n/de-working-plan";
 
 /**
  * Every area of the back office, in menu order (decision 031). The frame's navigation and the
@@ -69,6 +70,39 @@ export const BACK_OFFICE_AREAS: readonly BackOfficeArea[] = [
     ...deTimeTracking.area,
     path: "/backend/working-activities",
     icon: "⏱",
+    allowed: (user) => isAdmin(user) || isManager(user),
+  },
+  // The working plan (issue 21's second half, decision 059): shifts, absences, time sheets.
+  {
+    key: "working-schedules",
+    ...dePlan.area,
+    path: "/backend/working-schedules",
+    icon: "▦",
+    allowed: (user) => isAdmin(user) || isManager(user),
+  },
+  {
+    key: "time-sheets",
+    label: dePlan.sheet.title,
+    description: "Soll, Ist und Saldo je Person und Monat; Monatsabschluss",
+    path: "/backend/time-sheets",
+    icon: "☰",
+    allowed: (user) => isAdmin(user) || isManager(user),
+  },
+  // Projects and tasks (issue 21, decision 059): the branch's managers plan them.
+  {
+    key: "projects",
+    label: "Projekte",
+    description: "Projekte der Filiale, auf die Arbeitszeit gebucht werden kann.",
+    path: "/backend/projects",
+    icon: "▣",
+    allowed: (user) => isAdmin(user) || isManager(user),
+  },
+  {
+    key: "tasks",
+    label: "Aufgaben",
+    description: "Aufgaben mit Zuständigen, Fälligkeit und Status.",
+    path: "/backend/tasks",
+    icon: "☑",
     allowed: (user) => isAdmin(user) || isManager(user),
   },
   {

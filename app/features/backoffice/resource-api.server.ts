@@ -106,6 +106,12 @@ export async function collectionLoader(request: Request, context: AppLoadContext
     page: pageNumber(url.searchParams.get("page"), 1),
     pageSize: pageNumber(url.searchParams.get("pageSize"), 100),
     branchId: parseId(url.searchParams.get("branchId")) ?? undefined,
+    filters: Object.fromEntries(
+      Object.keys(definition.filterColumns ?? {}).map((name) => [
+        name,
+        url.searchParams.get(name) ?? "",
+      ]),
+    ),
   });
   if (!listed.ok) return refusal(listed, definition.texts.errors.list);
   const { rows, total, page, pageCount, pageSize } = listed.value;

@@ -66,6 +66,22 @@ async function referenceChoices(db: Db, definition: ResourceDefinition, user: St
     if (field.resource === "branches" && !isAdmin(user)) {
       query = query.where("id", "in", user.branchIds.length ? [...user.branchIds] : [-1]);
     }
+    // People (a task's assignee): a manager chooses among the staff of their own branches.
+    if (field.resource === "users" && !isAdmin(user)) {
+      query = query.where((eb: any) =>
+        eb.exists(
+          eb
+            .selectFrom("user_branches")
+            .select("user_branches.user_id")
+            .whereRef("user_branches.user_id", "=", "users.id")
+            .where(
+              "user_branches.branch_id",
+              "in",
+              user.branchIds.length ? [...user.branchIds] : [-1],
+            ),
+        ),
+      );
+    }
     const rows = (await query.execute()) as { id: number; name: string }[];
     choices[field.name] = rows.map((row) => ({ value: String(row.id), label: row.name }));
   }

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import type { z } from "zod";
 import type { Db } from "../../db/schema";
 import { canAccessBranch, isAdmin, type StaffRole } from "../../domain/staff-permissions";
+import { parseId, parseIsoDate } from "../../domain/values";
 import { de } from "../../i18n/de-backoffice";
 import type { StaffUser } from "../staff/staff-auth.server";
 import { audit } from "../staff/staff-auth.server";
@@ -75,6 +76,11 @@ export interface ResourceDefinition {
   /** Columns a search looks in (case-insensitive substring). */
   searchColumns: readonly string[];
   defaultSort: { column: string; direction: "asc" | "desc" };
+  /**
+   * Columns the list may be narrowed by, as query parameters of the same name
+   * (`/api/tasks?state=open&assigneeId=4`): `id` for a reference, `text` for a fixed value.
+   */
+  filterColumns?: Readonly<Record<string, "id" | "text" | "date">>;
   /** The record's name in titles and confirmations. */
   titleOf(row: Record<string, unknown>): string;
   /**
@@ -236,6 +242,8 @@ export interface ListQuery {
   pageSize?: number;
   /** Only these branches (a filter the user chose), within what they may see anyway. */
   branchId?: number;
+  /** Values of the definition's `filterColumns`, as typed (checked here). */
+  filters?: Readonly<Record<string, string>>;
 }
 
 export interface ListResult {
@@ -275,6 +283,20 @@ export async function listRecords(
   }
   if (column && query.branchId) {
     filtered = filtered.where(`${definition.table}.${column}`, "=", query.branchId);
+  }
+  for (const [name, kind] of Object.entries(definition.filterColumns ?? {})) {
+    const raw = query.filters?.[name];
+    if (raw === undefined || raw === "") continue;
+    const value =
+      kind === "id" ? parseId(raw) : kind === "date" ? parseIsoDate(raw) : raw.slice(0, 100);
+    if (value === null) {
+      return {
+        ok: false,
+        status: 400,
+        errors: [{ message: de.fields.invalidFilter, field: name }],
+      };
+    }
+    filtered = filtered.where(`${definition.table}.${name}`, "=", value);
   }
   const search = query.search?.trim().slice(0, 100);
   if (search) {

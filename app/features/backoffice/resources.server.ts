@@ -17,6 +17,7 @@ import {
   signageStreamsResource,
 } from "../signage/signage.resources";
 import { devicesResource } from "../devices/devices.resource";
+import { projectsResource, tasksResource } from "../projects/projects.resource";
 import { registerResources } from "./resource.server";
 
 /**
@@ -43,6 +44,8 @@ registerResources(
   signageStreamsResource,
   signageDevicesResource,
   devicesResource,
+  projectsResource,
+  tasksResource,
 );
 
 export { allResources, resourceNamed } from "./resource.server";

@@ -317,10 +317,9 @@ function csvRows(metric: Metric, figures: unknown[]): string[][] {
         ]),
       ];
     case "working-schedules":
-      return [[t.day, t.value]];
     case "working-activities":
       return [
-        [t.day, `${de.metrics["working-activities"]} (Minuten)`],
+        [t.day, `${de.metrics[metric]} (Minuten)`],
         ...(figures as SeriesPoint[]).map((r) => [shortDate(r.date), String(r.value)]),
       ];
     default:

@@ -82,8 +82,7 @@ export async function statistics(db: Db, metric: Metric, query: StatisticsQuery)
     case "working-activities":
       return workedPerDay(db, query);
     case "working-schedules":
-      // Until the working schedules exist (issue 21's second half): an empty answer.
-      return [];
+      return plannedPerDay(db, query);
     case "visitor-times":
       return times(db, "visits-hour", query);
     case "order-times":
@@ -220,6 +219,23 @@ async function times(db: Db, metric: string, query: StatisticsQuery): Promise<Ti
  * `working-activities` (decision 058): the minutes worked per business day (the day an activity
  * starts; pauses taken off; an open activity counts until now), every day of the range listed.
  */
+/** The planned shift minutes of each day of the range (decision 059), 0 where none. */
+async function plannedPerDay(db: Db, query: StatisticsQuery): Promise<SeriesPoint[]> {
+  const totals = new Map(daysOf(query.range).map((day) => [day, 0]));
+  if (query.branches === "all" || query.branches.length > 0) {
+    const rows = await db
+      .selectFrom("workingSchedules")
+      .select(["day", (eb) => eb.fn.sum<string>(sql`end_minute - start_minute`).as("minutes")])
+      .where("day", ">=", query.range.from)
+      .where("day", "<=", query.range.to)
+      .$if(query.branches !== "all", (qb) => qb.where("branchId", "in", query.branches as number[]))
+      .groupBy("day")
+      .execute();
+    for (const row of rows) totals.set(String(row.day).slice(0, 10), Number(row.minutes));
+  }
+  return [...totals].map(([date, value]) => ({ date, value }));
+}
+
 async function workedPerDay(db: Db, query: StatisticsQuery): Promise<SeriesPoint[]> {
   const now = query.now ?? new Date();
   const start = DateTime.fromISO(query.range.from, { zone: query.zone }).startOf("day").toJSDate();

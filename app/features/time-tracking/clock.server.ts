@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { closedMonthRefusal } from "./closed-months.server";
 import { sql } from "kysely";
 import type { Db, WorkingActivitySource } from "../../db/schema";
 import {
@@ -221,6 +222,9 @@ export async function clock(
     return await db.transaction().execute(async (trx) => {
       // Serialises this person's taps: a second tap waits here and then sees the first one's row.
       await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+      // A closed month (decision 059) takes no more taps.
+      const closed = await closedMonthRefusal(trx, [now]);
+      if (closed) return refuse(closed.message);
       const open = await openActivityOf(trx, userId);
       const latest = await trx
         .selectFrom("workingActivities")

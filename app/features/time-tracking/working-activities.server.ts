@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
+import { closedMonthRefusal } from "./closed-months.server";
 import { DateTime } from "luxon";
 import type { Db } from "../../db/schema";
 import {
@@ -242,6 +243,14 @@ export async function correctActivity(
       .where("id", "=", current.userId)
       .forUpdate()
       .execute();
+    // A closed month (decision 059): neither the old nor the new times may lie in one.
+    const closed = await closedMonthRefusal(trx, [
+      current.startedAt,
+      current.endedAt,
+      correction.startedAt,
+      correction.endedAt,
+    ]);
+    if (closed) return { ...closed, message: `${de.updateError} ${closed.message}` };
     const before = {
       ...current,
       pauses: (await pausesOf(trx, [id])).get(id) ?? [],

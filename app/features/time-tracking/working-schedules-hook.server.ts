@@ -1,10 +1,11 @@
+import { DateTime } from "luxon";
 import type { Db } from "../../db/schema";
+import { listSchedules } from "./working-plan.server";
 
 /**
  * The hook for `GET /api/time-tracking/{branchId}/{deviceKey}/working-schedules` (decision 058):
- * a person's planned shifts from `from` to `to` (business days, both included). The working
- * schedules come with issue 21's second half; until then nobody has any. Replace the body, keep
- * the signature: the time clock's API answers `{ data: <this> }`.
+ * a person's planned shifts from `from` to `to` (business days, both included), answered from the
+ * working plan of decision 059 with the start and end as instants of the business time zone.
  */
 export interface PlannedShift {
   id: number;
@@ -14,9 +15,24 @@ export interface PlannedShift {
   end: string;
 }
 
+const instant = (day: string, minute: number, zone: string) =>
+  DateTime.fromISO(day, { zone }).plus({ minutes: minute }).toISO()!;
+
 export async function workingSchedulesOf(
-  _db: Db,
-  _input: { userId: number; branchId: number; from: string; to: string; zone: string },
+  db: Db,
+  input: { userId: number; branchId: number; from: string; to: string; zone: string },
 ): Promise<PlannedShift[]> {
-  return [];
+  const rows = await listSchedules(db, {
+    branches: "all",
+    userId: input.userId,
+    from: input.from,
+    to: input.to,
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    branchId: row.branchId,
+    departmentId: row.departmentId,
+    start: instant(row.day, row.startMinute, input.zone),
+    end: instant(row.day, row.endMinute, input.zone),
+  }));
 }

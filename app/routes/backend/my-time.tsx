@@ -2,7 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Notice } from "../../components/ui";
 import { myTimeAction, myTimePage } from "../../features/time-tracking/time-tracking-routes.server";
+import { myShifts } from "../../features/time-tracking/working-plan-pages.server";
 import { deTimeTracking as de } from "../../i18n/de-time-tracking";
+import { dePlan as plan } from "../../i18n/de-working-plan";
 import { de as staff } from "../../i18n/de-staff";
 
 /**
@@ -15,12 +17,25 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => myTimePage(request, context);
+export const loader = async ({ request, context }: LoaderFunctionArgs) => ({
+  ...(await myTimePage(request, context)),
+  // The planned shifts of the next two weeks (decision 059).
+  ...(await myShifts(request, context)),
+});
 export const action = ({ request, context }: ActionFunctionArgs) => myTimeAction(request, context);
 
 export default function MyTime() {
-  const { branches, state, since, openBranchId, credentials, recent, notice } =
-    useLoaderData<typeof loader>();
+  const {
+    branches,
+    state,
+    since,
+    openBranchId,
+    credentials,
+    recent,
+    notice,
+    shifts,
+    shiftsProblem,
+  } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const actions =
     state === "off"
@@ -73,6 +88,17 @@ export default function MyTime() {
           </div>
         )}
       </Form>
+      <h2>{plan.page.mine}</h2>
+      <Notice tone="error">{shiftsProblem}</Notice>
+      {shifts.length === 0 ? (
+        <p>{plan.page.noShifts}</p>
+      ) : (
+        <ul data-testid="my-shifts">
+          {shifts.map((shift) => (
+            <li key={shift}>{shift}</li>
+          ))}
+        </ul>
+      )}
       <h2>{de.mine.recent}</h2>
       {recent.length === 0 ? (
         <p>{de.mine.noActivities}</p>

@@ -11,6 +11,7 @@ import {
 } from "../../components/ui";
 import { resourceListLoader } from "../../features/backoffice/resource-pages.server";
 import { RowActions } from "../../components/backend/row-actions";
+import { useLiveList } from "../../components/backend/use-live-list";
 import { deCatalogue } from "../../i18n/de-catalogue";
 import { de } from "../../i18n/de-backoffice";
 import { de as staff } from "../../i18n/de-staff";
@@ -44,6 +45,8 @@ export default function ResourceList() {
     hasRowActions,
   } = useLoaderData<typeof loader>();
   const location = useLocation();
+  // The task list follows every change of a task (spec section 4, decision 061).
+  useLiveList(name === "tasks" ? "/backend/tasks/events" : null);
   return (
     <section className="resource-list">
       <div className="backoffice-heading">

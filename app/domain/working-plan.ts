@@ -1,0 +1,149 @@
+import { DateTime } from "luxon";
+
+/**
+ * Pure rules of the working plan (issue 21, decision 059): shifts, contracts, absences, holiday
+ * balances and the month's time sheet. Dates are business days 'YYYY-MM-DD'; times are minutes
+ * after midnight of that day.
+ */
+
+export interface ShiftTimes {
+  day: string;
+  startMinute: number;
+  endMinute: number;
+}
+
+/** 'HH:mm' → minutes after midnight; '24:00' only as an end. Anything else: null. */
+export function parseShiftTime(value: unknown, asEnd = false): number | null {
+  if (typeof value !== "string") return null;
+  const match = /^(\d{2}):(\d{2})$/.exec(value.trim());
+  if (!match) return null;
+  const hours = Number(match[1]);
+  const minutes = Number(match[2]);
+  if (minutes > 59) return null;
+  if (hours === 24 && minutes === 0 && asEnd) return 1440;
+  if (hours > 23) return null;
+  return hours * 60 + minutes;
+}
+
+export function minutesText(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`;
+}
+
+export const shiftsOverlap = (a: ShiftTimes, b: ShiftTimes) =>
+  a.day === b.day && a.startMinute < b.endMinute && b.startMinute < a.endMinute;
+
+/** The first of `existing` that overlaps `shift`, or null. */
+export function overlappingShift<T extends ShiftTimes>(existing: readonly T[], shift: ShiftTimes) {
+  return existing.find((other) => shiftsOverlap(other, shift)) ?? null;
+}
+
+/** The Monday of the week of `day`. */
+export function mondayOf(day: string): string {
+  return DateTime.fromISO(day).startOf("week").toISODate()!;
+}
+
+export function addDaysTo(day: string, days: number): string {
+  return DateTime.fromISO(day).plus({ days }).toISODate()!;
+}
+
+/** The first day of the month of `day`. */
+export function monthOf(day: string): string {
+  return `${day.slice(0, 7)}-01`;
+}
+
+/** Whether `month` ('YYYY-MM') is a real month. */
+export function parseMonth(value: unknown): string | null {
+  if (typeof value !== "string" || !/^\d{4}-\d{2}$/.test(value)) return null;
+  const parsed = DateTime.fromISO(`${value}-01`);
+  if (!parsed.isValid || parsed.year < 1900 || parsed.year > 2999) return null;
+  return `${value}-01`;
+}
+
+/** Every day of a month (its first day given). */
+export function daysOfMonth(month: string): string[] {
+  const first = DateTime.fromISO(month);
+  return Array.from({ length: first.daysInMonth! }, (_, i) => first.plus({ days: i }).toISODate()!);
+}
+
+export interface DayAbsence {
+  day: string;
+  kind: "holiday" | "sickness" | "other";
+  half: boolean;
+}
+
+/**
+ * The expected minutes of a day: the contract's minutes of its weekday (Monday first), nothing on
+ * a public holiday, half on a half-day absence and nothing on a whole one (kimai #5054).
+ */
+export function expectedMinutesOf(
+  weekdayMinutes: readonly number[] | null,
+  day: string,
+  absence: DayAbsence | null,
+  publicHoliday: boolean,
+): number {
+  if (!weekdayMinutes || publicHoliday) return 0;
+  const target = weekdayMinutes[DateTime.fromISO(day).weekday - 1] ?? 0;
+  if (!absence) return target;
+  return absence.half ? Math.round(target / 2) : 0;
+}
+
+export interface HolidayBalance {
+  /** In days (halves allowed). */
+  entitlement: number;
+  carryOver: number;
+  taken: number;
+  planned: number;
+  remaining: number;
+  sickDays: number;
+}
+
+/** A year's holiday balance; holidays up to `today` are taken, later ones planned. */
+export function holidayBalanceOf(input: {
+  halfDays: number;
+  carryOverHalfDays: number;
+  absences: readonly DayAbsence[];
+  today: string;
+}): HolidayBalance {
+  let takenHalves = 0;
+  let plannedHalves = 0;
+  let sickHalves = 0;
+  for (const absence of input.absences) {
+    const halves = absence.half ? 1 : 2;
+    if (absence.kind === "holiday") {
+      if (absence.day <= input.today) takenHalves += halves;
+      else plannedHalves += halves;
+    } else if (absence.kind === "sickness") sickHalves += halves;
+  }
+  return {
+    entitlement: input.halfDays / 2,
+    carryOver: input.carryOverHalfDays / 2,
+    taken: takenHalves / 2,
+    planned: plannedHalves / 2,
+    remaining: (input.halfDays + input.carryOverHalfDays - takenHalves - plannedHalves) / 2,
+    sickDays: sickHalves / 2,
+  };
+}
+
+/** Days (halves allowed) as half days; anything else (negative, thirds, huge): null. */
+export function parseHalfDays(value: unknown): number | null {
+  const number =
+    typeof value === "string" && value.trim() ? Number(value.replace(",", ".")) : value;
+  if (typeof number !== "number" || !Number.isFinite(number)) return null;
+  const halves = number * 2;
+  if (!Number.isInteger(halves) || halves < 0 || halves > 732) return null;
+  return halves;
+}
+
+export interface TimeSheetDay {
+  day: string;
+  expectedMinutes: number;
+  workedMinutes: number;
+}
+
+export function timeSheetTotals(days: readonly TimeSheetDay[]) {
+  const expected = days.reduce((sum, d) => sum + d.expectedMinutes, 0);
+  const worked = days.reduce((sum, d) => sum + d.workedMinutes, 0);
+  return { expectedMinutes: expected, workedMinutes: worked, balanceMinutes: worked - expected };
+}

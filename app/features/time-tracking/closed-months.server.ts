@@ -1,0 +1,31 @@
+import { DateTime } from "luxon";
+import { getSettings } from "../../db/queries/settings";
+import type { Db } from "../../db/schema";
+import { monthOf } from "../../domain/working-plan";
+import { dePlan } from "../../i18n/de-working-plan";
+
+/**
+ * Closed months (decision 059): once an administrator closes a month, nothing of it changes any
+ * more – shifts, absences, and (wired into decision 058's clock and corrections) activities.
+ */
+export async function isMonthClosed(db: Db, day: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("closedMonths")
+    .select("month")
+    .where("month", "=", monthOf(day))
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** The refusal when any of `instants` falls (business time zone) in a closed month, else null. */
+export async function closedMonthRefusal(db: Db, instants: readonly (Date | null)[]) {
+  const zone = (await getSettings(db)).businessTimeZone;
+  for (const instant of instants) {
+    if (!instant) continue;
+    const day = DateTime.fromJSDate(instant, { zone }).toISODate()!;
+    if (await isMonthClosed(db, day)) {
+      return { ok: false as const, status: 409 as const, message: dePlan.errors.monthClosed };
+    }
+  }
+  return null;
+}

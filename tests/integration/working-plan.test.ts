@@ -1,0 +1,307 @@
+import { DateTime } from "luxon";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "#app/db/connection.server";
+import { createBranchApiKey } from "#app/features/devices/branch-api-keys.server";
+import { clock, setClockCredentials } from "#app/features/time-tracking/clock.server";
+import { createTestDatabase, databaseTargets } from "#tests/support/db";
+import {
+  createStaff,
+  startAppServer,
+  StaffClient,
+  type AppServer,
+  type TestStaff,
+} from "#tests/support/staff";
+
+/**
+ * The working plan (issue 21's second half, decision 059) through the whole app: shifts and
+ * "Vorwoche übernehmen", the time clock's planned shifts, absences and holiday balances,
+ * contracts, time sheets (expected less absences and holidays) and closed months.
+ */
+
+type Body = { data?: any; errors?: { message: string }[] };
+const ZONE = "Europe/Berlin";
+const WEEK = "2026-11-23"; // a Monday
+const NEXT = "2026-11-30";
+
+describe.each(databaseTargets())("working plan (%s)", (target) => {
+  let handle: DatabaseHandle;
+  let server: AppServer;
+  let altstadt: number;
+  let hafen: number;
+  let clockKey: string;
+  let anna: TestStaff;
+  let carla: TestStaff;
+  let managerA: TestStaff;
+  let employee: TestStaff;
+  let admin: TestStaff;
+
+  const json = async (response: Response) => (await response.json()) as Body;
+  const signedIn = (user: TestStaff) => new StaffClient(server).signInAs(server.context, user.id);
+  const message = async (response: Response) => (await json(response)).errors?.[0]?.message ?? "";
+
+  beforeAll(async () => {
+    handle = await createTestDatabase(target);
+    const db = handle.db;
+    const branches = await db
+      .insertInto("branches")
+      .values([
+        { identifier: "altstadt", name: "Altstadt", position: 1 },
+        { identifier: "hafen", name: "Hafen", position: 2 },
+      ])
+      .returning("id")
+      .execute();
+    altstadt = branches[0]!.id;
+    hafen = branches[1]!.id;
+    anna = await createStaff(db, { roles: ["ROLE_EMPLOYEE"], branchIds: [altstadt], name: "Anna" });
+    carla = await createStaff(db, { roles: ["ROLE_EMPLOYEE"], branchIds: [hafen], name: "Carla" });
+    employee = await createStaff(db, { roles: ["ROLE_EMPLOYEE"], branchIds: [altstadt] });
+    managerA = await createStaff(db, { roles: ["ROLE_MANAGER"], branchIds: [altstadt] });
+    admin = await createStaff(db, { roles: ["ROLE_ADMIN"] });
+    await setClockCredentials(db, anna.id, { pin: "2468" });
+    clockKey = (
+      await createBranchApiKey(db, {
+        branchId: altstadt,
+        label: "Uhr",
+        createdBy: null,
+        purpose: "time_clock",
+      })
+    ).key;
+    server = await startAppServer(db);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await handle?.close();
+  });
+
+  it("plans shifts, refuses overlaps and other branches' staff, copies the previous week", async () => {
+    const manager = await signedIn(managerA);
+    const shift = (body: Record<string, unknown>) =>
+      manager.send("/api/working-schedules", {
+        json: { branchId: altstadt, userId: anna.id, ...body },
+      });
+    const made = await shift({ day: "2026-11-24", start: "06:00", end: "12:00" });
+    expect(made.status).toBe(201);
+    expect((await json(made)).data).toMatchObject({
+      day: "2026-11-24",
+      start: "06:00",
+      end: "12:00",
+    });
+    expect((await shift({ day: "2026-11-25", start: "14:00", end: "22:00" })).status).toBe(201);
+
+    const overlap = await shift({ day: "2026-11-24", start: "11:00", end: "13:00" });
+    expect(overlap.status).toBe(409);
+    expect(await message(overlap)).toMatch(/überschneidet/);
+    const foreign = await manager.send("/api/working-schedules", {
+      json: {
+        branchId: altstadt,
+        userId: carla.id,
+        day: "2026-11-24",
+        start: "06:00",
+        end: "07:00",
+      },
+    });
+    expect(foreign.status).toBe(404);
+    const otherBranch = await manager.send("/api/working-schedules", {
+      json: { branchId: hafen, userId: anna.id, day: "2026-11-24", start: "06:00", end: "07:00" },
+    });
+    expect(otherBranch.status).toBe(403);
+    const backwards = await shift({ day: "2026-11-26", start: "12:00", end: "06:00" });
+    expect(backwards.status).toBe(400);
+    expect(await message(backwards)).toMatch(/Schicht konnte nicht gespeichert werden/);
+    expect((await handle.db.selectFrom("workingSchedules").select("id").execute()).length).toBe(2);
+
+    const copied = await manager.send("/api/working-schedules/copy-week", {
+      json: { branchId: altstadt, week: NEXT },
+    });
+    expect(copied.status).toBe(201);
+    expect((await json(copied)).data.copied).toBe(2);
+    const again = await manager.send("/api/working-schedules/copy-week", {
+      json: { branchId: altstadt, week: NEXT },
+    });
+    expect(again.status).toBe(409);
+    expect((await handle.db.selectFrom("workingSchedules").select("id").execute()).length).toBe(4);
+    const listed = await json(
+      await manager.send(`/api/working-schedules?from=${NEXT}&to=2026-12-06&user=${anna.id}`),
+    );
+    expect(listed.data.map((s: any) => `${s.day} ${s.start}`)).toEqual([
+      "2026-12-01 06:00",
+      "2026-12-02 14:00",
+    ]);
+
+    // The time clock answers them (decision 058's hook).
+    const planned = await new StaffClient(server).send(
+      `/api/time-tracking/${altstadt}/${clockKey}/working-schedules?from=2026-12-01&to=2026-12-01`,
+      { headers: { "X-Username": anna.email, "X-Access-Token": "2468" } },
+    );
+    expect(planned.status).toBe(200);
+    const start = (await json(planned)).data[0].start;
+    expect(DateTime.fromISO(start).setZone(ZONE).toFormat("yyyy-MM-dd HH:mm")).toBe(
+      "2026-12-01 06:00",
+    );
+
+    // An employee may not plan.
+    const staffClient = await signedIn(employee);
+    expect((await staffClient.send("/api/working-schedules")).status).toBe(403);
+  });
+
+  it("books holidays (half days) and sickness, keeps balances and reduces the expected time", async () => {
+    const manager = await signedIn(managerA);
+    const contract = await manager.send(`/api/working-contracts/${anna.id}`, {
+      method: "PUT",
+      json: {
+        weekdayMinutes: [480, 480, 480, 480, 480, 0, 0],
+        year: 2026,
+        holidayDays: 30,
+        carryOverDays: "2,5",
+      },
+    });
+    expect(contract.status).toBe(200);
+    const negative = await manager.send(`/api/working-contracts/${anna.id}`, {
+      method: "PUT",
+      json: { year: 2026, holidayDays: -3 },
+    });
+    expect(negative.status).toBe(400);
+    expect(await message(negative)).toMatch(/Urlaubstage/);
+
+    const before = await json(await manager.send(`/api/time-sheets?user=${anna.id}&month=2026-12`));
+    const booked = await manager.send("/api/absences", {
+      json: { userId: anna.id, from: "2026-12-01", to: "2026-12-03", kind: "holiday" },
+    });
+    expect(booked.status).toBe(201);
+    const half = await manager.send("/api/absences", {
+      json: { userId: anna.id, from: "2026-12-04", kind: "holiday", half: true },
+    });
+    expect(half.status).toBe(201);
+    const halfSpan = await manager.send("/api/absences", {
+      json: { userId: anna.id, from: "2026-12-07", to: "2026-12-08", kind: "holiday", half: true },
+    });
+    expect(halfSpan.status).toBe(400);
+    const twice = await manager.send("/api/absences", {
+      json: { userId: anna.id, from: "2026-12-03", to: "2026-12-04", kind: "sickness" },
+    });
+    expect(twice.status).toBe(409);
+    expect(await message(twice)).toMatch(/03\.12\.2026/);
+
+    const balances = await json(
+      await manager.send(`/api/time-sheets/holiday-balances?year=2026&user=${anna.id}`),
+    );
+    expect(balances.data[0]).toMatchObject({
+      entitlement: 30,
+      carryOver: 2.5,
+      planned: 3.5,
+      remaining: 29,
+    });
+
+    const after = await json(await manager.send(`/api/time-sheets?user=${anna.id}&month=2026-12`));
+    expect(before.data.expectedMinutes - after.data.expectedMinutes).toBe(3 * 480 + 240);
+    const christmas = after.data.days.find((d: any) => d.day === "2026-12-25");
+    expect(christmas).toMatchObject({ publicHoliday: true, expectedMinutes: 0 });
+  });
+
+  it("a closed month refuses shifts, absences and clock corrections; only admins close", async () => {
+    const manager = await signedIn(managerA);
+    expect((await manager.send("/api/closed-months", { json: { month: "2026-11" } })).status).toBe(
+      403,
+    );
+    const boss = await signedIn(admin);
+    expect((await boss.send("/api/closed-months", { json: { month: "2026-13" } })).status).toBe(
+      400,
+    );
+    expect((await boss.send("/api/closed-months", { json: { month: "2026-11" } })).status).toBe(
+      201,
+    );
+    expect((await boss.send("/api/closed-months", { json: { month: "2026-11" } })).status).toBe(
+      409,
+    );
+
+    const shift = await manager.send("/api/working-schedules", {
+      json: {
+        branchId: altstadt,
+        userId: anna.id,
+        day: "2026-11-27",
+        start: "06:00",
+        end: "07:00",
+      },
+    });
+    expect(shift.status).toBe(409);
+    expect(await message(shift)).toMatch(/abgeschlossen/);
+    const absence = await manager.send("/api/absences", {
+      json: { userId: anna.id, from: "2026-11-30", to: "2026-12-10", kind: "sickness" },
+    });
+    expect(absence.status).toBe(409);
+    const count = await handle.db.selectFrom("absences").select("id").execute();
+    expect(count.length).toBe(4);
+    const old = (
+      await json(await manager.send(`/api/working-schedules?from=${WEEK}&to=2026-11-29`))
+    ).data[0];
+    expect(
+      (await manager.send(`/api/working-schedules/${old.id}`, { method: "DELETE" })).status,
+    ).toBe(409);
+
+    // Decision 058's write paths: a tap and a correction in the closed month are refused.
+    const tap = await clock(handle.db, {
+      userId: anna.id,
+      branchId: altstadt,
+      action: "start",
+      now: new Date("2026-11-27T07:00:00Z"),
+      source: "self",
+    });
+    expect(tap).toMatchObject({ ok: false, status: 409 });
+    const activity = await handle.db
+      .insertInto("workingActivities")
+      .values({
+        userId: anna.id,
+        branchId: altstadt,
+        startedAt: new Date("2026-11-20T07:00:00Z"),
+        endedAt: new Date("2026-11-20T12:00:00Z"),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const corrected = await manager.send(`/api/working-activities/${activity.id}`, {
+      method: "PUT",
+      json: { start: "2026-11-20T06:00:00Z", end: "2026-11-20T12:00:00Z", reason: "Test" },
+    });
+    expect(corrected.status).toBe(409);
+    expect(await message(corrected)).toMatch(/abgeschlossen/);
+  });
+
+  it("renders the week grid and the time sheet without JavaScript, with a CSV", async () => {
+    const manager = await signedIn(managerA);
+    const page = await manager.send(`/backend/working-schedules?woche=${NEXT}&filiale=${altstadt}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Vorwoche übernehmen");
+    expect(html).toContain("Urlaubskonten");
+    const add = await manager.send("/backend/working-schedules", {
+      form: {
+        intent: "add",
+        week: NEXT,
+        branchId: String(altstadt),
+        userId: String(anna.id),
+        day: "2026-12-05",
+        start: "07:00",
+        end: "09:00",
+      },
+    });
+    expect(add.status).toBe(302);
+    const sheet = await manager.send(`/backend/time-sheets?monat=2026-12&person=${anna.id}`);
+    expect(sheet.status).toBe(200);
+    expect(await sheet.text()).toContain("Stundenzettel");
+    const csv = await manager.send(`/backend/time-sheets/export?monat=2026-12&person=${anna.id}`);
+    expect(csv.headers.get("Content-Type")).toContain("text/csv");
+    expect(await csv.text()).toContain("25.12.2026;0:00");
+
+    // The employee sees their own shifts on "Meine Arbeitszeit".
+    const day = DateTime.now().setZone(ZONE).plus({ days: 2 }).toISODate()!;
+    await handle.db
+      .insertInto("workingSchedules")
+      .values({ userId: anna.id, branchId: altstadt, day, startMinute: 330, endMinute: 600 })
+      .execute();
+    const mine = await (await signedIn(anna)).send("/backend/my-time");
+    expect(mine.status).toBe(200);
+    const text = await mine.text();
+    expect(text).toContain("Meine Schichten");
+    expect(text).toContain(`${DateTime.fromISO(day).toFormat("dd.MM.yyyy")}: 05:30–10:00`);
+  });
+});
