@@ -69,7 +69,7 @@ export const BACK_OFFICE_AREAS: readonly BackOfficeArea[] = [
     key: "working-activities",
     ...deTimeTracking.area,
     path: "/backend/working-activities",
-    icon: "⏱",
+    icon: "◴",
     allowed: (user) => isAdmin(user) || isManager(user),
   },
   // The working plan (issue 21's second half, decision 059): shifts, absences, time sheets.
@@ -138,7 +138,7 @@ export const BACK_OFFICE_AREAS: readonly BackOfficeArea[] = [
     key: "devices",
     ...deDevices.area,
     path: "/backend/devices",
-    icon: "⎙",
+    icon: "▥",
     allowed: (user) => isAdmin(user) || isManager(user),
   },
   {

@@ -187,10 +187,9 @@ export default function WorkingSchedules() {
             ))}
           </select>
         </div>
-        <div className="ui-field">
-          <label>
-            <input type="checkbox" name="half" /> {de.page.half}
-          </label>
+        <div className="ui-choice">
+          <input id="abwesenheit-halb" type="checkbox" name="half" />
+          <label htmlFor="abwesenheit-halb">{de.page.half}</label>
         </div>
         <button type="submit" name="intent" value="absence" className="ui-button ui-button-primary">
           {de.page.book}
