@@ -43,7 +43,7 @@ async function customerOrder(browser: Browser, javaScriptEnabled: boolean, name:
  */
 async function reload(page: Page) {
   try {
-    await reload(page);
+    await page.reload();
   } catch (error) {
     if (!String(error).includes("ERR_ABORTED")) throw error;
     await page.waitForLoadState("load");
