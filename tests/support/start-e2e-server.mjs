@@ -15,6 +15,8 @@ const server = spawn(process.execPath, [`${buildDir}/server/server.js`], {
     NODE_ENV: "production",
     // The same value as demoAdminPassword in tests/e2e/servers.ts.
     DEMO_ADMIN_PASSWORD: "e2e-backstube-admin",
+    // devices.spec.ts points a receipt printer at a fake printer on 127.0.0.1 (decision 056).
+    PRINTER_ALLOW_LOOPBACK: "1",
   },
 });
 for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => server.kill(signal));
