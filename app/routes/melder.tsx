@@ -1,12 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import {
-  findNotifierByToken,
-  loadNotifierOrders,
-} from "../features/devices/notifier-page.server";
+import { findNotifierByToken, loadNotifierOrders } from "../features/devices/notifier-page.server";
 import { vapidKeys } from "../integrations/push/web-push.server";
 import { deDevices } from "../i18n/de-devices";
+import { useHydrated } from "../components/use-hydrated";
 
 /**
  * `/melder/{token}`: an order notifier's page for a kitchen tablet or phone (issue 20, decision
@@ -50,11 +48,10 @@ export default function NotifierPage() {
   const revalidator = useRevalidator();
   const sound = useRef<HTMLAudioElement>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const [scripted, setScripted] = useState(false);
+  const scripted = useHydrated();
   const base = typeof window === "undefined" ? "" : window.location.pathname.replace(/\/$/, "");
 
   useEffect(() => {
-    setScripted(true);
     const source = new EventSource(`${window.location.pathname.replace(/\/$/, "")}/events`);
     const ring = () => {
       revalidator.revalidate();

@@ -124,7 +124,7 @@ export function parseSubscription(
   if (
     typeof endpoint !== "string" ||
     endpoint.length > 1000 ||
-    /[\u0000-\u001f\u007f]/.test(endpoint) ||
+    [...endpoint].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f) ||
     !isAllowedPushEndpoint(endpoint)
   ) {
     return { ok: false, message: texts.badEndpoint };
