@@ -65,6 +65,12 @@ export default [
   route("cookie-consent", "routes/consent.tsx"),
   route("kiosk", "routes/kiosk.tsx"),
   // The TV player of digital signage (issue 22, decision 060): pairing, playing, live, offline.
+  // The order notifier's page (decision 057), opened with the device's token.
+  route("melder/sw.js", "routes/melder-sw.ts"),
+  route("melder/ton.wav", "routes/melder-ton.ts"),
+  route("melder/:token", "routes/melder.tsx"),
+  route("melder/:token/events", "routes/melder-events.ts"),
+  route("melder/:token/abo", "routes/melder-abo.ts"),
   route("tv", "routes/tv.tsx"),
   route("tv/events", "routes/tv-events.ts"),
   route("tv/heartbeat", "routes/tv-heartbeat.ts"),

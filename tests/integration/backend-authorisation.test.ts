@@ -1016,4 +1016,29 @@ describe.each(databaseTargets())("every guarded route on %s", (target) => {
     });
     expect(post.status).toBe(404);
   });
+
+  it("opens an order notifier's page with its device token only, never with a staff session", async () => {
+    const [notifier, printer] = await db
+      .insertInto("devices")
+      .values([
+        { branchId: samples.branchA, identifier: "melder-walk", name: "Melder", kind: "notifier" },
+        { branchId: samples.branchA, identifier: "drucker-walk", name: "Drucker", kind: "printer" },
+      ])
+      .returning(["id", "token"])
+      .execute();
+    expect((await (await client(null)).send(`/melder/${notifier!.token}`)).status).toBe(200);
+    for (const path of [
+      "/melder/x",
+      `/melder/${printer!.token}`,
+      `/melder/${"0".repeat(64)}`,
+      `/melder/${printer!.token}/events`,
+      `/melder/${printer!.token}/abo`,
+    ]) {
+      expect((await (await client("admin")).send(path)).status, path).toBe(404);
+    }
+    const post = await (
+      await client("admin")
+    ).send(`/melder/${printer!.token}/abo`, { json: { endpoint: "https://push.example.org/1" } });
+    expect(post.status).toBe(404);
+  });
 });

@@ -10,6 +10,7 @@ import { apiMethodNotAllowed } from "../staff/users-api.server";
 import { devicesResource } from "./devices.resource";
 import type { Selectable } from "kysely";
 import type { Db, DevicesTable } from "../../db/schema";
+import { queueTestPushes } from "./notifier-page.server";
 import { logDevice, renderJob, sendToPrinter, type SendFailure } from "./print-jobs.server";
 
 /**
@@ -52,6 +53,13 @@ export async function deviceApiAction(
       .limit(200)
       .execute();
     return Response.json({ data: logs });
+  }
+  if (action === "test-notification" && device.kind === "notifier") {
+    const queued = await queueTestPushes(db, device.id);
+    const message = queued > 0 ? deDevices.notifier.test.sent : deDevices.notifier.test.none;
+    await logDevice(db, device.id, queued > 0 ? "test" : "error", deDevices.log.test(message));
+    if (queued === 0) return problems(409, [{ message }]);
+    return Response.json({ message });
   }
   const outcome = await testPrint(db, device);
   if (outcome.key === "ok") return Response.json({ message: outcome.message });

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { WebPushConfig } from "../../config/env.server";
 import type { Db } from "../../db/schema";
+import { deDevices } from "../../i18n/de-devices";
 import { formatMoney } from "../../domain/money";
 import { sendPush } from "../../integrations/push/web-push.server";
 import { RETRY_DELAYS_MS } from "../shared/outbox.server";
@@ -101,11 +102,12 @@ export async function deliverDuePushes(
       outcome.failed += 1;
       continue;
     }
+    // A push without an order is a device test (`POST /api/devices/{id}/test/notification`).
     const payload = {
-      title: "Neue Bestellung",
+      title: push.orderId === null ? deDevices.notifier.test.title : deDevices.notifier.push.title,
       body:
         push.ticketNumber === null
-          ? "Neue Bestellung"
+          ? deDevices.notifier.test.body
           : `Bestellung ${push.ticketNumber} – ${formatMoney(push.totalGross ?? 0, options.currency)}`,
       orderId: push.orderId,
       ticketNumber: push.ticketNumber,

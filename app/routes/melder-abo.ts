@@ -1,0 +1,38 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import {
+  findNotifierByToken,
+  parseSubscription,
+  storeSubscription,
+} from "../features/devices/notifier-page.server";
+import { readSmallJson } from "../features/shared/small-request.server";
+import { deDevices } from "../i18n/de-devices";
+
+/**
+ * `POST /melder/{token}/abo`: stores the browser's Web Push subscription (`PushSubscription.
+ * toJSON()`: endpoint and keys) for the notifier; 400 with a German message for a bad one.
+ */
+const texts = deDevices.notifier;
+
+function answer(status: number, message: string) {
+  return Response.json({ message }, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const device = await findNotifierByToken(context.db, params.token);
+  if (!device) return answer(404, texts.notFound);
+  return new Response(null, { status: 405, headers: { Allow: "POST" } });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const device = await findNotifierByToken(context.db, params.token);
+  if (!device) return answer(404, texts.notFound);
+  if (request.method !== "POST") {
+    return new Response(null, { status: 405, headers: { Allow: "POST" } });
+  }
+  const body = await readSmallJson(request);
+  if (!body) return answer(400, texts.subscription.badBody);
+  const parsed = parseSubscription(body);
+  if (!parsed.ok) return answer(400, parsed.message);
+  await storeSubscription(context.db, device.id, parsed.value);
+  return answer(201, texts.subscription.stored);
+}

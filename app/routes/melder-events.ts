@@ -1,0 +1,11 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { findNotifierByToken } from "../features/devices/notifier-page.server";
+import { liveOrderEventStream } from "../server/live-orders.server";
+import { deDevices } from "../i18n/de-devices";
+
+/** `/melder/{token}/events`: the live order events (decision 016) of the notifier's branch. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const device = await findNotifierByToken(context.db, params.token);
+  if (!device) throw data({ message: deDevices.notifier.notFound }, { status: 404 });
+  return liveOrderEventStream(request, context.live, [device.branchId]);
+}
