@@ -470,7 +470,7 @@ describe(`the hostile-input walk (${target})`, () => {
     return list;
   }
 
-  it("answers every hostile request with less than 500", { timeout: 600_000 }, async () => {
+  it("answers every hostile request with less than 500", { timeout: 1_200_000 }, async () => {
     const routes = appRoutes();
     const hostileBodies = bodies();
     const knockedFiles = new Set<string>();
