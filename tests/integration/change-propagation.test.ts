@@ -112,8 +112,12 @@ async function renameBranch(db: Kysely<Database>, identifier: string, name: stri
   return performance.now();
 }
 
-/** Tables that are not the shop's reference data: the storefront's kept pages never show them. */
+/**
+ * Tables that are not the shop's reference data: the storefront's kept pages never show them.
+ * Issues 20–22 added devices, print jobs, pushes, time tracking and the TVs' pairing and status.
+ */
 const NOT_REFERENCE_DATA = [
+  "absences",
   // Visitor analytics and statistics (issue 19): counted, never shown on the storefront.
   "analytics_daily",
   "analytics_events",
@@ -123,7 +127,11 @@ const NOT_REFERENCE_DATA = [
   "branch_api_keys",
   "cart_items",
   "carts",
+  "closed_months",
   "departments",
+  "device_logs",
+  "devices",
+  "holiday_entitlements",
   // The shop shows no image template: watching them would empty its kept pages on every save
   // (decision 041).
   "image_templates",
@@ -131,6 +139,8 @@ const NOT_REFERENCE_DATA = [
   "kysely_migration_lock",
   "login_links",
   "login_throttles",
+  "notifier_pushes",
+  "notifier_subscriptions",
   "order_item_uploads",
   "order_items",
   "order_taxes",
@@ -138,14 +148,26 @@ const NOT_REFERENCE_DATA = [
   "outbox",
   "page_views",
   "payment_events",
+  "print_jobs",
+  "projects",
   "reference_data_version",
+  "signage_device_status",
+  "signage_pairing_failures",
+  "signage_pairings",
+  "staff_clock_credentials",
   "staff_sessions",
   "statistics_order_days",
+  "tasks",
   "ticket_counters",
   "uploads",
   "user_branches",
   "user_roles",
   "users",
+
+  "working_activities",
+  "working_activity_pauses",
+  "working_contracts",
+  "working_schedules",
 ];
 
 describe.each(databaseTargets())("a saved change on the storefront (%s)", (target) => {
