@@ -72,11 +72,9 @@ async function pausesOf(db: Db, ids: number[]) {
   return byActivity;
 }
 
-/** Activities that start within the days, newest first, at most 1,000. */
-export async function listActivities(db: Db, filter: ActivityFilter): Promise<ActivityRow[]> {
-  if (filter.branches !== "all" && filter.branches.length === 0) return [];
-  const { start, end } = bounds(filter.from, filter.to, filter.zone);
-  const rows = await db
+/** Activities with their person's and branch's names: the list's and the single read's query. */
+function activitiesWithNames(db: Db) {
+  return db
     .selectFrom("workingActivities as a")
     .innerJoin("users as u", "u.id", "a.userId")
     .innerJoin("branches as b", "b.id", "a.branchId")
@@ -93,7 +91,14 @@ export async function listActivities(db: Db, filter: ActivityFilter): Promise<Ac
       "a.endedAt",
       "a.comment",
       "a.source",
-    ])
+    ]);
+}
+
+/** Activities that start within the days, newest first, at most 1,000. */
+export async function listActivities(db: Db, filter: ActivityFilter): Promise<ActivityRow[]> {
+  if (filter.branches !== "all" && filter.branches.length === 0) return [];
+  const { start, end } = bounds(filter.from, filter.to, filter.zone);
+  const rows = await activitiesWithNames(db)
     .where("a.startedAt", ">=", start)
     .where("a.startedAt", "<", end)
     .$if(filter.branches !== "all", (qb) =>
@@ -115,26 +120,7 @@ export async function listActivities(db: Db, filter: ActivityFilter): Promise<Ac
 }
 
 export async function findActivity(db: Db, id: number): Promise<ActivityRow | null> {
-  const row = await db
-    .selectFrom("workingActivities as a")
-    .innerJoin("users as u", "u.id", "a.userId")
-    .innerJoin("branches as b", "b.id", "a.branchId")
-    .select([
-      "a.id",
-      "a.userId",
-      "u.name as userName",
-      "a.branchId",
-      "b.name as branchName",
-      "a.departmentId",
-      "a.projectId",
-      "a.taskId",
-      "a.startedAt",
-      "a.endedAt",
-      "a.comment",
-      "a.source",
-    ])
-    .where("a.id", "=", id)
-    .executeTakeFirst();
+  const row = await activitiesWithNames(db).where("a.id", "=", id).executeTakeFirst();
   if (!row) return null;
   const pauses = (await pausesOf(db, [id])).get(id) ?? [];
   return {
