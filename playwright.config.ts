@@ -24,6 +24,9 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
+  // A test's limit, not a measure of speed: on a busy two-core CI machine the longer flows (a TV
+  // paired and playing, axe over a branch page) took just over the default 30 s (stop 34).
+  timeout: 60_000,
   workers: process.env.CI ? 2 : undefined,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {

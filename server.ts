@@ -12,7 +12,7 @@ import {
   checkoutPageOrigins,
   paymentProviders,
 } from "./app/integrations/payments/providers.server";
-import { precompressedAssets } from "./app/server/precompressed.server";
+import { hashedAssets } from "./app/server/precompressed.server";
 import { securityHeaders, tileImageSource } from "./app/server/security-headers.server";
 import { markCartWrites } from "./app/server/cart-writes.server";
 import { rejectCrossSiteRequests } from "./app/server/cross-site.server";
@@ -43,7 +43,9 @@ import { isDatabaseUnavailable } from "./app/db/unavailable.server";
 import { startCleanupWorker, type CleanupWorker } from "./app/features/cart/abandoned-carts.server";
 import { startRollupWorker, type RollupWorker } from "./app/features/statistics/rollups.server";
 import { deStatistics } from "./app/i18n/de-statistics";
+import { quickCloudPrntPolls } from "./app/features/devices/cloudprnt.server";
 import { startPrintWorker } from "./app/features/devices/print-jobs.server";
+import { autoConfirmAfterRound } from "./app/features/devices/auto-confirm.server";
 import { startPushWorker } from "./app/features/devices/notifier-pushes.server";
 import { vapidKeys } from "./app/integrations/push/web-push.server";
 import { getSettings } from "./app/db/queries/settings";
@@ -60,6 +62,9 @@ import {
 } from "./app/features/analytics/retention.server";
 import { referenceSettings } from "./app/features/shared/reference-data.server";
 import { allowPixelWithConsent } from "./app/features/analytics/pixel-policy.server";
+
+/** How long an idle keep-alive connection stays open (see `main`). */
+const KEEP_ALIVE_MS = 65_000;
 
 const log = (line: string) => console.log(line);
 
@@ -100,7 +105,13 @@ async function main(): Promise<void> {
   });
 
   // Print jobs to TCP receipt printers (decision 056).
-  const printing = startPrintWorker(database.db, log);
+  // Orders confirmed automatically once their ticket printed (decision 063).
+  const printing = startPrintWorker(
+    database.db,
+    log,
+    1_000,
+    autoConfirmAfterRound(database.db, config),
+  );
   // Web Push to the kitchens' order notifiers (decision 057); none without VAPID keys.
   const pushing = startPushWorker(database.db, vapidKeys(config), log);
 
@@ -195,6 +206,7 @@ async function main(): Promise<void> {
       storage: config.storage,
       mapTileUrl: config.mapTileUrl,
       pixelScriptUrl: config.pixelScriptUrl,
+      signageVideoMaxBytes: config.signageVideoMaxBytes,
     },
     secrets: { session: config.sessionSecret },
     cspNonce: "",
@@ -229,9 +241,17 @@ async function main(): Promise<void> {
 
   // A kept image size is answered before Express: its router, request decoration and query
   // parsing cost more than the answer itself (decision 038).
+  // So are CloudPRNT printers' polls, every two seconds each (decision 064).
+  const polls = quickCloudPrntPolls(database.db);
   const handle = (req: IncomingMessage, res: ServerResponse) =>
-    images(req, res, () => app(req, res));
+    images(req, res, () => polls(req, res, () => app(req, res)));
   const server = createServer(handle);
+  // An idle connection stays open for 65 s, not Node's 5 s: a client that sends on a connection at
+  // the moment the server closes it gets a reset instead of an answer (CI, stop 34: a receipt's
+  // ESC/POS download 6 s after the test's previous request). Proxies and load balancers keep
+  // theirs for 60 s, so they close first; browsers retry such a reset, other clients do not.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   // This process alone, on a port of its own (exclusive: not shared through the cluster): the
   // kept pages ask themselves here for a page a customer found missing (decision 049).
   const own = createServer(handle);
@@ -305,7 +325,11 @@ async function runProcesses(config: AppConfig, startedAt: number): Promise<void>
     const worker = cluster.fork(workerEnv(process.env));
     slots.set(worker.id, { slot, startedAt: performance.now() });
   };
-  const alive = () => Object.keys(cluster.workers ?? {}).length;
+  // A worker whose process has exited can still be listed: node:cluster removes it only once its
+  // IPC channel is closed too, and Node does not promise which of the two comes first. Counted, it
+  // would keep the last 'exit' from finishing, and this process would end silently once idle.
+  const alive = () =>
+    Object.values(cluster.workers ?? {}).filter((worker) => worker && !worker.isDead()).length;
   const finish = () => {
     for (const timer of pending) clearTimeout(timer);
     pending.clear();
@@ -408,8 +432,7 @@ async function mountRemix(
   const client = path.join(BUILD_DIR, "client");
   const assets = path.join(client, "assets");
   const serviceWorkerFile = path.resolve(client, "build", "service-worker.js");
-  app.use("/assets", precompressedAssets(assets));
-  app.use("/assets", express.static(assets, { immutable: true, maxAge: "1y" }));
+  app.use("/assets", ...hashedAssets(assets));
   app.use(
     express.static(client, {
       maxAge: "1h",

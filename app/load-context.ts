@@ -19,6 +19,8 @@ export interface PublicAppConfig {
   mapTileUrl?: string | null;
   /** The social-media pixel's script (decision 054); absent: Meta's. */
   pixelScriptUrl?: string;
+  /** The largest video of a signage segment, in bytes (decision 060); absent: 200 MB. */
+  signageVideoMaxBytes?: number;
 }
 
 export interface AppSecrets {

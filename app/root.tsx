@@ -79,13 +79,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#inhalt">
           {de.shell.skipToContent}
         </a>
+        {/* First in the document, shown last (CSS order): a phone paints it with the first screen,
+            where it is the largest text, instead of after parsing the whole menu (decision 015). */}
+        {shell && !shell.consentGiven && !selfService ? <CookieBanner shell={shell} /> : null}
         {frame?.toolbar ? <Toolbar toolbar={frame.toolbar} /> : null}
         {frame ? <SiteHeader shell={frame} /> : null}
         <main id="inhalt" tabIndex={-1}>
           {children}
         </main>
         {frame ? <SiteFooter shell={frame} /> : null}
-        {shell && !shell.consentGiven && !selfService ? <CookieBanner shell={shell} /> : null}
         {shell ? <KioskWatch /> : null}
         {shell ? (
           <VisitorAnalytics

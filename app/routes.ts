@@ -75,6 +75,7 @@ export default [
   route("tv/events", "routes/tv-events.ts"),
   route("tv/heartbeat", "routes/tv-heartbeat.ts"),
   route("tv/sw.js", "routes/tv-sw.ts"),
+  route("tv/video/:id", "routes/tv-video.ts"),
   // The self-service kiosk's reset (decision 053): forgets the customer, back to the idle screen.
   route("kiosk/neu", "routes/kiosk-reset.ts"),
   route("image/*", "routes/image.tsx"),
@@ -119,6 +120,7 @@ export default [
     // Digital signage (issue 22, decision 060): pairing a TV and a stream's preview.
     route("digital-signage-devices/pair", "routes/backend/signage-pair.tsx"),
     route("digital-signage-streams/:id/preview", "routes/backend/signage-preview.tsx"),
+    route("digital-signage-segments/:id/video", "routes/backend/signage-video.tsx"),
     // Product labels on A4 sheets as a PDF (issue 20, decision 057); before `products/:id`.
     route("products/labels", "routes/backend/products-labels.tsx"),
     route("products/labels.pdf", "routes/backend/products-labels-pdf.ts"),
@@ -147,11 +149,14 @@ export default [
     // Time tracking (issue 21, decision 058): the own clock, the managers' list and corrections.
     route("my-time", "routes/backend/my-time.tsx"),
     route("working-activities", "routes/backend/working-activities.tsx"),
+    route("clock-credentials", "routes/backend/clock-credentials.tsx"),
+    route("working-activities/new", "routes/backend/working-activity-new.tsx"),
     route("working-activities/:id", "routes/backend/working-activity.tsx"),
     // The working plan (issue 21's second half, decision 059): shifts, absences, time sheets.
     route("working-schedules", "routes/backend/working-schedules.tsx"),
     route("time-sheets", "routes/backend/time-sheets.tsx"),
     route("time-sheets/export", "routes/backend/time-sheets-export.ts"),
+    route("time-sheets/pdf", "routes/backend/time-sheets-pdf.ts"),
     // This device's local settings (spec section 3): a cookie of this browser (decision 033).
     route("display", "routes/backend/local-settings.tsx"),
     // Unknown back-office addresses: the sign-in for strangers, a 404 in the frame for staff.
@@ -175,6 +180,7 @@ export default [
   route("api/devices/:id/request-device-logs", "routes/api/device-logs.ts"),
   // Star CloudPRNT printers poll here with their device token (no staff session).
   route("api/cloudprnt/:deviceToken", "routes/api/cloudprnt.ts"),
+  route("api/epson-sdp/:deviceToken", "routes/api/epson-sdp.ts"),
   route("api/branches/:id/menus", "routes/api/branch-menus.ts"),
   // Image templates' layers and the fonts (issue 16, decision 041); the fonts are public.
   route("api/image-templates/:id/layers", "routes/api/image-template-layers.ts"),
@@ -192,6 +198,7 @@ export default [
   // Time tracking (issue 21, decision 058): the activities, and the branch's time clock by key.
   route("api/working-activities", "routes/api/working-activities.ts"),
   route("api/working-activities/:id", "routes/api/working-activity.ts"),
+  route("api/clock-credentials/:userId", "routes/api/clock-credentials.ts"),
   // The working plan (issue 21's second half, decision 059).
   route("api/working-schedules", "routes/api/working-schedules.ts"),
   route("api/working-schedules/copy-week", "routes/api/working-schedules-copy-week.ts"),

@@ -7,6 +7,7 @@
  *
  *   npm run bench:lighthouse
  *   LIGHTHOUSE_ROUNDS=9 npm run bench:lighthouse
+ *   LIGHTHOUSE_PAGES=Produktdialog LIGHTHOUSE_ROUNDS=3 npm run bench:lighthouse
  *
  * The built production server runs on a fresh embedded database with the demo data, as
  * `npm start` does. Each run gets a fresh Chromium (Debian's, or $CHROMIUM_PATH), as the
@@ -25,6 +26,8 @@ import { ensurePortFree, startServer, stopServer, waitForHealth } from "./server
 const port = Number(process.env.BENCH_PORT ?? 3210);
 const origin = `http://127.0.0.1:${port}`;
 const rounds = Number(process.env.LIGHTHOUSE_ROUNDS ?? 5);
+/** LIGHTHOUSE_PAGES=Filialseite,Produktdialog audits only those (names as in the table). */
+const onlyPages = process.env.LIGHTHOUSE_PAGES?.split(",").map((name) => name.trim());
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 interface Run {
@@ -40,6 +43,8 @@ interface Run {
   speedIndex: number;
   tbt: number;
   cls: number;
+  metricScores: Record<string, number | null>;
+  lcpElement: string | null;
   longTasks: { url: string; duration: number }[];
 }
 
@@ -54,11 +59,12 @@ async function main() {
     const pages = await storefrontPages();
     for (let round = 1; round <= rounds; round++) {
       for (const [page, url] of Object.entries(pages)) {
+        if (onlyPages && !onlyPages.includes(page)) continue;
         const run = await auditWithRetries(page, url.href, url.cookie);
         console.log(
           `Runde ${round} ${page}: Leistung ${run.performance}, Barrierefreiheit ` +
             `${run.accessibility}, TBT ${run.tbt} ms, FCP ${run.fcp} ms, LCP ${run.lcp} ms, ` +
-            `JavaScript ${run.scriptKb} KB`,
+            `JavaScript ${run.scriptKb} KB, LCP-Element ${run.lcpElement ?? "?"}`,
         );
         runs.push(run);
       }
@@ -164,6 +170,11 @@ async function audit(page: string, url: string, cookie?: string): Promise<Run> {
       speedIndex: value("speed-index"),
       tbt: value("total-blocking-time"),
       cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN,
+      // What each metric scored (0–1, as Lighthouse weighs them), and the element LCP measured.
+      metricScores: Object.fromEntries(
+        METRICS.map((id) => [id, lhr.audits[id]?.score ?? null]),
+      ) as Record<string, number | null>,
+      lcpElement: lcpElementOf(lhr.audits["largest-contentful-paint-element"]?.details),
       scriptKb: scriptKilobytes(lhr.audits["network-requests"]?.details),
       longTasks: (longTasks ?? []).map((task) => ({
         url: task.url,
@@ -173,6 +184,23 @@ async function audit(page: string, url: string, cookie?: string): Promise<Run> {
   } finally {
     chrome.kill();
   }
+}
+
+const METRICS = [
+  "first-contentful-paint",
+  "largest-contentful-paint",
+  "speed-index",
+  "total-blocking-time",
+  "cumulative-layout-shift",
+];
+
+/** The LCP element's snippet from the audit's nested table (Lighthouse 10+), or null. */
+function lcpElementOf(details: unknown): string | null {
+  type Node = { snippet?: string; selector?: string; nodeLabel?: string };
+  const tables = (details as { items?: { items?: { node?: Node }[] }[] })?.items;
+  const node = tables?.[0]?.items?.[0]?.node;
+  if (!node) return null;
+  return `${node.selector ?? ""} ${node.snippet ?? ""} „${(node.nodeLabel ?? "").slice(0, 60)}“`;
 }
 
 interface LongTask {

@@ -225,17 +225,20 @@ async function customersWithCarts(context: BenchContext, items: ItemForm[]): Pro
   return cookies;
 }
 
-/** The menu's one-tap '+' forms (simple products): posted to the cart as they stand. */
+/** The menu's one-tap '+' buttons (simple products): posted as a browser posts the list's form. */
 function quickAdds(html: string, branchPath: string): ItemForm[] {
-  return [...html.matchAll(/<form[^>]*data-quick-add="(\d+)"[^>]*>([\s\S]*?)<\/form>/g)].map(
-    (match) => ({
-      productId: Number(match[1]),
-      action: `${branchPath}?index`,
-      fields: [...match[2]!.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map(
-        (field): [string, string] => [field[1]!, field[2]!],
-      ),
-    }),
-  );
+  return [
+    ...html.matchAll(
+      /<button type="submit" name="productId" value="(\d+)" class="quick-add-button"/g,
+    ),
+  ].map((match) => ({
+    productId: Number(match[1]),
+    action: `${branchPath}?index`,
+    fields: [
+      ["intent", "add"],
+      ["productId", match[1]!],
+    ],
+  }));
 }
 
 /** Cart lines shown in the cart panel (each has a remove form). */

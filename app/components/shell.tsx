@@ -1,6 +1,5 @@
 import { Form, Link, useLocation, useMatches } from "@remix-run/react";
 import { de } from "../i18n/de";
-import { deContent } from "../i18n/de-content";
 import type { LegalLink, ShellData } from "../features/storefront/shell.server";
 import type { NavLink } from "../features/content/navigation-items.server";
 import { FOOTER_SLOT_ID } from "../features/pwa/pwa-host";
@@ -54,7 +53,7 @@ export function SiteHeader({ shell }: { shell: ShellData }) {
         )}
       </Link>
       {shell.headerNavigation.length ? (
-        <nav className="site-nav" aria-label={deContent.shell.headerNavigation}>
+        <nav className="site-nav" aria-label={de.shell.headerNavigation}>
           <NavList links={shell.headerNavigation} />
         </nav>
       ) : null}

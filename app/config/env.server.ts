@@ -52,6 +52,8 @@ const schema = z
     TRUST_PROXY: flag.default(false),
     UPLOAD_CART_MAX_FILES: z.coerce.number().int().min(1).max(10_000).default(20),
     UPLOAD_CART_MAX_MB: z.coerce.number().int().min(1).max(100_000).default(100),
+    /** The largest video of a signage segment (decision 060); the body guard allows 200 MB. */
+    SIGNAGE_VIDEO_MAX_MB: z.coerce.number().int().min(1).max(200).default(200),
     UPLOAD_ADDRESS_MAX_FILES_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(50),
     UPLOAD_ADDRESS_MAX_MB_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(200),
     ABANDONED_CART_DAYS: z.coerce.number().min(0.01).max(3650).default(7),
@@ -240,6 +242,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Files per cart and per client address and hour (decision 027). */
   uploadQuota: UploadQuota;
+  /** The largest video of a signage segment, in bytes (absent: 200 MB; decision 060). */
+  signageVideoMaxBytes?: number;
   /** Carts and uploads no order names are removed after this long without a change. */
   abandonedCartMs: number;
   /** Stripe Checkout; absent without STRIPE_SECRET_KEY. */
@@ -317,6 +321,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemoData: env.SEED_DEMO_DATA,
     demoAdminPassword: env.DEMO_ADMIN_PASSWORD,
     trustProxy: env.TRUST_PROXY,
+    signageVideoMaxBytes: env.SIGNAGE_VIDEO_MAX_MB * MB,
     uploadQuota: {
       cartFiles: env.UPLOAD_CART_MAX_FILES,
       cartBytes: env.UPLOAD_CART_MAX_MB * MB,

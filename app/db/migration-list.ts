@@ -33,6 +33,9 @@ import * as timeTracking from "#migrations/2026_11_29_0300_time_tracking";
 import * as workingSchedules from "#migrations/2026_11_29_0400_working_schedules";
 import * as projectsTasks from "#migrations/2026_11_29_0450_projects_tasks";
 import * as signage from "#migrations/2026_11_29_0501_signage";
+import * as signageBoards from "#migrations/2026_11_30_0100_signage_boards";
+import * as printerStatusAnswer from "#migrations/2026_11_30_0200_printer_status_answer";
+import * as nightShifts from "#migrations/2026_11_30_0400_night_shifts";
 
 /**
  * Every migration by the name Kysely records in `kysely_migration` (the file name without `.ts`,
@@ -73,4 +76,7 @@ export const migrations: Record<string, Migration> = {
   "2026_11_29_0400_working_schedules": workingSchedules,
   "2026_11_29_0450_projects_tasks": projectsTasks,
   "2026_11_29_0501_signage": signage,
+  "2026_11_30_0100_signage_boards": signageBoards,
+  "2026_11_30_0200_printer_status_answer": printerStatusAnswer,
+  "2026_11_30_0400_night_shifts": nightShifts,
 };

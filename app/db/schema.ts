@@ -1090,6 +1090,15 @@ export interface SignageStreamSegmentsTable {
   streamId: number;
   segmentId: number;
   position: Generated<number>;
+  /** This entry's own duration (1..3600 s); null: the segment's (decision 060). */
+  durationSeconds: number | null;
+}
+
+/** The categories a menu board shows (none: the branch's whole menu; decision 060). */
+export interface SignageSegmentCategoriesTable {
+  segmentId: number;
+  categoryId: number;
+  position: Generated<number>;
 }
 
 /** A TV of a branch, paired by a short code; its token's hash identifies its browser. */
@@ -1145,6 +1154,8 @@ export interface DevicesTable {
   /** Order types it prints ('takeaway', 'delivery', 'dine-in'). */
   orderTypes: Generated<string[]>;
   autoConfirm: Generated<boolean>;
+  /** A TCP printer that does not answer `GS r` (decision 063): a clean close counts as printed. */
+  noStatusAnswer: Generated<boolean>;
   /** What a polling printer (CloudPRNT, SDP) names itself with. */
   token: Generated<string>;
   lastSeenAt: NullableTimestamp;
@@ -1265,6 +1276,7 @@ export interface Database {
   signageSegments: SignageSegmentsTable;
   signageStreams: SignageStreamsTable;
   signageStreamSegments: SignageStreamSegmentsTable;
+  signageSegmentCategories: SignageSegmentCategoriesTable;
   signageDevices: SignageDevicesTable;
   signagePairings: SignagePairingsTable;
   signagePairingFailures: SignagePairingFailuresTable;

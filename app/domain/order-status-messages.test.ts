@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { de } from "../i18n/de";
+import { deOrderStatus } from "../i18n/de-order-status";
 import {
   acceptCounterAppointmentLabel,
   dayAndTime,
@@ -8,7 +8,7 @@ import {
   type MessageSituation,
 } from "./order-status-messages";
 
-const texts = de.orderStatus.messages;
+const texts = deOrderStatus.messages;
 
 const placed: MessageOrder = {
   isDelivery: false,

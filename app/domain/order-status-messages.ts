@@ -1,4 +1,5 @@
 import { de } from "../i18n/de";
+import { deOrderStatus } from "../i18n/de-order-status";
 import { formatDateTime, formatTime } from "./format";
 import {
   isCanceledForCustomer,
@@ -28,7 +29,7 @@ export interface MessageSituation {
   isBranchOpen: boolean;
 }
 
-const texts = de.orderStatus.messages;
+const texts = deOrderStatus.messages;
 
 /**
  * The sentences under the heading, most important first: what happens with the order now, then
@@ -95,7 +96,7 @@ export function acceptCounterAppointmentLabel(
   const day = dateOf(proposal, zone);
   const isToday = day === dateOf(situation.now, zone);
   const isAskedDay = !order.appointment || day === dateOf(order.appointment, zone);
-  return de.orderStatus.acceptCounterAppointment(
+  return deOrderStatus.acceptCounterAppointment(
     isToday && isAskedDay ? formatTime(proposal, zone) : dayAndTime(proposal, zone),
   );
 }

@@ -1,5 +1,5 @@
 import { formatTime } from "./format";
-import { de } from "../i18n/de";
+import { deOrderStatus } from "../i18n/de-order-status";
 import { BUSINESS_TIME_ZONE, type Instant } from "./time";
 
 export const STATUS_POLL_INTERVAL_MS = 10_000;
@@ -44,12 +44,12 @@ export type OrderTimeline =
   | { isCanceled: true; label: string; rejectionMessage: string | null };
 
 const LABELS: Record<OrderStepKey, string> = {
-  "awaiting-confirmation": de.orderStatus.steps.awaitingConfirmation,
-  preparing: de.orderStatus.steps.preparing,
-  "ready-for-pickup": de.orderStatus.steps.readyForPickup,
-  "in-delivery": de.orderStatus.steps.inDelivery,
-  completed: de.orderStatus.steps.completed,
-  delivered: de.orderStatus.steps.delivered,
+  "awaiting-confirmation": deOrderStatus.steps.awaitingConfirmation,
+  preparing: deOrderStatus.steps.preparing,
+  "ready-for-pickup": deOrderStatus.steps.readyForPickup,
+  "in-delivery": deOrderStatus.steps.inDelivery,
+  completed: deOrderStatus.steps.completed,
+  delivered: deOrderStatus.steps.delivered,
 };
 
 /** Rejected, cancelled and failed orders will not be made; the customer sees them as cancelled. */
@@ -79,7 +79,7 @@ export function orderTimeline(order: CustomerOrder): OrderTimeline {
   if (isCanceledForCustomer(order)) {
     return {
       isCanceled: true,
-      label: de.orderStatus.canceled,
+      label: deOrderStatus.canceled,
       rejectionMessage: order.rejectionMessage?.trim() || null,
     };
   }
@@ -97,12 +97,12 @@ export function orderTimeline(order: CustomerOrder): OrderTimeline {
 
 /** The status page's heading. */
 export function statusHeading(order: CustomerOrder): string {
-  return isCanceledForCustomer(order) ? de.orderStatus.canceled : de.orderStatus.thanks;
+  return isCanceledForCustomer(order) ? deOrderStatus.canceled : deOrderStatus.thanks;
 }
 
 /** 'Ticket', or 'Bestellnummer' when the business does not work with tickets. */
 export function ticketLabel(disableTickets: boolean): string {
-  return disableTickets ? de.orderStatus.orderNumber : de.orderStatus.ticket;
+  return disableTickets ? deOrderStatus.orderNumber : deOrderStatus.ticket;
 }
 
 export type PaymentState = "awaiting-payment" | "paid" | "refunded" | "failed";
@@ -110,10 +110,10 @@ export type PaymentState = "awaiting-payment" | "paid" | "refunded" | "failed";
 /** Only online payments have a state to show; cash and card are settled at the counter. */
 export function paymentState(order: CustomerOrder): { state: PaymentState; label: string } | null {
   if (!order.isOnlinePayment) return null;
-  if (order.isRefunded) return { state: "refunded", label: de.orderStatus.payment.refunded };
-  if (order.isPaid) return { state: "paid", label: de.orderStatus.payment.paid };
-  if (order.isFailed) return { state: "failed", label: de.orderStatus.payment.failed };
-  return { state: "awaiting-payment", label: de.orderStatus.payment.awaiting };
+  if (order.isRefunded) return { state: "refunded", label: deOrderStatus.payment.refunded };
+  if (order.isPaid) return { state: "paid", label: deOrderStatus.payment.paid };
+  if (order.isFailed) return { state: "failed", label: deOrderStatus.payment.failed };
+  return { state: "awaiting-payment", label: deOrderStatus.payment.awaiting };
 }
 
 /** The page polls every 10 s until nothing can change any more. */
@@ -139,7 +139,7 @@ export function acceptCounterAppointmentText(
   zone: string = BUSINESS_TIME_ZONE,
 ): string | null {
   if (!order.counterAppointment) return null;
-  return de.orderStatus.acceptCounterAppointment(formatTime(order.counterAppointment, zone));
+  return deOrderStatus.acceptCounterAppointment(formatTime(order.counterAppointment, zone));
 }
 
 /** The questionnaire appears once, after completion, when the business collects reviews. */

@@ -8,6 +8,9 @@ import {
   parseHalfDays,
   parseMonth,
   parseShiftTime,
+  shiftEnd,
+  shiftEndText,
+  shiftText,
   timeSheetTotals,
 } from "./working-plan";
 
@@ -33,6 +36,41 @@ describe("working plan rules", () => {
     ).toBeNull();
     expect(
       overlappingShift(existing, { day: "2026-12-01", startMinute: 400, endMinute: 500 }),
+    ).toBeNull();
+  });
+
+  it("reads an end at or before the start as the next morning: a night shift", () => {
+    expect(shiftEnd(1320, 360)).toBe(1800);
+    expect(shiftEnd(1320, 0)).toBe(1440);
+    expect(shiftEnd(360, 840)).toBe(840);
+    expect(shiftEnd(1080, 1440)).toBe(1440);
+    // Longer than 12 hours or no time at all: a typo, refused.
+    expect(shiftEnd(720, 360)).toBeNull();
+    expect(shiftEnd(600, 600)).toBeNull();
+    expect(shiftEndText(1800)).toBe("06:00");
+    expect(shiftEndText(1440)).toBe("24:00");
+    expect(shiftText({ startMinute: 1320, endMinute: 1800 })).toBe("22:00–06:00 (+1)");
+    expect(shiftText({ startMinute: 360, endMinute: 840 })).toBe("06:00–14:00");
+  });
+
+  it("finds a night shift overlapping the next morning's shift, and the evening's before it", () => {
+    const night = { day: "2026-11-30", startMinute: 1320, endMinute: 1800 };
+    // 05:00–13:00 the next day overlaps the night shift's end; 06:00–14:00 only touches it.
+    expect(overlappingShift([night], { day: "2026-12-01", startMinute: 300, endMinute: 780 })).toBe(
+      night,
+    );
+    expect(
+      overlappingShift([night], { day: "2026-12-01", startMinute: 360, endMinute: 840 }),
+    ).toBeNull();
+    // The other way round: a morning shift exists, the night shift before it is planned later.
+    const morning = { day: "2026-12-01", startMinute: 300, endMinute: 780 };
+    expect(overlappingShift([morning], night)).toBe(morning);
+    // The evening of the night shift's own day.
+    expect(
+      overlappingShift([night], { day: "2026-11-30", startMinute: 1080, endMinute: 1380 }),
+    ).toBe(night);
+    expect(
+      overlappingShift([night], { day: "2026-11-29", startMinute: 1320, endMinute: 1800 }),
     ).toBeNull();
   });
 

@@ -31,8 +31,40 @@ export function minutesText(minutes: number): string {
   return `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`;
 }
 
-export const shiftsOverlap = (a: ShiftTimes, b: ShiftTimes) =>
-  a.day === b.day && a.startMinute < b.endMinute && b.startMinute < a.endMinute;
+/** A night shift runs at most this long; an end before the start beyond it is a typo. */
+export const NIGHT_SHIFT_MAX_MINUTES = 12 * 60;
+
+/**
+ * A shift's end in minutes after midnight of its day (decision 065): an end before the start is
+ * the next morning's (a night shift 22:00–06:00 ends at 1800) when the shift then lasts at most
+ * 12 hours; longer (12:00–06:00) or an end equal to the start: null. '24:00' stays midnight.
+ */
+export function shiftEnd(startMinute: number, endMinute: number): number | null {
+  if (endMinute > startMinute) return endMinute;
+  if (endMinute === startMinute) return null;
+  const next = endMinute + 1440;
+  return next - startMinute <= NIGHT_SHIFT_MAX_MINUTES ? next : null;
+}
+
+/** 'HH:mm' of a shift's end; a night shift's next-day end as the clock shows it ('06:00'). */
+export function shiftEndText(endMinute: number): string {
+  return minutesText(endMinute > 1440 ? endMinute - 1440 : endMinute);
+}
+
+/** '22:00–06:00 (+1)' for a night shift, '06:00–14:00' for a day shift. */
+export function shiftText(shift: Pick<ShiftTimes, "startMinute" | "endMinute">): string {
+  const next = shift.endMinute > 1440 ? " (+1)" : "";
+  return `${minutesText(shift.startMinute)}–${shiftEndText(shift.endMinute)}${next}`;
+}
+
+const dayNumber = (day: string) =>
+  Math.round(DateTime.fromISO(day, { zone: "utc" }).toMillis() / 86_400_000);
+
+/** Whether two shifts overlap, a night shift reaching into the next day included. */
+export function shiftsOverlap(a: ShiftTimes, b: ShiftTimes): boolean {
+  const offset = (dayNumber(b.day) - dayNumber(a.day)) * 1440;
+  return a.startMinute < b.endMinute + offset && b.startMinute + offset < a.endMinute;
+}
 
 /** The first of `existing` that overlaps `shift`, or null. */
 export function overlappingShift<T extends ShiftTimes>(existing: readonly T[], shift: ShiftTimes) {

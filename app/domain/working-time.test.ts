@@ -4,6 +4,7 @@ import {
   clockState,
   clockTransition,
   hoursText,
+  minutesPerDay,
   PIN_MAX_FAILURES,
   timesProblem,
   workingTimeViolations,
@@ -186,5 +187,89 @@ describe("the PIN lock", () => {
   it("writes hours as h:mm", () => {
     expect(hoursText(630)).toBe("10:30");
     expect(hoursText(5)).toBe("0:05");
+  });
+});
+
+describe("night shifts (decision 065)", () => {
+  const berlin = (iso: string) => new Date(`${iso}+01:00`);
+  const night: ActivityTimes = {
+    startedAt: berlin("2026-11-20T22:00:00"),
+    endedAt: berlin("2026-11-21T06:00:00"),
+    pauses: [{ startedAt: berlin("2026-11-21T02:00:00"), endedAt: berlin("2026-11-21T02:30:00") }],
+  };
+
+  it("splits the worked minutes at midnight, each pause off the day it falls on", () => {
+    expect(minutesPerDay(night, "Europe/Berlin", berlin("2026-11-22T00:00:00"))).toEqual([
+      { day: "2026-11-20", minutes: 120 },
+      { day: "2026-11-21", minutes: 330 },
+    ]);
+    // A pause across midnight is split too.
+    const across = {
+      ...night,
+      pauses: [
+        { startedAt: berlin("2026-11-20T23:45:00"), endedAt: berlin("2026-11-21T00:15:00") },
+      ],
+    };
+    expect(minutesPerDay(across, "Europe/Berlin", berlin("2026-11-22T00:00:00"))).toEqual([
+      { day: "2026-11-20", minutes: 105 },
+      { day: "2026-11-21", minutes: 345 },
+    ]);
+    // An open night shift counts until now.
+    expect(
+      minutesPerDay(
+        { ...night, endedAt: null, pauses: [] },
+        "Europe/Berlin",
+        berlin("2026-11-21T01:00:00"),
+      ),
+    ).toEqual([
+      { day: "2026-11-20", minutes: 120 },
+      { day: "2026-11-21", minutes: 60 },
+    ]);
+  });
+
+  it("keeps a daytime activity on its day, and the midnight of a DST change right", () => {
+    expect(
+      minutesPerDay(
+        {
+          startedAt: berlin("2026-11-20T08:00:00"),
+          endedAt: berlin("2026-11-20T16:00:00"),
+          pauses: [],
+        },
+        "Europe/Berlin",
+        berlin("2026-11-21T00:00:00"),
+      ),
+    ).toEqual([{ day: "2026-11-20", minutes: 480 }]);
+    // 28 to 29 March 2026: clocks go forward at 02:00; 22:00 CET to 06:00 CEST is 7 hours.
+    const spring = {
+      startedAt: new Date("2026-03-28T22:00:00+01:00"),
+      endedAt: new Date("2026-03-29T06:00:00+02:00"),
+      pauses: [],
+    };
+    expect(minutesPerDay(spring, "Europe/Berlin", new Date("2026-03-30T00:00:00Z"))).toEqual([
+      { day: "2026-03-28", minutes: 120 },
+      { day: "2026-03-29", minutes: 300 },
+    ]);
+  });
+
+  it("keeps the whole night shift on its start day for the Arbeitszeitgesetz", () => {
+    const long: ActivityTimes = {
+      startedAt: night.startedAt,
+      endedAt: berlin("2026-11-21T08:30:00"),
+      pauses: [],
+    };
+    // 10.5 h without a break, all on the 20th (the working day begins with the shift).
+    expect(workingTimeViolations([long], "Europe/Berlin", berlin("2026-11-22T00:00:00"))).toEqual([
+      { kind: "breakAfterNine", day: "2026-11-20", workedMinutes: 630, breakMinutes: 0 },
+      { kind: "overTen", day: "2026-11-20", workedMinutes: 630 },
+    ]);
+    // The next night's shift at 18:00 leaves 9.5 h of rest after the 08:30 end.
+    const next: ActivityTimes = {
+      startedAt: berlin("2026-11-21T18:00:00"),
+      endedAt: berlin("2026-11-21T22:00:00"),
+      pauses: [],
+    };
+    expect(
+      workingTimeViolations([long, next], "Europe/Berlin", berlin("2026-11-22T00:00:00")),
+    ).toContainEqual({ kind: "shortRest", day: "2026-11-21", restMinutes: 570 });
   });
 });

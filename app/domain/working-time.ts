@@ -130,6 +130,37 @@ export function pauseMinutes(activity: ActivityTimes, now: Date): number {
   return total;
 }
 
+/**
+ * An activity's worked minutes per calendar day of the business time zone (decision 065): a night
+ * shift 22:00–06:00 gives 120 minutes to its start day and 360 to the next, each pause taken off
+ * the day it falls on. The time sheet (payroll, night supplements) counts this way; the
+ * Arbeitszeitgesetz's working day (`workingDays`) keeps the whole shift on its start day.
+ */
+export function minutesPerDay(
+  activity: ActivityTimes,
+  zone: string,
+  now: Date,
+): { day: string; minutes: number }[] {
+  const end = activity.endedAt ?? now;
+  if (end <= activity.startedAt) return [];
+  const days: { day: string; minutes: number }[] = [];
+  let cursor = DateTime.fromJSDate(activity.startedAt, { zone }).startOf("day");
+  while (cursor.toJSDate() < end) {
+    const next = cursor.plus({ days: 1 }).startOf("day");
+    const from = new Date(Math.max(+cursor.toJSDate(), +activity.startedAt));
+    const to = new Date(Math.min(+next.toJSDate(), +end));
+    let minutes = (+to - +from) / MINUTE;
+    for (const pause of activity.pauses) {
+      const pauseEnd = pause.endedAt ?? end;
+      const overlap = Math.min(+pauseEnd, +to) - Math.max(+pause.startedAt, +from);
+      if (overlap > 0) minutes -= overlap / MINUTE;
+    }
+    days.push({ day: cursor.toISODate()!, minutes: Math.max(0, minutes) });
+    cursor = next;
+  }
+  return days;
+}
+
 export type WorkingTimeViolation =
   | { kind: "breakAfterSix"; day: string; workedMinutes: number; breakMinutes: number }
   | { kind: "breakAfterNine"; day: string; workedMinutes: number; breakMinutes: number }

@@ -105,8 +105,4 @@ export const deContent = {
     tooMany: (max: number) => `Höchstens ${max} Einträge.`,
     tooDeep: "Untereinträge können keine eigenen Untereinträge haben.",
   },
-  shell: {
-    headerNavigation: "Hauptnavigation",
-    submenu: (label: string) => `Untermenü ${label}`,
-  },
 } as const;

@@ -14,11 +14,16 @@ export const deDevices = {
     printsConfirmedOrders: "Bestätigte Bestellungen drucken",
     orderTypes: "Bestellarten",
     autoConfirm: "Neue Bestellungen automatisch bestätigen",
+    noStatusAnswer: "Drucker antwortet nicht auf die Statusabfrage (GS r)",
   },
   help: {
     identifier: "Eindeutiger Name des Geräts, zum Beispiel 'kueche-drucker'.",
     host: "Nur Adressen im eigenen Netz: 10.x.x.x, 172.16.x.x bis 172.31.x.x oder 192.168.x.x.",
     port: "ESC/POS über TCP: meist 9100.",
+    autoConfirm:
+      "Eine neue Bestellung gilt als bestätigt, sobald ihr Bon auf diesem Drucker gedruckt ist. Wird der Bon nicht gedruckt, bleibt sie unbestätigt.",
+    noStatusAnswer:
+      "Nur ESC/POS über TCP. Aus (empfohlen): Ein Bon gilt erst als gedruckt, wenn der Drucker auf die Statusabfrage antwortet. An: für Drucker ohne diese Antwort; dann gilt ein Bon als gedruckt, sobald er vollständig übertragen und die Verbindung sauber geschlossen ist.",
   },
   kinds: [
     { value: "printer", label: "Bondrucker" },
@@ -41,6 +46,8 @@ export const deDevices = {
     portRequired: "Bitte geben Sie den Port des Druckers an (meist 9100).",
     paperWidth: "Die Papierbreite ist 58 oder 80 mm.",
     connectionRequired: "Bitte wählen Sie die Verbindung des Druckers.",
+    autoConfirmNeedsNewOrders:
+      "Automatisch bestätigen geht nur bei einem Bondrucker, der neue Bestellungen druckt.",
   },
   ticket: { copy: "KOPIE", job: "Auftrag", test: "Testdruck: Umlaute äöü ÄÖÜ ß, 12,50 €" },
   failures: {
@@ -50,12 +57,18 @@ export const deDevices = {
     dropped: "Die Verbindung zum Drucker ist abgebrochen.",
     other: "Der Drucker ist nicht erreichbar.",
   },
+  hints: {
+    noStatus:
+      "Er hat den Bon angenommen, aber nicht auf die Statusabfrage (GS r) geantwortet. Druckt er trotzdem, schalten Sie „Drucker antwortet nicht auf die Statusabfrage (GS r)“ ein, sonst kommt der Bon bei jedem Versuch erneut.",
+  },
   log: {
     stale: (id: number) => `Auftrag ${id} ist zu alt und wird nicht mehr automatisch gedruckt.`,
     printed: (id: number, attempts: number) => `Auftrag ${id} gedruckt (Versuch ${attempts}).`,
     failed: (id: number, reason: string) => `Auftrag ${id} nicht gedruckt: ${reason}`,
     test: (message: string) => `Gerätetest: ${message}`,
     logsRequested: "Geräteprotokoll angefordert.",
+    autoConfirmed: (jobId: number, orderId: number) =>
+      `Bestellung ${orderId} automatisch bestätigt (Bon aus Auftrag ${jobId} gedruckt).`,
   },
   reprint: {
     button: "Kopie drucken",
@@ -67,9 +80,17 @@ export const deDevices = {
     unknownJob: "Diesen Druckauftrag gibt es für dieses Gerät nicht.",
     polled: "Drucker meldet sich (CloudPRNT).",
     fetched: (id: number) => `Auftrag ${id} abgeholt.`,
+    alreadyFetched: (id: number) => `Auftrag ${id} ist schon abgeholt oder gedruckt.`,
     confirmed: (id: number) => `Auftrag ${id} gedruckt (vom Drucker bestätigt).`,
     confirmedAgain: (id: number) =>
       `Auftrag ${id} war schon gedruckt; zweite Bestätigung ignoriert.`,
+    printerError: (code: string) => `Der Drucker meldet einen Fehler: ${code || "ohne Code"}.`,
+  },
+  epsonSdp: {
+    polled: "Drucker meldet sich (Server Direct Print).",
+    badRequest:
+      "Diese Anfrage ist keine Server-Direct-Print-Anfrage (ConnectionType GetRequest, SetResponse oder SetStatus).",
+    badResult: "Das Druckergebnis (ResponseFile) fehlt oder ist unlesbar.",
     printerError: (code: string) => `Der Drucker meldet einen Fehler: ${code || "ohne Code"}.`,
   },
   page: {
@@ -83,6 +104,18 @@ export const deDevices = {
     event: "Ereignis",
     message: "Meldung",
     order: "Bestellung",
+    address: {
+      sdp: "Adresse für den Drucker (Server Direct Print)",
+      sdpHelp:
+        "In der Web-Konfiguration des Druckers unter „Server Direct Print“ als URL eintragen (Abrufintervall z. B. 5 Sekunden). Die ID darf leer bleiben.",
+      cloudprnt: "Adresse für den Drucker (CloudPRNT)",
+      cloudprntHelp:
+        "In der Web-Konfiguration des Druckers unter „CloudPRNT“ als Server-URL eintragen.",
+      notifier: "Adresse des Bestellmelders",
+      notifierHelp:
+        "Auf dem Tablet oder Telefon in der Küche im Browser öffnen und als Lesezeichen speichern. Wer die Adresse kennt, sieht die neuen Bestellungen der Filiale.",
+      open: "Seite öffnen",
+    },
   },
   test: {
     printed: "Testdruck erfolgreich.",

@@ -7,11 +7,6 @@ export const deLabels = {
   title: "Produktetiketten drucken",
   intro:
     "Wählen Sie die Produkte und die Anzahl der Etiketten je Produkt. Das PDF passt auf A4-Etikettenbögen.",
-  filterLabel: "Produkte filtern",
-  search: "Suche",
-  searchHelp: "Name oder Kennung",
-  category: "Kategorie",
-  anyCategory: "Alle Kategorien",
   choose: "Produkte und Anzahl",
   productColumn: "Produkt",
   priceColumn: "Preis",

@@ -25,7 +25,19 @@ export const deSignage = {
     body: "Text",
     menuBranch: "Filiale (Menütafel, Video)",
     menuBranchHelp: "Die Menütafel zeigt das aktuelle Menü dieser Filiale mit Preisen.",
-    segments: "Filmsequenzen (in dieser Reihenfolge)",
+    menuCategories: "Kategorien (Menütafel)",
+    menuCategoriesHelp:
+      "Nur diese Kategorien des Menüs zeigen. Keine gewählt: das ganze aktuelle Menü der Filiale.",
+    segments: "Filmsequenzen",
+    segmentsHelp:
+      "Welche Filmsequenzen der Stream zeigt. Reihenfolge und eigene Dauer stellen Sie nach dem Speichern unter 'Ablauf' ein.",
+    entries: "Ablauf",
+    entriesHelp:
+      "Position 1 läuft zuerst. Eine eigene Dauer gilt nur in diesem Stream; leer: die Dauer der Filmsequenz.",
+    entryPosition: (name: string) => `Position von '${name}'`,
+    entryDuration: (name: string) => `Dauer von '${name}' (Sekunden)`,
+    entryDefault: (seconds: number) => `Standard: ${seconds.toLocaleString("de-DE")} s`,
+    entriesEmpty: "Noch keine Filmsequenzen gewählt.",
     transition: "Übergang",
     transitions: { none: "Kein Übergang", fade: "Überblenden", slide: "Schieben" },
     schedule: "Zeitfenster",
@@ -41,6 +53,10 @@ export const deSignage = {
     pagePath: "Nur Adressen dieses Shops, beginnend mit '/' (nicht '//').",
     bodyRequired: "Bitte geben Sie einen Text ein.",
     branchRequired: "Bitte wählen Sie die Filiale der Menütafel.",
+    unknownCategory: (id: number) => `Kategorie ${id} existiert nicht.`,
+    categoriesOnlyForMenu: "Kategorien lassen sich nur für eine Menütafel wählen.",
+    entryDuration: "Die Dauer muss eine ganze Zahl von 1 bis 3.600 Sekunden sein.",
+    entryPosition: "Die Position muss eine ganze Zahl von 1 bis 500 sein.",
     containsItself: "Ein Stream kann sich nicht selbst enthalten (auch nicht über andere Streams).",
     unknownStream: (id: number) => `Stream ${id} existiert nicht.`,
     segmentInStreams: (count: number) =>
@@ -49,9 +65,25 @@ export const deSignage = {
       "Dieser Stream läuft noch auf TVs oder wird von Zeitfenstern anderer Streams genannt.",
   },
   video: {
-    tooLarge: "Dieses Video ist zu groß. Höchstens 200 MB je Video.",
+    tooLarge: (maxBytes: number) =>
+      `Dieses Video ist zu groß. Höchstens ${Math.floor(maxBytes / (1024 * 1024)).toLocaleString("de-DE")} MB je Video.`,
     notAVideo: "Diese Datei ist kein Video. Bitte wählen Sie ein MP4- oder WebM-Video.",
+    unsupported: "Diese Datei ist kein Video. Bitte wählen Sie ein MP4- oder WebM-Video.",
+    missing: "Bitte wählen Sie eine Videodatei (MP4 oder WebM).",
+    unreadable: "Das Formular konnte nicht gelesen werden. Bitte versuchen Sie es erneut.",
     notFound: "Dieses Video gibt es nicht.",
+    notAVideoSegment: "Diese Filmsequenz ist kein Video. Bitte wählen Sie zuerst die Art 'Video'.",
+    rangeNotSatisfiable: "Dieser Bereich liegt außerhalb des Videos.",
+    title: (name: string) => `Video für '${name}'`,
+    intro:
+      "MP4 oder WebM. Das Video ersetzt ein bereits hochgeladenes; es läuft ohne Ton in Schleife.",
+    field: "Videodatei",
+    current: "Aktuelles Video",
+    none: "Noch kein Video hochgeladen: diese Filmsequenz wird auf den TVs übersprungen.",
+    submit: "Video hochladen",
+    saved: "Das Video wurde gespeichert.",
+    back: "Zurück zur Filmsequenz",
+    link: "Video hochladen",
   },
   pairing: {
     title: "TV koppeln",

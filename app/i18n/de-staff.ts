@@ -1,4 +1,6 @@
+import { deCheckout } from "./de-checkout";
 import { de as storefront } from "./de";
+import { deOrderStatus } from "./de-order-status";
 
 /**
  * The back office's texts and those only the server sends (mails, SMS), beside the storefront's:
@@ -7,6 +9,8 @@ import { de as storefront } from "./de";
  */
 export const de = {
   ...storefront,
+  checkout: deCheckout,
+  orderStatus: deOrderStatus,
   /** Own wording: the e-mails about an order. */
   mails: {
     customerSubject: (shop: string, number: string) => `Ihre Bestellung bei ${shop} – ${number}`,

@@ -1,3 +1,5 @@
+import { de as storefront } from "./de";
+
 /** German texts of the uploads: the back office's "Dateien" and the previews (decision 037). */
 export const deUploads = {
   area: {
@@ -61,5 +63,5 @@ export const deUploads = {
     cancel: "Abbrechen",
   },
   /** Beside the customer's chosen photo (item dialog, cart) and on the staff's order pages. */
-  previewAlt: (name: string) => `Vorschau: ${name}`,
+  previewAlt: storefront.uploads.previewAlt,
 } as const;

@@ -1,7 +1,9 @@
 /**
- * The one catalogue of German texts. Wording from the specification is kept word for word,
- * including sentences it quotes without a closing full stop; texts marked "own wording" are not
- * in the specification. Placeholders are filled by the small functions beside the strings.
+ * The storefront's catalogue of German texts; the checkout's and the status page's are in
+ * `de-checkout.ts` and `de-order-status.ts`, so that the menu's scripts do not carry them.
+ * Wording from the specification is kept word for word, including sentences it quotes without a
+ * closing full stop; texts marked "own wording" are not in the specification. Placeholders are
+ * filled by the small functions beside the strings.
  */
 export const de = {
   shell: {
@@ -9,6 +11,8 @@ export const de = {
     home: "Startseite",
     onlineOrdering: "Online Bestellen",
     copyright: (year: number, business: string) => `© ${year} ${business}`,
+    /** Own wording (decision 039): the landmark of the header's navigation. */
+    headerNavigation: "Hauptnavigation",
     footerNavigation: "Rechtliches",
     terms: "AGB",
     privacy: "Datenschutz",
@@ -227,127 +231,6 @@ export const de = {
     priceOnRequest: "Der Preis folgt mit unserem Angebot.",
   },
   /** Own wording except where the specification quotes it (marked). */
-  checkout: {
-    /** Spec: the page title 'Bestellvorgang - …'. */
-    title: "Bestellvorgang",
-    heading: "Bestellung abschließen",
-    orderType: "Art der Bestellung",
-    alternatives: "Sie können stattdessen:",
-    alternativeTakeaway: "die Bestellung selbst abholen (Takeaway)",
-    alternativeDineIn: "vor Ort essen (Dine In)",
-    /** Spec section 5: pre-orders are processed once the shop reopens. */
-    alternativePreorder:
-      "vorbestellen – wir bearbeiten Ihre Bestellung, sobald wir wieder geöffnet haben",
-    /** Spec. */
-    table: "Tischnummer *",
-    tableOptional: "Tischnummer",
-    chooseTable: "Bitte wählen",
-    contact: "Kontaktdaten",
-    name: "Name",
-    firstName: "Vorname",
-    lastName: "Nachname",
-    company: "Firma",
-    email: "E-Mail",
-    phone: "Telefon",
-    required: " *",
-    address: "Lieferadresse",
-    street: "Straße und Hausnummer",
-    city: "PLZ und Ort",
-    deliveryArea: "Liefergebiet",
-    floor: "Stock",
-    stairway: "Stiege",
-    door: "Tür",
-    appointment: "Termin",
-    appointmentHint: "Wählen Sie einen Tag, dann eine Uhrzeit.",
-    appointmentDay: "Tag",
-    appointmentTime: "Uhrzeit",
-    asSoonAsPossible: "So bald wie möglich",
-    timesOn: (day: string) => `Uhrzeiten am ${day}`,
-    chooseDay: "Bitte wählen",
-    showTimes: "Uhrzeiten anzeigen",
-    /** Own wording: the JavaScript pickers over the plain selects (issue 17). */
-    pickers: {
-      chooseDate: "Im Kalender wählen",
-      chooseTime: "Uhrzeit wählen",
-      dateTitle: "Tag wählen",
-      timeTitle: "Uhrzeit wählen",
-      previousMonth: "Voriger Monat",
-      nextMonth: "Nächster Monat",
-      weekdays: ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"],
-      hour: "Stunde",
-      minute: "Minute",
-      save: "Übernehmen",
-      cancel: "Abbrechen",
-      unavailableTime: "Zu dieser Uhrzeit ist leider kein Termin frei.",
-      searchDonatee: "Spendenempfänger suchen",
-      donateeSearch: "Name oder Beschreibung",
-      noDonateeFound: "Leider wurden keine Ergebnisse gefunden.",
-    },
-    comment: "Anmerkungen zur Bestellung",
-    summary: "Ihre Bestellung",
-    donation: "Spende",
-    /** Spec section 9: the amount shown. */
-    donationHint: (amount: string) =>
-      `Mit jeder Bestellung spenden wir ${amount} an eine Organisation Ihrer Wahl.`,
-    noDonation: "Keine Spende",
-    paymentMethod: "Zahlungsart",
-    paymentMethods: {
-      cash: "Barzahlung",
-      "atm-card": "EC-Karte",
-      voucher: "Gutschein",
-      stripe: "Kreditkarte (Stripe)",
-      paypal: "PayPal",
-    },
-    consents: "Einwilligungen",
-    acceptTerms: "Ich akzeptiere die AGB.",
-    acceptPrivacy: "Ich habe die Datenschutzerklärung gelesen und stimme ihr zu.",
-    readTerms: "AGB lesen",
-    readPrivacy: "Datenschutzerklärung lesen",
-    /** Spec. */
-    submitQuotation: "Angebotsanfrage abschicken",
-    /** Spec. */
-    submitOrder: "Bestellung abschicken",
-    /** Spec. */
-    submitPreorder: "Vorbestellung abschicken",
-    /** Spec. */
-    submitting: "Verarbeiten...",
-    /** Own wording (§ 312j BGB, decision 046): the default note above the order button. */
-    paymentNotice: (button: string, total: string) =>
-      `Mit einem Klick auf „${button}“ bestellen Sie verbindlich und zahlungspflichtig (Gesamtbetrag ${total}).`,
-    /** Spec. */
-    back: "Zurück",
-    /** Spec: the checkout/error route. */
-    paymentFailed:
-      "Leider ist Ihre Zahlung fehlgeschlagen. Bitte überprüfen Sie Ihre Daten und versuchen Sie es erneut.",
-    /** Spec section 8. */
-    unknownError: "Ein unbekannter Fehler ist aufgetreten.",
-    errorsHeading: "Bitte prüfen Sie Ihre Angaben:",
-    emptyCart: "Ihr Warenkorb ist leer. Bitte wählen Sie zuerst Produkte aus.",
-    orderKeyReused:
-      "Dieses Bestellformular wurde bereits für eine frühere Bestellung abgeschickt. Ihr aktueller Warenkorb ist noch nicht bestellt: Bitte prüfen Sie Ihre Angaben und senden Sie die Bestellung erneut ab.",
-    closedNoPreorder:
-      "Derzeit haben wir leider geschlossen. Eine Bestellung ist gerade nicht möglich.",
-    orderTypeUnavailable: "Diese Art der Lieferung bietet die Filiale nicht an.",
-    nameRequired: "Bitte geben Sie Ihren Namen an.",
-    emailRequired: "Bitte geben Sie Ihre E-Mail-Adresse an.",
-    emailInvalid: "Bitte geben Sie eine gültige E-Mail-Adresse an.",
-    phoneRequired: "Bitte geben Sie Ihre Telefonnummer an.",
-    streetRequired: "Bitte geben Sie Straße und Hausnummer an.",
-    cityRequired: "Bitte geben Sie PLZ und Ort an.",
-    areaRequired: "Bitte wählen Sie ein Liefergebiet.",
-    tableRequired: "Bitte wählen Sie Ihren Tisch.",
-    unknownTable: "Diesen Tisch gibt es in dieser Filiale nicht.",
-    unknownDonatee: "Diesen Spendenempfänger gibt es nicht.",
-    paymentUnavailable: "Diese Zahlungsart ist für diese Bestellung nicht verfügbar.",
-    termsRequired: "Bitte akzeptieren Sie die AGB.",
-    privacyRequired: "Bitte stimmen Sie der Datenschutzerklärung zu.",
-    tooLong: (max: number) => `Bitte geben Sie höchstens ${max} Zeichen ein.`,
-    invalidAppointment: "Bitte wählen Sie einen Termin aus der Liste.",
-    productGone: (name: string) =>
-      `„${name}“ ist nicht mehr erhältlich. Bitte entfernen Sie es aus dem Warenkorb.`,
-    paymentStartFailed:
-      "Die Zahlung konnte nicht gestartet werden. Bitte wählen Sie eine andere Zahlungsart oder versuchen Sie es erneut.",
-  },
   uploads: {
     /** Spec (section 8): the file cannot be processed, possibly too large or of unknown type. */
     failed: (fileName: string) =>
@@ -356,6 +239,8 @@ export const de = {
     allowed: (extensions: string, maxMegabytes: number) =>
       `Erlaubt: ${extensions}, höchstens ${maxMegabytes} MB je Datei.`,
     tooLarge: "Die Anfrage ist zu groß. Bitte laden Sie kleinere Dateien hoch.",
+    /** Own wording (decision 037): the preview picture of a chosen file. */
+    previewAlt: (name: string) => `Vorschau: ${name}`,
     /** Own wording (decision 027): the cart's files together. */
     cartQuota: (maxFiles: number, maxMegabytes: number) =>
       `Ein Warenkorb kann höchstens ${maxFiles} Dateien mit zusammen ${maxMegabytes} MB aufnehmen. Bitte entfernen Sie zuerst Dateien oder laden Sie kleinere hoch.`,
@@ -512,131 +397,6 @@ export const de = {
   search: {
     resultCount: (shown: number, total: number) => `${shown} von ${total} Filialen`,
     noResults: "Leider wurden keine Ergebnisse gefunden.",
-  },
-  orderStatus: {
-    /** Own wording for the four steps and the payment states. */
-    steps: {
-      awaitingConfirmation: "Warten auf Bestätigung",
-      preparing: "In Zubereitung",
-      readyForPickup: "Abholbereit",
-      inDelivery: "In Zustellung",
-      completed: "Abgeschlossen",
-      delivered: "Zugestellt",
-    },
-    canceled: "Bestellung storniert",
-    /** Own wording. */
-    thanks: "Vielen Dank für Ihre Bestellung!",
-    ticket: "Ticket",
-    orderNumber: "Bestellnummer",
-    payment: {
-      awaiting: "Warten auf Zahlung",
-      paid: "Bezahlt",
-      refunded: "Erstattet",
-      failed: "Zahlung fehlgeschlagen",
-    },
-    acceptCounterAppointment: (time: string) => `Ja, ${time} Uhr ist in Ordnung`,
-    /** Own wording: declining cancels the order (spec section 4). */
-    declineCounterAppointment: "Nein, Bestellung stornieren",
-    /** Spec (section 2): the page title 'Bestellstatus - {shop title}'. */
-    pageTitle: "Bestellstatus",
-    /** Own wording from here on in this group. */
-    progress: "Fortschritt Ihrer Bestellung",
-    stepDone: "erledigt",
-    stepCurrent: "aktueller Schritt",
-    rejectionReason: (message: string) => `Begründung: ${message}`,
-    paymentHeading: "Zahlung",
-    paymentStatus: (label: string) => `Zahlungsstatus: ${label}`,
-    messages: {
-      awaiting: "Ihre Bestellung ist bei uns eingegangen. Wir bestätigen sie so bald wie möglich.",
-      quotation:
-        "Ihre Angebotsanfrage ist bei uns eingegangen. Wir melden uns mit einem Angebot bei Ihnen.",
-      /** While the branch is closed. */
-      preorder: "Ihre Vorbestellung bearbeiten wir, sobald wir wieder geöffnet haben.",
-      /** While the branch is open (issue 17). */
-      preorderReceived:
-        "Ihre Vorbestellung ist bei uns eingegangen. Wir bestätigen sie so bald wie möglich.",
-      preorderReceivedFor: (dayAndTime: string) =>
-        `Ihre Vorbestellung für ${dayAndTime} Uhr ist bei uns eingegangen. Wir bestätigen sie so bald wie möglich.`,
-      /** An order waiting for confirmation after the branch has closed. */
-      awaitingClosed:
-        "Ihre Bestellung ist bei uns eingegangen. Wir bestätigen sie, sobald wir wieder geöffnet haben.",
-      counterProposal: (dateTime: string) =>
-        `Zum gewünschten Termin können wir Ihre Bestellung leider nicht fertigstellen. Wir schlagen ${dateTime} Uhr vor.`,
-      confirmed: "Ihre Bestellung wurde bestätigt und wird zubereitet.",
-      /** Confirmed for a later day: nothing is being prepared yet (issue 17). */
-      confirmedFor: (dayAndTime: string) =>
-        `Ihre Bestellung wurde bestätigt. Wir bereiten sie für ${dayAndTime} Uhr für Sie vor.`,
-      readyForPickup: "Ihre Bestellung ist abholbereit.",
-      inDelivery: "Ihre Bestellung ist unterwegs zu Ihnen.",
-      completed: "Ihre Bestellung ist abgeschlossen. Guten Appetit!",
-      delivered: "Ihre Bestellung wurde zugestellt. Guten Appetit!",
-      canceled: "Ihre Bestellung wurde storniert.",
-      awaitingPayment: "Ihre Zahlung ist noch nicht bei uns eingegangen.",
-      refunded: "Den bezahlten Betrag haben wir Ihnen erstattet.",
-      refundDue: "Den bezahlten Betrag erstatten wir Ihnen.",
-      updates: "Diese Seite aktualisiert sich alle 10 Sekunden von selbst.",
-    },
-    counterAppointment: {
-      heading: "Neuer Terminvorschlag",
-      proposal: (dateTime: string) => `Vorgeschlagener Termin: ${dateTime} Uhr`,
-    },
-    details: {
-      heading: "Ihre Bestellung",
-      orderType: "Art der Lieferung",
-      appointment: "Termin",
-      table: "Tisch",
-      address: "Lieferadresse",
-      deliveryArea: "Liefergebiet",
-      floor: (value: string) => `Stock ${value}`,
-      stairway: (value: string) => `Stiege ${value}`,
-      door: (value: string) => `Tür ${value}`,
-      comment: "Kommentar",
-      paymentMethod: "Zahlungsart",
-      items: "Produkte",
-      costs: "Kosten",
-      deliveryCosts: "Lieferkosten",
-      free: "kostenlos",
-      total: "Gesamt",
-      taxesCaption: "Enthaltene Mehrwertsteuer",
-      taxRate: "Steuersatz",
-      net: "Netto",
-      tax: "MwSt.",
-      gross: "Brutto",
-      percent: (rate: string) => `${rate} %`,
-    },
-    contact: {
-      heading: "Kontakt",
-      phone: "Telefon",
-      email: "E-Mail",
-    },
-    questionnaire: {
-      heading: "Wie zufrieden waren Sie?",
-      intro: "Bitte bewerten Sie Ihre Bestellung mit 1 bis 5 Sternen.",
-      rating: "Gesamt",
-      foodRating: "Essen",
-      serviceRating: "Service",
-      processRating: "Ablauf",
-      stars: (count: number) => (count === 1 ? "1 Stern" : `${count} Sterne`),
-      comment: "Kommentar (optional)",
-      submit: "Bewertung senden",
-      thanks: "Vielen Dank für Ihre Bewertung!",
-      ratingRequired: (label: string) => `Bitte bewerten Sie „${label}“ mit 1 bis 5 Sternen.`,
-      commentTooLong: (max: number) => `Bitte geben Sie höchstens ${max} Zeichen ein.`,
-      commentNotText: "Bitte geben Sie den Kommentar als Text ein.",
-    },
-    errors: {
-      notFound: "Diese Bestellung wurde nicht gefunden.",
-      noCounterAppointment: "Für diese Bestellung liegt kein Terminvorschlag vor.",
-      alreadyConfirmed:
-        "Diese Bestellung ist bereits bestätigt; der Terminvorschlag kann nicht mehr beantwortet werden.",
-      canceled: "Diese Bestellung wurde storniert und kann nicht mehr geändert werden.",
-      reviewsDisabled: "Bewertungen sind derzeit nicht möglich.",
-      notCompleted: "Sie können Ihre Bestellung bewerten, sobald sie abgeschlossen ist.",
-      alreadyRated: "Sie haben diese Bestellung bereits bewertet.",
-      unknownAction: "Diese Aktion gibt es nicht.",
-      badRequest: "Die Anfrage konnte nicht gelesen werden. Bitte versuchen Sie es erneut.",
-      methodNotAllowed: "Diese Adresse nimmt nur POST-Anfragen an.",
-    },
   },
   /** The installable app (issue 19, spec section 2; helper "pwa", decision 052). */
   pwa: {

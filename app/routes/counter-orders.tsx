@@ -69,7 +69,7 @@ export async function action(args: ActionFunctionArgs) {
 export default function CounterOrders() {
   const { view, branchName, orders, local } = useLoaderData<typeof loader>();
   return (
-    <main className="counter-orders" id="inhalt">
+    <div className="counter-orders">
       <h1>{texts.title(view, branchName)}</h1>
       {orders.length === 0 ? (
         <p>{texts.empty}</p>
@@ -126,6 +126,6 @@ export default function CounterOrders() {
           {de.localSettings.save}
         </button>
       </Form>
-    </main>
+    </div>
   );
 }

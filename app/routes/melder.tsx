@@ -108,7 +108,7 @@ export default function NotifierPage() {
   }
 
   return (
-    <main className="counter-orders notifier" id="inhalt">
+    <div className="counter-orders notifier">
       <noscript>
         <meta httpEquiv="refresh" content="15" />
       </noscript>
@@ -154,6 +154,6 @@ export default function NotifierPage() {
       ) : (
         <p>{texts.noScript}</p>
       )}
-    </main>
+    </div>
   );
 }

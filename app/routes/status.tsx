@@ -18,7 +18,7 @@ import {
 } from "../components/status/order-status-parts";
 import { Questionnaire } from "../components/status/questionnaire";
 import { STATUS_POLL_INTERVAL_MS } from "../domain/order-status";
-import { de } from "../i18n/de";
+import { deOrderStatus } from "../i18n/de-order-status";
 import { statusPath } from "../features/storefront/store-paths";
 import { isBranchOpenNow } from "../features/storefront/opening.server";
 import { pageTitle, shellFromMatches } from "../seo";
@@ -40,7 +40,7 @@ import { declineCounterAppointmentWithRefund } from "../features/orders/refund.s
 import { readSmallForm } from "../features/shared/small-request.server";
 import { useSelfService } from "../components/kiosk";
 
-const texts = de.orderStatus;
+const texts = deOrderStatus;
 
 /** The refresh interval in whole seconds, for the meta refresh of pages without JavaScript. */
 const REFRESH_SECONDS = STATUS_POLL_INTERVAL_MS / 1000;

@@ -6,6 +6,10 @@ import { MAX_REQUEST_BYTES } from "../features/storefront/item-request.server";
 import { BULK_BODY_BYTES, CSV_FORM_BYTES, CSV_MAX_BYTES } from "../features/catalogue/csv-limits";
 import { deCatalogue } from "../i18n/de-catalogue";
 import { MAX_UPLOAD_REQUEST_BYTES } from "../features/uploads/upload-form.server";
+import {
+  SIGNAGE_VIDEO_FORM_OVERHEAD,
+  SIGNAGE_VIDEO_MAX_BYTES,
+} from "../features/signage/signage-video.server";
 
 /**
  * One limit for every request body, enforced while the body arrives, whatever its framing
@@ -37,6 +41,8 @@ const CSV_IMPORT = /^\/(backend|api)\/products\/import(\.data)?$/;
 const IMAGE_API = /^\/api\/images(\/\d+)?$/;
 /** A bulk change through the API names many ids and their versions. */
 const BULK_API = /^\/api\/products\/bulk$/;
+/** A signage segment's video (decision 060): up to 200 MB, streamed to disk by the route. */
+const SIGNAGE_VIDEO = /^\/backend\/digital-signage-segments\/\d+\/video(\.data)?$/;
 /** Staff files (decision 037): the API and the back office's "Dateien" form. */
 const STAFF_UPLOADS = /^\/(api\/uploads(\/\d+)?|backend\/uploads)(\.data)?$/;
 
@@ -53,6 +59,9 @@ export function bodyLimitFor(path: string, contentType = ""): number {
   }
   if (STAFF_UPLOADS.test(path) && contentType.startsWith("multipart/form-data")) {
     return MAX_UPLOAD_REQUEST_BYTES;
+  }
+  if (SIGNAGE_VIDEO.test(path) && contentType.startsWith("multipart/form-data")) {
+    return SIGNAGE_VIDEO_MAX_BYTES + SIGNAGE_VIDEO_FORM_OVERHEAD;
   }
   if (IMAGE_API.test(path) && contentType.startsWith("multipart/form-data")) {
     return IMAGE_MAX_BYTES + FORM_TEXT_BYTES;
@@ -93,10 +102,12 @@ export function limitRequestBodies(options: BodyLimitOptions = {}): RequestHandl
     const push = req.push.bind(req) as Push;
     let seen = req.readableLength;
     let refused = false;
+    let dropping = false;
     const held: Buffer[] | null = limit <= HELD_BODY_BYTES ? [] : null;
     (req as { push: Push }).push = (chunk, encoding) => {
-      // Past the limit the rest is dropped as it comes, until the connection closes.
-      if (refused) return true;
+      // Past the limit (or after an early answer) the rest is dropped as it comes, until the
+      // connection closes.
+      if (refused || dropping) return true;
       if (chunk === null) {
         delete (req as { push?: Push }).push;
         if (!held) return push(null);
@@ -118,8 +129,34 @@ export function limitRequestBodies(options: BodyLimitOptions = {}): RequestHandl
       held.push(chunk as Buffer);
       return true;
     };
-    if (!held) next();
+    if (!held) {
+      closeAfterEarlyAnswer(req, res, () => {
+        dropping = true;
+      });
+      next();
+    }
   };
+}
+
+/**
+ * A streamed body the app answers before reading it all (the video page's 413 by the declared
+ * length, a 403 before the upload is read) would leave its rest unread on a keep-alive
+ * connection: the client goes on sending into a socket nobody reads, Node keeps it for the next
+ * request, and that request waits until the keep-alive timeout resets the connection
+ * (ECONNRESET). So such an answer says "Connection: close" (RFC 9112 9.6), the rest is dropped
+ * unread, and the connection lingers closed like a refused one: the client gets the whole
+ * answer, and its next request opens a new connection.
+ */
+function closeAfterEarlyAnswer(req: Request, res: Response, drop: () => void): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: unknown[]) {
+    if (!req.complete && !res.locals[REFUSED] && !res.headersSent) {
+      res.setHeader("Connection", "close");
+      drop();
+      res.once("finish", () => lingerThenClose(req.socket));
+    }
+    return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+  } as Response["writeHead"];
 }
 
 /**

@@ -2,12 +2,16 @@
  * A job every server process runs in the background (abandoned carts, analytics retention,
  * statistics rollups): a first round after `firstAfterMs`, then one every `intervalMs` after the
  * previous round ended, never two at once. A failed round is logged once per distinct problem
- * and tried again at the next turn; `stop()` waits for a running round.
+ * and tried again at the next turn; `stop()` waits for a running round. `wake()` brings the next
+ * round forward when there is news (a print job queued): at once when idle, right after the
+ * running round otherwise; several wakes during one round make one extra round.
  */
 export interface PeriodicJob {
   stop(): Promise<void>;
   /** Runs a round now, after one that is running (tests). */
   runNow(): Promise<void>;
+  /** The next round now rather than at its turn (never two at once). */
+  wake(): void;
 }
 
 export function startPeriodicJob(options: {
@@ -23,6 +27,7 @@ export function startPeriodicJob(options: {
   let running: Promise<void> | undefined;
   let stopped = false;
   let lastProblem: string | undefined;
+  let woken = false;
 
   async function round(): Promise<void> {
     try {
@@ -37,10 +42,11 @@ export function startPeriodicJob(options: {
 
   function tick(): void {
     if (stopped) return;
+    woken = false;
     running = round().finally(() => {
       running = undefined;
       if (stopped) return;
-      timer = setTimeout(tick, options.intervalMs);
+      timer = setTimeout(tick, woken ? 0 : options.intervalMs);
       timer.unref();
     });
   }
@@ -56,6 +62,16 @@ export function startPeriodicJob(options: {
     async runNow() {
       await running;
       await round();
+    },
+    wake() {
+      if (stopped) return;
+      if (running) {
+        woken = true;
+        return;
+      }
+      clearTimeout(timer);
+      timer = setTimeout(tick, 0);
+      timer.unref();
     },
   };
 }

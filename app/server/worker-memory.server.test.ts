@@ -6,14 +6,14 @@ describe("server process memory flags", () => {
     expect(workerExecArgv(["--enable-source-maps"], undefined, 128)).toEqual([
       "--enable-source-maps",
       "--max-old-space-size=128",
-      "--max-semi-space-size=4",
+      "--max-semi-space-size=2",
     ]);
   });
 
   it("leaves an operator's own limits alone, in either spelling or in NODE_OPTIONS", () => {
     expect(workerExecArgv(["--max_old_space_size=512"], undefined, 128)).toEqual([
       "--max_old_space_size=512",
-      "--max-semi-space-size=4",
+      "--max-semi-space-size=2",
     ]);
     expect(workerExecArgv([], "--require x --max-semi-space-size=16", 200)).toEqual([
       "--max-old-space-size=200",

@@ -4,9 +4,10 @@
  * Left alone, V8 lets a process's old space grow to about four times what survived the last full
  * collection before it collects again: 50 MB of live objects under load became 200 MB of heap and
  * 300–450 MB resident. A limit on the old space makes it collect sooner, at a cost of a few per cent
- * of throughput; a small young generation (4 MB semi-spaces) keeps the short-lived page strings
- * of a busy minute from being promoted in bulk. glibc's per-thread malloc arenas (eight per core)
- * kept what zlib's threads once used; two arenas share it. And glibc raises its mmap threshold
+ * of throughput; a small young generation (2 MB semi-spaces) keeps the short-lived page strings
+ * of a busy minute from being promoted in bulk and is itself 4 MB instead of 8 MB or more.
+ * glibc's per-thread malloc arenas (eight per core) kept what zlib's threads once used; two
+ * arenas share it. And glibc raises its mmap threshold
  * each time a large block is freed (up to 32 MB), so zlib's states of a few hundred KB ended up in
  * the main heap, which only shrinks from its top: fixed thresholds (128 KB for mmap, 256 KB for
  * trimming) give that memory back after a burst.
@@ -25,7 +26,7 @@ export function workerExecArgv(
   const has = (flag: string) => given.some((arg) => arg === flag || arg.startsWith(`${flag}=`));
   const flags = [...execArgv];
   if (!has("--max-old-space-size")) flags.push(`--max-old-space-size=${heapMb}`);
-  if (!has("--max-semi-space-size")) flags.push("--max-semi-space-size=4");
+  if (!has("--max-semi-space-size")) flags.push("--max-semi-space-size=2");
   return flags;
 }
 

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { testBranches, testStaff } from "../support/prepare-checkout-database";
-import { euro, signIn } from "./helpers";
+import { checkOutCart, customerBrowser, euro, signIn } from "./helpers";
 import { checkoutPort } from "./servers";
 import { expect, test } from "./fixtures";
 
@@ -18,8 +18,7 @@ const BREAD = "Bauernbrot vom Laib";
 
 /** A roll with cheese and half a kilo of bread, ordered in the shop by a customer. */
 async function customerOrder(browser: Browser, javaScriptEnabled: boolean, name: string) {
-  const context = await browser.newContext({ javaScriptEnabled, baseURL: origin });
-  const page = await context.newPage();
+  const { context, page } = await customerBrowser(browser, javaScriptEnabled, origin);
   await page.goto(`/store/${testBranches.open.identifier}`);
   await page.getByRole("link", { name: `${ROLL} auswählen` }).click();
   const roll = page.getByRole("dialog", { name: ROLL });
@@ -31,13 +30,7 @@ async function customerOrder(browser: Browser, javaScriptEnabled: boolean, name:
   await expect(bread.getByRole("textbox", { name: "Menge" })).toHaveValue("500");
   await bread.getByRole("button", { name: "In den Warenkorb" }).click();
   await expect(page.getByText("2 Produkte im Warenkorb")).toBeVisible();
-  await page.getByRole("link", { name: "Jetzt bestellen" }).click();
-  await page.getByLabel("Name *").fill(name);
-  await page.getByLabel(/^E-Mail/).fill(`${name.replace(/\W+/g, "-").toLowerCase()}@example.org`);
-  await page.getByLabel("Ich akzeptiere die AGB.").check();
-  await page.getByLabel("Ich habe die Datenschutzerklärung gelesen und stimme ihr zu.").check();
-  await page.getByRole("button", { name: "Bestellung abschicken" }).click();
-  await expect(page).toHaveTitle(/^Bestellstatus - /);
+  await checkOutCart(page, name);
   await context.close();
 }
 

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { DateTime } from "luxon";
 import { testBranches, testStaff } from "../support/prepare-checkout-database";
-import { dayOf, signIn } from "./helpers";
+import { dayOf, orderAsCustomer, signIn } from "./helpers";
 import { checkoutPort, mailboxUrl } from "./servers";
 import { expect, test } from "./fixtures";
 
@@ -17,23 +17,8 @@ test.use({ baseURL: `http://127.0.0.1:${checkoutPort}` });
 
 const origin = `http://127.0.0.1:${checkoutPort}`;
 
-/** A customer's order in the shop, in a browser of their own; answers the status page's path. */
-async function customerOrder(browser: Browser, javaScriptEnabled: boolean, name: string) {
-  const context = await browser.newContext({ javaScriptEnabled, baseURL: origin });
-  const page = await context.newPage();
-  await page.goto(`/store/${testBranches.open.identifier}`);
-  await page.getByRole("link", { name: "Baguette auswählen" }).click();
-  await page.getByRole("button", { name: "In den Warenkorb" }).click();
-  await expect(page.getByText("Produkt zum Warenkorb hinzugefügt.")).toBeVisible();
-  await page.getByRole("link", { name: "Jetzt bestellen" }).click();
-  await page.getByLabel("Name *").fill(name);
-  await page.getByLabel(/^E-Mail/).fill(`${name.replace(/\W+/g, "-").toLowerCase()}@example.org`);
-  await page.getByLabel("Ich akzeptiere die AGB.").check();
-  await page.getByLabel("Ich habe die Datenschutzerklärung gelesen und stimme ihr zu.").check();
-  await page.getByRole("button", { name: "Bestellung abschicken" }).click();
-  await expect(page).toHaveTitle(/^Bestellstatus - /);
-  return { page, context, statusUrl: page.url() };
-}
+const customerOrder = (browser: Browser, javaScriptEnabled: boolean, name: string) =>
+  orderAsCustomer(browser, javaScriptEnabled, name, origin);
 
 /** The board row of this customer's order. */
 /**
@@ -214,6 +199,7 @@ test.describe("the back office's orders", () => {
     await expect(page.getByText("Keine Produkte im Warenkorb")).toBeVisible();
     await page.getByRole("link", { name: "Baguette auswählen" }).click();
     await page.getByRole("button", { name: "In den Warenkorb" }).click();
+    await expect(page.getByText("Produkt zum Warenkorb hinzugefügt.")).toBeVisible();
     await page.getByRole("link", { name: "Jetzt bestellen" }).click();
     await page.getByLabel("Name *").fill("Herr Telefon");
     await page.getByLabel(/^E-Mail/).fill("telefon@example.org");

@@ -4,7 +4,7 @@ import { DateTime } from "luxon";
 import { testBranches, testStaff } from "../support/prepare-checkout-database";
 import { checkoutPort, mailboxUrl } from "./servers";
 import { expect, test } from "./fixtures";
-import { dayOf } from "./helpers";
+import { customerBrowser, dayOf } from "./helpers";
 
 /**
  * Decisions 022 and 023 in the browser, with JavaScript and without: an order paid online through
@@ -39,8 +39,7 @@ async function customerOrder(
   name: string,
   payment: "Barzahlung" | "Kreditkarte (Stripe)" | "PayPal",
 ) {
-  const context = await browser.newContext({ javaScriptEnabled, baseURL: origin });
-  const page = await context.newPage();
+  const { context, page } = await customerBrowser(browser, javaScriptEnabled, origin);
   await page.goto(`/store/${testBranches.open.identifier}`);
   await page.getByRole("link", { name: "Baguette auswählen" }).click();
   await page.getByRole("button", { name: "In den Warenkorb" }).click();

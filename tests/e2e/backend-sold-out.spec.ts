@@ -25,11 +25,21 @@ async function branchPageLists(request: APIRequestContext, product: string) {
 test("staff mark a product sold out from the order board's page; the shop drops it", async ({
   page,
   request,
+  browser,
   javaScriptEnabled,
 }) => {
   // Each project its own product: both run at once against one shop.
   const product = javaScriptEnabled ? "Roggenbrötchen" : "Dinkelbrötchen";
   await expect.poll(() => branchPageLists(request, product)).toBe(true);
+
+  // A customer has the branch page open; with JavaScript its menu-version check (spec section 4)
+  // takes the change up (without, the page refreshes itself after hours, not tested here).
+  const customer = javaScriptEnabled ? await browser.newContext() : null;
+  const shop = await customer?.newPage();
+  await shop?.clock.install();
+  await shop?.goto(`/store/${branch.identifier}`);
+  const listed = shop?.locator(`h3[aria-label="${product}"]`);
+  if (listed) await expect(listed).toHaveCount(1);
 
   await signIn(page, testStaff.open, "/backend/orders");
   // The board's own link (for the board's branch), not the navigation's entry of the same name.
@@ -65,6 +75,15 @@ test("staff mark a product sold out from the order board's page; the shop drops 
   await expect
     .poll(() => branchPageLists(request, product), { timeout: 2_000, intervals: [100] })
     .toBe(false);
+  // The open page takes the real change up at its next check, and tells the customer.
+  if (shop && listed) {
+    await shop.clock.runFor(10_500);
+    await expect(
+      shop.getByRole("status").filter({ hasText: "Die Speisekarte wurde aktualisiert." }),
+    ).toBeVisible();
+    await expect(listed).toHaveCount(0);
+    await customer?.close();
+  }
 
   await row
     .getByRole("button", { name: `„${product}“ in ${branch.name} wieder verfügbar` })

@@ -1,9 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 import { DateTime } from "luxon";
 import { testBranches, testStaff } from "../support/prepare-checkout-database";
-import { signIn } from "./helpers";
+import { orderAsCustomer, signIn } from "./helpers";
 import { checkoutPort } from "./servers";
 import { expect, test } from "./fixtures";
 
@@ -15,23 +15,6 @@ import { expect, test } from "./fixtures";
 test.use({ baseURL: `http://127.0.0.1:${checkoutPort}` });
 
 const origin = `http://127.0.0.1:${checkoutPort}`;
-
-async function customerOrder(browser: Browser, javaScriptEnabled: boolean, name: string) {
-  const context = await browser.newContext({ javaScriptEnabled, baseURL: origin });
-  const page = await context.newPage();
-  await page.goto(`/store/${testBranches.open.identifier}`);
-  await page.getByRole("link", { name: "Baguette auswählen" }).click();
-  await page.getByRole("button", { name: "In den Warenkorb" }).click();
-  await expect(page.getByText("Produkt zum Warenkorb hinzugefügt.")).toBeVisible();
-  await page.getByRole("link", { name: "Jetzt bestellen" }).click();
-  await page.getByLabel("Name *").fill(name);
-  await page.getByLabel(/^E-Mail/).fill(`${name.replace(/\W+/g, "-").toLowerCase()}@example.org`);
-  await page.getByLabel("Ich akzeptiere die AGB.").check();
-  await page.getByLabel("Ich habe die Datenschutzerklärung gelesen und stimme ihr zu.").check();
-  await page.getByRole("button", { name: "Bestellung abschicken" }).click();
-  await expect(page).toHaveTitle(/^Bestellstatus - /);
-  await context.close();
-}
 
 /** '1.234' → 1234, '1.234,50 €' → 123450 (cents). */
 const numberOf = (text: string) => Number(text.replace(/[^\d,]/g, "").replace(",", "."));
@@ -58,11 +41,13 @@ test.describe("the back office's statistics", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Statistiken");
     const before = await totals(page);
 
-    await customerOrder(
+    const customer = await orderAsCustomer(
       browser,
       javaScriptEnabled,
       `Statistik ${javaScriptEnabled ? "JS" : "Ohne"}`,
+      origin,
     );
+    await customer.context.close();
     await page.reload();
     const after = await totals(page);
     expect(after.orders).toBeGreaterThanOrEqual(before.orders + 1);

@@ -25,6 +25,7 @@ test.describe("order status page", () => {
     await page.goto("/store/tag-und-nacht");
     await page.getByRole("link", { name: "Baguette auswählen" }).click();
     await page.getByRole("button", { name: "In den Warenkorb" }).click();
+    await expect(page.getByText("Produkt zum Warenkorb hinzugefügt.")).toBeVisible();
     await page.getByRole("link", { name: "Jetzt bestellen" }).click();
     const email = `kundin-${javaScriptEnabled ? "js" : "nojs"}-${Date.now()}@example.org`;
     await page.getByLabel("Name *").fill("Erika Mustermann");
@@ -141,6 +142,7 @@ test.describe("accessibility of the checkout and the status page", () => {
     await page.goto("/store/tag-und-nacht");
     await page.getByRole("link", { name: "Baguette auswählen" }).click();
     await page.getByRole("button", { name: "In den Warenkorb" }).click();
+    await expect(page.getByText("Produkt zum Warenkorb hinzugefügt.")).toBeVisible();
     await page.getByRole("link", { name: "Jetzt bestellen" }).click();
     await expect(page).toHaveTitle(/^Bestellvorgang - /);
     expect(await violations()).toEqual([]);

@@ -3,9 +3,10 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { settings as seededSettings } from "#app/db/seed/settings";
-import { statusOrders } from "../support/prepare-checkout-database";
+import { statusOrders, testBranches } from "../support/prepare-checkout-database";
 import { checkoutPort, port } from "./servers";
 import { expect, test, whenHydrated } from "./fixtures";
+import { fillCheckout } from "./helpers";
 
 /**
  * Issue 19's installable app (spec sections 2, 4, 9; decision 052). The checkout server has
@@ -203,6 +204,27 @@ test.describe("the installable app", () => {
     await steps.getByRole("button", { name: "Installation abschliessen" }).click();
     await expect(steps).toBeHidden();
     expect(await page.evaluate(() => (window as unknown as { prompted: number }).prompted)).toBe(1);
+    expect((page as Page & { errors: string[] }).errors).toEqual([]);
+    await context.close();
+  });
+
+  test("a prompt due during the checkout waits for the status page and never covers 'Bestellung abschicken'", async ({
+    browser,
+  }) => {
+    const context = await newContext(browser, appOrigin, { consent: true });
+    const page = await open(context, `/store/${testBranches.open.identifier}`);
+    await page.getByRole("link", { name: "Baguette auswählen" }).click();
+    await page.getByRole("button", { name: "In den Warenkorb" }).click();
+    await expect(page.getByText("Produkt zum Warenkorb hinzugefügt.")).toBeVisible();
+    await fillCheckout(page, "Ines Install");
+    await expect(page).toHaveURL(/\/checkout$/);
+    // The page started with consent: the prompt is due 5 s after it, while the form is open.
+    await page.waitForTimeout(6_000);
+    const prompt = page.getByRole("dialog", { name: promptHeading });
+    await expect(prompt).toHaveCount(0);
+    await page.getByRole("button", { name: "Bestellung abschicken" }).click();
+    await expect(page).toHaveTitle(/^Bestellstatus - /);
+    await expect(prompt).toBeVisible({ timeout: 10_000 });
     expect((page as Page & { errors: string[] }).errors).toEqual([]);
     await context.close();
   });

@@ -130,6 +130,49 @@ test("the chosen photo survives the quantity buttons", async ({ page, javaScript
   await expect(line).toContainText(euro(1090));
 });
 
+test("a cart item is changed through its dialog: one line, the new choice, the photo kept", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await page.goto("/store/wiehre");
+  await page.getByRole("link", { name: "Fototortenaufleger (einzeln) auswählen" }).click();
+  let dialog = page.getByRole("dialog", { name: "Fototortenaufleger (einzeln)" });
+  await dialog.getByLabel("Foto für den Tortenaufleger").setInputFiles(photo);
+  await dialog.getByLabel("Rechteckig, DIN A4").check();
+  await dialog.getByRole("button", { name: "In den Warenkorb" }).click();
+  await expect(page).toHaveURL(/\/store\/wiehre\?hinweis=added(#produkt-\d+)?$/);
+  const line = cartLine(page, "Fototortenaufleger (einzeln)");
+  await expect(line).toContainText(euro(1090));
+
+  // 'Bearbeiten' opens the dialog with what was chosen; the stored photo is offered to keep.
+  await line.getByRole("link", { name: "Fototortenaufleger (einzeln) bearbeiten" }).click();
+  await expect(page).toHaveURL(/\/store\/wiehre\/product\/\d+\?artikel=\d+$/);
+  dialog = page.getByRole("dialog", { name: "Fototortenaufleger (einzeln)" });
+  await expect(dialog.getByLabel("Rechteckig, DIN A4")).toBeChecked();
+  await expect(dialog.getByRole("checkbox", { name: "lina.png behalten" })).toBeChecked();
+  await expect(runningPrice(dialog)).toHaveText(euro(1090));
+
+  // Without JavaScript a step of the quantity is a round trip that must keep the edit going.
+  await dialog.getByRole("button", { name: "Menge erhöhen" }).click();
+  dialog = page.getByRole("dialog", { name: "Fototortenaufleger (einzeln)" });
+  await expect(dialog.getByRole("textbox", { name: "Menge" })).toHaveValue("2");
+  await dialog.getByLabel("Rund, Ø 20 cm").check();
+  if (javaScriptEnabled) await expect(runningPrice(dialog)).toHaveText(euro(1780));
+  await expect(dialog.getByRole("checkbox", { name: "lina.png behalten" })).toBeChecked();
+  await dialog.getByRole("button", { name: "Änderungen speichern" }).click();
+
+  await expect(page).toHaveURL(/\/store\/wiehre(\?[^#]*)?(#produkt-\d+)?$/);
+  const lines = page
+    .getByRole("complementary", { name: "Warenkorb" })
+    .getByRole("listitem")
+    .filter({ has: page.getByText("Fototortenaufleger (einzeln)", { exact: true }) });
+  await expect(lines).toHaveCount(1);
+  await expect(lines).toContainText("Rund, Ø 20 cm");
+  await expect(lines).not.toContainText("DIN A4");
+  await expect(lines).toContainText("Foto für den Tortenaufleger: 1 Datei");
+  await expect(lines).toContainText(euro(1780));
+});
+
 test("a 44-character inscription is refused by the server, beside its field", async ({
   page,
   javaScriptEnabled,

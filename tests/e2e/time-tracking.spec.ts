@@ -8,7 +8,8 @@ import { expect, test } from "./fixtures";
 /**
  * Time tracking (issue 21, decision 058), once with JavaScript and once without: an employee sets
  * a PIN, clocks in on the branch's time clock, pauses, resumes and ends; a manager sees the day,
- * corrects the entry with a reason, and the corrected 10.5-hour day is flagged. The two projects
+ * corrects the entry with a reason, and the corrected 10.5-hour day is flagged; the manager adds a
+ * forgotten day and deletes it again, and resets the employee's PIN (decision 065). The two projects
  * run at once on one server, so each takes its own branch and employee.
  */
 test.use({ baseURL: `http://127.0.0.1:${checkoutPort}` });
@@ -101,6 +102,64 @@ test.describe("time tracking", () => {
     await expect(manager.getByRole("row", { name: new RegExp(employee.name) })).toContainText(
       "10:30",
     );
+
+    // A forgotten day two days ago: the manager adds it with a reason, then deletes it again.
+    const earlier = DateTime.fromISO(today).minus({ days: 2 }).toISODate()!;
+    await manager.goto(`/backend/working-activities?von=${earlier}&bis=${earlier}`);
+    await manager.getByRole("link", { name: "Aktivität nachtragen" }).click();
+    await expect(manager.getByRole("heading", { level: 1 })).toHaveText("Aktivität nachtragen");
+    if (javaScriptEnabled) {
+      expect((await new AxeBuilder({ page: manager }).analyze()).violations).toEqual([]);
+    }
+    await manager.getByLabel("Person").selectOption({ label: employee.name });
+    await manager.getByLabel("Filiale").selectOption({ label: branch.name });
+    await manager.getByLabel("Beginn", { exact: true }).fill(`${earlier}T08:00`);
+    await manager.getByLabel("Ende", { exact: true }).fill(`${earlier}T12:15`);
+    await manager.getByLabel("Pause 1: Beginn").fill(`${earlier}T10:00`);
+    await manager.getByLabel("Pause 1: Ende").fill(`${earlier}T10:15`);
+    await manager.getByLabel("Grund des Nachtrags").fill("Einstempeln vergessen");
+    await manager.getByRole("button", { name: "Aktivität speichern" }).click();
+    await expect(manager.getByText("Aktivität nachgetragen.")).toBeVisible();
+    const added = manager.getByRole("row", { name: new RegExp(employee.name) });
+    await expect(added).toContainText("4:00");
+    // An overlapping second one is refused in German.
+    await manager.getByRole("link", { name: "Aktivität nachtragen" }).click();
+    await manager.getByLabel("Person").selectOption({ label: employee.name });
+    await manager.getByLabel("Filiale").selectOption({ label: branch.name });
+    await manager.getByLabel("Beginn", { exact: true }).fill(`${earlier}T11:00`);
+    await manager.getByLabel("Ende", { exact: true }).fill(`${earlier}T13:00`);
+    await manager.getByLabel("Grund des Nachtrags").fill("Doppelt");
+    await manager.getByRole("button", { name: "Aktivität speichern" }).click();
+    await expect(manager.getByRole("alert")).toContainText(
+      "Aktivität konnte nicht erstellt werden. Die Zeiten überschneiden sich",
+    );
+    await manager.goto(`/backend/working-activities?von=${earlier}&bis=${earlier}`);
+    await manager
+      .getByRole("row", { name: new RegExp(employee.name) })
+      .getByRole("link", { name: /^Korrigieren/ })
+      .click();
+    await manager.getByLabel("Grund der Löschung").fill("Versehentlich nachgetragen");
+    await manager.getByRole("button", { name: "Aktivität löschen" }).click();
+    await expect(manager.getByText("Aktivität gelöscht.")).toBeVisible();
+    await expect(manager.getByRole("row", { name: new RegExp(employee.name) })).toHaveCount(0);
+
+    // The manager resets the employee's PIN; the clock takes the new one.
+    const newPin = javaScriptEnabled ? "55117" : "66228";
+    await manager.goto("/backend/clock-credentials");
+    await manager.getByLabel("Person").selectOption({ label: employee.name });
+    await manager.getByLabel("Neue PIN").fill(newPin);
+    await manager.getByRole("button", { name: "PIN und Karte speichern" }).click();
+    await expect(
+      manager.getByText(`PIN und Karte von ${employee.name} gespeichert.`),
+    ).toBeVisible();
+    await clock.getByLabel("Name").selectOption({ label: employee.name });
+    await clock.getByLabel("PIN").fill(newPin);
+    await clock.getByRole("button", { name: "Kommen", exact: true }).click();
+    await expect(clock.getByRole("status")).toHaveText(/Arbeitsbeginn um \d\d:\d\d Uhr erfasst\./);
+    await clock.getByLabel("Name").selectOption({ label: employee.name });
+    await clock.getByLabel("PIN").fill(newPin);
+    await clock.getByRole("button", { name: "Gehen", exact: true }).click();
+    await expect(clock.getByRole("status")).toHaveText(/Arbeitsende um \d\d:\d\d Uhr erfasst\./);
 
     await tablet.close();
     await office.close();

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import { testBranches, testStaff } from "../support/prepare-checkout-database";
-import { signIn } from "./helpers";
+import { checkOutCart, signIn } from "./helpers";
 import { checkoutPort } from "./servers";
 import { expect, test, whenHydrated } from "./fixtures";
 
@@ -84,13 +84,7 @@ async function customerOrdersWithPhoto(
   await expect(editing.getByRole("checkbox", { name: new RegExp(fileName) })).toBeChecked();
   await editing.getByRole("link", { name: "Abbrechen" }).click();
 
-  await page.getByRole("link", { name: "Jetzt bestellen" }).click();
-  await page.getByLabel("Name *").fill(name);
-  await page.getByLabel(/^E-Mail/).fill(`${name.replace(/\W+/g, "-").toLowerCase()}@example.org`);
-  await page.getByLabel("Ich akzeptiere die AGB.").check();
-  await page.getByLabel("Ich habe die Datenschutzerklärung gelesen und stimme ihr zu.").check();
-  await page.getByRole("button", { name: "Bestellung abschicken" }).click();
-  await expect(page).toHaveTitle(/^Bestellstatus - /);
+  await checkOutCart(page, name);
   await context.close();
 }
 

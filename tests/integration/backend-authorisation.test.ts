@@ -124,6 +124,14 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: "admin",
     outsider: "deny",
   },
+  // A video segment's upload page (decision 060, "Videos"); /tv/video/:id has its own test
+  // (tests/integration/signage-video.test.ts: 404 without a paired TV or a session).
+  "routes/backend/signage-video": {
+    path: ({ records }) =>
+      `/backend/digital-signage-segments/${records["digital-signage-segments"]}/video`,
+    allowed: "admin",
+    outsider: "deny",
+  },
   "routes/api/signage-pair": {
     path: () => "/api/digital-signage-devices/pair",
     allowed: "managerA",
@@ -327,6 +335,23 @@ const ROUTES: Record<string, RouteCase> = {
     path: ({ records }) => `/api/working-activities/${records.workingActivity}`,
     allowed: "managerA",
     outsider: "deny",
+    moreMethods: ["PUT", "DELETE"],
+  },
+  // Decision 065: managers add forgotten activities and set their people's clock PINs and cards.
+  "routes/backend/working-activity-new": {
+    path: () => "/backend/working-activities/new",
+    allowed: "managerA",
+    outsider: "deny",
+  },
+  "routes/backend/clock-credentials": {
+    path: () => "/backend/clock-credentials",
+    allowed: "managerA",
+    outsider: "deny",
+  },
+  "routes/api/clock-credentials": {
+    path: ({ users }) => `/api/clock-credentials/${users.employeeA.id}`,
+    allowed: "managerA",
+    outsider: "deny",
     moreMethods: ["PUT"],
   },
   // The working plan (issue 21's second half, decision 059): managers plan their branches.
@@ -343,6 +368,11 @@ const ROUTES: Record<string, RouteCase> = {
   },
   "routes/backend/time-sheets-export": {
     path: ({ users }) => `/backend/time-sheets/export?monat=2026-11&person=${users.employeeA.id}`,
+    allowed: "managerA",
+    outsider: "deny",
+  },
+  "routes/backend/time-sheets-pdf": {
+    path: ({ users }) => `/backend/time-sheets/pdf?monat=2026-11&person=${users.employeeA.id}`,
     allowed: "managerA",
     outsider: "deny",
   },
@@ -640,6 +670,13 @@ describe("the authorisation table", () => {
     expect(ids).not.toContain("routes/api/font-embed-css");
     // The analytics log is the storefront's; consent, not a session, decides (decision 054).
     expect(ids).not.toContain("routes/api/analytics-log");
+    // A signage video (decision 060) is for paired TVs and staff: tests/integration/
+    // signage-video.test.ts knocks as nobody, an unpaired browser and a stranger (404 each).
+    expect(ids).not.toContain("routes/tv-video");
+    expect(ids).toContain("routes/backend/signage-video");
+    // Polling printers name themselves with their device token (decisions 056, 063).
+    expect(ids).not.toContain("routes/api/cloudprnt");
+    expect(ids).not.toContain("routes/api/epson-sdp");
     expect(ids).toContain("routes/api/users");
   });
 });
@@ -1015,6 +1052,46 @@ describe.each(databaseTargets())("every guarded route on %s", (target) => {
       json: {},
     });
     expect(post.status).toBe(404);
+  });
+
+  it("serves a polling printer's address with its device token only, never with a staff session", async () => {
+    const [sdp, star] = await db
+      .insertInto("devices")
+      .values([
+        {
+          branchId: samples.branchA,
+          identifier: "sdp-walk",
+          name: "Epson",
+          kind: "printer",
+          connection: "epson_sdp",
+        },
+        {
+          branchId: samples.branchA,
+          identifier: "star-walk",
+          name: "Star",
+          kind: "printer",
+          connection: "star_cloudprnt",
+        },
+      ])
+      .returning(["id", "token"])
+      .execute();
+    const form = { ConnectionType: "GetRequest", ID: "" };
+    expect((await (await client(null)).send(`/api/epson-sdp/${sdp!.token}`, { form })).status).toBe(
+      200,
+    );
+    expect(
+      (await (await client(null)).send(`/api/cloudprnt/${star!.token}`, { json: {} })).status,
+    ).toBe(200);
+    for (const path of [
+      "/api/epson-sdp/x",
+      `/api/epson-sdp/${"0".repeat(64)}`,
+      `/api/epson-sdp/${star!.token}`,
+      `/api/cloudprnt/${sdp!.token}`,
+    ]) {
+      // A staff session opens nothing here: only the printer's own token does.
+      const body = path.includes("cloudprnt") ? { json: {} } : { form };
+      expect((await (await client("admin")).send(path, body)).status, path).toBe(404);
+    }
   });
 
   it("opens an order notifier's page with its device token only, never with a staff session", async () => {

@@ -20,6 +20,10 @@ import {
 import { MAX_REQUEST_BYTES } from "#app/features/storefront/item-request.server";
 import { IMAGE_FORM_BYTES } from "#app/domain/image-files";
 import { MAX_UPLOAD_REQUEST_BYTES } from "#app/features/uploads/upload-form.server";
+import {
+  SIGNAGE_VIDEO_FORM_OVERHEAD,
+  SIGNAGE_VIDEO_MAX_BYTES,
+} from "#app/features/signage/signage-video.server";
 import { appBuild } from "#tests/support/app-build";
 import { createTestDatabase } from "#tests/support/db";
 import { staffContext } from "#tests/support/staff";
@@ -288,6 +292,37 @@ describe("request body limits", { timeout: 60_000 }, () => {
     expect(over.status).toBe(413);
   });
 
+  it("closes the connection when the app answers a streamed body before reading it", async () => {
+    // The back-office page redirects to the sign-in without reading the upload. Left open, the
+    // connection would hold the unread rest, and the client's next request on it would wait for
+    // the keep-alive timeout's reset (the signage video upload's ECONNRESET, decision 060).
+    for (const chunked of [true, false]) {
+      const total = 8 * 1024 * 1024;
+      const answer = await post(`${origin}/backend/tags/new`, {
+        total,
+        chunked,
+        headers: { "Content-Type": multipart },
+      });
+      expect(answer.status).toBe(302);
+      expect(answer.headers.connection).toBe("close");
+      expect(answer.sent).toBeLessThan(total);
+    }
+  });
+
+  it("gives a signage segment's video page room for a 200 MB film, and nothing else", () => {
+    const type = "multipart/form-data; boundary=x";
+    const video = SIGNAGE_VIDEO_MAX_BYTES + SIGNAGE_VIDEO_FORM_OVERHEAD;
+    expect(bodyLimitFor("/backend/digital-signage-segments/4/video", type)).toBe(video);
+    expect(bodyLimitFor("/backend/digital-signage-segments/4/video.data", type)).toBe(video);
+    expect(
+      bodyLimitFor(
+        "/backend/digital-signage-segments/4/video",
+        "application/x-www-form-urlencoded",
+      ),
+    ).toBe(FORM_BODY_BYTES);
+    expect(bodyLimitFor("/backend/digital-signage-segments/x/video", type)).toBe(FORM_BODY_BYTES);
+  });
+
   it("keeps serving after refusals", async () => {
     const page = await fetch(`${origin}/cookie-consent`, { redirect: "manual" });
     expect(page.status).toBe(302);
@@ -311,7 +346,7 @@ describe("the server", { timeout: 120_000 }, () => {
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
-    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
     try {
       const port = await new Promise<string>((resolve, reject) => {
         child.stdout.on("data", () => {

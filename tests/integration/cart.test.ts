@@ -241,6 +241,23 @@ describe.each(databaseTargets())("the cart service on %s", (target) => {
     ]);
   });
 
+  it("adds the dialog's starting amount when the menu's '+' names the product alone", async () => {
+    // A platter for at least four: one tap adds four, as its dialog would start.
+    const platter = productOf(altstadt, "brunch-platte");
+    expect(platter.minimumQuantity).toBe(4);
+    const cartId = okCart(await add(altstadt, null, platter, {}));
+    expect((await listCartItems(db, cartId)).map((item) => Number(item.amount))).toEqual([4]);
+    const baguette = productOf(altstadt, "baguette");
+    await add(altstadt, cartId, baguette, {});
+    expect((await listCartItems(db, cartId)).map((item) => Number(item.amount))).toEqual([4, 1]);
+    // Only an add has a default: an empty amount is still refused, and so is a change without one.
+    expect(await add(altstadt, cartId, baguette, { amount: "" })).toMatchObject({ ok: false });
+    const [item] = await listCartItems(db, cartId);
+    expect(await change(altstadt, cartId, { intent: "update", itemId: item!.id })).toMatchObject({
+      ok: false,
+    });
+  });
+
   it("stores a configured cake with text, choices and a photo, priced by its options", async () => {
     const cake = productOf(altstadt, "motivtorte");
     const size = part(cake, "Größe");

@@ -6,7 +6,7 @@ import { seedDemoData } from "#app/db/seed.server";
 import { createBranchApiKey } from "#app/features/devices/branch-api-keys.server";
 import { LOCAL_SETTINGS_COOKIE } from "#app/features/devices/local-settings.server";
 import { up as switchFrontdeskOn } from "#migrations/2026_11_25_0200_frontdesk_switch";
-import { createTestDatabase, databaseTargets } from "#tests/support/db";
+import { createTestDatabase, databaseTargets, branchIdOf } from "#tests/support/db";
 import { insertTestOrder, setOrderFlags } from "#tests/support/orders";
 import {
   createStaff,
@@ -43,12 +43,7 @@ describe.each(databaseTargets())("counter views and local settings on %s", (targ
     handle = await createTestDatabase(target);
     db = handle.db;
     await seedDemoData(db, { now: new Date() });
-    const branch = await db
-      .selectFrom("branches")
-      .select("id")
-      .where("identifier", "=", "altstadt")
-      .executeTakeFirstOrThrow();
-    branchId = branch.id;
+    branchId = await branchIdOf(db, "altstadt");
     key = (await createBranchApiKey(db, { branchId, label: "Theke", createdBy: null })).key;
     const soon = new Date(Date.now() + 30 * 60_000);
     const order = await insertTestOrder(db, { appointment: soon, name: "Greta Geheim" });

@@ -1,11 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { insertTestOrder } from "#tests/support/orders";
 import { startFakeTcpPrinter } from "#tests/support/fake-tcp-printer";
 import { createStaff, startAppServer, StaffClient, type AppServer } from "#tests/support/staff";
 
-process.env.PRINTER_ALLOW_LOOPBACK = "1";
+// The fake printers listen on 127.0.0.1 (decision 056). Stubbed for this file only: the worker
+// runs other files after it in the same process (isolate: false).
+beforeAll(() => {
+  vi.stubEnv("PRINTER_ALLOW_LOOPBACK", "1");
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
+});
 
 type Body = { data?: any; errors?: { message: string; field?: string }[] };
 
@@ -226,6 +233,42 @@ describe.each(databaseTargets())("devices (%s)", (target) => {
     expect((await manager.send(`/backend/orders/${other.id}/kopie`, { form: {} })).status).toBe(
       404,
     );
+  });
+
+  it("shows a notifier's address and a polling printer's on the device page, not a TCP printer's", async () => {
+    const [notifier, star, tcp] = await handle.db
+      .insertInto("devices")
+      .values([
+        { branchId: altstadt, identifier: "melder-seite", name: "Melder Küche", kind: "notifier" },
+        {
+          branchId: altstadt,
+          identifier: "star-seite",
+          name: "Star Theke",
+          kind: "printer",
+          connection: "star_cloudprnt",
+        },
+        {
+          branchId: altstadt,
+          identifier: "tcp-seite",
+          name: "TCP Theke",
+          kind: "printer",
+          connection: "escpos_tcp",
+          host: "192.168.1.60",
+          port: 9100,
+        },
+      ])
+      .returning(["id", "token"])
+      .execute();
+    const page = await (await manager.send(`/backend/devices/${notifier!.id}`)).text();
+    expect(page).toContain("Adresse des Bestellmelders");
+    // Absolute, ready to type into the tablet, in a read-only field and as a link.
+    expect(page).toContain(`value="${server.origin}/melder/${notifier!.token}"`);
+    expect(page).toContain(`href="${server.origin}/melder/${notifier!.token}"`);
+    const starPage = await (await manager.send(`/backend/devices/${star!.id}`)).text();
+    expect(starPage).toContain(`${server.origin}/api/cloudprnt/${star!.token}`);
+    const tcpPage = await (await manager.send(`/backend/devices/${tcp!.id}`)).text();
+    expect(tcpPage).not.toContain(tcp!.token);
+    expect(tcpPage).not.toContain("Adresse des Bestellmelders");
   });
 
   it("serves a CloudPRNT printer: poll, fetch, confirm once; a second confirmation is harmless", async () => {

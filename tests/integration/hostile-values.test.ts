@@ -63,6 +63,12 @@ describe.each(databaseTargets())("hostile values (%s)", (target) => {
     expect((await get("/store/altstadt/product/99999999999999999999")).status).toBe(404);
     expect((await admin.send("/backend/orders/2147483648/receipt")).status).toBe(404);
     expect((await admin.send("/backend/orders/2147483648/escpos")).status).toBe(404);
+    // A signage segment's video (decision 060): its upload page and the TV's address.
+    for (const id of ["99999999999999999999", "2147483648", "-1", "1e3"]) {
+      const page = await admin.send(`/backend/digital-signage-segments/${id}/video`);
+      expect(page.status, id).toBe(404);
+      expect((await admin.send(`/tv/video/${id}`)).status, id).toBe(404);
+    }
     for (const query of ["from=2026-02-30", "to=0000-01-01", "from=2026-13-01"]) {
       const response = await admin.send(`/api/orders?${query}`);
       expect(response.status, query).toBe(400);

@@ -20,6 +20,7 @@ import { securityHeaders } from "#app/server/security-headers.server";
 import { markCartWrites } from "#app/server/cart-writes.server";
 import { deKiosk } from "#app/i18n/de-kiosk";
 import { de } from "#app/i18n/de";
+import { deCheckout } from "#app/i18n/de-checkout";
 import { appBuild } from "#tests/support/app-build";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { staffContext } from "#tests/support/staff";
@@ -167,7 +168,10 @@ describe.each(databaseTargets())("the self-service kiosk (%s)", (target) => {
     shop = await startShop(handle, context, live);
     context.config = { ...context.config, publicOrigin: shop.origin };
     const html = await (await get(`/store/${BRANCH}`)).text();
-    const quick = /data-quick-add="(\d+)">.*?aria-label="([^"]+) hinzufügen"/.exec(html);
+    const quick =
+      /name="productId" value="(\d+)" class="quick-add-button" aria-label="([^"]+) hinzufügen"/.exec(
+        html,
+      );
     productId = Number(quick?.[1]);
     productName = quick?.[2] ?? "";
     expect(productId).toBeGreaterThan(0);
@@ -269,7 +273,7 @@ describe.each(databaseTargets())("the self-service kiosk (%s)", (target) => {
     if (cash.status !== 303) {
       const text = await cash.text();
       expect(text).not.toContain(deKiosk.paymentNotAtKiosk);
-      expect(text).not.toContain(de.checkout.paymentUnavailable);
+      expect(text).not.toContain(deCheckout.paymentUnavailable);
     }
 
     // The setting: vouchers switched on for the kiosk, cash off.

@@ -4,14 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
 import type { Database, Order } from "#app/db/schema";
 import { seedDemoData } from "#app/db/seed.server";
-import { de } from "#app/i18n/de";
+import { deOrderStatus } from "#app/i18n/de-order-status";
 import { loader as getOrder } from "#app/routes/api/public-order";
 import { action as operate, loader as getOperation } from "#app/routes/api/public-order-operation";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { insertTestOrder, setOrderFlags } from "#tests/support/orders";
 
 const now = new Date("2026-11-21T09:30:00Z");
-const errors = de.orderStatus.errors;
+const errors = deOrderStatus.errors;
 const proposal = new Date("2026-11-21T13:15:00Z");
 
 type Address = Pick<Order, "uid" | "hash">;

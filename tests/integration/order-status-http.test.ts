@@ -4,7 +4,7 @@ import { createRequestHandler as createExpressHandler } from "@remix-run/express
 import { createRequestHandler, type AppLoadContext } from "@remix-run/node";
 import express from "express";
 import type { Kysely } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
 import type { Database, Order } from "#app/db/schema";
 import { seedDemoData } from "#app/db/seed.server";
@@ -14,6 +14,7 @@ import {
 } from "#app/server/order-status-cache.server";
 import { securityHeaders } from "#app/server/security-headers.server";
 import { createTestDatabase } from "#tests/support/db";
+import { awayFromStatusClockTurn } from "#tests/support/minute-turn";
 import { insertTestOrder, setOrderFlags } from "#tests/support/orders";
 import { statusPageBuild } from "#tests/support/remix-app";
 
@@ -36,6 +37,8 @@ describe("the order status page over HTTP", () => {
   /** The middleware's clock: its stamps live 1 s, the tests move time on by hand. */
   let clock = 0;
   let statusStamps: OrderStatusNotModified;
+
+  beforeEach(() => awayFromStatusClockTurn(), 60_000);
 
   beforeAll(async () => {
     handle = await createTestDatabase("pglite");

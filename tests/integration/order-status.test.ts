@@ -1,11 +1,11 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Kysely } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
 import { updateSettings } from "#app/db/queries/settings";
 import type { Database, Order } from "#app/db/schema";
 import { seedDemoData } from "#app/db/seed.server";
-import { de } from "#app/i18n/de";
+import { deOrderStatus } from "#app/i18n/de-order-status";
 import { action, loader, type StatusActionData } from "#app/routes/status";
 import {
   acceptCounterAppointment,
@@ -16,11 +16,12 @@ import {
 } from "#app/features/orders/order-status.server";
 import type { OrderStatusView } from "#app/features/orders/order-status-view.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
+import { awayFromStatusClockTurn } from "#tests/support/minute-turn";
 import { insertTestOrder, setOrderFlags } from "#tests/support/orders";
 
 const now = new Date("2026-11-21T09:30:00Z");
-const errors = de.orderStatus.errors;
-const steps = de.orderStatus.steps;
+const errors = deOrderStatus.errors;
+const steps = deOrderStatus.steps;
 const euro = (text: string) => text.replace(" €", "\u00a0€");
 
 /** What `data()` hands back from a loader or action. */
@@ -164,7 +165,7 @@ describe.each(databaseTargets())("the order status page on %s", (target) => {
         current: { label: steps.completed, isDone: true },
         keepPolling: false,
       });
-      expect((await view(order)).messages).toEqual([de.orderStatus.messages.completed]);
+      expect((await view(order)).messages).toEqual([deOrderStatus.messages.completed]);
     });
 
     it("shows a delivery order in delivery, then delivered, with address and delivery costs", async () => {
@@ -172,7 +173,7 @@ describe.each(databaseTargets())("the order status page on %s", (target) => {
       order = await setOrderFlags(db, order.id, { isInDelivery: true });
       let page = await view(order);
       expect(page.timeline.isCanceled ? null : page.timeline.currentStep).toBe("in-delivery");
-      expect(page.messages[0]).toBe(de.orderStatus.messages.inDelivery);
+      expect(page.messages[0]).toBe(deOrderStatus.messages.inDelivery);
       expect(page.details.address).toEqual([
         "Erika Mustermann",
         "Kaiser-Joseph-Straße 12",
@@ -217,7 +218,7 @@ describe.each(databaseTargets())("the order status page on %s", (target) => {
     it("names the ticket, lists items with their parts, totals by rate and the branch", async () => {
       const order = await insertTestOrder(db, { comment: "Bitte ohne Nüsse" });
       const page = await view(order);
-      expect(page.heading).toBe(de.orderStatus.thanks);
+      expect(page.heading).toBe(deOrderStatus.thanks);
       expect(page.ticket).toEqual({ label: "Ticket", number: String(order.ticketNumber) });
       expect(page.details).toMatchObject({
         orderType: "Takeaway",
@@ -259,7 +260,7 @@ describe.each(databaseTargets())("the order status page on %s", (target) => {
         state: "awaiting-payment",
         label: "Warten auf Zahlung",
       });
-      expect((await view(order)).messages).toContain(de.orderStatus.messages.awaitingPayment);
+      expect((await view(order)).messages).toContain(deOrderStatus.messages.awaitingPayment);
       order = await setOrderFlags(db, order.id, { isPaid: true });
       expect((await view(order)).payment?.label).toBe("Bezahlt");
       order = await setOrderFlags(db, order.id, { isRefunded: true, isCanceled: true });
@@ -270,6 +271,8 @@ describe.each(databaseTargets())("the order status page on %s", (target) => {
   });
 
   describe("conditional GET", () => {
+    beforeEach(() => awayFromStatusClockTurn(), 60_000);
+
     it("sends an ETag, answers 304 while nothing changed and a new page once something did", async () => {
       const order = await insertTestOrder(db);
       const first = await loadPage(order);

@@ -7,6 +7,7 @@ import type { DatabaseHandle } from "#app/db/connection.server";
 import { findBranchByIdentifier } from "#app/db/queries/branches";
 import type { Db } from "#app/db/schema";
 import { de } from "#app/i18n/de";
+import { deCheckout } from "#app/i18n/de-checkout";
 import { localFolderStorage } from "#app/integrations/storage/local-folder.server";
 import { changeCart } from "#app/features/cart/cart-changes.server";
 import {
@@ -277,16 +278,16 @@ describe.each(databaseTargets())("placing an order (%s)", (target) => {
       .select(db.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow();
     const cases: [Partial<CheckoutInput>, string, string][] = [
-      [{ name: "" }, "name", de.checkout.nameRequired],
-      [{ email: "" }, "email", de.checkout.emailRequired],
-      [{ email: "kein-at-zeichen" }, "email", de.checkout.emailInvalid],
+      [{ name: "" }, "name", deCheckout.nameRequired],
+      [{ email: "" }, "email", deCheckout.emailRequired],
+      [{ email: "kein-at-zeichen" }, "email", deCheckout.emailInvalid],
       [{ phone: "0761" }, "phone", de.phone.invalid("+49 30 1234567")],
-      [{ paymentMethod: "bitcoin" }, "paymentMethod", de.checkout.paymentUnavailable],
-      [{ acceptTerms: "" }, "acceptTerms", de.checkout.termsRequired],
-      [{ acceptPrivacy: "" }, "acceptPrivacy", de.checkout.privacyRequired],
-      [{ donateeId: "999999" }, "donateeId", de.checkout.unknownDonatee],
+      [{ paymentMethod: "bitcoin" }, "paymentMethod", deCheckout.paymentUnavailable],
+      [{ acceptTerms: "" }, "acceptTerms", deCheckout.termsRequired],
+      [{ acceptPrivacy: "" }, "acceptPrivacy", deCheckout.privacyRequired],
+      [{ donateeId: "999999" }, "donateeId", deCheckout.unknownDonatee],
       [{ appointment: "2001-01-01T10:00:00Z" }, "appointment", ""],
-      [{ appointment: "gestern" }, "appointment", de.checkout.invalidAppointment],
+      [{ appointment: "gestern" }, "appointment", deCheckout.invalidAppointment],
     ];
     for (const [fields, field, message] of cases) {
       const result = await checkout(testBranches.open.identifier, cartId, fields);
@@ -349,7 +350,7 @@ describe.each(databaseTargets())("placing an order (%s)", (target) => {
       .execute();
     expect(result.ok).toBe(false);
     if (!result.ok)
-      expect(result.errors.map((error) => error.message)).toContain(de.checkout.closedNoPreorder);
+      expect(result.errors.map((error) => error.message)).toContain(deCheckout.closedNoPreorder);
   });
 
   it("creates one order for the same form sent 20 times at once", async () => {
@@ -384,7 +385,7 @@ describe.each(databaseTargets())("placing an order (%s)", (target) => {
     // The back button's copy of that page, sent with a new cart.
     const second = await cartWith(testBranches.open.identifier, [{ name: BAGUETTE, amount: "3" }]);
     const reused = await checkout(testBranches.open.identifier, second, { orderKey });
-    expect(reused).toEqual({ ok: false, errors: [{ message: de.checkout.orderKeyReused }] });
+    expect(reused).toEqual({ ok: false, errors: [{ message: deCheckout.orderKeyReused }] });
     const kept = await db.selectFrom("carts").select("id").where("id", "=", second).execute();
     expect(kept).toHaveLength(1);
     const orders = await db

@@ -6,7 +6,7 @@ import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { precompressedAssets } from "#app/server/precompressed.server";
+import { hashedAssets } from "#app/server/precompressed.server";
 
 const source = "export const greeting = 'Grüß Gott';\n".repeat(50);
 let server: Server;
@@ -19,8 +19,7 @@ beforeAll(async () => {
   writeFileSync(path.join(folder, "app-1.js.gz"), gzipSync(source));
   writeFileSync(path.join(folder, "plain-1.js"), source);
   const app = express();
-  app.use("/assets", precompressedAssets(folder));
-  app.use("/assets", express.static(folder));
+  app.use("/assets", ...hashedAssets(folder));
   await new Promise<void>((resolve) => {
     server = app.listen(0, "127.0.0.1", resolve);
   });
@@ -63,6 +62,16 @@ describe("precompressed assets", () => {
     expect(response.headers["content-type"]).toBe("text/javascript; charset=utf-8");
     expect(response.headers.vary).toContain("Accept-Encoding");
     expect(response.body.equals(brotliCompressSync(source))).toBe(true);
+  });
+
+  it("caches for a year and sends no validators or ranges a hashed file never needs", async () => {
+    for (const encoding of ["br", "identity"]) {
+      const response = await get("app-1.js", encoding);
+      expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(response.headers.etag).toBeUndefined();
+      expect(response.headers["last-modified"]).toBeUndefined();
+      expect(response.headers["accept-ranges"]).toBeUndefined();
+    }
   });
 
   it("falls back to gzip, then to the plain file", async () => {

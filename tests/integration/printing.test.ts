@@ -7,7 +7,7 @@ import {
   queueOrderPrintJobs,
   queueReprint,
 } from "#app/features/devices/print-jobs.server";
-import { createTestDatabase, databaseTargets } from "#tests/support/db";
+import { createTestDatabase, databaseTargets, branchIdOf } from "#tests/support/db";
 import { insertTestOrder } from "#tests/support/orders";
 import { placeTestOrder } from "#tests/support/place-test-order";
 import { startFakeTcpPrinter, type FakeTcpPrinter } from "#tests/support/fake-tcp-printer";
@@ -18,7 +18,16 @@ import { prepareCheckoutDatabase, testBranches } from "#tests/support/prepare-ch
  * speaks raw ESC/POS with the `GS r 1` status answer: jobs are created with the order, each
  * ticket is printed once, refusals and drops are retried, stale jobs are not printed.
  */
-const FAST = { connectTimeoutMs: 1_000, answerTimeoutMs: 1_000 };
+/**
+ * Short timeouts, and a clock a few milliseconds ahead: a job queued in the same millisecond is
+ * due at the database's microsecond `now()`, later than JavaScript's millisecond `Date` (the
+ * stalled-printer test once found its job not yet due).
+ */
+const FAST = {
+  connectTimeoutMs: 1_000,
+  answerTimeoutMs: 1_000,
+  now: () => new Date(Date.now() + 5),
+};
 
 describe.each(databaseTargets())("printing to a TCP printer (%s)", (target) => {
   let handle: DatabaseHandle;
@@ -32,12 +41,7 @@ describe.each(databaseTargets())("printing to a TCP printer (%s)", (target) => {
     db = handle.db;
     await prepareCheckoutDatabase(db);
     printer = await startFakeTcpPrinter();
-    const branch = await db
-      .selectFrom("branches")
-      .select("id")
-      .where("identifier", "=", testBranches.open.identifier)
-      .executeTakeFirstOrThrow();
-    branchId = branch.id;
+    branchId = await branchIdOf(db, testBranches.open.identifier);
     const device = await db
       .insertInto("devices")
       .values({
@@ -173,6 +177,70 @@ describe.each(databaseTargets())("printing to a TCP printer (%s)", (target) => {
       .set({ orderTypes: ["takeaway", "delivery", "dine-in"] })
       .where("id", "=", deviceId)
       .execute();
+  });
+
+  describe("a printer that does not answer GS r (decision 063)", () => {
+    const setNoStatus = (noStatusAnswer: boolean) =>
+      db.updateTable("devices").set({ noStatusAnswer }).where("id", "=", deviceId).execute();
+    afterEach(() => setNoStatus(false));
+
+    it("with the default setting, is not counted printed and the log says why and what to do", async () => {
+      const order = await insertTestOrder(db, { branchIdentifier: testBranches.open.identifier });
+      await queueOrderPrintJobs(db, order.id, "new");
+      const [job] = await jobsOf(order.id);
+      await printer.setMode({ kind: "no-status" });
+      const before = printer.printed.length;
+      expect(await deliverDueJobs(db, FAST)).toMatchObject({ printed: 0, failed: 1 });
+      // The paper shows the ticket, the server cannot know: each retry would print it again.
+      expect(printer.printed.slice(before)).toEqual([job!.id]);
+      const stored = (await jobsOf(order.id))[0]!;
+      expect(stored.status).toBe("pending");
+      expect(stored.lastError).toContain("nicht rechtzeitig");
+      expect(stored.lastError).toContain(
+        "„Drucker antwortet nicht auf die Statusabfrage (GS r)“ ein",
+      );
+    });
+
+    it("when marked so, counts a ticket printed once all bytes went out and the printer closed, once", async () => {
+      await setNoStatus(true);
+      await printer.setMode({ kind: "no-status" });
+      const placed = await placeTestOrder(db, {
+        branch: testBranches.open.identifier,
+        products: [{ name: "Laugenbrezel", amount: "1" }],
+      });
+      const [job] = await jobsOf(placed.id);
+      const before = printer.printed.length;
+      const round = await deliverDueJobs(db, FAST);
+      expect(round).toMatchObject({ printed: 1, failed: 0, printedNewOrders: [placed.id] });
+      expect(printer.printed.slice(before)).toEqual([job!.id]);
+      // No status request is sent to a printer that would print it as garbage.
+      expect(printer.tickets.at(-1)!.includes(Buffer.from([0x1d, 0x72, 1]))).toBe(false);
+      expect((await jobsOf(placed.id))[0]).toMatchObject({ status: "printed", attempts: 1 });
+      expect((await deliverDueJobs(db, FAST)).printed).toBe(0);
+      expect(printer.printed.filter((id) => id === job!.id)).toHaveLength(1);
+    });
+
+    it("when marked so, still retries a ticket whose connection was reset mid-ticket", async () => {
+      await setNoStatus(true);
+      const order = await insertTestOrder(db, { branchIdentifier: testBranches.open.identifier });
+      await queueOrderPrintJobs(db, order.id, "new");
+      const [job] = await jobsOf(order.id);
+      await printer.setMode({ kind: "drop", afterBytes: 100 });
+      expect(await deliverDueJobs(db, FAST)).toMatchObject({ printed: 0, failed: 1 });
+      expect((await jobsOf(order.id))[0]!.lastError).toContain("abgebrochen");
+      await printer.setMode({ kind: "no-status" });
+      const later = new Date(Date.now() + 5_000);
+      expect((await deliverDueJobs(db, { ...FAST, now: () => later })).printed).toBe(1);
+      expect(printer.printed.filter((id) => id === job!.id)).toHaveLength(1);
+    });
+
+    it("when marked so, counts nothing printed when the printer refuses", async () => {
+      await setNoStatus(true);
+      const order = await insertTestOrder(db, { branchIdentifier: testBranches.open.identifier });
+      await queueOrderPrintJobs(db, order.id, "new");
+      await printer.setMode({ kind: "refuse" });
+      expect(await deliverDueJobs(db, FAST)).toMatchObject({ printed: 0, failed: 1 });
+    });
   });
 
   it(

@@ -338,9 +338,8 @@ describe.each(databaseTargets())("queries on %s", (target) => {
       .execute();
 
     const counted = countingQueries(db);
-    const started = performance.now();
+    // Its speed is measured by `npm run bench:catalogue`; here, that the queries stay few.
     const catalogue = await loadMenuCatalogue(counted.db, menuId);
-    const elapsed = performance.now() - started;
     expect(counted.count()).toBeLessThanOrEqual(10);
     const entries = catalogue!.categories[0]!.entries;
     expect(entries).toHaveLength(300);
@@ -348,7 +347,6 @@ describe.each(databaseTargets())("queries on %s", (target) => {
     expect(
       entries.every((entry) => productOf(entry)?.parts.every((part) => part.options.length === 3)),
     ).toBe(true);
-    expect(elapsed).toBeLessThan(2_000);
   });
 
   it("finds sites by the path the URL names", async () => {

@@ -14,7 +14,7 @@ import {
   performOrderAction,
 } from "#app/features/orders/staff-order-actions.server";
 import { orderAuditTrail, type StaffScope } from "#app/features/orders/staff-orders.server";
-import { createTestDatabase, databaseTargets } from "#tests/support/db";
+import { createTestDatabase, databaseTargets, branchIdOf } from "#tests/support/db";
 import { startFakePayPal, type FakePayPal } from "#tests/support/fake-paypal";
 import { startFakeStripe, type FakeStripe } from "#tests/support/fake-stripe";
 import { insertTestOrder } from "#tests/support/orders";
@@ -609,14 +609,9 @@ describe.each(databaseTargets())("refunds from the back office on %s", (target) 
   it("offers 'Zahlung erstatten' on the order's page and as POST /api/orders/{id}/refund-payment", async () => {
     const server = await startAppServer(db, { payments: { stripe } });
     try {
-      const altstadt = await db
-        .selectFrom("branches")
-        .select("id")
-        .where("identifier", "=", "altstadt")
-        .executeTakeFirstOrThrow();
       const employee = await createStaff(db, {
         roles: ["ROLE_EMPLOYEE"],
-        branchIds: [altstadt.id],
+        branchIds: [await branchIdOf(db, "altstadt")],
       });
       const browser = await new StaffClient(server).signInAs(server.context, employee.id);
 
@@ -666,14 +661,9 @@ describe.each(databaseTargets())("refunds from the back office on %s", (target) 
       expect(stripeRefundsOf(other)).toHaveLength(1);
 
       // Another branch's employee cannot refund (nor learn that the order exists).
-      const wiehre = await db
-        .selectFrom("branches")
-        .select("id")
-        .where("identifier", "=", "wiehre")
-        .executeTakeFirstOrThrow();
       const stranger = await createStaff(db, {
         roles: ["ROLE_EMPLOYEE"],
-        branchIds: [wiehre.id],
+        branchIds: [await branchIdOf(db, "wiehre")],
       });
       const outsider = await new StaffClient(server).signInAs(server.context, stranger.id);
       expect(

@@ -14,7 +14,7 @@ function startServer(
     child.stdout.on("data", (chunk) => (stdout += chunk));
     child.stderr.on("data", (chunk) => (stderr += chunk));
     const timer = setTimeout(() => child.kill("SIGKILL"), 25_000);
-    child.on("exit", (code) => {
+    child.on("close", (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
 import type { Database } from "#app/db/schema";
 import { seedDemoData } from "#app/db/seed.server";
-import { createTestDatabase, databaseTargets } from "#tests/support/db";
+import { createTestDatabase, databaseTargets, branchIdOf } from "#tests/support/db";
 import { startAppServer, type AppServer } from "#tests/support/staff";
 
 /**
@@ -59,12 +59,7 @@ describe.each(databaseTargets())("the storefront menu on %s", (target) => {
     db = handle.db;
     await seedDemoData(db, { now: new Date(), adminPassword: "storefront-menu-admin" });
     server = await startAppServer(db);
-    const branch = await db
-      .selectFrom("branches")
-      .select("id")
-      .where("identifier", "=", "altstadt")
-      .executeTakeFirstOrThrow();
-    branchId = branch.id;
+    branchId = await branchIdOf(db, "altstadt");
   });
 
   afterAll(async () => {
@@ -175,17 +170,22 @@ describe.each(databaseTargets())("the storefront menu on %s", (target) => {
 
   it("brings a page without JavaScript back to the row it added from, with its search", async () => {
     const page = await html("/store/altstadt?suche=br%C3%B6tchen");
+    // The list is one form; each '+' is a button naming its product (a browser sends its value).
     const form =
-      /<form method="post" action="([^"]+)" class="quick-add" data-quick-add="(\d+)">([\s\S]*?)<\/form>/.exec(
-        page,
-      );
+      /<form method="post" action="([^"]+)" class="menu-list">((?:<input [^>]*\/>)*)/.exec(page);
+    const button =
+      /<button type="submit" name="productId" value="(\d+)" class="quick-add-button"/.exec(page);
     expect(form).not.toBeNull();
-    const [, action, productId, inner] = form!;
-    const body = new URLSearchParams(
-      [...inner!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map(
+    expect(button).not.toBeNull();
+    const [, action, hidden] = form!;
+    const productId = button![1]!;
+    const body = new URLSearchParams([
+      ...[...hidden!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map(
         (match) => [match[1]!, match[2]!] as [string, string],
       ),
-    );
+      ["productId", productId],
+    ]);
+    expect(body.get("suche")).toBe("brötchen");
     // node:http, since fetch() sets Sec-Fetch-Mode itself: a browser's form post says navigate.
     const post = (mode: string) =>
       new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {

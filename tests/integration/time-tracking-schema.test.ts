@@ -86,4 +86,21 @@ describe.each(databaseTargets())("time-tracking schema on %s", (target) => {
       ),
     ).toBe("staff_clock_credentials_card_digest_key");
   });
+
+  it("takes a night shift into the next morning, at most 24 hours, never backwards", async () => {
+    const shift = (startMinute: number, endMinute: number, day = "2026-11-20") =>
+      violatedConstraint(
+        db
+          .insertInto("workingSchedules")
+          .values({ userId, branchId, day, startMinute, endMinute })
+          .execute(),
+      );
+    expect(await shift(1320, 1800)).toBe("(accepted)");
+    expect(await shift(360, 840, "2026-11-21")).toBe("(accepted)");
+    expect(await shift(1320, 1320)).toBe("working_schedules_minutes");
+    expect(await shift(600, 300)).toBe("working_schedules_minutes");
+    expect(await shift(60, 1600)).toBe("working_schedules_minutes");
+    expect(await shift(1440, 1500)).toBe("working_schedules_minutes");
+    expect(await shift(-10, 100)).toBe("working_schedules_minutes");
+  });
 });

@@ -444,4 +444,356 @@ describe.each(databaseTargets())("time tracking (%s)", (target) => {
       .executeTakeFirstOrThrow();
     expect(row.startedAt).toEqual(at("11:00"));
   });
+
+  it("lets a manager add a forgotten activity and delete one, with reasons, audited", async () => {
+    const db = handle.db;
+    const day = DateTime.now().setZone(ZONE).minus({ days: 9 }).toISODate()!;
+    const at = (time: string) => DateTime.fromISO(`${day}T${time}`, { zone: ZONE }).toJSDate();
+    const iso = (time: string) => at(time).toISOString();
+    const { id: departmentId } = await db
+      .insertInto("departments")
+      .values({ identifier: "verkauf-tt", name: "Verkauf" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const manager = await signedIn(managerA);
+    const body = (extra: Record<string, unknown> = {}) => ({
+      userId: bert.id,
+      branchId: altstadt,
+      departmentId,
+      start: iso("07:00"),
+      end: iso("15:30"),
+      pauses: [{ start: iso("11:00"), end: iso("11:30") }],
+      comment: "Stempeluhr defekt",
+      reason: "Einstempeln vergessen",
+      ...extra,
+    });
+
+    // No reason, another branch's person or branch, an employee: refused, nothing written.
+    const count = async () =>
+      Number(
+        (
+          await db
+            .selectFrom("workingActivities")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const noReason = await manager.send("/api/working-activities", {
+      method: "POST",
+      json: body({ reason: " " }),
+    });
+    expect(noReason.status).toBe(400);
+    expect((await json(noReason)).errors?.[0]?.message).toBe(
+      "Aktivität konnte nicht erstellt werden. Bitte geben Sie den Grund der Korrektur an.",
+    );
+    const foreignPerson = await manager.send("/api/working-activities", {
+      method: "POST",
+      json: body({ userId: carla.id }),
+    });
+    expect(foreignPerson.status).toBe(403);
+    expect((await json(foreignPerson)).errors?.[0]?.message).toMatch(/gehört nicht zu/);
+    expect(
+      (
+        await manager.send("/api/working-activities", {
+          method: "POST",
+          json: body({ userId: carla.id, branchId: hafen }),
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await (
+          await signedIn(anna)
+        ).send("/api/working-activities", { method: "POST", json: body() })
+      ).status,
+    ).toBe(403);
+    const badDepartment = await manager.send("/api/working-activities", {
+      method: "POST",
+      json: body({ departmentId: 999999 }),
+    });
+    expect(badDepartment.status).toBe(400);
+    expect(await count()).toBe(before);
+
+    const created = await manager.send("/api/working-activities", { method: "POST", json: body() });
+    expect(created.status).toBe(201);
+    const activity = (await json(created)).data;
+    expect(activity).toMatchObject({
+      userId: bert.id,
+      branchId: altstadt,
+      departmentId,
+      workedMinutes: 480,
+      source: "backoffice",
+      comment: "Stempeluhr defekt",
+    });
+    const audited = await db
+      .selectFrom("auditLog")
+      .select(["action", "data", "userId", "branchId"])
+      .where("entityType", "=", "working-activity")
+      .where("entityId", "=", String(activity.id))
+      .executeTakeFirstOrThrow();
+    expect(audited).toMatchObject({
+      action: "working-activity.create",
+      userId: managerA.id,
+      branchId: altstadt,
+      data: { reason: "Einstempeln vergessen", after: { endedAt: iso("15:30") } },
+    });
+
+    // An overlap with the added activity: 409 in German, nothing written.
+    const overlap = await manager.send("/api/working-activities", {
+      method: "POST",
+      json: body({ start: iso("15:00"), end: iso("18:00"), pauses: [] }),
+    });
+    expect(overlap.status).toBe(409);
+    expect((await json(overlap)).errors?.[0]?.message).toBe(
+      "Aktivität konnte nicht erstellt werden. Die Zeiten überschneiden sich mit einer anderen Aktivität dieser Person.",
+    );
+
+    // The page's plain form adds one too (after the first, no overlap).
+    const local = (time: string) => `${day}T${time}`;
+    const form = await manager.send("/backend/working-activities/new");
+    expect(form.status).toBe(200);
+    expect(await form.text()).toContain("Aktivität nachtragen");
+    const refused = await manager.send("/backend/working-activities/new", {
+      form: {
+        userId: String(bert.id),
+        branchId: String(altstadt),
+        start: local("16:00"),
+        end: local("15:00"),
+        reason: "Nachtrag",
+      },
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Das Ende darf nicht vor dem Beginn liegen.");
+    const added = await manager.send("/backend/working-activities/new", {
+      form: {
+        userId: String(bert.id),
+        branchId: String(altstadt),
+        start: local("16:00"),
+        end: local("18:00"),
+        pauseStart: ["", ""],
+        pauseEnd: ["", ""],
+        departmentId: "",
+        projectId: "",
+        taskId: "",
+        comment: "",
+        reason: "Nachtrag Inventur",
+      },
+    });
+    expect(added.status).toBe(302);
+    expect(added.headers.get("Location")).toContain("nachgetragen=1");
+
+    // Deleting: a reason is needed, another branch's manager gets 404, the audit keeps it all.
+    const noDeleteReason = await manager.send(`/api/working-activities/${activity.id}`, {
+      method: "DELETE",
+    });
+    expect(noDeleteReason.status).toBe(400);
+    expect(
+      (
+        await (
+          await signedIn(managerB)
+        ).send(`/api/working-activities/${activity.id}`, {
+          method: "DELETE",
+          json: { reason: "weg" },
+        })
+      ).status,
+    ).toBe(404);
+    const deleted = await manager.send(`/api/working-activities/${activity.id}`, {
+      method: "DELETE",
+      json: { reason: "Doppelt erfasst" },
+    });
+    expect(deleted.status).toBe(204);
+    expect(
+      await db.selectFrom("workingActivities").select("id").where("id", "=", activity.id).execute(),
+    ).toEqual([]);
+    const kept = await db
+      .selectFrom("auditLog")
+      .select(["data"])
+      .where("action", "=", "working-activity.delete")
+      .where("entityId", "=", String(activity.id))
+      .executeTakeFirstOrThrow();
+    expect(kept.data).toMatchObject({
+      reason: "Doppelt erfasst",
+      before: {
+        userId: bert.id,
+        departmentId,
+        startedAt: iso("07:00"),
+        endedAt: iso("15:30"),
+        comment: "Stempeluhr defekt",
+        pauses: [{ startedAt: iso("11:00"), endedAt: iso("11:30") }],
+      },
+    });
+    // The page's delete form.
+    const second = await db
+      .selectFrom("workingActivities")
+      .select("id")
+      .where("userId", "=", bert.id)
+      .where("startedAt", "=", at("16:00"))
+      .executeTakeFirstOrThrow();
+    const pageNoReason = await manager.send(`/backend/working-activities/${second.id}`, {
+      form: { intent: "delete", deleteReason: "" },
+    });
+    expect(pageNoReason.status).toBe(400);
+    const pageDeleted = await manager.send(`/backend/working-activities/${second.id}`, {
+      form: { intent: "delete", deleteReason: "Falsch nachgetragen" },
+    });
+    expect(pageDeleted.status).toBe(302);
+    expect(pageDeleted.headers.get("Location")).toContain("geloescht=1");
+  });
+
+  it("refuses adding and deleting in a closed month", async () => {
+    const db = handle.db;
+    const at = (iso: string) => DateTime.fromISO(iso, { zone: ZONE }).toJSDate();
+    const { id } = await db
+      .insertInto("workingActivities")
+      .values({
+        userId: bert.id,
+        branchId: altstadt,
+        startedAt: at("2020-03-02T08:00"),
+        endedAt: at("2020-03-02T12:00"),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("closedMonths")
+      .values({ month: "2020-03-01", closedBy: admin.id })
+      .execute();
+    const manager = await signedIn(managerA);
+    const added = await manager.send("/api/working-activities", {
+      method: "POST",
+      json: {
+        userId: bert.id,
+        branchId: altstadt,
+        start: at("2020-03-03T08:00").toISOString(),
+        end: at("2020-03-03T12:00").toISOString(),
+        reason: "Nachtrag",
+      },
+    });
+    expect(added.status).toBe(409);
+    expect((await json(added)).errors?.[0]?.message).toBe(
+      "Aktivität konnte nicht erstellt werden. Der Monat ist abgeschlossen und kann nicht mehr geändert werden.",
+    );
+    const deleted = await manager.send(`/api/working-activities/${id}`, {
+      method: "DELETE",
+      json: { reason: "weg" },
+    });
+    expect(deleted.status).toBe(409);
+    expect((await json(deleted)).errors?.[0]?.message).toMatch(/abgeschlossen/);
+    expect(
+      await db.selectFrom("workingActivities").select("id").where("id", "=", id).execute(),
+    ).toHaveLength(1);
+  });
+
+  it("lets a manager set or reset a person's PIN and card, lifting the lock", async () => {
+    const db = handle.db;
+    const erik = await createStaff(db, {
+      roles: ["ROLE_EMPLOYEE"],
+      branchIds: [altstadt],
+      name: "Erik",
+    });
+    await setClockCredentials(db, erik.id, { pin: "1111" });
+    await db
+      .updateTable("staffClockCredentials")
+      .set({ pinLockedUntil: new Date(Date.now() + 10 * 60_000), pinFailures: 3 })
+      .where("userId", "=", erik.id)
+      .execute();
+    const client = new StaffClient(server);
+    expect((await client.send(`${api()}/me`, as(erik, "1111"))).status).toBe(429);
+
+    const manager = await signedIn(managerA);
+    const page = await manager.send("/backend/clock-credentials");
+    const html = await page.text();
+    expect(html).toContain("Erik");
+    expect(html).toContain("PIN-Eingabe gesperrt");
+    expect(html).not.toContain("Carla");
+    const badPin = await manager.send(`/api/clock-credentials/${erik.id}`, {
+      method: "PUT",
+      json: { pin: "12a4" },
+    });
+    expect(badPin.status).toBe(400);
+    expect((await json(badPin)).errors?.[0]?.message).toBe(
+      "PIN und Karte konnten nicht gespeichert werden. Die PIN muss aus 4 bis 8 Ziffern bestehen.",
+    );
+    expect(
+      (
+        await manager.send(`/api/clock-credentials/${erik.id}`, {
+          method: "PUT",
+          json: { pin: "123456789" },
+        })
+      ).status,
+    ).toBe(400);
+    // Another branch's person and an administrator: refused; employees: 403.
+    expect(
+      (
+        await manager.send(`/api/clock-credentials/${carla.id}`, {
+          method: "PUT",
+          json: { pin: "1234" },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await manager.send(`/api/clock-credentials/${admin.id}`, {
+          method: "PUT",
+          json: { pin: "1234" },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await (
+          await signedIn(anna)
+        ).send(`/api/clock-credentials/${erik.id}`, {
+          method: "PUT",
+          json: { pin: "1234" },
+        })
+      ).status,
+    ).toBe(403);
+    const foreignForm = await manager.send("/backend/clock-credentials", {
+      form: { userId: String(carla.id), pin: "1234" },
+    });
+    expect(foreignForm.status).toBe(403);
+
+    const reset = await manager.send(`/api/clock-credentials/${erik.id}`, {
+      method: "PUT",
+      json: { pin: "97531", card: "CARD-ERIK" },
+    });
+    expect(reset.status).toBe(204);
+    const stored = await db
+      .selectFrom("staffClockCredentials")
+      .selectAll()
+      .where("userId", "=", erik.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.pinHash).not.toContain("97531");
+    expect(stored).toMatchObject({ pinFailures: 0, pinLockedUntil: null });
+    expect((await client.send(`${api()}/me`, as(erik, "97531"))).status).toBe(200);
+    expect(
+      (await client.send(`${api()}/me`, { headers: { "X-Access-Token": "CARD-ERIK" } })).status,
+    ).toBe(200);
+    // A card someone else holds: 409.
+    const taken = await manager.send(`/api/clock-credentials/${erik.id}`, {
+      method: "PUT",
+      json: { card: "CARD-0815" },
+    });
+    expect(taken.status).toBe(409);
+    // The page's form removes the card, with a redirect and a notice.
+    const removed = await manager.send("/backend/clock-credentials", {
+      form: { userId: String(erik.id), pin: "", card: "", removeCard: "1" },
+    });
+    expect(removed.status).toBe(302);
+    expect(await (await manager.send(removed.headers.get("Location")!)).text()).toContain(
+      "PIN und Karte von Erik gespeichert.",
+    );
+    expect(
+      (await client.send(`${api()}/me`, { headers: { "X-Access-Token": "CARD-ERIK" } })).status,
+    ).toBe(401);
+    const entry = await db
+      .selectFrom("auditLog")
+      .select(["userId", "data"])
+      .where("action", "=", "clock-credentials.update")
+      .where("entityId", "=", String(erik.id))
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ userId: managerA.id, data: { pin: true, card: "set" } });
+  });
 });

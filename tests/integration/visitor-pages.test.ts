@@ -22,9 +22,10 @@ import { securityHeaders } from "#app/server/security-headers.server";
 import { markCartWrites } from "#app/server/cart-writes.server";
 import { deCatalogue } from "#app/i18n/de-catalogue";
 import { statusPath } from "#app/features/storefront/store-paths";
+import { formatMoney } from "#app/domain/money";
 import { appBuild } from "#tests/support/app-build";
 import { insertTestOrder, setOrderFlags } from "#tests/support/orders";
-import { createTestDatabase, databaseTargets } from "#tests/support/db";
+import { createTestDatabase, databaseTargets, branchIdOf } from "#tests/support/db";
 import { staffContext } from "#tests/support/staff";
 
 /**
@@ -171,8 +172,6 @@ async function visitorPage(shop: Shop, cookie: string, path = PATH): Promise<str
 interface Listed {
   id: number;
   name: string;
-  /** What the row's '+' adds (some products start at more than one). */
-  amount: string;
 }
 
 async function addToCart(shop: Shop, product: Listed, cookie?: string): Promise<string> {
@@ -183,11 +182,8 @@ async function addToCart(shop: Shop, product: Listed, cookie?: string): Promise<
       "Content-Type": "application/x-www-form-urlencoded",
       ...(cookie ? { Cookie: cookie } : {}),
     },
-    body: new URLSearchParams({
-      intent: "add",
-      productId: String(product.id),
-      amount: product.amount,
-    }),
+    // As the menu's '+' does: the product alone, the server adds its starting amount.
+    body: new URLSearchParams({ intent: "add", productId: String(product.id) }),
   });
   expect(response.status).toBe(303);
   return withCookies(cookie, response.headers.getSetCookie());
@@ -271,19 +267,13 @@ describe.each(databaseTargets())("a customer's menu page from the kept page (%s)
     const { html } = await get(shop);
     products = [
       ...html.matchAll(
-        /data-quick-add="(\d+)">.*?name="amount" value="([^"]+)".*?aria-label="([^"]+) hinzufügen"/g,
+        /name="productId" value="(\d+)" class="quick-add-button" aria-label="([^"]+) hinzufügen"/g,
       ),
     ]
-      .map((match) => ({ id: Number(match[1]), amount: match[2]!, name: match[3]! }))
+      .map((match) => ({ id: Number(match[1]), name: match[2]! }))
       .slice(0, 6);
     expect(products.length).toBe(6);
-    branchId = (
-      await handle.db
-        .selectFrom("branches")
-        .select("id")
-        .where("identifier", "=", BRANCH)
-        .executeTakeFirstOrThrow()
-    ).id;
+    branchId = await branchIdOf(handle.db, BRANCH);
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -534,7 +524,16 @@ describe.each(databaseTargets())("a customer's menu page from the kept page (%s)
         .set({ price: 4_321 })
         .where("id", "=", products[2]!.id)
         .execute();
-      await shownWithin(cookie, (page) => page.includes("43,21\u00a0€"), CHECKOUT);
+      // The line's price is the new price times the amount one tap added ('4 Personen' for a
+      // platter, which the menu lists first in the morning).
+      const { amount } = await handle.db
+        .selectFrom("cartItems")
+        .select("amount")
+        .where("productId", "=", products[2]!.id)
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow();
+      const line = formatMoney(4_321 * Number(amount));
+      await shownWithin(cookie, (page) => page.includes(line), CHECKOUT);
       // The other customer's page is theirs alone.
       const theirs = await checkout(shop, other);
       expect(theirs.html).toContain(products[4]!.name);
@@ -579,7 +578,10 @@ describe.each(databaseTargets())("a customer's menu page from the kept page (%s)
     expect(slot(html, "cart-head")).toContain(product.name);
     // The notice says why; the menu no longer offers the product.
     expect(slot(html, "cart-head")).toContain(deCatalogue.soldOut.badge);
-    await shownWithin(cookie, (page) => !page.includes(`data-quick-add="${product.id}"`));
+    await shownWithin(
+      cookie,
+      (page) => !page.includes(`name="productId" value="${product.id}" class="quick-add-button"`),
+    );
     await handle.db.deleteFrom("productSoldOut").execute();
   });
 
@@ -685,7 +687,7 @@ describe.each(databaseTargets())("a customer's menu page from the kept page (%s)
       .execute();
     await changeHeard();
     const cookie = await addToCart(shop, product);
-    const quickAdd = `data-quick-add="${product.id}"`;
+    const quickAdd = `name="productId" value="${product.id}" class="quick-add-button"`;
     await shownWithin(cookie, (page) => page.includes(quickAdd) && cartNames(page).length === 1);
     vi.setSystemTime(at("11:00:05"));
     // The kept page of 10:59 expired with its minute: the next request follows the clock.

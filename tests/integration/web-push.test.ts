@@ -1,20 +1,20 @@
 import { createECDH } from "node:crypto";
+import webPush from "web-push";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isAllowedPushEndpoint, sendPush } from "#app/integrations/push/web-push.server";
+import {
+  isAllowedPushEndpoint,
+  paddedPrivateKey,
+  sendPush,
+} from "#app/integrations/push/web-push.server";
 import { startFakePushService, type FakePushService } from "#tests/support/fake-push-service";
 
 /**
  * Web Push for order notifiers (issue 20, decision 057) against a local push service that checks
  * the VAPID JWT's signature and decrypts the aes128gcm body with the subscription's keys.
  */
+/** web-push's generator: node's ECDH leaves 1 private key in 256 at 31 bytes, which web-push refuses. */
 function vapidPair() {
-  const ecdh = createECDH("prime256v1");
-  ecdh.generateKeys();
-  return {
-    publicKey: ecdh.getPublicKey().toString("base64url"),
-    privateKey: ecdh.getPrivateKey().toString("base64url"),
-    subject: "mailto:technik@sonnenkorn.example",
-  };
+  return { ...webPush.generateVAPIDKeys(), subject: "mailto:technik@sonnenkorn.example" };
 }
 
 describe("web push to a push service", () => {
@@ -45,6 +45,43 @@ describe("web push to a push service", () => {
     expect(message.urgency).toBe("high");
     expect(message.vapidPublicKey).toBe(vapid.publicKey);
     expect(message.claims).toMatchObject({ aud: fake.url, sub: vapid.subject });
+  });
+
+  it("pads a private key that node's ECDH left at 31 bytes, which web-push would refuse", async () => {
+    let ecdh = createECDH("prime256v1");
+    for (let tries = 0; tries < 100_000; tries++) {
+      ecdh = createECDH("prime256v1");
+      ecdh.generateKeys();
+      if (ecdh.getPrivateKey().length < 32) break;
+    }
+    const short = ecdh.getPrivateKey().toString("base64url");
+    expect(Buffer.from(short, "base64url").length).toBeLessThan(32);
+    const pair = {
+      publicKey: ecdh.getPublicKey().toString("base64url"),
+      subject: "mailto:technik@sonnenkorn.example",
+    };
+    const subscription = fake.subscribe();
+    const unpadded = await sendPush(
+      subscription,
+      { orderNumber: "A-2" },
+      { ...pair, privateKey: short },
+      {
+        allowHttp: true,
+      },
+    );
+    expect(unpadded).toMatchObject({ ok: false, status: null });
+    const padded = paddedPrivateKey(short);
+    expect(Buffer.from(padded, "base64url").length).toBe(32);
+    expect(paddedPrivateKey(padded)).toBe(padded);
+    const outcome = await sendPush(
+      subscription,
+      { orderNumber: "A-2" },
+      { ...pair, privateKey: padded },
+      {
+        allowHttp: true,
+      },
+    );
+    expect(outcome).toEqual({ ok: true, status: 201 });
   });
 
   it("is refused when signed with another key than it names", async () => {

@@ -304,4 +304,187 @@ describe.each(databaseTargets())("working plan (%s)", (target) => {
     expect(text).toContain("Meine Schichten");
     expect(text).toContain(`${DateTime.fromISO(day).toFormat("dd.MM.yyyy")}: 05:30–10:00`);
   });
+
+  it("plans a night shift as one shift and splits a night's worked minutes at midnight", async () => {
+    const db = handle.db;
+    const nina = await createStaff(db, {
+      roles: ["ROLE_EMPLOYEE"],
+      branchIds: [altstadt],
+      name: "Nina",
+    });
+    await setClockCredentials(db, nina.id, { pin: "1357" });
+    const manager = await signedIn(managerA);
+    const shift = (day: string, start: string, end: string) =>
+      manager.send("/api/working-schedules", {
+        json: { branchId: altstadt, userId: nina.id, day, start, end },
+      });
+    const night = await shift("2027-01-04", "22:00", "06:00");
+    expect(night.status).toBe(201);
+    expect((await json(night)).data).toMatchObject({
+      day: "2027-01-04",
+      start: "22:00",
+      end: "06:00",
+      endsNextDay: true,
+    });
+    // The next morning: 05:00 overlaps the night shift's end, 06:00 follows it.
+    const early = await shift("2027-01-05", "05:00", "13:00");
+    expect(early.status).toBe(409);
+    expect(await message(early)).toMatch(/überschneidet/);
+    expect((await shift("2027-01-05", "06:00", "14:00")).status).toBe(201);
+    // 12:00–06:00 would be 18 hours: a typo, refused.
+    expect((await shift("2027-01-06", "12:00", "06:00")).status).toBe(400);
+    const rows = await db
+      .selectFrom("workingSchedules")
+      .select(["startMinute", "endMinute"])
+      .where("userId", "=", nina.id)
+      .orderBy("day")
+      .execute();
+    expect(rows).toEqual([
+      { startMinute: 1320, endMinute: 1800 },
+      { startMinute: 360, endMinute: 840 },
+    ]);
+    // The clock answers it with its real end, the next morning.
+    const planned = await new StaffClient(server).send(
+      `/api/time-tracking/${altstadt}/${clockKey}/working-schedules?from=2027-01-04&to=2027-01-04`,
+      { headers: { "X-Username": nina.email, "X-Access-Token": "1357" } },
+    );
+    const [first] = (await json(planned)).data;
+    expect(DateTime.fromISO(first.end).setZone(ZONE).toFormat("yyyy-MM-dd HH:mm")).toBe(
+      "2027-01-05 06:00",
+    );
+    const grid = await manager.send(
+      `/backend/working-schedules?woche=2027-01-04&filiale=${altstadt}`,
+    );
+    expect(await grid.text()).toContain("22:00–06:00 (+1)");
+
+    // A night activity from 31 January 22:00 to 1 February 06:00, a pause 02:00–02:30.
+    const at = (iso: string) => DateTime.fromISO(iso, { zone: ZONE }).toJSDate();
+    const { id } = await db
+      .insertInto("workingActivities")
+      .values({
+        userId: nina.id,
+        branchId: altstadt,
+        startedAt: at("2027-01-31T22:00"),
+        endedAt: at("2027-02-01T06:00"),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("workingActivityPauses")
+      .values({
+        workingActivityId: id,
+        startedAt: at("2027-02-01T02:00"),
+        endedAt: at("2027-02-01T02:30"),
+      })
+      .execute();
+    const january = await json(
+      await manager.send(`/api/time-sheets?user=${nina.id}&month=2027-01`),
+    );
+    expect(january.data.days.find((d: any) => d.day === "2027-01-31").workedMinutes).toBe(120);
+    expect(january.data.workedMinutes).toBe(120);
+    const february = await json(
+      await manager.send(`/api/time-sheets?user=${nina.id}&month=2027-02`),
+    );
+    expect(february.data.days.find((d: any) => d.day === "2027-02-01").workedMinutes).toBe(330);
+    expect(february.data.workedMinutes).toBe(330);
+    // The day view lists it once, on its start day, ending the next morning.
+    const list = await manager.send(
+      `/backend/working-activities?von=2027-01-31&bis=2027-01-31&filiale=${altstadt}`,
+    );
+    const html = await list.text();
+    expect(html).toContain("06:00 (+1)");
+    expect(html).toContain("7:30");
+  });
+
+  it("answers a month's time sheet as a PDF with the figures, absences and signature lines", async () => {
+    const db = handle.db;
+    const paula = await createStaff(db, {
+      roles: ["ROLE_EMPLOYEE"],
+      branchIds: [altstadt],
+      name: "Paula Groß",
+    });
+    const manager = await signedIn(managerA);
+    // 8 h Monday to Thursday, 6 h on Friday.
+    expect(
+      (
+        await manager.send(`/api/working-contracts/${paula.id}`, {
+          method: "PUT",
+          json: { weekdayMinutes: [480, 480, 480, 480, 360, 0, 0] },
+        })
+      ).status,
+    ).toBe(200);
+    // March 2027: a holiday on Tuesday 2nd, half a day off on Wednesday 3rd.
+    for (const body of [
+      { from: "2027-03-02", to: "2027-03-02", kind: "holiday" },
+      { from: "2027-03-03", to: "2027-03-03", kind: "holiday", half: true },
+      { from: "2027-03-04", to: "2027-03-05", kind: "sickness" },
+    ]) {
+      expect(
+        (await manager.send("/api/absences", { json: { userId: paula.id, ...body } })).status,
+      ).toBe(201);
+    }
+    const at = (iso: string) => DateTime.fromISO(iso, { zone: ZONE }).toJSDate();
+    await db
+      .insertInto("workingActivities")
+      .values([
+        // Monday 1st: 9 h worked (1 h more than expected).
+        {
+          userId: paula.id,
+          branchId: altstadt,
+          startedAt: at("2027-03-01T06:00"),
+          endedAt: at("2027-03-01T15:00"),
+        },
+        // Wednesday 3rd: 3:30 h on the half day.
+        {
+          userId: paula.id,
+          branchId: altstadt,
+          startedAt: at("2027-03-03T07:00"),
+          endedAt: at("2027-03-03T10:30"),
+        },
+      ])
+      .execute();
+    const sheet = await json(await manager.send(`/api/time-sheets?user=${paula.id}&month=2027-03`));
+    const response = await manager.send(
+      `/backend/time-sheets/pdf?monat=2027-03&person=${paula.id}`,
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("application/pdf");
+    expect(response.headers.get("Content-Disposition")).toContain(
+      "stundenzettel-2027-03-Paula_Gro_.pdf",
+    );
+    const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
+    const pdf = await pdfjs.getDocument({
+      data: new Uint8Array(await response.arrayBuffer()),
+      useSystemFonts: false,
+    }).promise;
+    expect(pdf.numPages).toBe(1);
+    const content = await (await pdf.getPage(1)).getTextContent();
+    const text = content.items
+      .map((item) => ("str" in item ? item.str : ""))
+      .join(" ")
+      .replace(/\s+/g, " ");
+    await pdf.destroy();
+    expect(text).toContain("Stundenzettel März 2027");
+    expect(text).toContain("Mitarbeiter/in: Paula Groß");
+    expect(text).toContain("Filiale: Altstadt");
+    // Monday: 8:00 expected, 9:00 worked, +1:00; the half holiday: 4:00, 3:30, −0:30.
+    expect(text).toContain("Mo 01.03.2027 8:00 9:00 +1:00");
+    expect(text).toContain("Di 02.03.2027 0:00 0:00 Urlaub");
+    expect(text).toContain("Mi 03.03.2027 4:00 3:30 −0:30 Urlaub (½ Tag)");
+    expect(text).toContain("Do 04.03.2027 0:00 0:00 Krankheit");
+    // The totals are the API's.
+    const h = (m: number) =>
+      `${Math.floor(Math.abs(m) / 60)}:${String(Math.abs(m) % 60).padStart(2, "0")}`;
+    expect(sheet.data.workedMinutes).toBe(750);
+    expect(text).toContain(
+      `Summe ${h(sheet.data.expectedMinutes)} 12:30 ${sheet.data.balanceMinutes < 0 ? "−" : "+"}${h(sheet.data.balanceMinutes)}`,
+    );
+    expect(text).toContain("Urlaub: 1,5 Tage · Krankheit: 2 Tage");
+    expect(text).toContain("Datum, Unterschrift Mitarbeiter/in");
+    expect(text).toContain("Datum, Unterschrift Arbeitgeber/in");
+    // Bad input: a 400 in German, no PDF.
+    const bad = await manager.send(`/backend/time-sheets/pdf?monat=2027-13&person=${paula.id}`);
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get("Content-Type")).not.toBe("application/pdf");
+  });
 });

@@ -59,3 +59,13 @@ async function copyPostgresTemplate(): Promise<DatabaseHandle> {
     },
   };
 }
+
+/** A branch's id by its identifier (the seeded or prepared ones); throws when there is none. */
+export async function branchIdOf(db: DatabaseHandle["db"], identifier: string): Promise<number> {
+  const branch = await db
+    .selectFrom("branches")
+    .select("id")
+    .where("identifier", "=", identifier)
+    .executeTakeFirstOrThrow();
+  return branch.id;
+}

@@ -57,7 +57,9 @@ export async function startShopProcess(
   };
   child.stdout.on("data", collect);
   child.stderr.on("data", collect);
-  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  // 'close', not 'exit': the last lines („Server beendet.“) can still be on their way through the
+  // pipe when the process has exited, the more so as the server processes of WEB_CONCURRENCY share it.
+  const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
   const count = (text: string) => output.split(text).length - 1;
   const waitForOutput: ShopProcess["waitForOutput"] = (text, options = {}) => {
     const { times = 1, timeoutMs = 60_000 } = options;

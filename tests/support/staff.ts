@@ -8,6 +8,7 @@ import { findUserById, setUserAccess } from "#app/db/queries/users";
 import type { Database, Role } from "#app/db/schema";
 import { hashPassword } from "#app/features/staff/password.server";
 import { rejectCrossSiteRequests } from "#app/server/cross-site.server";
+import { limitRequestBodies, quietAfterBodyRefused } from "#app/server/body-limit.server";
 import { refuseHostileAddresses } from "#app/server/hostile-addresses.server";
 import { securityHeaders } from "#app/server/security-headers.server";
 import {
@@ -117,11 +118,15 @@ export interface AppServer {
 export async function startAppServer(
   db: Kysely<Database>,
   overrides: Partial<AppLoadContext> = {},
+  options: { bodyGuard?: boolean } = {},
 ): Promise<AppServer> {
   const build = await appBuild();
   const context = staffContext(db, overrides);
   const app = express();
   app.set("trust proxy", true);
+  // The request body guard (decision 027), for tests of uploads that must see the connection
+  // handling of the running server.
+  if (options.bodyGuard) app.use(limitRequestBodies());
   app.use(securityHeaders({ isDevelopment: false }));
   app.use(refuseHostileAddresses());
   let crossSite: express.RequestHandler = (_req, _res, next) => next();
@@ -138,6 +143,7 @@ export async function startAppServer(
       }),
     }),
   );
+  if (options.bodyGuard) app.use(quietAfterBodyRefused);
   const server: Server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,4 +1,5 @@
 import { deDevices } from "../../i18n/de-devices";
+import { TextInput } from "../ui/field";
 
 /**
  * A device's page below its form (decision 056): the stale tickets staff should reprint by hand
@@ -18,11 +19,56 @@ interface StaleRow {
   at: string;
 }
 
+interface Address {
+  kind: "sdp" | "cloudprnt" | "notifier";
+  url: string;
+}
+
+/**
+ * The address to type into the device (decision 063), as a read-only field: one tap selects it
+ * whole, so it copies without JavaScript; the notifier's also as a link to open it here.
+ */
+function DeviceAddress({ address }: { address: Address }) {
+  const a = t.address;
+  const label =
+    address.kind === "sdp" ? a.sdp : address.kind === "cloudprnt" ? a.cloudprnt : a.notifier;
+  const help =
+    address.kind === "sdp"
+      ? a.sdpHelp
+      : address.kind === "cloudprnt"
+        ? a.cloudprntHelp
+        : a.notifierHelp;
+  return (
+    <section className="resource-section" aria-labelledby="geraet-adresse">
+      <h2 id="geraet-adresse">{label}</h2>
+      <TextInput
+        id="geraet-adresse-url"
+        label={label}
+        help={help}
+        type="text"
+        readOnly
+        value={address.url}
+        spellCheck={false}
+        onFocus={(event) => event.currentTarget.select()}
+      />
+      {address.kind === "notifier" ? (
+        <p>
+          <a href={address.url} target="_blank" rel="noreferrer">
+            {a.open}
+          </a>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
 export function DeviceLog({ extras }: { extras: Record<string, unknown> }) {
   const logs = (extras.logs ?? []) as LogRow[];
   const stale = (extras.stale ?? []) as StaleRow[];
+  const address = (extras.address ?? null) as Address | null;
   return (
     <>
+      {address ? <DeviceAddress address={address} /> : null}
       {stale.length > 0 ? (
         <section className="resource-section" aria-labelledby="geraet-veraltet">
           <h2 id="geraet-veraltet">{t.stale}</h2>

@@ -6,6 +6,7 @@ import { DeviceLog } from "./device-log";
 import { deContent } from "../../i18n/de-content";
 import { NavigationEditor, type NavigationRowValue } from "./navigation-editor";
 import { RichTextEditor } from "./rich-text-editor";
+import { StreamEntriesEditor } from "./stream-entries-editor";
 import { LayersEditor, TemplatePreview } from "./layers-editor";
 import { BlockContentEditor } from "./block-editor";
 import { DeliveryAreasEditor, type AreaRowValue } from "./delivery-areas-editor";
@@ -52,6 +53,15 @@ export function ResourceExtras({
       <NavigationEditor
         items={values.items as NavigationRowValue[] | null}
         sites={choices.navigationSites ?? []}
+        errors={errors}
+      />
+    );
+  }
+  if (name === "digital-signage-streams") {
+    return (
+      <StreamEntriesEditor
+        entries={values.entries}
+        segments={choices.streamSegments ?? []}
         errors={errors}
       />
     );

@@ -223,10 +223,15 @@ export function FieldControl({
       </fieldset>
     );
   }
-  if (field.type === "choices") {
-    // A group of checkboxes (the registry's multiple choice of fixed values, e.g. allergens).
+  if (
+    field.type === "choices" ||
+    (field.type === "reference" && field.multiple && field.checkboxes)
+  ) {
+    // A group of checkboxes (the registry's multiple choice of fixed values, e.g. allergens, or
+    // a few records to choose from, e.g. a menu board's categories).
     const value = meta.initialValue;
     const chosen = new Set((Array.isArray(value) ? value : value ? [value] : []).map(String));
+    const options = field.type === "choices" ? field.options : (choices ?? []);
     return (
       <fieldset
         className="resource-choices"
@@ -236,7 +241,7 @@ export function FieldControl({
         <legend>{field.label}</legend>
         {helpText}
         <div className="resource-choices-list">
-          {field.options.map((option) => (
+          {options.map((option) => (
             <div key={option.value} className="ui-choice">
               <input
                 type="checkbox"

@@ -1,11 +1,11 @@
 import { OutsideLink } from "../kiosk";
 import { Form, useNavigation } from "@remix-run/react";
 import type { OrderTimeline } from "../../domain/order-status";
-import { de } from "../../i18n/de";
+import { deOrderStatus } from "../../i18n/de-order-status";
 import { OrderLineBody, OrderTotals } from "../store/order-lines";
 import type { OrderStatusView } from "../../features/orders/order-status-view.server";
 
-const texts = de.orderStatus;
+const texts = deOrderStatus;
 
 /** The four steps, or the cancelled line with the branch's reason. */
 export function StatusTimeline({ timeline }: { timeline: OrderTimeline }) {

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { Fragment } from "react";
-import { de } from "../../i18n/de";
+import { deOrderStatus } from "../../i18n/de-order-status";
 import {
   QUESTIONNAIRE_COMMENT_MAX_LENGTH,
   RATING_FIELDS,
@@ -10,7 +10,7 @@ import {
   type RatingField,
 } from "../../features/orders/questionnaire-fields";
 
-const texts = de.orderStatus.questionnaire;
+const texts = deOrderStatus.questionnaire;
 const FORM_ID = "bewertung";
 
 /**

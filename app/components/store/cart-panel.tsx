@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { deUploads } from "../../i18n/de-uploads";
 import { de } from "../../i18n/de";
 import { useHydrated } from "../use-hydrated";
 import { VisitorSlot } from "../visitor-slot";
@@ -122,7 +121,7 @@ export function CartPanelBody({
                     <li key={upload.id} className="upload-thumb">
                       <img
                         src={upload.previewUrl}
-                        alt={deUploads.previewAlt(upload.name)}
+                        alt={de.uploads.previewAlt(upload.name)}
                         width={64}
                         height={64}
                       />

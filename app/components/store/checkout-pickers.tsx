@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { de } from "../../i18n/de";
+import { deCheckout } from "../../i18n/de-checkout";
 
 /**
  * The checkout's pickers with JavaScript (spec section 2: date picker and time picker dialogs,
  * the searchable donation overlay), loaded only when one opens. They only set the plain form's
  * select or radio, which stays the form's value: without JavaScript those are the whole picker.
  */
-const texts = de.checkout.pickers;
+const texts = deCheckout.pickers;
 
 /** A modal picker with its title, its content and the actions row: "Abbrechen", then `actions`. */
 function PickerDialog({

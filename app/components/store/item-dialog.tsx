@@ -9,7 +9,6 @@ import type {
   DialogUpload,
   ItemDialogView,
 } from "../../features/storefront/item-dialog.server";
-import { deUploads } from "../../i18n/de-uploads";
 import { configuredPrice, priceNotes, type Configuration } from "../../domain/price-label";
 import { isUnit, parseQuantity } from "../../domain/units";
 import { UrlDialog } from "../url-dialog";
@@ -381,7 +380,7 @@ function PartFieldset({
                     {upload.previewUrl ? (
                       <img
                         src={upload.previewUrl}
-                        alt={deUploads.previewAlt(upload.name)}
+                        alt={de.uploads.previewAlt(upload.name)}
                         width={64}
                         height={64}
                       />
@@ -414,7 +413,7 @@ function PartFieldset({
                 <li key={`${index}-${file.name}`} className="upload-thumb">
                   <img
                     src={file.url}
-                    alt={deUploads.previewAlt(file.name)}
+                    alt={de.uploads.previewAlt(file.name)}
                     width={64}
                     height={64}
                   />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isAdmin } from "../../domain/staff-permissions";
-import { areasFor, BACK_OFFICE_AREAS, type BackOfficeArea } from "./areas";
+import { AREA_GROUPS, areasFor, BACK_OFFICE_AREAS, groupAreas, type BackOfficeArea } from "./areas";
 
 const keys = (roles: Parameters<typeof areasFor>[0]["roles"]) =>
   areasFor({ roles }).map((area) => area.key);
@@ -27,17 +27,18 @@ describe("the back office's areas", () => {
       "working-activities",
       "working-schedules",
       "time-sheets",
+      "clock-credentials",
       "projects",
       "tasks",
-      "statistics",
-      "users",
-      "device-keys",
       "branches",
       "tables",
       "devices",
+      "device-keys",
       "digital-signage",
       "digital-signage-pair",
+      "statistics",
       "logs",
+      "users",
       "password",
     ]);
   });
@@ -49,6 +50,7 @@ describe("the back office's areas", () => {
   it("takes a new area with one entry and asks its own rule", () => {
     const settings: BackOfficeArea = {
       key: "settings",
+      group: "admin",
       label: "Einstellungen",
       description: "Der Shop.",
       path: "/backend/settings",
@@ -57,6 +59,7 @@ describe("the back office's areas", () => {
     const areas = [...BACK_OFFICE_AREAS, settings];
     expect(areasFor({ roles: ["ROLE_ADMIN"] }, areas).at(-1)).toEqual({
       key: "settings",
+      group: "admin",
       label: "Einstellungen",
       description: "Der Shop.",
       path: "/backend/settings",
@@ -72,5 +75,26 @@ describe("the back office's areas", () => {
     expect(new Set(BACK_OFFICE_AREAS.map((area) => area.key)).size).toBe(BACK_OFFICE_AREAS.length);
     expect(new Set(BACK_OFFICE_AREAS.map((area) => area.path)).size).toBe(BACK_OFFICE_AREAS.length);
     for (const area of BACK_OFFICE_AREAS) expect(area.path).toMatch(/^\/backend(\/|$)/);
+  });
+
+  it("keeps each group's areas together, in the groups' order, so the menu reads as the registry", () => {
+    const order = AREA_GROUPS.map((group) => group.key);
+    const positions = BACK_OFFICE_AREAS.map((area) => order.indexOf(area.group));
+    expect(positions.every((position) => position >= 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  });
+
+  it("groups a person's areas under headings and leaves out the groups they have nothing in", () => {
+    const employee = groupAreas(areasFor({ roles: ["ROLE_EMPLOYEE"] }));
+    expect(employee.map((group) => [group.label, group.areas.map((area) => area.key)])).toEqual([
+      ["Tagesgeschäft", ["home", "orders", "phone-order", "sold-out"]],
+      ["Arbeitszeit", ["my-time"]],
+      ["Mein Konto", ["password"]],
+    ]);
+    const admin = groupAreas(areasFor({ roles: ["ROLE_ADMIN"] }));
+    expect(admin.map((group) => group.key)).toEqual(AREA_GROUPS.map((group) => group.key));
+    expect(admin.flatMap((group) => group.areas).length).toBe(BACK_OFFICE_AREAS.length);
+    // No group is a wall again: the longest holds at most eight areas.
+    for (const group of admin) expect(group.areas.length).toBeLessThanOrEqual(8);
   });
 });

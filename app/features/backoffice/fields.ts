@@ -79,6 +79,8 @@ export interface ReferenceField extends FieldBase {
   type: "reference";
   resource: string;
   multiple?: boolean;
+  /** A multiple reference shown as a group of checkboxes instead of a list box. */
+  checkboxes?: boolean;
 }
 
 /**

@@ -110,7 +110,7 @@ export interface ResourceDefinition {
   /** The table has `updated_at`, set on every update. */
   touchesUpdatedAt?: boolean;
   /** What the edit page shows beside the form (a preview), from the stored record. */
-  pageExtras?(db: Db, row: Row): Promise<Record<string, unknown>>;
+  pageExtras?(db: Db, row: Row, site: { publicOrigin: string }): Promise<Record<string, unknown>>;
   /** Turns an editor's row buttons (add, remove) into conform's list intents, before parsing. */
   prepareForm?(form: FormData): FormData;
   /** Schemas of the fields handled by `afterWrite` (lists of child rows), beside the registry's. */

@@ -100,7 +100,10 @@ export async function changeCart(db: Db, input: CartChangeInput): Promise<CartCh
       if (input.soldOut?.has(change.productId)) return failure(deCatalogue.soldOut.productSoldOut);
       if (!product) return failure(de.menu.unknownProduct);
       const staged = await stagedUploads(db, existing, input.form, product);
-      const item = await parseItemForm(product, input.form, input.oversized, undefined, staged);
+      // The menu's '+' names the product alone; the amount is the dialog's starting one.
+      const item = await parseItemForm(product, input.form, input.oversized, undefined, staged, {
+        startingAmountIfNone: true,
+      });
       if (!item.ok) return failure(de.itemDialog.fixErrors, item.fieldErrors);
       return write(db, input, existing, "added", async (trx, cart, stored) => {
         const parts = await storeFiles(trx, input, cart.id, item.value, stored);

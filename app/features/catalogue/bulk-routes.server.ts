@@ -1,5 +1,6 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { parseId } from "../../domain/values";
+import { productFilterFrom } from "./product-filter";
 import { de } from "../../i18n/de-backoffice";
 import { deCatalogue } from "../../i18n/de-catalogue";
 import type { Problem } from "../backoffice/resource.server";
@@ -17,7 +18,6 @@ import {
   previewBulk,
   type BulkChoice,
   type BulkPreview,
-  type ProductFilter,
 } from "./bulk-prices.server";
 import { BULK_BODY_BYTES, CSV_FORM_BYTES, CSV_MAX_BYTES } from "./csv-limits";
 import {
@@ -84,15 +84,6 @@ export async function bulkApiAction(request: Request, context: AppLoadContext) {
 
 // ——— /backend/products/bulk ———
 
-function filterOf(params: URLSearchParams | FormData): ProductFilter {
-  const text = params.get("suche");
-  return {
-    search: typeof text === "string" ? text.slice(0, 100) : "",
-    categoryId: parseId(params.get("kategorie")),
-    tagId: parseId(params.get("schlagwort")),
-  };
-}
-
 /** How many matches the page lists with a checkbox each; "alle Treffer" covers the rest. */
 const LISTED = 200;
 /** How many preview rows the page shows; the change covers all. */
@@ -101,7 +92,7 @@ const PREVIEW_ROWS = 500;
 export async function bulkPageLoader(request: Request, context: AppLoadContext) {
   await adminFor(request, context);
   const url = new URL(request.url);
-  const filter = filterOf(url.searchParams);
+  const filter = productFilterFrom(url.searchParams);
   const [matches, choices] = await Promise.all([
     matchingProducts(context.db, filter, LISTED),
     filterChoices(context.db),
@@ -109,11 +100,7 @@ export async function bulkPageLoader(request: Request, context: AppLoadContext) 
   const saved = url.searchParams.get("hinweis") === "gespeichert";
   const count = parseId(url.searchParams.get("anzahl")) ?? 0;
   return {
-    filter: {
-      search: filter.search ?? "",
-      categoryId: filter.categoryId ?? null,
-      tagId: filter.tagId ?? null,
-    },
+    filter,
     choices,
     total: matches.total,
     products: matches.rows.map((row) => ({
@@ -202,7 +189,7 @@ export async function bulkPageAction(request: Request, context: AppLoadContext) 
     categoryId: text("kategorie"),
     tagId: text("schlagwort"),
   };
-  const productIds = all ? await matchingIds(context.db, filterOf(form)) : picked;
+  const productIds = all ? await matchingIds(context.db, productFilterFrom(form)) : picked;
   const parsed = parseBulkChoice({
     productIds,
     field: sent.field,

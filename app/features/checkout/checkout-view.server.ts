@@ -7,6 +7,7 @@ import { labelledLine } from "../cart/cart-pricing.server";
 import { appointmentDays, appointmentTimes } from "../../domain/slots";
 import { inZone } from "../../domain/time";
 import { de } from "../../i18n/de";
+import { deCheckout } from "../../i18n/de-checkout";
 import type { CheckoutContext } from "./checkout.server";
 import { DONATION_CENTS } from "./place-order.server";
 import { storePath } from "../storefront/store-paths";
@@ -117,16 +118,16 @@ export function checkoutView(context: CheckoutContext, query: URLSearchParams) {
   const { settings } = store;
   const submitLabel =
     context.kind === "quotation"
-      ? de.checkout.submitQuotation
+      ? deCheckout.submitQuotation
       : context.kind === "preorder"
-        ? settings.checkoutPreorderButton?.trim() || de.checkout.submitPreorder
-        : settings.checkoutOrderButton?.trim() || de.checkout.submitOrder;
+        ? settings.checkoutPreorderButton?.trim() || deCheckout.submitPreorder
+        : settings.checkoutOrderButton?.trim() || deCheckout.submitOrder;
   const summary = orderSummary(context);
   const paymentNotice =
     context.kind === "quotation" || context.kind === null
       ? null
       : settings.checkoutPaymentNotice?.trim() ||
-        de.checkout.paymentNotice(submitLabel, summary.total);
+        deCheckout.paymentNotice(submitLabel, summary.total);
   return {
     branchName: store.branch.name,
     storePath: storePath(store.branch.identifier),
@@ -152,12 +153,12 @@ export function checkoutView(context: CheckoutContext, query: URLSearchParams) {
       ? []
       : [
           ...(context.orderType !== "takeaway" && context.orderTypes.includes("takeaway")
-            ? [de.checkout.alternativeTakeaway]
+            ? [deCheckout.alternativeTakeaway]
             : []),
           ...(context.orderType !== "dine-in" && context.orderTypes.includes("dine-in")
-            ? [de.checkout.alternativeDineIn]
+            ? [deCheckout.alternativeDineIn]
             : []),
-          ...(store.branch.isPreorderEnabled ? [de.checkout.alternativePreorder] : []),
+          ...(store.branch.isPreorderEnabled ? [deCheckout.alternativePreorder] : []),
         ],
     required: context.required,
     tables: context.tables,
@@ -169,7 +170,7 @@ export function checkoutView(context: CheckoutContext, query: URLSearchParams) {
     times: day ? appointmentTimes(context.plan(), day, store.zone) : [],
     donations: store.settings.enablePluginDonations
       ? {
-          hint: de.checkout.donationHint(money(DONATION_CENTS)),
+          hint: deCheckout.donationHint(money(DONATION_CENTS)),
           donatees: context.donatees.map((donatee) => ({
             id: donatee.id,
             name: donatee.name,
@@ -179,7 +180,7 @@ export function checkoutView(context: CheckoutContext, query: URLSearchParams) {
       : null,
     paymentMethods: context.paymentMethods.map((value) => ({
       value,
-      label: de.checkout.paymentMethods[value],
+      label: deCheckout.paymentMethods[value],
     })),
     defaultPayment: context.defaultPayment,
     canSubmit: context.kind !== null && context.lines.length > 0,

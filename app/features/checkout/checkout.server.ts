@@ -29,7 +29,7 @@ import {
 import type { CartTotals } from "../../domain/tax";
 import { taxRateFor } from "../../domain/tax";
 import { unitRatio } from "../../domain/units";
-import { de } from "../../i18n/de";
+import { deCheckout } from "../../i18n/de-checkout";
 import { deCatalogue } from "../../i18n/de-catalogue";
 import { deliveryAreaForPricing, labelledLine, pricedProduct } from "../cart/cart-pricing.server";
 import { isTotalApproximate } from "../../domain/price-label";
@@ -280,7 +280,7 @@ const text = (max: number, clean: (value: string) => string = cleanLine) =>
   z
     .string()
     .transform(clean)
-    .pipe(z.string().max(max, de.checkout.tooLong(max)))
+    .pipe(z.string().max(max, deCheckout.tooLong(max)))
     .optional()
     .transform((value) => value ?? "");
 
@@ -345,34 +345,34 @@ export function validateCheckout(
   const add = (message: string, field?: string) =>
     errors.push(field ? { message, field } : { message });
 
-  for (const name of context.goneItems) add(de.checkout.productGone(name));
+  for (const name of context.goneItems) add(deCheckout.productGone(name));
   for (const name of context.soldOutItems) add(deCatalogue.soldOut.checkoutSoldOut(name));
   const refusedItems = context.goneItems.length + context.soldOutItems.length;
-  if (context.lines.length === 0 && refusedItems === 0) add(de.checkout.emptyCart);
-  if (!context.orderTypes.includes(context.orderType)) add(de.checkout.orderTypeUnavailable);
-  if (context.kind === null) add(de.checkout.closedNoPreorder);
+  if (context.lines.length === 0 && refusedItems === 0) add(deCheckout.emptyCart);
+  if (!context.orderTypes.includes(context.orderType)) add(deCheckout.orderTypeUnavailable);
+  if (context.kind === null) add(deCheckout.closedNoPreorder);
   if (context.orderType === "delivery" && !context.area) {
-    add(de.checkout.areaRequired, "deliveryArea");
+    add(deCheckout.areaRequired, "deliveryArea");
   }
   for (const message of context.minimumMessages.slice(0, 1)) add(message, "deliveryArea");
 
   // The form asks for first and last name (spec section 3); API callers may send one `name`.
   const fullName = input.name || [input.firstName, input.lastName].filter(Boolean).join(" ");
   if (!input.lastName && !input.name) {
-    add(de.checkout.nameRequired, input.firstName ? "lastName" : "name");
+    add(deCheckout.nameRequired, input.firstName ? "lastName" : "name");
   }
-  if (input.email && !EMAIL.test(input.email)) add(de.checkout.emailInvalid, "email");
-  else if (!input.email && required.email) add(de.checkout.emailRequired, "email");
+  if (input.email && !EMAIL.test(input.email)) add(deCheckout.emailInvalid, "email");
+  else if (!input.email && required.email) add(deCheckout.emailRequired, "email");
   let phone: string | null = null;
   if (input.phone) {
     const check = checkPhone(input.phone, phoneCountryOf(store.zone));
     if (!check.isValid) add(check.message, "phone");
     else phone = check.phone;
-  } else if (required.phone) add(de.checkout.phoneRequired, "phone");
+  } else if (required.phone) add(deCheckout.phoneRequired, "phone");
 
   const delivering = context.orderType === "delivery";
-  if (delivering && required.address && !input.street) add(de.checkout.streetRequired, "street");
-  if (delivering && required.address && !input.city) add(de.checkout.cityRequired, "city");
+  if (delivering && required.address && !input.street) add(deCheckout.streetRequired, "street");
+  if (delivering && required.address && !input.city) add(deCheckout.cityRequired, "city");
   // An area that lists postcodes delivers only there (decision 045).
   if (delivering && context.area && (input.city || postcodesOf(context.area.postcodes).length)) {
     const check = checkPostcode(context.area, input.city);
@@ -382,12 +382,12 @@ export function validateCheckout(
   let table: OrderDraft["table"] = null;
   if (context.orderType === "dine-in" && input.tableId) {
     table = context.tables.find((candidate) => String(candidate.id) === input.tableId) ?? null;
-    if (!table) add(de.checkout.unknownTable, "tableId");
-  } else if (required.table) add(de.checkout.tableRequired, "tableId");
+    if (!table) add(deCheckout.unknownTable, "tableId");
+  } else if (required.table) add(deCheckout.tableRequired, "tableId");
 
   let appointment: Date | null = null;
   const parsed = input.appointment ? new Date(input.appointment) : null;
-  if (parsed && Number.isNaN(parsed.getTime())) add(de.checkout.invalidAppointment, "appointment");
+  if (parsed && Number.isNaN(parsed.getTime())) add(deCheckout.invalidAppointment, "appointment");
   else if (!parsed && !required.appointment) appointment = null;
   else {
     const check = checkAppointment(
@@ -404,19 +404,19 @@ export function validateCheckout(
   if (input.donateeId && store.settings.enablePluginDonations) {
     donatee =
       context.donatees.find((candidate) => String(candidate.id) === input.donateeId) ?? null;
-    if (!donatee) add(de.checkout.unknownDonatee, "donateeId");
+    if (!donatee) add(deCheckout.unknownDonatee, "donateeId");
   }
 
   const method = input.paymentMethod || context.defaultPayment;
   const paymentMethod = PAYMENT_METHODS.find((candidate) => candidate === method);
   if (!paymentMethod || !context.paymentMethods.includes(paymentMethod)) {
     add(
-      context.isSelfService ? deKiosk.paymentNotAtKiosk : de.checkout.paymentUnavailable,
+      context.isSelfService ? deKiosk.paymentNotAtKiosk : deCheckout.paymentUnavailable,
       "paymentMethod",
     );
   }
-  if (input.acceptTerms !== "on") add(de.checkout.termsRequired, "acceptTerms");
-  if (input.acceptPrivacy !== "on") add(de.checkout.privacyRequired, "acceptPrivacy");
+  if (input.acceptTerms !== "on") add(deCheckout.termsRequired, "acceptTerms");
+  if (input.acceptPrivacy !== "on") add(deCheckout.privacyRequired, "acceptPrivacy");
 
   if (errors.length > 0 || !paymentMethod) return { errors };
   return {

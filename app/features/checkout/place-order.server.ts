@@ -1,4 +1,4 @@
-import { NEW_ORDER_PRINT_JOBS_CTE } from "../devices/print-jobs.server";
+import { announcePrintJobs, NEW_ORDER_PRINT_JOBS_CTE } from "../devices/print-jobs.server";
 import { NEW_ORDER_PUSHES_CTE } from "../devices/notifier-pushes.server";
 import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "kysely";
@@ -8,6 +8,7 @@ import { unitPriceWithOptions } from "../../domain/cart";
 import { isOnlinePayment } from "../../domain/checkout";
 import { dateOf } from "../../domain/time";
 import { de } from "../../i18n/de";
+import { deCheckout } from "../../i18n/de-checkout";
 import type { NewEmail, NewSms } from "../shared/outbox.server";
 import {
   lineTaxRate,
@@ -96,7 +97,7 @@ async function earlierSubmission(
   // A cash order empties its cart (its `cart_id` is then null): a cart that still exists and is
   // not the order's own was never ordered.
   if (cart && cartId !== cart.id && (await cartExists(db, cart.id))) {
-    return { ok: false, errors: [{ message: de.checkout.orderKeyReused }] };
+    return { ok: false, errors: [{ message: deCheckout.orderKeyReused }] };
   }
   return { ok: true, order, isNew: false };
 }
@@ -129,7 +130,7 @@ export async function placeOrder(
     const earlier = await earlierSubmission(db, form.orderKey, cart);
     if (earlier) return earlier;
     if ("errors" in checked) return { ok: false, errors: checked.errors };
-    return { ok: false, errors: [{ message: de.checkout.emptyCart }] };
+    return { ok: false, errors: [{ message: deCheckout.emptyCart }] };
   }
   const { draft } = checked;
 
@@ -313,6 +314,8 @@ export async function placeOrder(
     `.execute(db);
     const placed = result.rows[0];
     if (!placed) return lateSubmission(db, form.orderKey, cart);
+    // The statement has committed its tickets unless a caller's transaction holds them.
+    if (!db.isTransaction) announcePrintJobs();
     return { ok: true, order: placed, isNew: true };
   } catch (error) {
     // A parallel submission with the same key won the race for the unique key.

@@ -88,10 +88,13 @@ export async function testPrint(
     .returning(["id", "orderId", "reason"])
     .executeTakeFirstOrThrow();
   const content = await renderJob(db, job, device.paperWidth);
-  const sent = await sendToPrinter(device.host ?? "", device.port ?? 9100, content, {
-    connectTimeoutMs: 3_000,
-    answerTimeoutMs: 5_000,
-  });
+  const sent = await sendToPrinter(
+    device.host ?? "",
+    device.port ?? 9100,
+    content,
+    { connectTimeoutMs: 3_000, answerTimeoutMs: 5_000 },
+    !device.noStatusAnswer,
+  );
   const failure = sent.ok ? null : (sent.failure ?? "other");
   const reason = failure ? deDevices.failures[failure] : null;
   await db

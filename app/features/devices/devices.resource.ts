@@ -79,7 +79,18 @@ export const devicesResource: ResourceDefinition = {
       label: texts.labels.orderTypes,
       options: texts.orderTypes,
     },
-    { name: "autoConfirm", type: "boolean", label: texts.labels.autoConfirm },
+    {
+      name: "autoConfirm",
+      type: "boolean",
+      label: texts.labels.autoConfirm,
+      help: texts.help.autoConfirm,
+    },
+    {
+      name: "noStatusAnswer",
+      type: "boolean",
+      label: texts.labels.noStatusAnswer,
+      help: texts.help.noStatusAnswer,
+    },
   ],
   listColumns: [
     { name: "name", label: label.name, sortable: true },
@@ -94,7 +105,7 @@ export const devicesResource: ResourceDefinition = {
   touchesUpdatedAt: true,
   pageActions: [{ label: texts.page.testPrint, path: "testdruck" }],
   notices: TEST_NOTICES,
-  async pageExtras(db, row) {
+  async pageExtras(db, row, site) {
     const logs = await db
       .selectFrom("deviceLogs")
       .select(["id", "event", "message", "at"])
@@ -114,6 +125,7 @@ export const devicesResource: ResourceDefinition = {
     const when = (at: Date) =>
       DateTime.fromJSDate(at).setZone(zone).toFormat("dd.LL.yyyy HH:mm:ss");
     return {
+      address: deviceAddress(row, site.publicOrigin),
       logs: logs.map((log) => ({
         id: log.id,
         event: log.event,
@@ -128,6 +140,26 @@ export const devicesResource: ResourceDefinition = {
   },
 };
 
+/**
+ * What staff type into the device (decision 063): a polling printer's server address, a notifier's
+ * page. The device's token is the key in it; only the device's own page shows it.
+ */
+export function deviceAddress(
+  row: Record<string, unknown>,
+  publicOrigin: string,
+): { kind: "sdp" | "cloudprnt" | "notifier"; url: string } | null {
+  const token = typeof row.token === "string" ? row.token : "";
+  if (!/^[0-9a-f]{64}$/.test(token)) return null;
+  const origin = publicOrigin.replace(/\/+$/, "");
+  if (row.kind === "notifier") return { kind: "notifier", url: `${origin}/melder/${token}` };
+  if (row.connection === "epson_sdp")
+    return { kind: "sdp", url: `${origin}/api/epson-sdp/${token}` };
+  if (row.connection === "star_cloudprnt") {
+    return { kind: "cloudprnt", url: `${origin}/api/cloudprnt/${token}` };
+  }
+  return null;
+}
+
 /** The address rules: a TCP printer needs a host in the shop's own network and a port. */
 export function devicePlaceProblems(input: Record<string, unknown>): Problem[] {
   const problems: Problem[] = [];
@@ -137,6 +169,9 @@ export function devicePlaceProblems(input: Record<string, unknown>): Problem[] {
   }
   if (host && !isReachablePrinterHost(host)) {
     problems.push({ field: "host", message: texts.errors.hostNotPrivate });
+  }
+  if (input.autoConfirm === true && (input.kind !== "printer" || input.printsNewOrders !== true)) {
+    problems.push({ field: "autoConfirm", message: texts.errors.autoConfirmNeedsNewOrders });
   }
   if (input.kind === "printer" && !input.connection) {
     problems.push({ field: "connection", message: texts.errors.connectionRequired });

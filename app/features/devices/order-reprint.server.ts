@@ -6,7 +6,7 @@ import { de } from "../../i18n/de-staff";
 import { staffScope } from "../orders/staff-order-query.server";
 import { auditOrder, findStaffOrder } from "../orders/staff-orders.server";
 import { requireStaff } from "../staff/staff-auth.server";
-import { queueReprint } from "./print-jobs.server";
+import { queueReprint, announcePrintJobs } from "./print-jobs.server";
 
 /** The printers of a branch a copy of its orders can go to. */
 export async function branchPrinterIds(db: Db, branchId: number): Promise<number[]> {
@@ -39,6 +39,7 @@ export async function reprintAction(
     const jobs = await queueReprint(trx, order.id, printers);
     await auditOrder(trx, scope, order.id, "reprint", { jobs });
   });
+  announcePrintJobs();
   return redirect(
     `/backend/orders/${order.id}?done=${printers.length ? "kopie" : "kein-drucker"}`,
     303,

@@ -1,10 +1,29 @@
 import net from "node:net";
-import { sql } from "kysely";
-import type { Db, PrintJobReason } from "../../db/schema";
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import type { Database, Db, DeviceConnection, PrintJobReason } from "../../db/schema";
 import { encodePc858, receiptToEscPos } from "../../integrations/printers/escpos";
+import { EposSink, printRequestInfo, receiptToEpos } from "../../integrations/printers/epos-xml";
 import { loadReceipt } from "../orders/receipt.server";
 import { deDevices } from "../../i18n/de-devices";
 import { startPeriodicJob } from "../../server/periodic-job.server";
+
+/**
+ * A job handed out to a polling printer but without a result this long is offered again (the
+ * printer restarted).
+ */
+export const REOFFER_AFTER_MS = 60_000;
+
+/** The jobs a polling printer (CloudPRNT, Epson SDP) may be handed: pending, or out too long. */
+export function offerableAt(now: Date) {
+  return (eb: ExpressionBuilder<Database, "printJobs">): Expression<SqlBool> =>
+    eb.or([
+      eb("status", "=", "pending"),
+      eb.and([
+        eb("status", "=", "sending"),
+        eb("fetchedAt", "<", new Date(now.getTime() - REOFFER_AFTER_MS)),
+      ]),
+    ]);
+}
 
 /**
  * Print jobs (issue 20, decision 056): the only way anything reaches a printer. A job is a row,
@@ -97,6 +116,61 @@ export async function renderJob(
   ]);
 }
 
+/**
+ * The ticket as an Epson Server Direct Print answer (decision 063): the same head and receipt as
+ * ESC/POS, as ePOS-Print XML in a `PrintRequestInfo` that names the job by its id.
+ */
+export async function renderJobEpos(
+  db: Db,
+  job: { id: number; orderId: number | null; reason: PrintJobReason },
+  paperWidth: number,
+): Promise<Buffer> {
+  const width = paperWidth === 58 ? 32 : 48;
+  const sink = new EposSink();
+  sink.command("init");
+  sink.command("codePage");
+  sink.feed(3);
+  if (job.reason === "reprint") {
+    sink.command("sizeDouble");
+    sink.line(deDevices.ticket.copy);
+    sink.command("sizeNormal");
+  }
+  sink.line(`${deDevices.ticket.job} ${job.id}`);
+  if (job.orderId === null) {
+    sink.line(deDevices.ticket.test);
+    sink.feed(3);
+    sink.command("partialCut");
+  } else {
+    const loaded = await loadReceipt(db, job.orderId);
+    if (!loaded) throw new Error(`Bestellung ${job.orderId} fehlt.`);
+    receiptToEpos(loaded.receipt, { width }, sink);
+  }
+  return Buffer.from(printRequestInfo(String(job.id), sink.document()), "utf8");
+}
+
+/** Whether kept bytes are in the device's language (its connection may have changed since). */
+export function contentFits(connection: DeviceConnection | null, content: Buffer | null) {
+  if (!content || content.length === 0) return false;
+  return connection === "epson_sdp" ? content[0] === 0x3c : content[0] === ESC;
+}
+
+/** The job's bytes for its device: kept ones if they fit, else rendered now. */
+export async function jobContent(
+  db: Db,
+  job: { id: number; orderId: number | null; reason: PrintJobReason; content: Buffer | null },
+  device: { connection: DeviceConnection | null; paperWidth: number },
+): Promise<{ content: Buffer; rendered: boolean }> {
+  if (contentFits(device.connection, job.content)) {
+    // PGlite hands bytea back as a Uint8Array, pg as a Buffer.
+    return { content: Buffer.from(job.content!), rendered: false };
+  }
+  const content =
+    device.connection === "epson_sdp"
+      ? await renderJobEpos(db, job, device.paperWidth)
+      : await renderJob(db, job, device.paperWidth);
+  return { content, rendered: true };
+}
+
 export async function logDevice(
   db: Db,
   deviceId: number,
@@ -105,6 +179,37 @@ export async function logDevice(
   printJobId: number | null = null,
 ) {
   await db.insertInto("deviceLogs").values({ deviceId, event, message, printJobId }).execute();
+}
+
+/**
+ * A polling printer (CloudPRNT, Epson SDP) has called: its return after more than a minute is
+ * logged with `polled`, it is recorded as seen, and its pending tickets older than the shop's
+ * stale limit are set aside for staff (a reprint is never stale), each with a log line.
+ */
+export async function notePollAndSetStaleAside(
+  db: Db,
+  device: { id: number; lastSeenAt: Date | null },
+  now: Date,
+  polled: string,
+): Promise<void> {
+  if (!device.lastSeenAt || now.getTime() - device.lastSeenAt.getTime() > 60_000) {
+    await logDevice(db, device.id, "poll", polled);
+  }
+  await db.updateTable("devices").set({ lastSeenAt: now }).where("id", "=", device.id).execute();
+  const settings = await db.selectFrom("settings").select("printStaleMinutes").executeTakeFirst();
+  const staleBefore = new Date(now.getTime() - (settings?.printStaleMinutes ?? 30) * 60_000);
+  const stale = await db
+    .updateTable("printJobs")
+    .set({ status: "stale" })
+    .where("deviceId", "=", device.id)
+    .where("status", "=", "pending")
+    .where("reason", "!=", "reprint")
+    .where("createdAt", "<", staleBefore)
+    .returning("id")
+    .execute();
+  for (const job of stale) {
+    await logDevice(db, device.id, "stale", deDevices.log.stale(job.id), job.id);
+  }
 }
 
 // ——— Delivery over raw TCP (port 9100) ———
@@ -119,7 +224,7 @@ export interface SendOutcome {
 
 export interface SendOptions {
   connectTimeoutMs: number;
-  /** How long the printer may take to answer the status request after the ticket. */
+  /** How long the printer may take to answer the status request (or to close) after the ticket. */
   answerTimeoutMs: number;
 }
 
@@ -129,19 +234,24 @@ export const DEFAULT_SEND_OPTIONS: SendOptions = {
 };
 
 /**
- * Writes the ticket and a status request (GS r 1) to host:port and waits for the printer's status
- * byte: the printer answers it only after it has processed the ticket before it, so an answer
- * means printed. No answer, a reset or a timeout means not known to be printed.
+ * Writes the ticket to host:port. With `expectStatus` (the default) a status request (GS r 1)
+ * follows and only the printer's status byte counts: the printer answers it after it has
+ * processed the ticket before it. Without it (a printer that does not know `GS r`, decision 063)
+ * the ticket counts once every byte was handed over, our end of the connection closed and the
+ * printer closed its end without a reset. No answer, a reset or a timeout means not known to be
+ * printed.
  */
 export function sendToPrinter(
   host: string,
   port: number,
   bytes: Buffer,
   options: SendOptions = DEFAULT_SEND_OPTIONS,
+  expectStatus = true,
 ): Promise<SendOutcome> {
   return new Promise((resolve) => {
     let settled = false;
     let connected = false;
+    let written = false;
     const socket = net.connect({ host, port });
     const finish = (outcome: SendOutcome) => {
       if (settled) return;
@@ -163,11 +273,21 @@ export function sendToPrinter(
         () => finish({ ok: false, failure: "timeout", detail: "answer" }),
         options.answerTimeoutMs,
       );
-      socket.write(Buffer.concat([bytes, Buffer.from(STATUS_REQUEST)]));
+      if (expectStatus) socket.write(Buffer.concat([bytes, Buffer.from(STATUS_REQUEST)]));
+      // Without a status answer: every byte out, then our FIN; the printer's clean close is it.
+      else socket.end(bytes, () => (written = true));
     });
-    socket.on("data", () => finish({ ok: true }));
-    socket.on("end", () => finish({ ok: false, failure: "dropped", detail: "closed" }));
-    socket.on("close", () => finish({ ok: false, failure: "dropped", detail: "closed" }));
+    socket.on("data", () => {
+      if (expectStatus) finish({ ok: true });
+    });
+    socket.on("end", () => {
+      if (!expectStatus && written) return; // the printer's FIN; "close" follows
+      finish({ ok: false, failure: "dropped", detail: "closed" });
+    });
+    socket.on("close", (hadError) => {
+      if (!expectStatus && written && !hadError) finish({ ok: true });
+      else finish({ ok: false, failure: "dropped", detail: "closed" });
+    });
     socket.on("error", (error: NodeJS.ErrnoException) => {
       const code = error.code ?? "";
       if (code === "ECONNREFUSED") finish({ ok: false, failure: "refused", detail: code });
@@ -193,6 +313,8 @@ export interface DeliveryRound {
   printed: number;
   failed: number;
   stale: number;
+  /** Orders whose new-order ticket was printed in this round (for auto-confirm, decision 063). */
+  printedNewOrders: number[];
 }
 
 /**
@@ -205,7 +327,7 @@ export async function deliverDueJobs(
   db: Db,
   options: SendOptions & { now?: () => Date; limit?: number } = DEFAULT_SEND_OPTIONS,
 ): Promise<DeliveryRound> {
-  const round: DeliveryRound = { printed: 0, failed: 0, stale: 0 };
+  const round: DeliveryRound = { printed: 0, failed: 0, stale: 0, printedNewOrders: [] };
   const limit = options.limit ?? 1_000;
   for (let i = 0; i < limit; i += 1) {
     const outcome = await db.transaction().execute(async (trx) => {
@@ -224,6 +346,8 @@ export async function deliverDueJobs(
           "d.host",
           "d.port",
           "d.paperWidth",
+          "d.connection",
+          "d.noStatusAnswer",
         ])
         .where("j.status", "=", "pending")
         .where("j.nextAttemptAt", "<=", now)
@@ -248,12 +372,17 @@ export async function deliverDueJobs(
         await logDevice(trx, job.deviceId, "stale", deDevices.log.stale(job.id), job.id);
         return "stale" as const;
       }
-      let content = job.content;
-      if (!content) {
-        content = await renderJob(trx, job, job.paperWidth);
+      const { content, rendered } = await jobContent(trx, job, job);
+      if (rendered) {
         await trx.updateTable("printJobs").set({ content }).where("id", "=", job.id).execute();
       }
-      const sent = await sendToPrinter(job.host ?? "", job.port ?? 9100, content, options);
+      const sent = await sendToPrinter(
+        job.host ?? "",
+        job.port ?? 9100,
+        content,
+        options,
+        !job.noStatusAnswer,
+      );
       const attempts = job.attempts + 1;
       if (sent.ok) {
         await trx
@@ -273,9 +402,13 @@ export async function deliverDueJobs(
           deDevices.log.printed(job.id, attempts),
           job.id,
         );
+        if (job.reason === "new" && job.orderId !== null) round.printedNewOrders.push(job.orderId);
         return "printed" as const;
       }
-      const reason = deDevices.failures[sent.failure ?? "other"];
+      const reason =
+        !job.noStatusAnswer && sent.failure === "timeout" && sent.detail === "answer"
+          ? `${deDevices.failures.timeout} ${deDevices.hints.noStatus}`
+          : deDevices.failures[sent.failure ?? "other"];
       await trx
         .updateTable("printJobs")
         .set({
@@ -298,13 +431,41 @@ export async function deliverDueJobs(
  * The background delivery of TCP jobs in every server process (they share the work by
  * `SKIP LOCKED`): a round every second, so a new order reaches its printer within about one.
  */
-export function startPrintWorker(db: Db, log: (line: string) => void, intervalMs = 1_000) {
-  return startPeriodicJob({
+/** Who wants to hear that this process has just committed print jobs (its print workers). */
+const printJobListeners = new Set<() => void>();
+
+/**
+ * This process has committed new print jobs (an order placed, an order confirmed): its print
+ * worker takes them now instead of at its next round, so a ticket reaches a TCP printer within
+ * milliseconds (issue 20: < 1 s p99). Jobs committed by another process are found by that
+ * process's own worker, or by this one at its next round.
+ */
+export function announcePrintJobs(): void {
+  for (const listener of printJobListeners) listener();
+}
+
+export function startPrintWorker(
+  db: Db,
+  log: (line: string) => void,
+  intervalMs = 1_000,
+  afterRound?: (round: DeliveryRound) => Promise<void>,
+) {
+  const job = startPeriodicJob({
     intervalMs,
     log,
     failed: (problem) => `Druckaufträge konnten nicht zugestellt werden: ${problem}`,
     round: async () => {
-      await deliverDueJobs(db);
+      const round = await deliverDueJobs(db);
+      await afterRound?.(round);
     },
   });
+  const wake = () => job.wake();
+  printJobListeners.add(wake);
+  return {
+    ...job,
+    async stop() {
+      printJobListeners.delete(wake);
+      await job.stop();
+    },
+  };
 }

@@ -21,7 +21,7 @@ import type { LabelContent } from "../../domain/product-label";
 const requireFrom = createRequire(import.meta.url);
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
 
-function fontFiles() {
+export function fontFiles() {
   if (!fonts) {
     const folder = path.join(
       path.dirname(requireFrom.resolve("@fontsource/open-sans/package.json")),

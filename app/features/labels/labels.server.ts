@@ -10,6 +10,7 @@ import { parseId } from "../../domain/values";
 import { deLabels } from "../../i18n/de-labels";
 import { adminFor } from "../catalogue/bulk-routes.server";
 import { filterChoices, matchingProducts } from "../catalogue/bulk-prices.server";
+import { productFilterFrom } from "../catalogue/product-filter";
 import { readSmallForm } from "../shared/small-request.server";
 import { referenceSettings } from "../shared/reference-data.server";
 import { renderLabelsPdf } from "./labels-pdf.server";
@@ -143,15 +144,11 @@ export async function labelsPdf(
   return { ok: true, pdf: await renderLabelsPdf(prints, choice.layout, choice.start) };
 }
 
-function filterOf(params: URLSearchParams) {
-  const search = (params.get("suche") ?? "").trim().slice(0, 100);
-  return { search, categoryId: parseId(params.get("kategorie")) };
-}
-
 export async function labelsPageLoader(request: Request, context: AppLoadContext) {
   await adminFor(request, context);
   const url = new URL(request.url);
-  const filter = filterOf(url.searchParams);
+  const { search, categoryId } = productFilterFrom(url.searchParams);
+  const filter = { search, categoryId };
   const [matches, choices, settings] = await Promise.all([
     matchingProducts(context.db, filter, MAX_LABEL_PRODUCTS),
     filterChoices(context.db),

@@ -15,7 +15,7 @@ import { orderTypeOf } from "../../domain/order-type";
 import { checkPhone, phoneCountryOf } from "../../domain/phone";
 import { checkAppointment, planAppointments } from "../../domain/slots";
 import { cleanLine, cleanText } from "../../domain/values";
-import { de as deShop } from "../../i18n/de";
+import { deCheckout } from "../../i18n/de-checkout";
 import { de } from "../../i18n/de-staff";
 import type { FieldError } from "../checkout/checkout.server";
 import { referenceBranches, referenceSettings } from "../shared/reference-data.server";
@@ -46,7 +46,7 @@ const line = (max: number) =>
   z
     .string({ error: texts.invalidValue })
     .transform(cleanLine)
-    .pipe(z.string().max(max, deShop.checkout.tooLong(max)))
+    .pipe(z.string().max(max, deCheckout.tooLong(max)))
     .nullable()
     .optional();
 
@@ -66,14 +66,14 @@ export const orderChangeSchema = z.object({
   stairway: line(20),
   door: line(20),
   appointment: z
-    .string({ error: deShop.checkout.invalidAppointment })
-    .max(40, deShop.checkout.invalidAppointment)
+    .string({ error: deCheckout.invalidAppointment })
+    .max(40, deCheckout.invalidAppointment)
     .nullable()
     .optional(),
   comment: z
     .string({ error: texts.invalidValue })
     .transform(cleanText)
-    .pipe(z.string().max(2000, deShop.checkout.tooLong(2000)))
+    .pipe(z.string().max(2000, deCheckout.tooLong(2000)))
     .nullable()
     .optional(),
 });
@@ -138,17 +138,17 @@ async function checkDetails(
   const required = branch ? requiredFields(branch, orderType) : null;
   const details = { ...next };
 
-  if ("name" in changed && !next.name) add(deShop.checkout.nameRequired, "name");
+  if ("name" in changed && !next.name) add(deCheckout.nameRequired, "name");
   if ("email" in changed) {
-    if (next.email && !EMAIL.test(next.email)) add(deShop.checkout.emailInvalid, "email");
-    else if (!next.email && required?.email) add(deShop.checkout.emailRequired, "email");
+    if (next.email && !EMAIL.test(next.email)) add(deCheckout.emailInvalid, "email");
+    else if (!next.email && required?.email) add(deCheckout.emailRequired, "email");
   }
   if ("phone" in changed) {
     if (next.phone) {
       const check = checkPhone(next.phone, phoneCountryOf(settings.businessTimeZone));
       if (!check.isValid) add(check.message, "phone");
       else details.phone = check.phone;
-    } else if (required?.phone) add(deShop.checkout.phoneRequired, "phone");
+    } else if (required?.phone) add(deCheckout.phoneRequired, "phone");
   }
   for (const field of ADDRESS_FIELDS) {
     if (field in changed && next[field] && orderType !== "delivery") {
@@ -156,13 +156,13 @@ async function checkDetails(
     }
   }
   if (orderType === "delivery" && required?.address) {
-    if ("street" in changed && !next.street) add(deShop.checkout.streetRequired, "street");
-    if ("city" in changed && !next.city) add(deShop.checkout.cityRequired, "city");
+    if ("street" in changed && !next.street) add(deCheckout.streetRequired, "street");
+    if ("city" in changed && !next.city) add(deCheckout.cityRequired, "city");
   }
   if ("appointment" in changed) {
     const at = next.appointment ? new Date(next.appointment) : null;
     if (at && Number.isNaN(at.getTime())) {
-      add(deShop.checkout.invalidAppointment, "appointment");
+      add(deCheckout.invalidAppointment, "appointment");
     } else if (branch) {
       const zone = settings.businessTimeZone;
       const rules = hoursFor(

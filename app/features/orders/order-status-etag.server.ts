@@ -37,7 +37,8 @@ export interface FrameInput {
   now: Date;
 }
 
-const MESSAGE_CLOCK_MS = 5 * 60 * 1000;
+/** How often the page's tag moves with the clock alone (the status messages read it). */
+export const MESSAGE_CLOCK_MS = 5 * 60 * 1000;
 
 const micros = (column: string) =>
   sql<string>`(extract(epoch from ${sql.ref(column)}) * 1000000)::bigint::text`;

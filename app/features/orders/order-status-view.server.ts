@@ -23,9 +23,11 @@ import { inZone } from "../../domain/time";
 import { formatQuantity } from "../../domain/units";
 import { describeChosenParts } from "../../domain/chosen-parts";
 import { de } from "../../i18n/de";
+import { deCheckout } from "../../i18n/de-checkout";
+import { deOrderStatus } from "../../i18n/de-order-status";
 import { customerOrder, type OrderRecord } from "./order-status.server";
 
-const texts = de.orderStatus;
+const texts = deOrderStatus;
 
 export interface StatusItemView {
   name: string;
@@ -143,7 +145,7 @@ export function orderStatusView(
       table: order.isDineIn ? order.tableIdentifier : null,
       address: addressLines(order),
       comment: order.comment?.trim() || null,
-      paymentMethod: de.checkout.paymentMethods[order.paymentMethod],
+      paymentMethod: deCheckout.paymentMethods[order.paymentMethod],
       items: items.map((item) => ({
         name: item.name,
         quantity: formatQuantity(item.amount, item.unit),

@@ -9,7 +9,7 @@ import {
   showsReviewPrompt,
 } from "../../domain/order-status";
 import type { MessageOrder } from "../../domain/order-status-messages";
-import { de } from "../../i18n/de";
+import { deOrderStatus } from "../../i18n/de-order-status";
 import type { QuestionnaireAnswers } from "./questionnaire-schema";
 import { referenceSettings } from "../shared/reference-data.server";
 
@@ -19,7 +19,7 @@ import { referenceSettings } from "../shared/reference-data.server";
  * under `/api/orders/public` call the same functions.
  */
 
-const errors = de.orderStatus.errors;
+const errors = deOrderStatus.errors;
 
 /** How the database hands out uids (`gen_random_uuid()::text`). */
 const UID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

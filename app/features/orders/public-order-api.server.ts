@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { de } from "../../i18n/de";
+import { deOrderStatus } from "../../i18n/de-order-status";
 import type { OrderChangeResult } from "./order-status.server";
 import { publicOrder } from "./order-status-view.server";
 
@@ -16,12 +16,12 @@ export function apiErrors(errors: ApiError[], status: number, headers?: HeadersI
   return Response.json({ errors }, { status, headers });
 }
 
-export const apiNotFound = () => apiErrors([{ message: de.orderStatus.errors.notFound }], 404);
+export const apiNotFound = () => apiErrors([{ message: deOrderStatus.errors.notFound }], 404);
 
-export const apiBadRequest = () => apiErrors([{ message: de.orderStatus.errors.badRequest }], 400);
+export const apiBadRequest = () => apiErrors([{ message: deOrderStatus.errors.badRequest }], 400);
 
 export const apiMethodNotAllowed = (allow: string) =>
-  apiErrors([{ message: de.orderStatus.errors.methodNotAllowed }], 405, { Allow: allow });
+  apiErrors([{ message: deOrderStatus.errors.methodNotAllowed }], 405, { Allow: allow });
 
 /** A zod failure as the API's error list: one entry per issue, named by its top-level field. */
 export function validationErrors(error: z.ZodError): Response {

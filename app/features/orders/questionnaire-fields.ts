@@ -1,10 +1,10 @@
-import { de } from "../../i18n/de";
+import { deOrderStatus } from "../../i18n/de-order-status";
 
 /**
  * The questionnaire's fields and limits without its schema: the status page's form needs these in
  * the browser, the schema (and zod with it) stays on the server.
  */
-const texts = de.orderStatus.questionnaire;
+const texts = deOrderStatus.questionnaire;
 
 export const QUESTIONNAIRE_COMMENT_MAX_LENGTH = 2000;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { de } from "../../i18n/de";
+import { deOrderStatus } from "../../i18n/de-order-status";
 import { cleanText } from "../../domain/values";
 import {
   QUESTIONNAIRE_COMMENT_MAX_LENGTH,
@@ -7,7 +7,7 @@ import {
   type RatingField,
 } from "./questionnaire-fields";
 
-const texts = de.orderStatus.questionnaire;
+const texts = deOrderStatus.questionnaire;
 
 function stars(field: RatingField) {
   const message = texts.ratingRequired(RATING_LABELS[field]);

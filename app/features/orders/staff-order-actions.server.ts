@@ -8,7 +8,7 @@ import type { Db, Order } from "../../db/schema";
 import { isDatabaseUnavailable } from "../../db/unavailable.server";
 import { queueNewOrderEmail, queueNewOrderSms, type MessageOrigin } from "./order-mails.server";
 import { queueCounterAppointmentNotices, queueOrderEndedNotices } from "./order-notices.server";
-import { queueOrderPrintJobs } from "../devices/print-jobs.server";
+import { announcePrintJobs, queueOrderPrintJobs } from "../devices/print-jobs.server";
 import { settlePayment } from "../checkout/payment.server";
 import { owesRefund, refundOrderPayment } from "./refund.server";
 import { referenceSettings } from "../shared/reference-data.server";
@@ -174,6 +174,27 @@ async function statusNotices(
   }
 }
 
+/** Who confirms an order automatically (decision 063): the shop, for every branch. */
+export const AUTOMATIC_SCOPE: StaffScope = { userId: null, branchIds: null, ip: null };
+
+/**
+ * The confirmation staff would make ("Bestätigen"), made by the shop once the order's new-order
+ * ticket printed on a printer that confirms automatically (decision 063): the same transaction,
+ * the same confirmed-order tickets and customer messages, audited without a person.
+ */
+export async function confirmOrderAutomatically(
+  db: Db,
+  orderId: number,
+  origin: MessageOrigin,
+  now: Date = new Date(),
+) {
+  const input: StaffActionInput = { action: "confirm" };
+  return changeOrderStatus(db, AUTOMATIC_SCOPE, orderId, input, now, async (trx, updated) => ({
+    ...(await queueStatusNotices(trx, updated, input, origin)),
+    automatic: "printed",
+  }));
+}
+
 export async function performOrderAction(
   context: AppLoadContext,
   scope: StaffScope,
@@ -261,6 +282,8 @@ export async function performOrderAction(
         queueStatusNotices(trx, updated, input, context.config),
       );
       if (!changed.ok) return fail(changed.status, changed.message);
+      // A confirmation's tickets are committed: the print worker takes them now.
+      if (input.action === "confirm" && !changed.isNoop) announcePrintJobs();
       const notice = texts.notices[input.action];
       // The rejection stands (it is committed); the refund follows it (decision 022).
       if (

@@ -8,6 +8,7 @@ import { isOnlinePayment, type PaymentMethod } from "../../domain/checkout";
 import type { OrderType } from "../../domain/order-type";
 import { MAX_ID, parseId } from "../../domain/values";
 import { de as deShop } from "../../i18n/de";
+import { deCheckout } from "../../i18n/de-checkout";
 import { de } from "../../i18n/de-staff";
 import { offeredDeliveryTypes } from "../cart/cart.server";
 import { checkoutSchema, loadCheckout, type FieldError } from "../checkout/checkout.server";
@@ -189,14 +190,14 @@ export async function enterStaffOrder(
   if (!branch || !branch.isPublic) return bad([{ message: texts.branchRequired, field: "branch" }]);
   const orderType = orderTypeOf(body);
   if (!orderType || !offeredDeliveryTypes(branch).includes(orderType)) {
-    return bad([{ message: deShop.checkout.orderTypeUnavailable, field: "isDelivery" }]);
+    return bad([{ message: deCheckout.orderTypeUnavailable, field: "isDelivery" }]);
   }
   const area =
     orderType === "delivery"
       ? branch.deliveryAreas.find((candidate) => candidate.id === body.deliveryArea)
       : undefined;
   if (orderType === "delivery" && !area) {
-    return bad([{ message: deShop.checkout.areaRequired, field: "deliveryArea" }]);
+    return bad([{ message: deCheckout.areaRequired, field: "deliveryArea" }]);
   }
 
   const store = await loadStorefront(db, branch.identifier, now);

@@ -28,7 +28,8 @@ export {
  * nobody learns which ids exist elsewhere.
  */
 export interface StaffScope {
-  userId: number;
+  /** Null for the shop itself (an order confirmed automatically once printed, decision 063). */
+  userId: number | null;
   /** The branch ids this person works for; null for every branch. */
   branchIds: readonly number[] | null;
   /** The client's address, for the audit log. */

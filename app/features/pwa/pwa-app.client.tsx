@@ -7,6 +7,7 @@ import { FOOTER_SLOT_ID, PROMO_SLOT_ID, type PwaHostProps } from "./pwa-host";
 import {
   detectPlatform,
   dismissCookie,
+  holdsPromptBack,
   instructionVariant,
   isDismissed,
   mayOfferInstall,
@@ -61,6 +62,7 @@ export default function PwaApp({ enabled, selfService, consentGiven, shopName }:
   const [platform] = useState(() => detectPlatform(navigator.userAgent, navigator.maxTouchPoints));
   const installed = useState(isInstalled)[0];
   const conditions = { enabled: appOn, selfService, installed, supported };
+  const { pathname } = useLocation();
 
   // Online and offline follow the browser's events.
   useEffect(() => {
@@ -233,7 +235,7 @@ export default function PwaApp({ enabled, selfService, consentGiven, shopName }:
           </section>
         </SlotPortal>
       ) : null}
-      {appOn && showPrompt && !showInstructions ? (
+      {appOn && showPrompt && !showInstructions && !holdsPromptBack(pathname) ? (
         <Sheet id="pwa-prompt" heading={t.promptHeading(shopName)}>
           <p>{t.promptText(shopName)}</p>
           <div className="pwa-actions">

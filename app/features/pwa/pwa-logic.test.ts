@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   detectPlatform,
   dismissCookie,
+  holdsPromptBack,
   instructionVariant,
   isDismissed,
   mayOfferInstall,
@@ -29,6 +30,14 @@ describe("the install prompt's timing (spec section 9)", () => {
   });
   it("does not come without consent", () => {
     expect(promptDelay(false, false)).toBeNull();
+  });
+  it("waits while the customer is in the checkout, and only there", () => {
+    expect(holdsPromptBack("/store/freiburg-altstadt/checkout")).toBe(true);
+    expect(holdsPromptBack("/store/freiburg-altstadt/checkout/")).toBe(true);
+    expect(holdsPromptBack("/store/freiburg-altstadt")).toBe(false);
+    expect(holdsPromptBack("/store/freiburg-altstadt/product/12")).toBe(false);
+    expect(holdsPromptBack("/status/abc/def")).toBe(false);
+    expect(holdsPromptBack("/site/checkout-hilfe")).toBe(false);
   });
   it("checks for updates 2.5 s after the start, then every 30 minutes", () => {
     expect(UPDATE_FIRST_CHECK_MS).toBe(2_500);

@@ -25,6 +25,15 @@ export function promptDelay(consentAtStart: boolean, consentNow: boolean): numbe
   return null;
 }
 
+/**
+ * The checkout is not interrupted (decision 052): the prompt waits while the customer fills the
+ * order form, whose submit button its sheet would cover, and comes on the next page, usually the
+ * status page of the order just placed.
+ */
+export function holdsPromptBack(pathname: string): boolean {
+  return /\/checkout(\/|$)/.test(pathname);
+}
+
 export interface PromptConditions {
   /** enablePluginPwa in the settings. */
   enabled: boolean;

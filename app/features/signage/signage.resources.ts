@@ -1,8 +1,11 @@
+import { z } from "zod";
 import { de } from "../../i18n/de-backoffice";
 import { deSignage } from "../../i18n/de-signage";
 import { nameField } from "../backoffice/common-fields";
+import type { Transaction } from "kysely";
 import { countWhere, type Problem, type ResourceDefinition } from "../backoffice/resource.server";
 import type { Db } from "../../db/schema";
+import { parseId } from "../../domain/values";
 import { containsItself, parseSchedule, type SignageSlot } from "../../domain/signage-schedule";
 import { deviceStatusRows } from "./signage.server";
 
@@ -56,6 +59,24 @@ export const signageSegmentsResource: ResourceDefinition = {
       label: texts.menuBranch,
       help: texts.menuBranchHelp,
     },
+    {
+      name: "categoryIds",
+      type: "reference",
+      resource: "categories",
+      multiple: true,
+      checkboxes: true,
+      label: texts.menuCategories,
+      help: texts.menuCategoriesHelp,
+    },
+  ],
+  links: [
+    {
+      field: "categoryIds",
+      table: "signage_segment_categories",
+      own: "segment_id",
+      other: "category_id",
+      position: "position",
+    },
   ],
   listColumns: [
     { name: "name", label: label.name, sortable: true },
@@ -66,22 +87,14 @@ export const signageSegmentsResource: ResourceDefinition = {
   defaultSort: { column: "name", direction: "asc" },
   titleOf: (row) => String(row.name),
   access: { roles: ["ROLE_ADMIN"] },
-  async check(db, input, id) {
+  // A video segment's file is uploaded on its own page (decision 060, "Videos"); until then the
+  // TVs skip the segment.
+  pageActions: [{ label: deSignage.video.link, path: "video" }],
+  async check(db, input) {
     const found: Problem[] = [];
     const kind = String(input.kind ?? "");
     if (kind === "image" && input.imageId == null) {
       found.push({ field: "imageId", message: problems.imageRequired });
-    }
-    if (kind === "video" && id === null) {
-      found.push({ field: "kind", message: problems.videoRequired });
-    }
-    if (kind === "video" && id !== null) {
-      const row = await db
-        .selectFrom("signageSegments")
-        .select("videoPath")
-        .where("id", "=", id)
-        .executeTakeFirst();
-      if (!row?.videoPath) found.push({ field: "kind", message: problems.videoRequired });
     }
     if (kind === "page") {
       const path = typeof input.pagePath === "string" ? input.pagePath : "";
@@ -94,6 +107,21 @@ export const signageSegmentsResource: ResourceDefinition = {
     if (kind === "menu" && input.branchId == null) {
       found.push({ field: "branchId", message: problems.branchRequired });
     }
+    const categoryIds = (input.categoryIds as number[] | null | undefined) ?? [];
+    if (categoryIds.length > 0 && kind !== "menu") {
+      found.push({ field: "categoryIds", message: problems.categoriesOnlyForMenu });
+    } else if (categoryIds.length > 0) {
+      // Checked here rather than left to the foreign key, so the message names the id.
+      const known = new Set(
+        (
+          await db.selectFrom("categories").select("id").where("id", "in", categoryIds).execute()
+        ).map((row) => row.id),
+      );
+      const unknown = categoryIds.find((id) => !known.has(id));
+      if (unknown !== undefined) {
+        found.push({ field: "categoryIds", message: problems.unknownCategory(unknown) });
+      }
+    }
     return found;
   },
   async inUse(db, id) {
@@ -101,6 +129,73 @@ export const signageSegmentsResource: ResourceDefinition = {
     return streams ? problems.segmentInStreams(streams) : null;
   },
 };
+
+/** A whole number in a range, or nothing ("" from an empty form field, null, absent). */
+function wholeNumber(min: number, max: number, message: string) {
+  return z
+    .union([z.string(), z.number(), z.null()])
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined || value === null || value === "") return null;
+      const number =
+        typeof value === "number" ? value : /^\s*\d{1,7}\s*$/.test(value) ? Number(value) : NaN;
+      if (!Number.isInteger(number) || number < min || number > max) {
+        context.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return number;
+    });
+}
+
+/**
+ * A stream's entries (decision 060): the order and an own duration of each chosen segment. The
+ * form sends one row per segment (`entries[N].segmentId`, `.position`, `.durationSeconds`); the
+ * API may send the same list. Which segments belong is `segmentIds`; an entry of another
+ * segment is ignored (it was just taken out).
+ */
+export const streamEntriesSchema = z
+  .array(
+    z.object({
+      segmentId: z.union([z.string(), z.number()]).transform((value, context) => {
+        const id = parseId(value);
+        if (id === null) {
+          context.addIssue({ code: "custom", message: de.fields.reference });
+          return z.NEVER;
+        }
+        return id;
+      }),
+      position: wholeNumber(1, 500, problems.entryPosition),
+      durationSeconds: wholeNumber(1, 3600, problems.entryDuration),
+    }),
+  )
+  .max(500);
+
+export type StreamEntry = z.output<typeof streamEntriesSchema>[number];
+
+/**
+ * Puts the stream's segments in the entries' order (by position; ties and segments without an
+ * entry keep the order of `segmentIds`, after the numbered ones) with their own durations.
+ */
+export async function arrangeStream(
+  trx: Transaction<any>,
+  streamId: number,
+  segmentIds: readonly number[],
+  entries: readonly StreamEntry[],
+): Promise<void> {
+  const byId = new Map(entries.map((entry) => [entry.segmentId, entry]));
+  const rank = (segmentId: number) => byId.get(segmentId)?.position ?? Number.MAX_SAFE_INTEGER;
+  const order = segmentIds
+    .map((segmentId, index) => ({ segmentId, index }))
+    .sort((a, b) => rank(a.segmentId) - rank(b.segmentId) || a.index - b.index);
+  for (const [position, { segmentId }] of order.entries()) {
+    await trx
+      .updateTable("signage_stream_segments")
+      .set({ position, duration_seconds: byId.get(segmentId)?.durationSeconds ?? null })
+      .where("stream_id", "=", streamId)
+      .where("segment_id", "=", segmentId)
+      .execute();
+  }
+}
 
 /** Every stream's slots, for the self-containment check and the player. */
 export async function slotsByStream(db: Db): Promise<Map<number, SignageSlot[]>> {
@@ -130,6 +225,7 @@ export const signageStreamsResource: ResourceDefinition = {
       resource: "digital-signage-segments",
       multiple: true,
       label: texts.segments,
+      help: texts.segmentsHelp,
     },
     {
       name: "transition",
@@ -157,6 +253,8 @@ export const signageStreamsResource: ResourceDefinition = {
       position: "position",
     },
   ],
+  extraSchema: { entries: streamEntriesSchema.optional() },
+  extraFields: ["entries"],
   listColumns: [
     { name: "id", label: "Nr.", sortable: true },
     { name: "name", label: label.name, sortable: true },
@@ -181,6 +279,43 @@ export const signageStreamsResource: ResourceDefinition = {
       return [{ field: "schedule", message: problems.containsItself }];
     }
     return [];
+  },
+  async afterWrite(trx, id, input) {
+    const entries = input.entries as StreamEntry[] | undefined;
+    if (!entries) return;
+    await arrangeStream(trx, id, (input.segmentIds as number[] | null) ?? [], entries);
+  },
+  async loadExtra(db, id) {
+    const rows = await db
+      .selectFrom("signageStreamSegments")
+      .select(["segmentId", "durationSeconds"])
+      .where("streamId", "=", id)
+      .orderBy("position")
+      .orderBy("segmentId")
+      .execute();
+    return {
+      entries: rows.map((row, index) => ({
+        segmentId: row.segmentId,
+        position: index + 1,
+        durationSeconds: row.durationSeconds,
+      })),
+    };
+  },
+  async extraChoices(db) {
+    const segments = await db
+      .selectFrom("signageSegments")
+      .select(["id", "name", "durationSeconds"])
+      .orderBy("name")
+      .orderBy("id")
+      .limit(1_000)
+      .execute();
+    return {
+      streamSegments: segments.map((segment) => ({
+        value: String(segment.id),
+        label: segment.name,
+        seconds: String(segment.durationSeconds),
+      })),
+    };
   },
   async inUse(db, id) {
     if (await countWhere(db, "signage_devices", "stream_id", id)) return problems.streamInUse;

@@ -313,10 +313,15 @@ export async function playerView(
     .selectFrom("signageStreamSegments")
     .innerJoin("signageSegments", "signageSegments.id", "signageStreamSegments.segmentId")
     .selectAll("signageSegments")
+    .select("signageStreamSegments.durationSeconds as entrySeconds")
     .where("signageStreamSegments.streamId", "=", chosen)
     .orderBy("signageStreamSegments.position")
     .orderBy("signageSegments.id")
     .execute();
+  const boardCategories = await categoriesOfBoards(
+    db,
+    rows.flatMap((row) => (row.kind === "menu" ? [row.id] : [])),
+  );
   const images = await findImagesByIds(
     db,
     rows.flatMap((row) => (row.imageId == null ? [] : [row.imageId])),
@@ -327,7 +332,8 @@ export async function playerView(
       id: row.id,
       name: row.name,
       kind: row.kind,
-      seconds: row.durationSeconds,
+      // The stream's entry may have its own duration (decision 060).
+      seconds: row.entrySeconds ?? row.durationSeconds,
     };
     if (row.kind === "image" && row.imageId != null) {
       const image = images.get(row.imageId);
@@ -342,7 +348,7 @@ export async function playerView(
     } else if (row.kind === "text") {
       segment.body = row.body ?? "";
     } else if (row.kind === "menu" && row.branchId != null) {
-      segment.menu = await menuBoard(db, row.branchId, now, zone);
+      segment.menu = await menuBoard(db, row.branchId, now, zone, boardCategories.get(row.id));
     }
     segments.push(segment);
   }
@@ -357,16 +363,43 @@ export async function playerView(
   };
 }
 
-async function menuBoard(db: Db, branchId: number, now: Date, zone: string) {
+/** The chosen categories of menu boards, in their order, by segment (absent: the whole menu). */
+async function categoriesOfBoards(db: Db, segmentIds: number[]): Promise<Map<number, number[]>> {
+  const chosen = new Map<number, number[]>();
+  if (segmentIds.length === 0) return chosen;
+  const rows = await db
+    .selectFrom("signageSegmentCategories")
+    .select(["segmentId", "categoryId"])
+    .where("segmentId", "in", segmentIds)
+    .orderBy("position")
+    .orderBy("categoryId")
+    .execute();
+  for (const row of rows) {
+    chosen.set(row.segmentId, [...(chosen.get(row.segmentId) ?? []), row.categoryId]);
+  }
+  return chosen;
+}
+
+async function menuBoard(
+  db: Db,
+  branchId: number,
+  now: Date,
+  zone: string,
+  categoryIds?: readonly number[],
+) {
   const branch = await db
     .selectFrom("branches")
     .select("name")
     .where("id", "=", branchId)
     .executeTakeFirst();
   const catalogue = await loadActiveCatalogue(db, branchId, now, zone);
+  // Chosen categories in the menu's own order; a chosen one the live menu lacks shows nothing.
+  const shown = categoryIds?.length
+    ? catalogue.categories.filter((category) => categoryIds.includes(category.id))
+    : catalogue.categories;
   return {
     branchName: branch?.name ?? "",
-    categories: catalogue.categories.map((category) => ({
+    categories: shown.map((category) => ({
       name: category.name,
       products: category.products.map((entry) => ({
         name: entry.product.name,

@@ -82,6 +82,7 @@ export function isStaffPath(pathname: string): boolean {
   if (pathname === "/api/analytics-log") return false;
   // Polling receipt printers (decision 056) name themselves with their device token.
   if (pathname.startsWith("/api/cloudprnt/")) return false;
+  if (pathname.startsWith("/api/epson-sdp/")) return false;
   return !pathname.startsWith("/api/orders/public/") && !pathname.startsWith("/api/payments/");
 }
 

@@ -9,8 +9,10 @@ import {
 } from "../../domain/upload-types";
 import { contentIsSound } from "../uploads/file-content.server";
 import {
+  initialQuantity,
   isAllowedQuantity,
   isUnit,
+  quantityInputValue,
   quantityRulesFor,
   type QuantityRules,
   type Unit,
@@ -83,6 +85,14 @@ export function parseAmount(
   return { ok: true, amount, unit };
 }
 
+/**
+ * The amount an add without one gets: what the item dialog starts with (the product's minimum,
+ * its step, or one piece). The menu's '+' sends none; its one form serves every row (issue 17).
+ */
+export function startingAmount(product: CatalogueProduct): string {
+  return quantityInputValue(initialQuantity(pricedProduct(product)));
+}
+
 function text(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
@@ -105,9 +115,14 @@ export async function parseItemForm(
   oversized: readonly string[],
   previous?: Pick<CartItem, "parts">,
   staged?: StagedUploads,
+  options: { startingAmountIfNone?: boolean } = {},
 ): Promise<ItemParse> {
   const fieldErrors: FieldErrors = {};
-  const amount = parseAmount(product, text(form, "unit"), text(form, "amount"));
+  const amountText =
+    options.startingAmountIfNone && !form.has("amount")
+      ? startingAmount(product)
+      : text(form, "amount");
+  const amount = parseAmount(product, text(form, "unit"), amountText);
   if (!amount.ok) fieldErrors[amount.field] = amount.message;
 
   const parts: ChosenPart[] = [];

@@ -30,13 +30,16 @@ import {
 } from "./clock.server";
 import {
   activityJson,
+  addActivity,
   correctActivity,
+  deleteActivity,
   correctionsOf,
   findActivity,
   listActivities,
   violationsOf,
   type ActivityRow,
   type Correction,
+  type NewActivity,
 } from "./working-activities.server";
 import { workingSchedulesOf } from "./working-schedules-hook.server";
 
@@ -121,6 +124,33 @@ async function readBody(request: Request): Promise<Record<string, unknown>> {
   }
   if (type.includes("form")) return Object.fromEntries(await request.formData());
   return {};
+}
+
+/** A body that could not be read (broken JSON, a cut upload): the staff API's German 400. */
+async function bodyOr400(request: Request): Promise<Record<string, unknown> | Response> {
+  try {
+    return await readBody(request);
+  } catch {
+    return jsonError(400, staffDe.errors.badRequest);
+  }
+}
+
+/**
+ * The request's body checked by `schema`: its data, or a 400 whose message is the action's own
+ * failure ('Aktivität konnte nicht … werden.') followed by the first problem found.
+ */
+async function parsedBodyOr400<T>(
+  request: Request,
+  schema: z.ZodType<T>,
+  failure: string,
+): Promise<T | Response> {
+  const body = await bodyOr400(request);
+  if (body instanceof Response) return body;
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    return jsonError(400, `${failure} ${parsed.error.issues[0]?.message ?? ""}`.trim());
+  }
+  return parsed.data;
 }
 
 async function apiPerson(
@@ -460,7 +490,15 @@ function activityView(row: ActivityRow, zone: string) {
     branchName: row.branchName,
     date: formatDate(row.startedAt, zone),
     start: formatTime(row.startedAt, zone),
-    end: row.endedAt ? formatTime(row.endedAt, zone) : null,
+    // A night shift's end the next morning (decision 065): '06:00 (+1)'.
+    end: row.endedAt
+      ? `${formatTime(row.endedAt, zone)}${
+          DateTime.fromJSDate(row.endedAt, { zone }).toISODate() !==
+          DateTime.fromJSDate(row.startedAt, { zone }).toISODate()
+            ? " (+1)"
+            : ""
+        }`
+      : null,
     pauses: row.pauses.map(
       (pause) =>
         `${formatTime(pause.startedAt, zone)}–${pause.endedAt ? formatTime(pause.endedAt, zone) : "…"}`,
@@ -531,6 +569,7 @@ async function listFilter(context: AppLoadContext, user: StaffUser, search: URLS
 
 export async function activitiesApi(request: Request, context: AppLoadContext) {
   const user = await requireManager(request, context);
+  if (request.method === "POST") return createActivityApi(request, context, user);
   if (request.method !== "GET" && request.method !== "HEAD") {
     return jsonError(405, staffDe.errors.methodNotAllowed);
   }
@@ -564,6 +603,11 @@ const instantSchema = z
     return parsed.toJSDate();
   });
 
+const reasonSchema = z
+  .string({ message: de.errors.reasonMissing })
+  .transform(cleanLine)
+  .pipe(z.string().min(1, de.errors.reasonMissing).max(500, de.errors.reasonTooLong));
+
 const correctionSchema = z.object({
   start: instantSchema,
   end: instantSchema.nullable().optional(),
@@ -577,11 +621,70 @@ const correctionSchema = z.object({
     .pipe(z.string().max(1000, de.errors.commentTooLong))
     .nullable()
     .optional(),
-  reason: z
-    .string({ message: de.errors.reasonMissing })
-    .transform(cleanLine)
-    .pipe(z.string().min(1, de.errors.reasonMissing).max(500, de.errors.reasonTooLong)),
+  reason: reasonSchema,
 });
+
+const idSchema = (message: string) =>
+  z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      const id = parseId(value);
+      if (!id) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return id;
+    });
+
+const optionalIdSchema = (message: string) =>
+  z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === null || value === "") return null;
+      const id = parseId(value);
+      if (!id) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return id;
+    });
+
+/** A new activity (decision 065): the correction's fields plus who, where and on what. */
+const newActivitySchema = correctionSchema.extend({
+  userId: idSchema(de.errors.invalidUser),
+  branchId: idSchema(de.errors.invalidBranch),
+  departmentId: optionalIdSchema(de.errors.invalidDepartment),
+  projectId: optionalIdSchema(de.errors.invalidProject),
+  taskId: optionalIdSchema(de.errors.invalidTask),
+});
+
+function toNewActivity(input: z.infer<typeof newActivitySchema>): NewActivity {
+  return {
+    ...toCorrection(input),
+    userId: input.userId,
+    branchId: input.branchId,
+    departmentId: input.departmentId,
+    projectId: input.projectId,
+    taskId: input.taskId,
+  };
+}
+
+/** POST /api/working-activities: a forgotten clock-in added by a manager, with a reason. */
+async function createActivityApi(request: Request, context: AppLoadContext, user: StaffUser) {
+  const input = await parsedBodyOr400(request, newActivitySchema, de.createError);
+  if (input instanceof Response) return input;
+  const done = await addActivity(context.db, {
+    user,
+    activity: toNewActivity(input),
+    now: new Date(),
+    context,
+  });
+  if (!done.ok) return jsonError(done.status, done.message);
+  const created = await findActivity(context.db, done.id);
+  return Response.json({ data: activityJson(created!) }, { status: 201, headers: NO_STORE });
+}
 
 function toCorrection(input: z.infer<typeof correctionSchema>): Correction {
   return {
@@ -607,22 +710,34 @@ export async function activityApi(
     if (!row) return jsonError(404, de.errors.notFound);
     return Response.json({ data: activityJson(row) }, { headers: NO_STORE });
   }
+  if (request.method === "DELETE") {
+    if (!row) return jsonError(404, `${de.deleteError} ${de.errors.notFound}`);
+    const body = await bodyOr400(request);
+    if (body instanceof Response) return body;
+    const reason = reasonSchema.safeParse(
+      body.reason ?? new URL(request.url).searchParams.get("reason") ?? "",
+    );
+    if (!reason.success) {
+      return jsonError(400, `${de.deleteError} ${reason.error.issues[0]?.message ?? ""}`.trim());
+    }
+    const done = await deleteActivity(context.db, {
+      id: row.id,
+      user,
+      reason: reason.data,
+      now: new Date(),
+      context,
+    });
+    if (!done.ok) return jsonError(done.status, done.message);
+    return new Response(null, { status: 204, headers: NO_STORE });
+  }
   if (request.method !== "PUT") return jsonError(405, staffDe.errors.methodNotAllowed);
   if (!row) return jsonError(404, `${de.updateError} ${de.errors.notFound}`);
-  let body: Record<string, unknown>;
-  try {
-    body = await readBody(request);
-  } catch {
-    return jsonError(400, staffDe.errors.badRequest);
-  }
-  const parsed = correctionSchema.safeParse(body);
-  if (!parsed.success) {
-    return jsonError(400, `${de.updateError} ${parsed.error.issues[0]?.message ?? ""}`.trim());
-  }
+  const input = await parsedBodyOr400(request, correctionSchema, de.updateError);
+  if (input instanceof Response) return input;
   const done = await correctActivity(context.db, {
     id: row.id,
     user,
-    correction: toCorrection(parsed.data),
+    correction: toCorrection(input),
     now: new Date(),
     context,
   });
@@ -656,7 +771,14 @@ export async function activitiesPage(request: Request, context: AppLoadContext) 
           text: violationText(violation),
         })),
       })),
-      notice: search.get("korrigiert") === "1" ? de.edit.saved : null,
+      notice:
+        search.get("korrigiert") === "1"
+          ? de.edit.saved
+          : search.get("nachgetragen") === "1"
+            ? de.add.saved
+            : search.get("geloescht") === "1"
+              ? de.edit.deleted
+              : null,
     });
   } catch (error) {
     if (error instanceof BadInput) {
@@ -714,6 +836,114 @@ function fromLocal(value: unknown, zone: string): string | null | undefined {
   return parsed.isValid ? parsed.toISO()! : undefined;
 }
 
+/** Start, end and pauses of an activity form; a German message when one does not parse. */
+function formTimes(form: FormData, zone: string) {
+  const start = fromLocal(form.get("start"), zone);
+  const end = fromLocal(form.get("end"), zone);
+  if (!start || end === undefined) return de.errors.invalidTime;
+  const pauseStarts = form.getAll("pauseStart");
+  const pauseEnds = form.getAll("pauseEnd");
+  if (pauseStarts.length > 21) return de.errors.tooManyPauses;
+  const pauses: { start: string; end: string | null }[] = [];
+  for (const [index, rawStart] of pauseStarts.entries()) {
+    const pauseStart = fromLocal(rawStart, zone);
+    const pauseEnd = fromLocal(pauseEnds[index], zone);
+    if (pauseStart === undefined || pauseEnd === undefined) return de.errors.invalidTime;
+    if (pauseStart === null) continue;
+    pauses.push({ start: pauseStart, end: pauseEnd });
+  }
+  return { start, end, pauses };
+}
+
+/** The choices of the "Aktivität nachtragen" form: the manager's branches and their people. */
+async function newActivityChoices(context: AppLoadContext, user: StaffUser) {
+  const branches = await ownBranches(context, user);
+  const branchIds = branches.map((branch) => branch.id);
+  const ids = branchIds.length ? branchIds : [0];
+  const [people, departments, projects, tasks] = await Promise.all([
+    context.db
+      .selectFrom("users")
+      .innerJoin("userBranches", "userBranches.userId", "users.id")
+      .select(["users.id", "users.name"])
+      .where("userBranches.branchId", "in", ids)
+      .groupBy(["users.id", "users.name"])
+      .orderBy("users.name")
+      .orderBy("users.id")
+      .execute(),
+    context.db
+      .selectFrom("departments")
+      .select(["id", "name"])
+      .orderBy("position")
+      .orderBy("name")
+      .execute(),
+    context.db
+      .selectFrom("projects")
+      .select(["id", "name", "branchId"])
+      .where("branchId", "in", ids)
+      .orderBy("name")
+      .limit(500)
+      .execute(),
+    context.db
+      .selectFrom("tasks")
+      .select(["id", "name", "branchId"])
+      .where("branchId", "in", ids)
+      .where("state", "<>", "done")
+      .orderBy("name")
+      .limit(500)
+      .execute(),
+  ]);
+  const branchName = (id: number) => branches.find((branch) => branch.id === id)?.name ?? "";
+  return {
+    branches,
+    people,
+    departments,
+    projects: projects.map((p) => ({ id: p.id, name: `${p.name} (${branchName(p.branchId)})` })),
+    tasks: tasks.map((t) => ({ id: t.id, name: `${t.name} (${branchName(t.branchId)})` })),
+  };
+}
+
+/** GET /backend/working-activities/new: the form for a forgotten clock-in (decision 065). */
+export async function activityNewPage(request: Request, context: AppLoadContext) {
+  const user = await requireManager(request, context);
+  const search = new URL(request.url).searchParams;
+  const zone = await zoneOf(context);
+  const today = DateTime.now().setZone(zone).toISODate()!;
+  const day = parseIsoDate(search.get("tag") ?? "") ?? today;
+  return { ...(await newActivityChoices(context, user)), day };
+}
+
+/** POST /backend/working-activities/new: adds the activity, back to its day's list. */
+export async function activityNewAction(request: Request, context: AppLoadContext) {
+  const user = await requireManager(request, context);
+  const zone = await zoneOf(context);
+  const form = await request.formData();
+  const fail = (message: string, status = 400) =>
+    data({ error: `${de.createError} ${message}` }, { status });
+  const times = formTimes(form, zone);
+  if (typeof times === "string") return fail(times);
+  const text = (name: string) => (typeof form.get(name) === "string" ? form.get(name) : null);
+  const parsed = newActivitySchema.safeParse({
+    ...times,
+    userId: text("userId"),
+    branchId: text("branchId"),
+    departmentId: text("departmentId"),
+    projectId: text("projectId"),
+    taskId: text("taskId"),
+    comment: text("comment"),
+    reason: text("reason") ?? "",
+  });
+  if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? "");
+  const done = await addActivity(context.db, {
+    user,
+    activity: toNewActivity(parsed.data),
+    now: new Date(),
+    context,
+  });
+  if (!done.ok) return data({ error: done.message }, { status: done.status });
+  const day = DateTime.fromJSDate(parsed.data.start, { zone }).toISODate()!;
+  return redirect(`/backend/working-activities?von=${day}&bis=${day}&nachgetragen=1`);
+}
+
 export async function activityEditAction(
   request: Request,
   context: AppLoadContext,
@@ -726,26 +956,34 @@ export async function activityEditAction(
   }
   const zone = await zoneOf(context);
   const form = await request.formData();
+  if (form.get("intent") === "delete") {
+    const reason = reasonSchema.safeParse(form.get("deleteReason") ?? "");
+    if (!reason.success) {
+      return data(
+        { error: `${de.deleteError} ${reason.error.issues[0]?.message ?? ""}`.trim() },
+        { status: 400 },
+      );
+    }
+    const deleted = await deleteActivity(context.db, {
+      id: row.id,
+      user,
+      reason: reason.data,
+      now: new Date(),
+      context,
+    });
+    if (!deleted.ok) {
+      if (deleted.status === 404) throw forbidden(user.surface);
+      return data({ error: deleted.message }, { status: deleted.status });
+    }
+    const day = DateTime.fromJSDate(deleted.day, { zone }).toISODate()!;
+    return redirect(`/backend/working-activities?von=${day}&bis=${day}&geloescht=1`);
+  }
   const fail = (message: string) =>
     data({ error: `${de.updateError} ${message}` }, { status: 400 });
-  const start = fromLocal(form.get("start"), zone);
-  const end = fromLocal(form.get("end"), zone);
-  if (!start || end === undefined) return fail(de.errors.invalidTime);
-  const pauseStarts = form.getAll("pauseStart");
-  const pauseEnds = form.getAll("pauseEnd");
-  if (pauseStarts.length > 21) return fail(de.errors.tooManyPauses);
-  const pauses: { start: string; end: string | null }[] = [];
-  for (const [index, rawStart] of pauseStarts.entries()) {
-    const pauseStart = fromLocal(rawStart, zone);
-    const pauseEnd = fromLocal(pauseEnds[index], zone);
-    if (pauseStart === undefined || pauseEnd === undefined) return fail(de.errors.invalidTime);
-    if (pauseStart === null) continue;
-    pauses.push({ start: pauseStart, end: pauseEnd });
-  }
+  const times = formTimes(form, zone);
+  if (typeof times === "string") return fail(times);
   const parsed = correctionSchema.safeParse({
-    start,
-    end,
-    pauses,
+    ...times,
     comment: typeof form.get("comment") === "string" ? form.get("comment") : null,
     reason: typeof form.get("reason") === "string" ? form.get("reason") : "",
   });
@@ -763,4 +1001,177 @@ export async function activityEditAction(
   }
   const day = DateTime.fromJSDate(parsed.data.start, { zone }).toISODate()!;
   return redirect(`/backend/working-activities?von=${day}&bis=${day}&korrigiert=1`);
+}
+
+// ——— A manager sets another person's PIN and card (decision 065) ———
+
+/**
+ * Whether `actor` may set `userId`'s clock credentials: the person works at one of the actor's
+ * branches (administrators: anyone), and only administrators touch an administrator's.
+ */
+async function mayManageCredentials(context: AppLoadContext, actor: StaffUser, userId: number) {
+  const person = await context.db
+    .selectFrom("users")
+    .select(["id", "name"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  if (!person) return null;
+  if (actor.isAdmin) return person;
+  const [branches, admin] = await Promise.all([
+    context.db.selectFrom("userBranches").select("branchId").where("userId", "=", userId).execute(),
+    context.db
+      .selectFrom("userRoles")
+      .select("userId")
+      .where("userId", "=", userId)
+      .where("role", "=", "ROLE_ADMIN")
+      .executeTakeFirst(),
+  ]);
+  if (admin || !branches.some((row) => actor.branchIds.includes(row.branchId))) return null;
+  return person;
+}
+
+type CredentialsInput = { pin?: string; card?: string | null };
+
+/** PIN, card or card removal from a form or JSON body; a German message when none fits. */
+function credentialsInput(body: Record<string, unknown>): CredentialsInput | string {
+  const pin = typeof body.pin === "string" ? body.pin.trim() : body.pin;
+  const card = typeof body.card === "string" ? body.card.trim() : body.card;
+  const removeCard = body.removeCard === true || body.removeCard === "1" || body.card === null;
+  const input: CredentialsInput = {};
+  if (pin !== undefined && pin !== "" && pin !== null) {
+    if (!isValidPin(pin)) return de.errors.pinInvalid;
+    input.pin = pin;
+  }
+  if (removeCard) input.card = null;
+  else if (card !== undefined && card !== "") {
+    if (!isValidCardNumber(card)) return de.errors.cardInvalid;
+    input.card = card;
+  }
+  if (input.pin === undefined && input.card === undefined) return de.credentials.nothing;
+  return input;
+}
+
+async function saveCredentialsFor(
+  context: AppLoadContext,
+  actor: StaffUser,
+  userId: number,
+  input: CredentialsInput,
+): Promise<{ ok: true } | Refusal> {
+  const saved = await setClockCredentials(context.db, userId, input);
+  if (!saved.ok) return saved;
+  await audit(context.db, {
+    user: actor,
+    action: "clock-credentials.update",
+    entityType: "user",
+    entityId: userId,
+    data: {
+      pin: input.pin !== undefined,
+      card: input.card === undefined ? false : input.card ? "set" : "removed",
+    },
+    context,
+  });
+  return { ok: true };
+}
+
+/** PUT /api/clock-credentials/{userId} `{ pin?, card?, removeCard? }`: 204. */
+export async function clockCredentialsApi(
+  request: Request,
+  context: AppLoadContext,
+  params: { userId?: string },
+) {
+  const user = await requireManager(request, context);
+  const id = parseId(params.userId);
+  const person = id ? await mayManageCredentials(context, user, id) : null;
+  if (request.method === "GET" || request.method === "HEAD") {
+    if (!person) return jsonError(404, de.errors.invalidUser);
+    const row = await context.db
+      .selectFrom("staffClockCredentials")
+      .select(["pinHash", "cardDigest", "pinLockedUntil"])
+      .where("userId", "=", person.id)
+      .executeTakeFirst();
+    return Response.json(
+      {
+        data: {
+          userId: person.id,
+          name: person.name,
+          hasPin: Boolean(row?.pinHash),
+          hasCard: Boolean(row?.cardDigest),
+          lockedUntil:
+            row?.pinLockedUntil && row.pinLockedUntil > new Date()
+              ? row.pinLockedUntil.toISOString()
+              : null,
+        },
+      },
+      { headers: NO_STORE },
+    );
+  }
+  if (request.method !== "PUT" && request.method !== "POST") {
+    return jsonError(405, staffDe.errors.methodNotAllowed);
+  }
+  if (!person) return jsonError(404, `${de.credentials.failed} ${de.errors.invalidUser}`);
+  const body = await bodyOr400(request);
+  if (body instanceof Response) return body;
+  const input = credentialsInput(body);
+  if (typeof input === "string") return jsonError(400, `${de.credentials.failed} ${input}`);
+  const saved = await saveCredentialsFor(context, user, person.id, input);
+  if (!saved.ok) return jsonError(saved.status, `${de.credentials.failed} ${saved.message}`);
+  return new Response(null, { status: 204, headers: NO_STORE });
+}
+
+/** GET /backend/clock-credentials: the people of the manager's branches, with PIN/card state. */
+export async function clockCredentialsPage(request: Request, context: AppLoadContext) {
+  const user = await requireManager(request, context);
+  const branches = await ownBranches(context, user);
+  const ids = branches.length ? branches.map((branch) => branch.id) : [0];
+  const people = await context.db
+    .selectFrom("users")
+    .innerJoin("userBranches", "userBranches.userId", "users.id")
+    .leftJoin("staffClockCredentials as c", "c.userId", "users.id")
+    .select(["users.id", "users.name", "c.pinHash", "c.cardDigest", "c.pinLockedUntil"])
+    .where("userBranches.branchId", "in", ids)
+    .$if(!user.isAdmin, (qb) =>
+      qb.where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("userRoles")
+              .select("userRoles.userId")
+              .whereRef("userRoles.userId", "=", "users.id")
+              .where("userRoles.role", "=", "ROLE_ADMIN"),
+          ),
+        ),
+      ),
+    )
+    .groupBy(["users.id", "users.name", "c.pinHash", "c.cardDigest", "c.pinLockedUntil"])
+    .orderBy("users.name")
+    .orderBy("users.id")
+    .execute();
+  const now = new Date();
+  const saved = parseId(new URL(request.url).searchParams.get("gespeichert"));
+  const savedName = saved ? people.find((p) => p.id === saved)?.name : undefined;
+  return {
+    people: people.map((person) => ({
+      id: person.id,
+      name: person.name,
+      hasPin: Boolean(person.pinHash),
+      hasCard: Boolean(person.cardDigest),
+      locked: Boolean(person.pinLockedUntil && person.pinLockedUntil > now),
+    })),
+    notice: savedName ? de.credentials.saved(savedName) : null,
+  };
+}
+
+export async function clockCredentialsAction(request: Request, context: AppLoadContext) {
+  const user = await requireManager(request, context);
+  const fields = Object.fromEntries(await request.formData());
+  const fail = (status: number, message: string) =>
+    data({ error: `${de.credentials.failed} ${message}` }, { status });
+  const id = parseId(fields.userId);
+  const person = id ? await mayManageCredentials(context, user, id) : null;
+  if (!person) return fail(id ? 403 : 400, id ? de.errors.notAtBranch : de.errors.invalidUser);
+  const input = credentialsInput(fields);
+  if (typeof input === "string") return fail(400, input);
+  const saved = await saveCredentialsFor(context, user, person.id, input);
+  if (!saved.ok) return fail(saved.status, saved.message);
+  return redirect(`/backend/clock-credentials?gespeichert=${person.id}`);
 }

@@ -327,3 +327,233 @@ export function activityJson(row: ActivityRow) {
     workedMinutes: row.workedMinutes,
   };
 }
+
+export interface NewActivity {
+  userId: number;
+  branchId: number;
+  departmentId: number | null;
+  projectId: number | null;
+  taskId: number | null;
+  startedAt: Date;
+  endedAt: Date | null;
+  pauses: Interval[];
+  comment: string | null;
+  reason: string;
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "23505";
+
+/**
+ * An activity added by staff (decision 065): a forgotten clock-in, with its pauses, department,
+ * project and task, and a mandatory reason. The person must work at the branch and the actor must
+ * manage it; one transaction locks the person's row, refuses closed months and overlaps, writes the
+ * activity and its pauses and an audit row (`working-activity.create`) with the reason.
+ */
+export async function addActivity(
+  db: Db,
+  input: {
+    user: StaffUser;
+    activity: NewActivity;
+    now: Date;
+    context?: Pick<AppLoadContext, "clientAddress">;
+  },
+): Promise<{ ok: true; id: number } | Refusal> {
+  const { user, activity, now } = input;
+  const refuse = (status: 400 | 403 | 404 | 409, message: string): Refusal => ({
+    ok: false,
+    status,
+    message: `${de.createError} ${message}`,
+  });
+  if (!user.isAdmin && !user.branchIds.includes(activity.branchId)) {
+    return refuse(403, de.errors.otherBranch);
+  }
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const person = await trx
+        .selectFrom("users")
+        .select("id")
+        .where("id", "=", activity.userId)
+        .forUpdate()
+        .executeTakeFirst();
+      const works = person
+        ? await trx
+            .selectFrom("userBranches")
+            .select("userId")
+            .where("userId", "=", activity.userId)
+            .where("branchId", "=", activity.branchId)
+            .executeTakeFirst()
+        : undefined;
+      if (!works) return refuse(403, de.errors.notAtBranch);
+      if (activity.departmentId !== null) {
+        const found = await trx
+          .selectFrom("departments")
+          .select("id")
+          .where("id", "=", activity.departmentId)
+          .executeTakeFirst();
+        if (!found) return refuse(400, de.errors.invalidDepartment);
+      }
+      if (activity.projectId !== null) {
+        const found = await trx
+          .selectFrom("projects")
+          .select("id")
+          .where("id", "=", activity.projectId)
+          .where("branchId", "=", activity.branchId)
+          .executeTakeFirst();
+        if (!found) return refuse(400, de.errors.invalidProject);
+      }
+      if (activity.taskId !== null) {
+        const found = await trx
+          .selectFrom("tasks")
+          .select(["id", "projectId"])
+          .where("id", "=", activity.taskId)
+          .where("branchId", "=", activity.branchId)
+          .executeTakeFirst();
+        if (!found || (activity.projectId !== null && found.projectId !== activity.projectId)) {
+          return refuse(400, de.errors.invalidTask);
+        }
+      }
+      const closed = await closedMonthRefusal(trx, [activity.startedAt, activity.endedAt]);
+      if (closed) return refuse(409, closed.message);
+      const others = await trx
+        .selectFrom("workingActivities")
+        .select(["startedAt", "endedAt"])
+        .where("userId", "=", activity.userId)
+        .execute();
+      const problem = timesProblem(activity, others, now);
+      if (problem) return refuse(problem === "overlap" ? 409 : 400, de.timesProblems[problem]);
+      const row = await trx
+        .insertInto("workingActivities")
+        .values({
+          userId: activity.userId,
+          branchId: activity.branchId,
+          departmentId: activity.departmentId,
+          projectId: activity.projectId,
+          taskId: activity.taskId,
+          startedAt: activity.startedAt,
+          endedAt: activity.endedAt,
+          comment: activity.comment,
+          source: "backoffice",
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      if (activity.pauses.length > 0) {
+        await trx
+          .insertInto("workingActivityPauses")
+          .values(
+            activity.pauses.map((pause) => ({
+              workingActivityId: row.id,
+              startedAt: pause.startedAt,
+              endedAt: pause.endedAt,
+            })),
+          )
+          .execute();
+      }
+      await audit(trx, {
+        user,
+        action: "working-activity.create",
+        entityType: "working-activity",
+        entityId: row.id,
+        branchId: activity.branchId,
+        data: {
+          reason: activity.reason,
+          before: null,
+          after: {
+            userId: activity.userId,
+            departmentId: activity.departmentId,
+            projectId: activity.projectId,
+            taskId: activity.taskId,
+            ...snapshot(activity),
+          },
+        },
+        context: input.context,
+        at: now,
+      });
+      return { ok: true as const, id: row.id };
+    });
+  } catch (error) {
+    // Two open activities of one person: the partial unique index's last word.
+    if (isUniqueViolation(error)) return refuse(409, de.timesProblems.overlap);
+    throw error;
+  }
+}
+
+/**
+ * An activity deleted by staff (decision 065), with a mandatory reason: the row and its pauses
+ * go, the audit row (`working-activity.delete`) keeps everything that was deleted. Closed months
+ * refuse; another branch's activity answers 404.
+ */
+export async function deleteActivity(
+  db: Db,
+  input: {
+    id: number;
+    user: StaffUser;
+    reason: string;
+    now: Date;
+    context?: Pick<AppLoadContext, "clientAddress">;
+  },
+): Promise<{ ok: true; day: Date } | Refusal> {
+  const { id, user, now } = input;
+  return db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom("workingActivities")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!current || (!user.isAdmin && !user.branchIds.includes(current.branchId))) {
+      return {
+        ok: false as const,
+        status: 404 as const,
+        message: `${de.deleteError} ${de.errors.notFound}`,
+      };
+    }
+    await trx
+      .selectFrom("users")
+      .select("id")
+      .where("id", "=", current.userId)
+      .forUpdate()
+      .execute();
+    const closed = await closedMonthRefusal(trx, [current.startedAt, current.endedAt]);
+    if (closed) return { ...closed, message: `${de.deleteError} ${closed.message}` };
+    const locked = await trx
+      .selectFrom("workingActivities")
+      .select("id")
+      .where("id", "=", id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!locked) {
+      return {
+        ok: false as const,
+        status: 404 as const,
+        message: `${de.deleteError} ${de.errors.notFound}`,
+      };
+    }
+    const pauses = (await pausesOf(trx, [id])).get(id) ?? [];
+    await trx.deleteFrom("workingActivityPauses").where("workingActivityId", "=", id).execute();
+    await trx.deleteFrom("workingActivities").where("id", "=", id).execute();
+    await audit(trx, {
+      user,
+      action: "working-activity.delete",
+      entityType: "working-activity",
+      entityId: id,
+      branchId: current.branchId,
+      data: {
+        reason: input.reason,
+        before: {
+          userId: current.userId,
+          branchId: current.branchId,
+          departmentId: current.departmentId,
+          projectId: current.projectId,
+          taskId: current.taskId,
+          source: current.source,
+          ...snapshot({ ...current, pauses }),
+        },
+        after: null,
+      },
+      context: input.context,
+      at: now,
+    });
+    return { ok: true as const, day: current.startedAt };
+  });
+}

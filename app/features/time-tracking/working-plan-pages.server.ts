@@ -2,11 +2,12 @@ import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { DateTime } from "luxon";
 import { canAccessBranch } from "../../domain/staff-permissions";
 import { parseId, parseIsoDate } from "../../domain/values";
-import { addDaysTo, minutesText, mondayOf, parseMonth } from "../../domain/working-plan";
+import { addDaysTo, mondayOf, parseMonth, shiftText } from "../../domain/working-plan";
 import { hoursText } from "../../domain/working-time";
 import { dePlan as de } from "../../i18n/de-working-plan";
 import { de as staffDe } from "../../i18n/de-staff";
 import { audit, requireStaff, type StaffUser } from "../staff/staff-auth.server";
+import { balanceText, timeSheetPdf } from "./time-sheet-pdf.server";
 import {
   BadInput,
   book,
@@ -131,7 +132,7 @@ export async function schedulesPage(request: Request, context: AppLoadContext) {
           .filter((s) => s.userId === person.id && s.day === day)
           .map((s) => ({
             id: s.id,
-            text: `${minutesText(s.startMinute)}–${minutesText(s.endMinute)}`,
+            text: shiftText(s),
           })),
       })),
     })),
@@ -226,7 +227,12 @@ export async function schedulesAction(request: Request, context: AppLoadContext)
 const csvCell = (value: string) =>
   /[";\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 
-export async function timeSheetPage(request: Request, context: AppLoadContext, csv = false) {
+export async function timeSheetPage(
+  request: Request,
+  context: AppLoadContext,
+  format: "page" | "csv" | "pdf" = "page",
+) {
+  const csv = format === "csv";
   const user = await requireManager(request, context);
   const search = new URL(request.url).searchParams;
   const zone = await zoneOf(context);
@@ -273,6 +279,30 @@ export async function timeSheetPage(request: Request, context: AppLoadContext, c
         },
       });
     }
+    if (format === "pdf") {
+      const name = people.find((p) => String(p.id) === personId)?.name ?? personId;
+      const branchNames = await context.db
+        .selectFrom("userBranches as ub")
+        .innerJoin("branches as b", "b.id", "ub.branchId")
+        .select("b.name")
+        .where("ub.userId", "=", Number(personId))
+        .orderBy("b.position")
+        .orderBy("b.name")
+        .execute();
+      const pdf = await timeSheetPdf({
+        ...sheet,
+        personName: name,
+        branchNames: branchNames.map((b) => b.name),
+        printedAt: DateTime.now().setZone(zone).toFormat("dd.MM.yyyy, HH:mm 'Uhr'"),
+      });
+      throw new Response(new Uint8Array(pdf), {
+        headers: {
+          "Content-Type": "application/pdf",
+          "Content-Disposition": `attachment; filename="stundenzettel-${sheet.month}-${name.replace(/[^A-Za-z0-9-]/g, "_")}.pdf"`,
+          "Cache-Control": "no-store",
+        },
+      });
+    }
     return {
       people,
       form,
@@ -296,10 +326,6 @@ export async function timeSheetPage(request: Request, context: AppLoadContext, c
     }
     throw error;
   }
-}
-
-function balanceText(minutes: number) {
-  return `${minutes < 0 ? "−" : "+"}${hoursText(Math.abs(minutes))}`;
 }
 
 export async function timeSheetAction(request: Request, context: AppLoadContext) {
@@ -327,8 +353,17 @@ export async function contractFormOf(context: AppLoadContext, userId: number) {
 
 /** `/backend/time-sheets/export?monat&person`: the month's time sheet as CSV (semicolons, BOM). */
 export async function timeSheetCsv(request: Request, context: AppLoadContext) {
+  return timeSheetFile(request, context, "csv");
+}
+
+/** `/backend/time-sheets/pdf?monat&person`: the month's time sheet as a PDF (decision 065). */
+export async function timeSheetPdfFile(request: Request, context: AppLoadContext) {
+  return timeSheetFile(request, context, "pdf");
+}
+
+async function timeSheetFile(request: Request, context: AppLoadContext, format: "csv" | "pdf") {
   try {
-    const page = await timeSheetPage(request, context, true);
+    const page = await timeSheetPage(request, context, format);
     const problem = "problem" in page ? page.problem : null;
     return new Response(problem ?? de.loadError, { status: 400 });
   } catch (error) {
@@ -358,7 +393,7 @@ export async function myShifts(request: Request, context: AppLoadContext) {
     return {
       shifts: rows.map(
         (s) =>
-          `${de.weekdays[DateTime.fromISO(s.day).weekday - 1]} ${DateTime.fromISO(s.day).toFormat("dd.MM.yyyy")}: ${minutesText(s.startMinute)}–${minutesText(s.endMinute)} · ${names.get(s.branchId) ?? ""}`,
+          `${de.weekdays[DateTime.fromISO(s.day).weekday - 1]} ${DateTime.fromISO(s.day).toFormat("dd.MM.yyyy")}: ${shiftText(s)} · ${names.get(s.branchId) ?? ""}`,
       ),
       shiftsProblem: null as string | null,
     };

@@ -10,6 +10,8 @@ import {
   parseHalfDays,
   parseMonth,
   parseShiftTime,
+  shiftEnd,
+  shiftEndText,
 } from "../../domain/working-plan";
 import { dePlan as de } from "../../i18n/de-working-plan";
 import { de as staffDe } from "../../i18n/de-staff";
@@ -147,7 +149,9 @@ const shiftJson = (row: {
   departmentId: row.departmentId,
   day: row.day,
   start: minutesText(row.startMinute),
-  end: minutesText(row.endMinute),
+  end: shiftEndText(row.endMinute),
+  /** A night shift ends the next day (decision 065). */
+  endsNextDay: row.endMinute > 1440,
 });
 
 /** A new shift from a body; a refusal names what is wrong. */
@@ -160,10 +164,10 @@ async function shiftInput(context: AppLoadContext, user: StaffUser, body: Record
   const day = parseIsoDate(body.day);
   if (!day) throw bad(400, `${p} ${de.errors.invalidDate}`);
   const startMinute = parseShiftTime(body.start);
-  const endMinute = parseShiftTime(body.end, true);
-  if (startMinute === null || endMinute === null || endMinute <= startMinute) {
-    throw bad(400, `${p} ${de.errors.invalidTime}`);
-  }
+  const rawEnd = parseShiftTime(body.end, true);
+  // An end at or before the start is the next morning's: a night shift (decision 065).
+  const endMinute = startMinute === null || rawEnd === null ? null : shiftEnd(startMinute, rawEnd);
+  if (startMinute === null || endMinute === null) throw bad(400, `${p} ${de.errors.invalidTime}`);
   const rawDepartment = body.departmentId;
   const departmentId =
     rawDepartment === undefined || rawDepartment === null || rawDepartment === ""

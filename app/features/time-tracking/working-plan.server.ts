@@ -11,6 +11,7 @@ import {
   type DayAbsence,
   type ShiftTimes,
 } from "../../domain/working-plan";
+import { minutesPerDay } from "../../domain/working-time";
 import { dePlan as de } from "../../i18n/de-working-plan";
 import { publicHolidays } from "../branches/holidays.server";
 import type { StaffUser } from "../staff/staff-auth.server";
@@ -138,7 +139,9 @@ async function shiftProblem(trx: Db, shift: NewShift, planned: readonly ShiftTim
     .selectFrom("workingSchedules")
     .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as("day"), "startMinute", "endMinute"])
     .where("userId", "=", shift.userId)
-    .where("day", "=", shift.day)
+    // A night shift of the day before reaches into this one, this one into the next (decision 065).
+    .where("day", ">=", addDaysTo(shift.day, -1))
+    .where("day", "<=", addDaysTo(shift.day, 1))
     .execute();
   if (overlappingShift([...existing, ...planned], shift)) return fail(409, de.errors.overlap);
   return null;
@@ -411,10 +414,11 @@ export async function timeSheetOf(
   const [contract, absences, activities, branch, closed] = await Promise.all([
     contractOf(db, input.userId),
     absencesOf(db, [input.userId], from, to),
+    // A night shift begun the evening before the month counts its morning minutes here.
     listActivities(db, {
       branches: "all",
       userId: input.userId,
-      from,
+      from: addDaysTo(from, -1),
       to,
       zone: input.zone,
       now: input.now,
@@ -432,10 +436,14 @@ export async function timeSheetOf(
     publicHolidays(branch?.holidayCountry ?? "DE", branch?.holidayRegion ?? null, from, to),
   );
   const worked = new Map<string, number>();
+  // Worked minutes per calendar day, split at midnight (decision 065).
+  const exact = new Map<string, number>();
   for (const activity of activities) {
-    const day = DateTime.fromJSDate(activity.startedAt, { zone: input.zone }).toISODate()!;
-    worked.set(day, (worked.get(day) ?? 0) + activity.workedMinutes);
+    for (const part of minutesPerDay(activity, input.zone, input.now)) {
+      exact.set(part.day, (exact.get(part.day) ?? 0) + part.minutes);
+    }
   }
+  for (const [day, minutes] of exact) worked.set(day, Math.round(minutes));
   const rows = days.map((day) => {
     const absence = absences.find((a) => a.day === day) ?? null;
     return {

@@ -15,8 +15,12 @@ export interface PlannedShift {
   end: string;
 }
 
+/** The wall-clock time of `minute` after the start of `day` (a night shift's end: the next day). */
 const instant = (day: string, minute: number, zone: string) =>
-  DateTime.fromISO(day, { zone }).plus({ minutes: minute }).toISO()!;
+  DateTime.fromISO(day, { zone })
+    .plus({ days: Math.floor(minute / 1440) })
+    .set({ hour: Math.floor((minute % 1440) / 60), minute: minute % 60 })
+    .toISO()!;
 
 export async function workingSchedulesOf(
   db: Db,

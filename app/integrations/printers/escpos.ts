@@ -163,18 +163,30 @@ export interface EscPosOptions {
   width: number;
 }
 
-/** Builds the byte stream line by line. */
-class Writer {
-  readonly bytes: number[] = [];
-  constructor(readonly width: number) {}
+/** A layout command by name: ESC/POS writes its bytes, ePOS-Print XML its elements. */
+export type TicketCommand = keyof typeof COMMANDS;
 
-  command(command: readonly number[]): this {
-    this.bytes.push(...command);
+/** Where a ticket's layout goes: ESC/POS bytes here, ePOS-Print XML in `epos-xml.ts`. */
+export interface TicketSink {
+  command(name: TicketCommand): void;
+  /** One line of printable text (see `printableText`), without its line feed. */
+  line(text: string): void;
+}
+
+/** Builds the ticket line by line on a sink. */
+class Writer {
+  constructor(
+    readonly width: number,
+    readonly sink: TicketSink,
+  ) {}
+
+  command(name: TicketCommand): this {
+    this.sink.command(name);
     return this;
   }
 
   line(text = ""): this {
-    this.bytes.push(...encode(text), LF);
+    this.sink.line(text);
     return this;
   }
 
@@ -188,9 +200,18 @@ class Writer {
   }
 
   heading(text: string): this {
-    return this.command(COMMANDS.boldOn)
-      .lines(wrapText(text, this.width))
-      .command(COMMANDS.boldOff);
+    return this.command("boldOn").lines(wrapText(text, this.width)).command("boldOff");
+  }
+}
+
+/** ESC/POS bytes: each command its bytes, each line PC858 and a line feed. */
+export class EscPosSink implements TicketSink {
+  readonly bytes: number[] = [];
+  command(name: TicketCommand) {
+    this.bytes.push(...COMMANDS[name]);
+  }
+  line(text: string) {
+    this.bytes.push(...encode(text), LF);
   }
 }
 
@@ -198,6 +219,13 @@ const SIZE_BIG = 2;
 
 /** The receipt as ESC/POS: initialise, select PC858, print, feed and cut. */
 export function receiptToEscPos(receipt: Receipt, options: EscPosOptions): Uint8Array {
+  const sink = new EscPosSink();
+  layoutReceipt(receipt, options, sink);
+  return Uint8Array.from(sink.bytes);
+}
+
+/** The receipt's layout (decision 013), the same for every printer language. */
+export function layoutReceipt(receipt: Receipt, options: EscPosOptions, sink: TicketSink): void {
   const width = Math.floor(options.width);
   if (!Number.isFinite(width) || width < 24 || width > 64) {
     throw new RangeError(
@@ -205,7 +233,7 @@ export function receiptToEscPos(receipt: Receipt, options: EscPosOptions): Uint8
     );
   }
   const texts = de.receipt;
-  const out = new Writer(width);
+  const out = new Writer(width, sink);
   const text = printableText;
   // Line breaks the customer typed stay; every other control character becomes a space.
   const wrap = (value: string) =>
@@ -213,27 +241,27 @@ export function receiptToEscPos(receipt: Receipt, options: EscPosOptions): Uint8
   const field = ({ label, value }: ReceiptField) => columns(text(label), text(value), width);
   const labelled = ({ label, value }: ReceiptField) => wrap(`${label}: ${value}`);
 
-  out.command(COMMANDS.init).command(COMMANDS.codePage).command(COMMANDS.alignCenter);
+  out.command("init").command("codePage").command("alignCenter");
   out.heading(text(receipt.header.shopName));
   out.lines(wrap(receipt.header.branchName));
   for (const line of receipt.header.address) out.lines(wrap(line));
   if (receipt.header.phone) out.lines(wrap(`${texts.phone} ${receipt.header.phone}`));
   out.line();
 
-  out.command(COMMANDS.sizeDouble).command(COMMANDS.boldOn);
+  out.command("sizeDouble").command("boldOn");
   out.lines(
     wrapText(
       text(`${receipt.ticket.label} ${receipt.ticket.number}`),
       Math.floor(width / SIZE_BIG),
     ),
   );
-  out.command(COMMANDS.boldOff).command(COMMANDS.sizeNormal);
+  out.command("boldOff").command("sizeNormal");
   if (receipt.banners.length > 0) {
-    out.command(COMMANDS.sizeDoubleHeight).command(COMMANDS.boldOn);
+    out.command("sizeDoubleHeight").command("boldOn");
     for (const banner of receipt.banners) out.lines(wrap(banner.toLocaleUpperCase("de-DE")));
-    out.command(COMMANDS.boldOff).command(COMMANDS.sizeNormal);
+    out.command("boldOff").command("sizeNormal");
   }
-  out.command(COMMANDS.alignLeft).separator();
+  out.command("alignLeft").separator();
 
   for (const fact of receipt.facts) out.lines(field(fact));
   out.separator();
@@ -259,9 +287,9 @@ export function receiptToEscPos(receipt: Receipt, options: EscPosOptions): Uint8
 
   for (const total of receipt.totals) {
     if (total.isGrandTotal) {
-      out.command(COMMANDS.sizeDoubleHeight).command(COMMANDS.boldOn);
+      out.command("sizeDoubleHeight").command("boldOn");
       out.lines(field(total));
-      out.command(COMMANDS.boldOff).command(COMMANDS.sizeNormal);
+      out.command("boldOff").command("sizeNormal");
     } else {
       out.lines(field(total));
     }
@@ -283,10 +311,9 @@ export function receiptToEscPos(receipt: Receipt, options: EscPosOptions): Uint8
     out.lines(taxTable(receipt, width));
   }
 
-  out.separator().command(COMMANDS.alignCenter);
+  out.separator().command("alignCenter");
   for (const line of receipt.footer) out.lines(wrap(line));
-  out.command(COMMANDS.alignLeft).command(COMMANDS.partialCut);
-  return Uint8Array.from(out.bytes);
+  out.command("alignLeft").command("partialCut");
 }
 
 /** Rate, net, tax, gross side by side where they fit, else one block per rate. */

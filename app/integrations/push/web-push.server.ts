@@ -1,4 +1,3 @@
-import { createECDH } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import webPush from "web-push";
@@ -40,6 +39,16 @@ export function vapidKeys(
 
 let demoKeys: { dir: string; keys: { publicKey: string; privateKey: string } } | null = null;
 
+/**
+ * A stored private key of 31 bytes (written before the pairs were padded) made every push fail;
+ * it is the same key with its leading zero byte restored.
+ */
+export function paddedPrivateKey(key: string): string {
+  const bytes = Buffer.from(key, "base64url");
+  if (bytes.length >= 32) return key;
+  return Buffer.concat([Buffer.alloc(32 - bytes.length), bytes]).toString("base64url");
+}
+
 function demoVapidKeys(dataDir: string) {
   if (demoKeys?.dir === dataDir) return demoKeys.keys;
   const file = path.join(dataDir, "vapid-keys.json");
@@ -47,18 +56,15 @@ function demoVapidKeys(dataDir: string) {
   try {
     const stored = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
     if (typeof stored.publicKey === "string" && typeof stored.privateKey === "string") {
-      keys = { publicKey: stored.publicKey, privateKey: stored.privateKey };
+      keys = { publicKey: stored.publicKey, privateKey: paddedPrivateKey(stored.privateKey) };
     }
   } catch {
     // Not made yet: made below.
   }
   if (!keys) {
-    const ecdh = createECDH("prime256v1");
-    ecdh.generateKeys();
-    keys = {
-      publicKey: ecdh.getPublicKey().toString("base64url"),
-      privateKey: ecdh.getPrivateKey().toString("base64url"),
-    };
+    // web-push's own pair: node's ECDH drops a private key's leading zero byte (1 pair in 256),
+    // and web-push refuses a key of 31 bytes; this one pads it to 32.
+    keys = webPush.generateVAPIDKeys();
     try {
       writeFileSync(file, JSON.stringify(keys), { mode: 0o600, flag: "wx" });
     } catch {

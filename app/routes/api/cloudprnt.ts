@@ -3,6 +3,7 @@ import {
   cloudPrntConfirm,
   cloudPrntFetch,
   cloudPrntPoll,
+  QUICK_POLL_PASSED,
 } from "../../features/devices/cloudprnt.server";
 
 /**
@@ -13,9 +14,13 @@ export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
   cloudPrntFetch(context.db, params.deviceToken, new URL(request.url));
 
 export const action = ({ request, context, params }: ActionFunctionArgs) => {
-  if (request.method === "POST") return cloudPrntPoll(context.db, params.deviceToken);
+  if (request.method === "POST") {
+    return cloudPrntPoll(context.db, params.deviceToken, {
+      quickPassed: request.headers.has(QUICK_POLL_PASSED),
+    });
+  }
   if (request.method === "DELETE") {
-    return cloudPrntConfirm(context.db, params.deviceToken, new URL(request.url));
+    return cloudPrntConfirm(context.db, params.deviceToken, new URL(request.url), context.config);
   }
   return Response.json(
     { errors: [{ message: "Diese Methode ist hier nicht erlaubt." }] },

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Badge, OrderStateBadge } from "../../components/ui";
-import { areasFor } from "../../features/backoffice/areas";
+import { areasFor, groupAreas } from "../../features/backoffice/areas";
 import { loadDashboard } from "../../features/backoffice/dashboard.server";
 import { staffScope } from "../../features/orders/staff-order-query.server";
 import { referenceSettings } from "../../features/shared/reference-data.server";
@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     name: user.name,
     roles: user.roles.map((role) => texts.roles[role]),
     ...dashboard,
-    tiles: areasFor(user).filter((area) => !area.hideTile),
+    tileGroups: groupAreas(areasFor(user).filter((area) => !area.hideTile)),
   };
 }
 
@@ -111,19 +111,28 @@ export default function BackOfficeHome() {
       </div>
       <section aria-labelledby="dashboard-areas">
         <h2 id="dashboard-areas">{texts.dashboard.areas}</h2>
-        <ul className="dashboard-tiles">
-          {data.tiles.map((area) => (
-            <li key={area.key}>
-              <Link to={area.path} className="dashboard-tile">
-                <span className="dashboard-tile-title">
-                  {area.icon ? <span aria-hidden="true">{area.icon} </span> : null}
-                  {area.label}
-                </span>
-                <span className="dashboard-tile-text">{area.description}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        {data.tileGroups.map((group) => (
+          <section
+            key={group.key}
+            aria-labelledby={`dashboard-group-${group.key}`}
+            className="dashboard-group"
+          >
+            <h3 id={`dashboard-group-${group.key}`}>{group.label}</h3>
+            <ul className="dashboard-tiles">
+              {group.areas.map((area) => (
+                <li key={area.key}>
+                  <Link to={area.path} className="dashboard-tile">
+                    <span className="dashboard-tile-title">
+                      {area.icon ? <span aria-hidden="true">{area.icon} </span> : null}
+                      {area.label}
+                    </span>
+                    <span className="dashboard-tile-text">{area.description}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
       </section>
     </section>
   );

@@ -17,7 +17,7 @@ import {
 import type { ReactNode } from "react";
 import { buttonClass, Notice } from "../../components/ui";
 import { soldOutNoticeFrom } from "../../features/catalogue/sold-out-page.server";
-import { areasFor, type AreaLink } from "../../features/backoffice/areas";
+import { areasFor, groupAreas, type AreaLink } from "../../features/backoffice/areas";
 import { de } from "../../i18n/de-staff";
 import { requireStaff } from "../../features/staff/staff-auth.server";
 import uiStyles from "../../styles/ui.css?url";
@@ -60,20 +60,44 @@ function currentArea(areas: readonly AreaLink[], pathname: string) {
     .sort((a, b) => b.path.length - a.path.length)[0]?.key;
 }
 
+/** Up to this many areas in all, every group stays open: an employee's few links need no folding. */
+const FEW_AREAS = 12;
+
+/**
+ * The areas under their groups' headings (decision 066). Each group is a <details>, so it folds
+ * without JavaScript; the group of the current page, the daily business and every group of a
+ * short menu are open.
+ */
 function AreaList({ areas }: { areas: readonly AreaLink[] }) {
   const current = currentArea(areas, useLocation().pathname);
   return (
-    <ul>
-      {areas.map((area) => (
-        <li key={area.key}>
-          <Link to={area.path} aria-current={area.key === current ? "page" : undefined}>
-            {area.icon ? (
-              <span aria-hidden="true" className="backoffice-nav-icon">
-                {area.icon}
-              </span>
-            ) : null}
-            {area.label}
-          </Link>
+    <ul className="backoffice-nav-groups">
+      {groupAreas(areas).map((group) => (
+        <li key={group.key}>
+          <details
+            className="backoffice-nav-group"
+            open={
+              areas.length <= FEW_AREAS ||
+              group.key === "daily" ||
+              group.areas.some((area) => area.key === current)
+            }
+          >
+            <summary>{group.label}</summary>
+            <ul>
+              {group.areas.map((area) => (
+                <li key={area.key}>
+                  <Link to={area.path} aria-current={area.key === current ? "page" : undefined}>
+                    {area.icon ? (
+                      <span aria-hidden="true" className="backoffice-nav-icon">
+                        {area.icon}
+                      </span>
+                    ) : null}
+                    {area.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </details>
         </li>
       ))}
     </ul>

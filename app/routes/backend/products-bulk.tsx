@@ -1,20 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import {
-  Checkbox,
-  DataTable,
-  FilterBar,
-  Notice,
-  Radio,
-  Select,
-  TextInput,
-  buttonClass,
-} from "../../components/ui";
+import { Checkbox, DataTable, Notice, Radio, TextInput, buttonClass } from "../../components/ui";
 import type { LinksFunction } from "@remix-run/node";
 import { resourceLinks } from "../../components/backend/resource-styles";
 import bulkStyles from "../../styles/catalogue-bulk.css?url";
 import { bulkPageAction, bulkPageLoader } from "../../features/catalogue/bulk-routes.server";
+import { ProductFilterBar } from "../../features/catalogue/product-filter-bar";
 import { deCatalogue } from "../../i18n/de-catalogue";
 import { de as staff } from "../../i18n/de-staff";
 
@@ -148,41 +140,13 @@ export default function ProductsBulk() {
         </section>
       ) : null}
 
-      <FilterBar label={texts.filterLabel} resetHref="/backend/products/bulk">
-        <TextInput
-          id="suche"
-          name="suche"
-          type="search"
-          label={texts.search}
-          help={texts.searchHelp}
-          defaultValue={page.filter.search}
-          maxLength={100}
-        />
-        <Select
-          id="kategorie"
-          name="kategorie"
-          label={texts.category}
-          help={texts.categoryHelp}
-          defaultValue={String(page.filter.categoryId ?? "")}
-          options={[
-            { value: "", label: texts.anyCategory },
-            ...page.choices.categories.map((category) => ({
-              value: String(category.id),
-              label: category.name,
-            })),
-          ]}
-        />
-        <Select
-          id="schlagwort"
-          name="schlagwort"
-          label={texts.tag}
-          defaultValue={String(page.filter.tagId ?? "")}
-          options={[
-            { value: "", label: texts.anyTag },
-            ...page.choices.tags.map((tag) => ({ value: String(tag.id), label: tag.name })),
-          ]}
-        />
-      </FilterBar>
+      <ProductFilterBar
+        filter={page.filter}
+        categories={page.choices.categories}
+        tags={page.choices.tags}
+        resetHref="/backend/products/bulk"
+        categoryHelp={texts.categoryHelp}
+      />
 
       <Form method="post" id="auswahl" className="bulk-form">
         {filterFields}

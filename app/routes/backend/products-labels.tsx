@@ -5,7 +5,7 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { DataTable, FilterBar, Radio, Select, TextInput, buttonClass } from "../../components/ui";
+import { DataTable, Radio, TextInput, buttonClass } from "../../components/ui";
 import { resourceLinks } from "../../components/backend/resource-styles";
 import labelStyles from "../../styles/labels.css?url";
 import {
@@ -13,6 +13,7 @@ import {
   labelsPageLoader,
   type LabelsReply,
 } from "../../features/labels/labels.server";
+import { ProductFilterBar } from "../../features/catalogue/product-filter-bar";
 import { deLabels } from "../../i18n/de-labels";
 import { de as staff } from "../../i18n/de-staff";
 
@@ -62,30 +63,11 @@ export default function ProductLabels() {
           </ul>
         </div>
       ) : null}
-      <FilterBar label={texts.filterLabel} resetHref="/backend/products/labels">
-        <TextInput
-          id="suche"
-          name="suche"
-          type="search"
-          label={texts.search}
-          help={texts.searchHelp}
-          defaultValue={page.filter.search}
-          maxLength={100}
-        />
-        <Select
-          id="kategorie"
-          name="kategorie"
-          label={texts.category}
-          defaultValue={String(page.filter.categoryId ?? "")}
-          options={[
-            { value: "", label: texts.anyCategory },
-            ...page.categories.map((category) => ({
-              value: String(category.id),
-              label: category.name,
-            })),
-          ]}
-        />
-      </FilterBar>
+      <ProductFilterBar
+        filter={page.filter}
+        categories={page.categories}
+        resetHref="/backend/products/labels"
+      />
       <Form method="post" reloadDocument className="labels-form" id="etiketten">
         <fieldset className="resource-section">
           <legend>{texts.choose}</legend>

@@ -74,6 +74,10 @@ export default function TimeSheets() {
             >
               {de.sheet.csv}
             </a>
+            {" · "}
+            <a href={`/backend/time-sheets/pdf?monat=${form.monat}&person=${form.person}`} download>
+              {de.sheet.pdf}
+            </a>
           </p>
           <div className="table-scroll">
             <table className="ui-table" data-testid="time-sheet">

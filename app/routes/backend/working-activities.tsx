@@ -27,6 +27,12 @@ export default function WorkingActivities() {
     <section>
       <div className="backoffice-heading">
         <h1>{de.list.title}</h1>
+        <Link to={`/backend/working-activities/new?tag=${form.von}`} className="ui-button">
+          {de.add.link}
+        </Link>
+        <Link to="/backend/clock-credentials" className="ui-button ui-button-secondary">
+          {de.credentials.link}
+        </Link>
       </div>
       <FilterBar label={de.list.filter} resetHref={location.pathname} submitLabel={de.list.show}>
         <div className="ui-field">

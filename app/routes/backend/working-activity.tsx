@@ -104,6 +104,26 @@ export default function WorkingActivity() {
           {de.edit.save}
         </button>
       </Form>
+      <Form method="post" className="resource-form" aria-labelledby="delete-title">
+        <h2 id="delete-title">{de.edit.deleteTitle}</h2>
+        <input type="hidden" name="intent" value="delete" />
+        <div className="ui-field">
+          <label htmlFor="deleteReason">{de.edit.deleteReason}</label>
+          <span id="delete-hilfe" className="ui-field-help">
+            {de.edit.deleteHelp}
+          </span>
+          <input
+            id="deleteReason"
+            name="deleteReason"
+            required
+            maxLength={500}
+            aria-describedby="delete-hilfe"
+          />
+        </div>
+        <button type="submit" className="ui-button ui-button-danger">
+          {de.edit.delete}
+        </button>
+      </Form>
       <p>
         <Link to={`/backend/working-activities?von=${activity.day}&bis=${activity.day}`}>
           {de.edit.back}

@@ -20,6 +20,7 @@ import { OrderLineBody, OrderTotals } from "../../components/store/order-lines";
 import { UrlDialog, withParam } from "../../components/url-dialog";
 import { useHydrated } from "../../components/use-hydrated";
 import { de } from "../../i18n/de";
+import { deCheckout } from "../../i18n/de-checkout";
 import { pageTitle, seoMeta, shellFromMatches } from "../../seo";
 import { cartIdFor } from "../../features/cart/cart-cookie.server";
 import {
@@ -47,7 +48,7 @@ import { isSelfService } from "../../features/storefront/visitor.server";
 import { keepLinksInShop } from "../../features/kiosk/kiosk.server";
 import { useSelfService } from "../../components/kiosk";
 
-const texts = de.checkout;
+const texts = deCheckout;
 
 // The pickers load when one opens (JavaScript per page stays small, issue 17).
 const pickers = () => import("../../components/store/checkout-pickers");

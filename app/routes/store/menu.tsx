@@ -27,8 +27,7 @@ import {
   MENU_SEARCH_PARAM,
 } from "../../domain/menu-listing";
 import { menuVersionOf } from "../../features/storefront/menu-catalogue.server";
-import { pricedProduct } from "../../features/cart/cart-pricing.server";
-import { initialQuantity, quantityInputValue, unitDefinition } from "../../domain/units";
+import { unitDefinition } from "../../domain/units";
 import type { CatalogueProduct } from "../../db/queries/catalogue";
 import { OpeningStateLine } from "../../components/opening-state";
 import { NOTICE_PARAM, noticeText } from "../../features/cart/cart-notice";
@@ -49,14 +48,13 @@ import type { loader as branchLoader } from "./branch";
 const PRODUCT_ROW_SIZES = "64px";
 
 /**
- * The amount one tap on '+' adds, for a product without anything to choose: no steps, no second
- * unit, sold by the piece. Everything else opens its dialog.
+ * Whether one tap on '+' adds the product: nothing to choose (no steps, no second unit) and sold
+ * by the piece. The server adds the dialog's starting amount. Everything else opens its dialog.
  */
-function quickAddAmount(product: CatalogueProduct): string | null {
-  if (product.parts.length > 0 || product.alternativeUnits.length > 0) return null;
-  if (product.defaultUnit && product.defaultUnit !== product.unit) return null;
-  if (unitDefinition(product.unit).type !== "amount") return null;
-  return quantityInputValue(initialQuantity(pricedProduct(product)));
+function addsWithOneTap(product: CatalogueProduct): boolean {
+  if (product.parts.length > 0 || product.alternativeUnits.length > 0) return false;
+  if (product.defaultUnit && product.defaultUnit !== product.unit) return false;
+  return unitDefinition(product.unit).type === "amount";
 }
 
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
@@ -88,7 +86,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
       href: productPath(identifier, product.id),
       image: imageOf(product.imageIds),
       leadTime: leadTimeText(product),
-      quickAdd: quickAddAmount(product),
+      quickAdd: addsWithOneTap(product),
     })),
   }));
   // Orderable products first, so the first screen is never what cannot be ordered (issue 17).

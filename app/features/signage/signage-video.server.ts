@@ -1,0 +1,260 @@
+import { randomBytes } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import type { Db } from "../../db/schema";
+import { deSignage } from "../../i18n/de-signage";
+import { hashToken } from "./signage.server";
+import { SIGNAGE_VIDEO_FORM_OVERHEAD, SIGNAGE_VIDEO_MAX_BYTES, VIDEO_FIELD } from "./signage-video";
+
+/**
+ * Videos of film segments (issue 22, decision 060 "Videos"): uploaded as multipart, streamed to
+ * a file under DATA_DIR/signage-videos with a random name while their bytes are counted, judged
+ * by their first bytes (MP4 or WebM), never by name or claimed type; served with range requests
+ * to paired TVs and staff.
+ */
+
+export { SIGNAGE_VIDEO_FORM_OVERHEAD, SIGNAGE_VIDEO_MAX_BYTES, VIDEO_FIELD };
+const FOLDER = "signage-videos";
+
+export type VideoFormat = { extension: "mp4" | "webm"; mimeType: string };
+
+/** MP4 (ISO base media): an `ftyp` box at offset 4. WebM (Matroska): the EBML header 1A 45 DF A3. */
+export function videoFormatOf(head: Uint8Array): VideoFormat | null {
+  if (
+    head.length >= 8 &&
+    head[4] === 0x66 &&
+    head[5] === 0x74 &&
+    head[6] === 0x79 &&
+    head[7] === 0x70
+  ) {
+    return { extension: "mp4", mimeType: "video/mp4" };
+  }
+  if (
+    head.length >= 4 &&
+    head[0] === 0x1a &&
+    head[1] === 0x45 &&
+    head[2] === 0xdf &&
+    head[3] === 0xa3
+  ) {
+    return { extension: "webm", mimeType: "video/webm" };
+  }
+  return null;
+}
+
+export function videoFolder(dataDir: string): string {
+  return path.join(dataDir, FOLDER);
+}
+
+/** The stored file of a `video_path` (a random name and extension, nothing else). */
+export function videoFile(dataDir: string, videoPath: string): string | null {
+  return /^[0-9a-f]{40}\.(mp4|webm)$/.test(videoPath)
+    ? path.join(videoFolder(dataDir), videoPath)
+    : null;
+}
+
+export function mimeTypeOf(videoPath: string): string {
+  return videoPath.endsWith(".webm") ? "video/webm" : "video/mp4";
+}
+
+export type Received =
+  { ok: true; videoPath: string; file: string } | { ok: false; status: 400 | 413; message: string };
+
+class TooLarge extends Error {}
+
+/**
+ * Reads the upload form: a declared length over the cap is refused before a byte is read, the
+ * file is counted while it is written and removed the moment it passes the cap, and a file that
+ * is neither MP4 nor WebM is removed. On success the caller owns the file (and removes it when
+ * its transaction fails).
+ */
+export async function receiveVideo(
+  request: Request,
+  dataDir: string,
+  maxBytes: number,
+): Promise<Received> {
+  const texts = deSignage.video;
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!type.startsWith("multipart/form-data")) {
+    return { ok: false, status: 400, message: texts.missing };
+  }
+  const declared = Number(request.headers.get("Content-Length") ?? 0);
+  if (declared > maxBytes + SIGNAGE_VIDEO_FORM_OVERHEAD) {
+    return { ok: false, status: 413, message: texts.tooLarge(maxBytes) };
+  }
+  const folder = videoFolder(dataDir);
+  await mkdir(folder, { recursive: true });
+  const written: string[] = [];
+  let result: { videoPath: string; file: string; format: VideoFormat | null } | null = null;
+  let other = 0;
+  let tooLarge = false;
+  const handler: UploadHandler = async ({ name, filename, data }) => {
+    if (filename === undefined || name !== VIDEO_FIELD || result || tooLarge) {
+      for await (const chunk of data) {
+        other += chunk.byteLength;
+        if (other > SIGNAGE_VIDEO_FORM_OVERHEAD) throw new TooLarge();
+      }
+      return undefined;
+    }
+    const key = randomBytes(20).toString("hex");
+    const file = path.join(folder, `${key}.part`);
+    written.push(file);
+    const out = createWriteStream(file, { flags: "wx" });
+    let ended: Promise<void> | null = null;
+    const finish = () => (ended ??= new Promise<void>((resolve) => out.end(() => resolve())));
+    const head: number[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of data) {
+        size += chunk.byteLength;
+        // Past the cap the file goes at once; the rest of the part is read and dropped (the body
+        // guard cuts the request at 200 MB), so the client gets its 413, not a reset connection.
+        if (tooLarge) continue;
+        if (size > maxBytes) {
+          tooLarge = true;
+          await finish();
+          await rm(file, { force: true });
+          continue;
+        }
+        for (let i = 0; head.length < 8 && i < chunk.byteLength; i += 1) head.push(chunk[i]!);
+        if (!out.write(chunk)) {
+          await new Promise<void>((resolve) => out.once("drain", () => resolve()));
+        }
+      }
+    } finally {
+      await finish();
+    }
+    if (tooLarge) return undefined;
+    if (size === 0) return undefined;
+    const format = videoFormatOf(Uint8Array.from(head));
+    result = format
+      ? { videoPath: `${key}.${format.extension}`, file, format }
+      : { videoPath: "", file, format: null };
+    return "datei";
+  };
+  try {
+    await unstable_parseMultipartFormData(request, handler);
+  } catch (error) {
+    await Promise.all(written.map((file) => rm(file, { force: true })));
+    if (error instanceof TooLarge) {
+      return { ok: false, status: 413, message: texts.tooLarge(maxBytes) };
+    }
+    return { ok: false, status: 400, message: texts.unreadable };
+  }
+  if (tooLarge) {
+    await Promise.all(written.map((file) => rm(file, { force: true })));
+    return { ok: false, status: 413, message: texts.tooLarge(maxBytes) };
+  }
+  const got = result as { videoPath: string; file: string; format: VideoFormat | null } | null;
+  if (!got) return { ok: false, status: 400, message: texts.missing };
+  if (!got.format) {
+    await Promise.all(written.map((file) => rm(file, { force: true })));
+    return { ok: false, status: 400, message: texts.unsupported };
+  }
+  const final = path.join(folder, got.videoPath);
+  await rename(got.file, final);
+  return { ok: true, videoPath: got.videoPath, file: final };
+}
+
+/** Whether the request comes from a paired TV (its device cookie names a paired device). */
+export async function isPairedTv(db: Db, token: string | null): Promise<boolean> {
+  if (!token) return false;
+  const row = await db
+    .selectFrom("signagePairings")
+    .innerJoin("signageDevices", "signageDevices.id", "signagePairings.deviceId")
+    .select("signageDevices.id")
+    .where("signagePairings.tokenHash", "=", hashToken(token))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export type ByteRange = { start: number; end: number } | "unsatisfiable" | null;
+
+/**
+ * One range of a `Range` header (RFC 9110 14.1.2): `bytes=a-b`, `bytes=a-`, `bytes=-n`. null:
+ * no header or one this server ignores (several ranges, another unit): the whole file is sent.
+ */
+export function byteRangeOf(header: string | null, size: number): ByteRange {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === "" && match[2] === "")) return null;
+  if (match[1] === "") {
+    const suffix = Number(match[2]);
+    if (suffix === 0 || size === 0) return "unsatisfiable";
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === "" ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (start >= size) return "unsatisfiable";
+  if (end < start) return null;
+  return { start, end };
+}
+
+/** The video's answer: 200 whole, 206 one range, 416 an unsatisfiable range; null: no file. */
+export async function videoResponse(
+  request: Request,
+  file: string,
+  mimeType: string,
+): Promise<Response | null> {
+  let size: number;
+  let modified: Date;
+  try {
+    const facts = await stat(file);
+    size = facts.size;
+    modified = facts.mtime;
+  } catch {
+    return null;
+  }
+  const etag = `"${size.toString(16)}-${Math.floor(modified.getTime() / 1000).toString(16)}"`;
+  const headers: Record<string, string> = {
+    "Accept-Ranges": "bytes",
+    "Content-Type": mimeType,
+    // Private (behind the device cookie); revalidated by ETag, as a new upload keeps the address.
+    "Cache-Control": "private, no-cache",
+    ETag: etag,
+    "Last-Modified": modified.toUTCString(),
+    "X-Content-Type-Options": "nosniff",
+  };
+  if (request.headers.get("If-None-Match") === etag) {
+    return new Response(null, { status: 304, headers });
+  }
+  const range = byteRangeOf(request.headers.get("Range"), size);
+  if (range === "unsatisfiable") {
+    return new Response(deSignage.video.rangeNotSatisfiable, {
+      status: 416,
+      headers: {
+        ...headers,
+        "Content-Range": `bytes */${size}`,
+        "Content-Type": "text/plain; charset=utf-8",
+      },
+    });
+  }
+  const head = request.method === "HEAD";
+  if (range === null) {
+    return new Response(head ? null : body(file, 0, size - 1, size), {
+      status: 200,
+      headers: { ...headers, "Content-Length": String(size) },
+    });
+  }
+  return new Response(head ? null : body(file, range.start, range.end, size), {
+    status: 206,
+    headers: {
+      ...headers,
+      "Content-Length": String(range.end - range.start + 1),
+      "Content-Range": `bytes ${range.start}-${range.end}/${size}`,
+    },
+  });
+}
+
+function body(file: string, start: number, end: number, size: number): ReadableStream | null {
+  if (size === 0) return null;
+  return Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream;
+}
+
+/** Removes a stored video, quietly (a file already gone is fine). */
+export async function removeVideo(dataDir: string, videoPath: string | null) {
+  const file = videoPath ? videoFile(dataDir, videoPath) : null;
+  if (file) await rm(file, { force: true }).catch(() => undefined);
+}

@@ -1,0 +1,40 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { deSignage } from "../i18n/de-signage";
+import { currentStaff } from "../features/staff/staff-auth.server";
+import { deviceTokenOf } from "../features/signage/signage.server";
+import {
+  isPairedTv,
+  mimeTypeOf,
+  videoFile,
+  videoResponse,
+} from "../features/signage/signage-video.server";
+
+/**
+ * A segment's video for the TV player (decision 060, "Videos"), with range requests. Only a
+ * paired TV (its device cookie) or signed-in staff get it; everyone else gets 404, as for a
+ * video that does not exist.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const notFound = () =>
+    new Response(deSignage.video.notFound, {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  const id = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : null;
+  if (id === null) return notFound();
+  const allowed =
+    (await isPairedTv(context.db, deviceTokenOf(request))) ||
+    (await currentStaff(request, context)) !== null;
+  if (!allowed) return notFound();
+  const row = await context.db
+    .selectFrom("signageSegments")
+    .select(["kind", "videoPath"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  const file =
+    row?.kind === "video" && row.videoPath
+      ? videoFile(context.config.dataDir, row.videoPath)
+      : null;
+  if (!file || !row?.videoPath) return notFound();
+  return (await videoResponse(request, file, mimeTypeOf(row.videoPath))) ?? notFound();
+}
