@@ -294,6 +294,50 @@ describe.each(databaseTargets())("content blocks (%s)", (target) => {
     expect(movedPage.indexOf("Zweiter Eintrag")).toBeLessThan(movedPage.indexOf("Erster Eintrag"));
   });
 
+  it("keeps the version the editor read across a list button, so a later save meets the newer one", async () => {
+    const id = await blockId("news-popup");
+    const read = (await json(await admin.send(`/api/blocks/${id}`))).data;
+    const form: Record<string, string> = {
+      version: read.version,
+      name: read.name,
+      identifier: "news-popup",
+      isPublic: "on",
+      position: "11",
+      "content.news[0].type": "news",
+      "content.news[0].value.title": "Aus dem alten Formular",
+      "content.news[0].value.text": "",
+      "content.news[0].value.button.label": "",
+      "content.news[0].value.button.link": "",
+    };
+    // Someone else saves while this editor's page is open.
+    const other = await admin.send(`/api/blocks/${id}`, {
+      method: "PUT",
+      json: { name: "Von nebenan gespeichert", version: read.version },
+    });
+    expect(other.status).toBe(200);
+    const newer = (await json(other)).data.version as string;
+    expect(newer).not.toBe(read.version);
+
+    // A row added (or a refusal) answers the typed form with the version it was read at.
+    const added = await admin.send(`/backend/blocks/${id}`, {
+      form: { ...form, intent: "block:add:content.news:news" },
+    });
+    expect(added.status).toBe(200);
+    const addedPage = await added.text();
+    expect(addedPage).toContain(`name="version" value="${read.version}"`);
+    expect(addedPage).not.toContain(`name="version" value="${newer}"`);
+    const refused = await admin.send(`/backend/blocks/${id}`, {
+      form: { ...form, "content.news[0].value.button.link": "javascript:alert(1)" },
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain(`name="version" value="${read.version}"`);
+
+    // So saving that page is refused instead of overwriting the other save unseen.
+    const saved = await admin.send(`/backend/blocks/${id}`, { form });
+    expect(saved.status).toBe(409);
+    expect((await stored("news-popup")).name).toBe("Von nebenan gespeichert");
+  });
+
   describe("hostile values: 400 with a German message, nothing stored", () => {
     const refuse = async (body: Record<string, unknown>, identifier = "intro") => {
       const id = await blockId(identifier);

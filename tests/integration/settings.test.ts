@@ -141,6 +141,13 @@ describe.each(databaseTargets())("the settings (%s)", (target) => {
     });
     expect(stale.status).toBe(409);
     expect((await json(await admin.send("/api/config"))).data.shopName).not.toBe("Anders");
+    // A preview of that old page keeps the version it was read at, not the newer one: saving
+    // it afterwards still meets the check.
+    const stalePreview = await admin.send("/backend/settings", {
+      form: { ...form, shopName: "Anders", version, intent: "preview" },
+    });
+    expect(stalePreview.status).toBe(200);
+    expect(await stalePreview.text()).toContain(`name="version" value="${version}"`);
   });
 
   it("answers GET /api/init with every list, scoped to the caller's branches", async () => {

@@ -236,7 +236,12 @@ export async function resourceEditLoader(
     extras: Object.fromEntries(
       (definition.extraFields ?? []).map((name) => [name, row?.[name] ?? null]),
     ) as Record<string, unknown>,
-    pageExtras: row && definition.pageExtras ? await definition.pageExtras(context.db, row) : null,
+    pageExtras:
+      row && definition.pageExtras
+        ? await definition.pageExtras(context.db, row, {
+            publicOrigin: context.config.publicOrigin,
+          })
+        : null,
   };
 }
 
@@ -288,6 +293,11 @@ export async function resourceEditAction(
     );
   }
   const writer = { user, clientAddress: context.clientAddress };
+  // A page that keeps what was typed (a row added or removed, a refusal) keeps the version the
+  // editor read as well: taking the revalidated one would let the next save overwrite, unseen,
+  // whatever someone else saved meanwhile.
+  const posted = form.get("version");
+  const typedVersion = typeof posted === "string" && posted !== "" ? posted : null;
 
   if (form.get("intent") === "delete" && id !== null) {
     const deleted = await deleteRecord(context.db, definition, writer, id);
@@ -316,10 +326,18 @@ export async function resourceEditAction(
   });
   if (submission.status === undefined) {
     // A row was added or removed (no JavaScript): the page again, with every typed value.
-    return data({ result: submission.reply(), message: null, conflict: null, version: null });
+    return data({
+      result: submission.reply(),
+      message: null,
+      conflict: null,
+      version: typedVersion,
+    });
   }
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), message: null, conflict: null, version: null }, 400);
+    return data(
+      { result: submission.reply(), message: null, conflict: null, version: typedVersion },
+      400,
+    );
   }
   const checked = await checkUploads(definition.fields, read);
   if (!checked.ok) {
@@ -328,7 +346,7 @@ export async function resourceEditAction(
         result: refusedReply(submission, checked.errors),
         message: null,
         conflict: null,
-        version: null,
+        version: typedVersion,
       },
       400,
     );
@@ -378,7 +396,7 @@ export async function resourceEditAction(
       result: refusedReply(submission, outcome.errors),
       message: null,
       conflict: null,
-      version: null,
+      version: typedVersion,
     },
     outcome.status,
   );

@@ -63,13 +63,22 @@ export async function settingsPageAction(request: Request, context: AppLoadConte
       400,
     );
   }
+  // A page that keeps what was typed keeps the version the editor read (see resourceEditAction).
+  const posted = form.get("version");
+  const typedVersion = typeof posted === "string" && posted !== "" ? posted : null;
   const submission = parseWithZod(form, {
     schema: schemaFor(settingsResource),
     disableAutoCoercion: true,
   });
   if (submission.status !== "success") {
     return data(
-      { result: submission.reply(), message: null, conflict: null, version: null, previews: null },
+      {
+        result: submission.reply(),
+        message: null,
+        conflict: null,
+        version: typedVersion,
+        previews: null,
+      },
       400,
     );
   }
@@ -83,7 +92,7 @@ export async function settingsPageAction(request: Request, context: AppLoadConte
       result: submission.reply(),
       message: null,
       conflict: null,
-      version: null,
+      version: typedVersion,
       previews,
     });
   }
@@ -114,7 +123,7 @@ export async function settingsPageAction(request: Request, context: AppLoadConte
       result: refusedReply(submission, updated.errors),
       message: null,
       conflict: null,
-      version: null,
+      version: typedVersion,
       previews: null,
     },
     updated.status,
