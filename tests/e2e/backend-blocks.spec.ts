@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { DEMO_ADMIN_EMAIL } from "#app/db/seed.server";
+import { de } from "#app/i18n/de-backoffice";
 import { signIn } from "./helpers";
 import { demoAdminPassword, landingPort } from "./servers";
 import { expect, test, whenHydrated } from "./fixtures";
@@ -21,9 +22,17 @@ async function openBlock(page: Page, name: string, javaScriptEnabled: boolean) {
   if (javaScriptEnabled) await whenHydrated(page);
 }
 
+/**
+ * Saves and waits for the notice. The other project's save in between is refused with the
+ * resource pattern's 409 (decision 035): then this try ends at once, and the caller's next try
+ * opens the block anew.
+ */
 async function save(page: Page) {
   await page.getByRole("button", { name: "Speichern" }).last().click();
-  await expect(page.getByText("Der Inhalt wurde gespeichert.")).toBeVisible({ timeout: 15_000 });
+  const saved = page.getByText("Der Inhalt wurde gespeichert.");
+  const stale = page.getByText(de.resources.edit.stale);
+  await expect(saved.or(stale).first()).toBeVisible({ timeout: 15_000 });
+  await expect(saved, "saved, not refused as stale").toBeVisible({ timeout: 1 });
 }
 
 async function landingPage(browser: Browser, javaScriptEnabled: boolean) {
