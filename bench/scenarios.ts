@@ -4,7 +4,11 @@
  * dialog) instead of hard-coding seed data.
  */
 import pg from "pg";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { get } from "node:http";
+import path from "node:path";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "#app/db/schema";
@@ -24,10 +28,16 @@ export interface BenchContext {
   databaseUrl: string | null;
   /** A signed-in administrator's Cookie header (the seeded demo administrator). */
   staffCookie(): Promise<string>;
+  /** The measured shop's server processes. */
+  processes: number;
 }
 
 export interface BenchRequest {
   path: string;
+  /** Another server to fire at than the shop (the ceiling scenario's bare server). */
+  origin?: string;
+  /** Called once the scenario was measured (stops what `prepare` started). */
+  cleanup?: () => Promise<void>;
   method?: "GET" | "POST";
   headers?: Record<string, string>;
   body?: string;
@@ -213,9 +223,13 @@ async function addToCart(
  * The cookies of ten customers with a cart of CART_ITEMS items each (the shop limits new carts
  * per address), each cart starting at another of `items`.
  */
-async function customersWithCarts(context: BenchContext, items: ItemForm[]): Promise<string[]> {
+async function customersWithCarts(
+  context: BenchContext,
+  items: ItemForm[],
+  customers = 10,
+): Promise<string[]> {
   const cookies: string[] = [];
-  for (let customer = 0; customer < 10; customer += 1) {
+  for (let customer = 0; customer < customers; customer += 1) {
     let cookie: string | null = null;
     for (let index = 0; index < CART_ITEMS; index += 1) {
       cookie = await addToCart(context, items[(customer + index) % items.length]!, cookie);
@@ -223,6 +237,64 @@ async function customersWithCarts(context: BenchContext, items: ItemForm[]): Pro
     cookies.push(cookie!);
   }
   return cookies;
+}
+
+/** A page's bytes as the shop sends them to a browser that accepts gzip (not unpacked). */
+function gzipBytes(url: string, cookie: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { cookie, "Accept-Encoding": "gzip" } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        response.statusCode === 200 && response.headers["content-encoding"] === "gzip"
+          ? resolve(Buffer.concat(chunks))
+          : reject(new Error(`${url}: ${response.statusCode}, keine gzip-Antwort`)),
+      );
+    }).on("error", reject);
+  });
+}
+
+/** bench/bare-server.mjs answering `body`, on the shop's port + 20, until `cleanup`. */
+async function startBareServer(
+  body: Buffer,
+  processes: number,
+  pagePath: string,
+  shopOrigin: string,
+): Promise<BenchRequest> {
+  const file = path.resolve(".cache/bench-bare-page.gz");
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, body);
+  const port = Number(new URL(shopOrigin).port) + 20;
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(
+    process.execPath,
+    ["bench/bare-server.mjs", String(port), String(processes), file],
+    { stdio: ["ignore", "inherit", "inherit"] },
+  );
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const ok = await fetch(origin + pagePath)
+      .then((answer) => answer.ok)
+      .catch(() => false);
+    if (ok) break;
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill();
+      throw new Error("Der Vergleichsserver (bench/bare-server.mjs) antwortet nicht.");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  console.log(`Obergrenze: ${body.length} Bytes gzip je Antwort, ${processes} Prozesse.`);
+  return {
+    origin,
+    path: pagePath,
+    headers: { "Accept-Encoding": "gzip, deflate, br" },
+    cleanup: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
 }
 
 /** The menu's one-tap '+' buttons (simple products): posted as a browser posts the list's form. */
@@ -638,6 +710,24 @@ export const scenarios: Scenario[] = [
         throw new Error(`Warenkorb zeigt ${lines} statt ${CART_ITEMS} Positionen.`);
       }
       return { path, cookies, headers: { "Accept-Encoding": "gzip, deflate, br" } };
+    },
+  },
+  // Issue 18's yardstick on this machine: the same customer's page as fixed bytes (gzip, as the
+  // shop sent it), answered by as many bare node:http processes as the shop has. What this
+  // reaches is the most any Node server answers here with that page under this load generator,
+  // whatever it does per request (bench/bare-server.mjs).
+  {
+    name: `Obergrenze: dieselbe Seite als feste Bytes, Node ohne App (50 Verb.)`,
+    connections: 50,
+    seconds: 10,
+    prepare: async (context) => {
+      if (!context.largeMenu) return null;
+      const path = `/store/${context.largeMenu.branchIdentifier}`;
+      const items = quickAdds(await context.fetchText(path), path).slice(0, CART_ITEMS);
+      if (items.length === 0) return null;
+      const [cookie] = await customersWithCarts(context, items.slice(0, CART_ITEMS), 1);
+      const body = await gzipBytes(context.origin + path, cookie!);
+      return startBareServer(body, context.processes, path, context.origin);
     },
   },
   // Issue 18: "and the item dialog over it": a product's dialog over the 300-product menu, for
