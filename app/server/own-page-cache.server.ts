@@ -1,8 +1,9 @@
 import type { Request, RequestHandler } from "express";
 import { acceptedEncodings, capture, keptHeaders } from "./page-cache.server";
 import {
+  endWithPieces,
   fillSlots,
-  gzipWithParts,
+  gzipPiecesWithParts,
   packParts,
   packSharedPieces,
   tokenTemplate,
@@ -78,14 +79,14 @@ export function ownPageCache(options: OwnPageCacheOptions): OwnPageCache {
           for (const [name, value] of kept.headers) res.setHeader(name, value);
           res.setHeader("X-Page-Cache", "own");
           res.vary("Accept-Encoding");
-          let body: Buffer;
           if (kept.packed && acceptedEncodings(req.headers["accept-encoding"]).has("gzip")) {
-            body = gzipWithParts(kept.template, kept.packed, packParts(kept.template, parts));
             res.setHeader("Content-Encoding", "gzip");
-          } else {
-            // Until the pieces are packed, the compression middleware packs the answer.
-            body = fillSlots(kept.template, parts);
+            const packedParts = packParts(kept.template, parts);
+            endWithPieces(res, gzipPiecesWithParts(kept.template, kept.packed, packedParts));
+            return;
           }
+          // Until the pieces are packed, the compression middleware packs the answer.
+          const body = fillSlots(kept.template, parts);
           res.setHeader("Content-Length", body.length);
           res.end(body);
           return;

@@ -4,8 +4,9 @@ import { request as httpRequest } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import { inPackingTurn } from "./packing-turns.server";
 import {
+  endWithPieces,
   fillSlots,
-  gzipWithParts,
+  gzipPiecesWithParts,
   packParts,
   packSharedPieces,
   type PackedParts,
@@ -397,21 +398,20 @@ export function pageCache(options: PageCacheOptions): PageCache {
         res.setHeader("Cache-Control", "private, no-cache");
         res.setHeader("X-Page-Cache", "visitor");
         res.vary("Accept-Encoding");
-        let body: Buffer;
         const packed = entry.packedSlots;
         if (packed && acceptedEncodings(req.headers["accept-encoding"]).has("gzip")) {
-          body = gzipWithParts(slots, packed, packedPartsOf(slots, parts));
           res.setHeader("Content-Encoding", "gzip");
-        } else {
-          // Until the shared pieces are packed, the compression middleware packs each answer.
-          body = fillSlots(slots, parts);
-          if (!packed && !entry.packingSlots) {
-            entry.packingSlots = true;
-            packSharedPieces(slots).then(
-              (pieces) => (entry.packedSlots = pieces),
-              () => (entry.packingSlots = false),
-            );
-          }
+          endWithPieces(res, gzipPiecesWithParts(slots, packed, packedPartsOf(slots, parts)));
+          return;
+        }
+        // Until the shared pieces are packed, the compression middleware packs each answer.
+        const body = fillSlots(slots, parts);
+        if (!packed && !entry.packingSlots) {
+          entry.packingSlots = true;
+          packSharedPieces(slots).then(
+            (pieces) => (entry.packedSlots = pieces),
+            () => (entry.packingSlots = false),
+          );
         }
         res.setHeader("Content-Length", body.length);
         res.end(body);

@@ -1,9 +1,13 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { crc32, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import {
   combineCrc,
   crcShift,
+  endWithPieces,
   fillSlots,
+  gzipPiecesWithParts,
   gzipWithParts,
   packParts,
   packSharedPieces,
@@ -67,6 +71,34 @@ describe("page slots", () => {
     expect(gzipWithParts(template, packed, packParts(template, {})).length).toBeLessThan(
       sharedBytes + 40,
     );
+  });
+
+  it("sends a visitor's page as the kept pieces themselves, with their length", async () => {
+    const template = slotTemplate(page)!;
+    const packed = await packSharedPieces(template);
+    const parts = { kopf: "<p>3 Produkte · 7,20 €</p>", leiste: "<nav>Warenkorb</nav>" };
+    const pieces = gzipPiecesWithParts(template, packed, packParts(template, parts));
+    // The shared pieces are not copied: the very buffers kept for every visitor go out.
+    for (const shared of packed) expect(pieces).toContain(shared);
+    const server = createServer((_req, res) => {
+      res.setHeader("Content-Encoding", "gzip");
+      endWithPieces(res, pieces);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const answer = await fetch(`http://127.0.0.1:${port}/`, {
+        headers: { "Accept-Encoding": "identity" },
+      });
+      expect(answer.headers.get("content-length")).toBe(
+        String(gzipWithParts(template, packed, packParts(template, parts)).length),
+      );
+      expect(answer.headers.get("transfer-encoding")).toBeNull();
+      // fetch unpacks the gzip member: the page is the filled page.
+      expect(Buffer.from(await answer.arrayBuffer()).equals(fillSlots(template, parts))).toBe(true);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("refuses a page whose markers do not pair up", () => {
