@@ -233,26 +233,21 @@ export function pageCache(options: PageCacheOptions): PageCache {
       }
       return serveWithParts(req, res, next, hit);
     }
-    if (hit && isFresh) return serveKept(req, res, hit);
-    if (!hit && rendering.has(key)) {
-      // No copy at all (the first request, or the first after a change), and one request renders
-      // it now: wait for that one instead of rendering three hundred products once more each.
-      return whenKept(key).then((entry) =>
-        entry && !res.headersSent ? serveKept(req, res, entry) : next(),
-      );
+    if (hit && isFresh) {
+      res.status(hit.status);
+      for (const [name, value] of hit.headers) res.setHeader(name, value);
+      res.setHeader("X-Page-Cache", "hit");
+      res.vary("Accept-Encoding");
+      const packed = packedFor(hit, req.headers["accept-encoding"]);
+      // A Content-Encoding of ours tells the compression middleware to leave the body alone.
+      if (packed) res.setHeader("Content-Encoding", packed[0]);
+      const body = packed ? packed[1] : hit.body;
+      res.setHeader("Content-Length", body.length);
+      res.end(body);
+      return;
     }
     // One request renders the page anew; until it is done the others keep getting the old one.
     if (hit) hit.refreshingSince = at;
-    else {
-      const turn = {};
-      rendering.set(key, turn);
-      // However the answer ends (kept, refused, cut off), the waiting get the page or render.
-      res.once("close", () => {
-        if (rendering.get(key) !== turn) return;
-        rendering.delete(key);
-        wake(key);
-      });
-    }
     const renderedIn = generation;
     const nonce = String(res.locals.cspNonce ?? "");
     capture(res, (status, rendered) => {
@@ -288,7 +283,6 @@ export function pageCache(options: PageCacheOptions): PageCache {
         packedSlots: unchanged ? hit.packedSlots : undefined,
       };
       keep(key, entry);
-      wake(key);
       // A page that cannot be packed is sent as it is (and packed per answer by the middleware).
       if (!unchanged) {
         pack(body).then(
@@ -300,21 +294,6 @@ export function pageCache(options: PageCacheOptions): PageCache {
     res.setHeader("X-Page-Cache", "miss");
     next();
   };
-  /** A kept page as the answer: packed as the browser accepts it, or as it is. */
-  const serveKept = (req: Request, res: Response, hit: Entry) => {
-    res.status(hit.status);
-    for (const [name, value] of hit.headers) res.setHeader(name, value);
-    res.setHeader("X-Page-Cache", "hit");
-    res.vary("Accept-Encoding");
-    const packed = packedFor(hit, req.headers["accept-encoding"]);
-    // A Content-Encoding of ours tells the compression middleware to leave the body alone.
-    if (packed) res.setHeader("Content-Encoding", packed[0]);
-    const body = packed ? packed[1] : hit.body;
-    res.setHeader("Content-Length", body.length);
-    res.end(body);
-  };
-  /** Keys without a copy whose page one request renders now (its own token per render). */
-  const rendering = new Map<string, object>();
   /** Keeps `entry` as the newest, the oldest going while there are too many or too large. */
   const keep = (key: string, entry: Entry) => {
     const old = entries.get(key);
@@ -446,8 +425,6 @@ export function pageCache(options: PageCacheOptions): PageCache {
       entries.clear();
       keptBytes = 0;
       generation += 1;
-      // Renders begun before the change are not kept: the next request renders anew.
-      rendering.clear();
       // Whatever they wait for was rendered before the change: they render their page whole.
       for (const key of [...waiting.keys()]) wake(key);
     },
