@@ -275,6 +275,16 @@ export function conflicts(
     }));
 }
 
+/**
+ * The version an editor's form was read at. A page that keeps what was typed (a row added or
+ * removed, a refusal, a preview) answers with it, never with the version the loader reads again:
+ * that would let the next save overwrite, unseen, whatever someone else saved meanwhile.
+ */
+export function postedVersion(form: { get(name: string): unknown }): string | null {
+  const posted = form.get("version");
+  return typeof posted === "string" && posted !== "" ? posted : null;
+}
+
 export async function resourceEditAction(
   request: Request,
   context: AppLoadContext,
@@ -293,11 +303,7 @@ export async function resourceEditAction(
     );
   }
   const writer = { user, clientAddress: context.clientAddress };
-  // A page that keeps what was typed (a row added or removed, a refusal) keeps the version the
-  // editor read as well: taking the revalidated one would let the next save overwrite, unseen,
-  // whatever someone else saved meanwhile.
-  const posted = form.get("version");
-  const typedVersion = typeof posted === "string" && posted !== "" ? posted : null;
+  const typedVersion = postedVersion(form);
 
   if (form.get("intent") === "delete" && id !== null) {
     const deleted = await deleteRecord(context.db, definition, writer, id);

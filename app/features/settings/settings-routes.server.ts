@@ -8,7 +8,12 @@ import {
   recordResponse,
   RESOURCE_BODY_BYTES,
 } from "../backoffice/resource-api.server";
-import { conflicts, formDefaults, refusedReply } from "../backoffice/resource-pages.server";
+import {
+  conflicts,
+  formDefaults,
+  postedVersion,
+  refusedReply,
+} from "../backoffice/resource-pages.server";
 import { getRecord, schemaFor, updateRecord } from "../backoffice/resource.server";
 import { readSmallForm } from "../shared/small-request.server";
 import { forbidden, requireStaff } from "../staff/staff-auth.server";
@@ -63,9 +68,7 @@ export async function settingsPageAction(request: Request, context: AppLoadConte
       400,
     );
   }
-  // A page that keeps what was typed keeps the version the editor read (see resourceEditAction).
-  const posted = form.get("version");
-  const typedVersion = typeof posted === "string" && posted !== "" ? posted : null;
+  const typedVersion = postedVersion(form);
   const submission = parseWithZod(form, {
     schema: schemaFor(settingsResource),
     disableAutoCoercion: true,
