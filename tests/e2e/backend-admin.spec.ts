@@ -164,6 +164,9 @@ test.describe("the owner runs the shop from the back office", () => {
     browser,
     javaScriptEnabled,
   }) => {
+    // Some forty pages, axe on four and two browser contexts: 18 s on an idle machine, and more
+    // than 120 s once on CI's two busy cores (stop 37), so it gets three times the limit.
+    test.slow();
     const project = javaScriptEnabled ? "js" : "nojs";
     const suffix = `${project}-${Date.now().toString(36)}`;
     const branchName = `Sonnenkorn Vauban ${project}`;
