@@ -233,66 +233,110 @@ export function pageCache(options: PageCacheOptions): PageCache {
       }
       return serveWithParts(req, res, next, hit);
     }
-    if (hit && isFresh) {
-      res.status(hit.status);
-      for (const [name, value] of hit.headers) res.setHeader(name, value);
-      res.setHeader("X-Page-Cache", "hit");
-      res.vary("Accept-Encoding");
-      const packed = packedFor(hit, req.headers["accept-encoding"]);
-      // A Content-Encoding of ours tells the compression middleware to leave the body alone.
-      if (packed) res.setHeader("Content-Encoding", packed[0]);
-      const body = packed ? packed[1] : hit.body;
-      res.setHeader("Content-Length", body.length);
-      res.end(body);
-      return;
+    if (hit && isFresh) return serveKept(req, res, hit);
+    if (!hit && rendering.has(key)) {
+      // No copy at all (the first request, or the first after a change), and one request renders
+      // it now: wait for that one instead of rendering three hundred products once more each. A
+      // render that was not kept (an error, a cookie set, a change meanwhile) sends the waiting
+      // to render their own, each at once.
+      return whenKept(key).then((entry) =>
+        entry && !res.headersSent ? serveKept(req, res, entry) : render(req, res, next, key, now()),
+      );
+    }
+    render(req, res, next, key, at, !hit);
+  };
+  /** Keys without a copy whose page one request renders now (its own token per render). */
+  const rendering = new Map<string, object>();
+  /**
+   * Renders the page (the app's answer passes through) and keeps it. With `first`, the render is
+   * the one the others wait for: it lets them go the moment its answer ends, kept or not, before
+   * the next request can arrive; a connection cut before the end lets them go on its close.
+   */
+  const render = (
+    req: Request,
+    res: Response,
+    next: (error?: unknown) => void,
+    key: string,
+    at: number,
+    first = false,
+  ) => {
+    const hit = entries.get(key);
+    let release = () => undefined as void;
+    if (first) {
+      const turn = {};
+      rendering.set(key, turn);
+      release = () => {
+        if (rendering.get(key) !== turn) return;
+        rendering.delete(key);
+        wake(key);
+      };
+      res.once("close", release);
     }
     // One request renders the page anew; until it is done the others keep getting the old one.
     if (hit) hit.refreshingSince = at;
     const renderedIn = generation;
     const nonce = String(res.locals.cspNonce ?? "");
     capture(res, (status, rendered) => {
-      if (hit) hit.refreshingSince = null;
-      if (renderedIn !== generation || !canKeep()) return;
-      if (status !== 200 || res.getHeader("set-cookie") !== undefined) return;
-      if (!String(res.getHeader("content-type") ?? "").startsWith("text/html")) return;
-      const html = withoutNonceAttributes(rendered, nonce);
-      // The nonce stood somewhere else too (in a script's text, say): no copy would be right.
-      if (nonce && html.includes(nonce)) return;
-      const headers = keptHeaders(res);
-      const policy = res.getHeader("content-security-policy");
-      if (policy !== undefined) {
-        const hashes = inlineScriptHashes(html);
-        headers.push([
-          "content-security-policy",
-          policyWithScriptHashes(String(policy), nonce, hashes),
-        ]);
-      }
-      const body = Buffer.from(html);
-      // Most minutes the page comes out as it was: its packed copies serve on.
-      const unchanged = hit !== undefined && hit.body.equals(body);
-      const entry: Entry = {
-        // The minute the render began in: what it read holds until that minute's end, even if
-        // it finished in the next one (a menu switching at the full minute, say).
-        expires: Math.floor(at / MINUTE_MS) * MINUTE_MS + MINUTE_MS,
-        status,
-        headers,
-        body,
-        packed: unchanged ? hit.packed : {},
-        refreshingSince: null,
-        slots: unchanged ? hit.slots : undefined,
-        packedSlots: unchanged ? hit.packedSlots : undefined,
-      };
-      keep(key, entry);
-      // A page that cannot be packed is sent as it is (and packed per answer by the middleware).
-      if (!unchanged) {
-        pack(body).then(
-          (packed) => Object.assign(entry.packed, packed),
-          () => undefined,
-        );
+      // However the answer ends (kept or not), the waiting get the page or render their own.
+      try {
+        if (hit) hit.refreshingSince = null;
+        if (renderedIn !== generation || !canKeep()) return;
+        if (status !== 200 || res.getHeader("set-cookie") !== undefined) return;
+        if (!String(res.getHeader("content-type") ?? "").startsWith("text/html")) return;
+        const html = withoutNonceAttributes(rendered, nonce);
+        // The nonce stood somewhere else too (in a script's text, say): no copy would be right.
+        if (nonce && html.includes(nonce)) return;
+        const headers = keptHeaders(res);
+        const policy = res.getHeader("content-security-policy");
+        if (policy !== undefined) {
+          const hashes = inlineScriptHashes(html);
+          headers.push([
+            "content-security-policy",
+            policyWithScriptHashes(String(policy), nonce, hashes),
+          ]);
+        }
+        const body = Buffer.from(html);
+        // Most minutes the page comes out as it was: its packed copies serve on.
+        const unchanged = hit !== undefined && hit.body.equals(body);
+        const entry: Entry = {
+          // The minute the render began in: what it read holds until that minute's end, even if
+          // it finished in the next one (a menu switching at the full minute, say).
+          expires: Math.floor(at / MINUTE_MS) * MINUTE_MS + MINUTE_MS,
+          status,
+          headers,
+          body,
+          packed: unchanged ? hit.packed : {},
+          refreshingSince: null,
+          slots: unchanged ? hit.slots : undefined,
+          packedSlots: unchanged ? hit.packedSlots : undefined,
+        };
+        keep(key, entry);
+        // A page that cannot be packed is sent as it is (and packed per answer by the middleware).
+        if (!unchanged) {
+          pack(body).then(
+            (packed) => Object.assign(entry.packed, packed),
+            () => undefined,
+          );
+        }
+      } finally {
+        release();
       }
     });
     res.setHeader("X-Page-Cache", "miss");
     next();
+  };
+  /** A kept page as the answer: packed as the browser accepts it, or as it is. */
+  const serveKept = (req: Request, res: Response, hit: Entry) => {
+    res.status(hit.status);
+    for (const [name, value] of hit.headers) res.setHeader(name, value);
+    res.setHeader("X-Page-Cache", "hit");
+    res.vary("Accept-Encoding");
+    const packed = packedFor(hit, req.headers["accept-encoding"]);
+    // A Content-Encoding of ours tells the compression middleware to leave the body alone.
+    if (packed) res.setHeader("Content-Encoding", packed[0]);
+    const body = packed ? packed[1] : hit.body;
+    res.setHeader("Content-Length", body.length);
+    res.end(body);
   };
   /** Keeps `entry` as the newest, the oldest going while there are too many or too large. */
   const keep = (key: string, entry: Entry) => {
@@ -425,6 +469,8 @@ export function pageCache(options: PageCacheOptions): PageCache {
       entries.clear();
       keptBytes = 0;
       generation += 1;
+      // Renders begun before the change are not kept: the next request renders anew.
+      rendering.clear();
       // Whatever they wait for was rendered before the change: they render their page whole.
       for (const key of [...waiting.keys()]) wake(key);
     },

@@ -45,8 +45,10 @@ beforeAll(async () => {
   app.use(cache);
   app.get("*", async (req, res) => {
     rendered += 1;
-    if (req.path === "/store/langsam") await new Promise((resolve) => setTimeout(resolve, 300));
-    if (req.path === "/store/kaputt") return res.status(500).type("html").send("<p>Fehler</p>");
+    if (req.path.startsWith("/store/langsam")) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    if (req.path.endsWith("kaputt")) return res.status(500).type("html").send("<p>Fehler</p>");
     if (req.path === "/store/keks") res.setHeader("Set-Cookie", "x=1");
     res.type("html");
     const nonce = String(res.locals.cspNonce);
@@ -219,6 +221,41 @@ describe("page cache", () => {
     expect(waiting.headers.get("x-page-cache")).toBe("hit");
     expect(rendered - before).toBe(1);
     expect((await get("/store/langsam")).headers.get("x-page-cache")).toBe("hit");
+  });
+
+  it("lets one request render a page no one has kept yet while the others wait for it", async () => {
+    // The first requests after a change (or a start): ten at once, one render.
+    cache.clear();
+    const before = rendered;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        new Promise((resolve) => setTimeout(resolve, index * 10)).then(() => get("/store/langsam")),
+      ),
+    );
+    const kinds = answers.map((answer) => answer.headers.get("x-page-cache"));
+    expect(rendered - before).toBe(1);
+    expect(kinds.filter((kind) => kind === "miss")).toHaveLength(1);
+    expect(kinds.filter((kind) => kind === "hit")).toHaveLength(9);
+    const pages = await Promise.all(answers.map((answer) => answer.text()));
+    expect(new Set(pages.map((page) => page.replace(/ nonce="[^"]*"/g, ""))).size).toBe(1);
+
+    // A render that is not kept (an error) sends the waiting to render their own.
+    const failedBefore = rendered;
+    const failed = await Promise.all(
+      Array.from({ length: 3 }, (_, index) =>
+        new Promise((resolve) => setTimeout(resolve, index * 10)).then(() =>
+          get("/store/langsam-kaputt"),
+        ),
+      ),
+    );
+    expect(failed.map((answer) => answer.status)).toEqual([500, 500, 500]);
+    expect(rendered - failedBefore).toBe(3);
+    // They render as any first request does: a render of theirs that succeeds is kept.
+    expect(failed.map((answer) => answer.headers.get("x-page-cache"))).toEqual([
+      "miss",
+      "miss",
+      "miss",
+    ]);
   });
 
   it("forgets every page when cleared, and does not keep one rendered from before", async () => {
