@@ -17,14 +17,12 @@ import { PASSWORD_MIN_LENGTH, passwordChangeSchema } from "../../features/staff/
 import { requireStaff } from "../../features/staff/staff-auth.server";
 import { staffSessionCookie } from "../../features/staff/staff-session.server";
 import { changeOwnPassword } from "../../features/staff/staff-users.server";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 const texts = de.account;
 const SECRET_FIELDS = ["currentPassword", "newPassword", "repeatPassword"];
 
-export const meta: MetaFunction = () => [
-  { title: `${texts.passwordTitle} - ${de.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => staffPageMeta(texts.passwordTitle);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);

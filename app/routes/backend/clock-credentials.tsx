@@ -12,7 +12,7 @@ import {
   clockCredentialsPage,
 } from "../../features/time-tracking/time-tracking-routes.server";
 import { deTimeTracking as de } from "../../i18n/de-time-tracking";
-import { de as staff } from "../../i18n/de-staff";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 /**
  * "PIN und Karte für die Stempeluhr" (decision 065): a manager sets or resets the PIN (which lifts
@@ -20,10 +20,7 @@ import { de as staff } from "../../i18n/de-staff";
  */
 export const links: LinksFunction = () => resourceLinks();
 
-export const meta: MetaFunction = () => [
-  { title: `${de.credentials.title} - ${staff.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => staffPageMeta(de.credentials.title);
 
 export const loader = ({ request, context }: LoaderFunctionArgs) =>
   clockCredentialsPage(request, context);

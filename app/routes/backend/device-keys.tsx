@@ -18,6 +18,7 @@ import { referenceBranches, referenceSettings } from "../../features/shared/refe
 import { audit, requireBranch, requireStaff } from "../../features/staff/staff-auth.server";
 import { cleanLine, idSchema } from "../../domain/values";
 import { deTimeTracking } from "../../i18n/de-time-tracking";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 /**
  * Keys for the counter devices (frontdesk and backoffice views): made per branch by its managers
@@ -25,10 +26,7 @@ import { deTimeTracking } from "../../i18n/de-time-tracking";
  */
 const texts = de.deviceKeys;
 
-export const meta: MetaFunction = () => [
-  { title: `${texts.title} - ${de.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => staffPageMeta(texts.title);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaff(request, context, { roles: ["ROLE_MANAGER"] });

@@ -4,8 +4,8 @@ import { ImageForm } from "../../components/backend/image-form";
 import { ConfirmAction, Notice } from "../../components/ui";
 import { imageEditAction, imageEditLoader } from "../../features/media/image-pages.server";
 import { deMedia } from "../../i18n/de-media";
-import { de as staff } from "../../i18n/de-staff";
 import stylesheet from "../../styles/media.css?url";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 /** `/backend/images/{id}`: alt text, focal point, replace, the sizes, delete (decision 038). */
 export const links = () => [{ rel: "stylesheet", href: stylesheet }];
@@ -15,10 +15,8 @@ export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
 export const action = ({ request, context, params }: ActionFunctionArgs) =>
   imageEditAction(request, context, params);
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${deMedia.images.editTitle(data?.image.alt ?? "")} - ${staff.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  staffPageMeta(deMedia.images.editTitle(data?.image.alt ?? ""));
 
 const texts = deMedia.images;
 

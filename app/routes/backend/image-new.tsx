@@ -3,8 +3,8 @@ import { Link, useActionData } from "@remix-run/react";
 import { ImageForm } from "../../components/backend/image-form";
 import { imageNewAction, imageNewLoader } from "../../features/media/image-pages.server";
 import { deMedia } from "../../i18n/de-media";
-import { de as staff } from "../../i18n/de-staff";
 import stylesheet from "../../styles/media.css?url";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 /** `/backend/images/new`: the upload form (decision 038). */
 export const links = () => [{ rel: "stylesheet", href: stylesheet }];
@@ -14,10 +14,7 @@ export const loader = ({ request, context }: LoaderFunctionArgs) =>
 export const action = ({ request, context }: ActionFunctionArgs) =>
   imageNewAction(request, context);
 
-export const meta: MetaFunction = () => [
-  { title: `${deMedia.images.newTitle} - ${staff.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => staffPageMeta(deMedia.images.newTitle);
 
 export default function ImageNew() {
   const reply = useActionData<typeof action>();

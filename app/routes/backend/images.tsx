@@ -3,9 +3,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ButtonLink, FilterBar, Notice, Pagination, TextInput } from "../../components/ui";
 import { imageListLoader } from "../../features/media/image-pages.server";
 import { deMedia } from "../../i18n/de-media";
-import { de as staff } from "../../i18n/de-staff";
 import { de as backoffice } from "../../i18n/de-backoffice";
 import stylesheet from "../../styles/media.css?url";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 /** `/backend/images`: the shop's images as a grid with search and paging (decision 038). */
 export const links = () => [{ rel: "stylesheet", href: stylesheet }];
@@ -13,10 +13,7 @@ export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 export const loader = ({ request, context }: LoaderFunctionArgs) =>
   imageListLoader(request, context);
 
-export const meta: MetaFunction = () => [
-  { title: `${deMedia.images.plural} - ${staff.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => staffPageMeta(deMedia.images.plural);
 
 const texts = deMedia.images;
 

@@ -14,6 +14,7 @@ import {
 } from "../../features/devices/local-settings.server";
 import { readSmallForm } from "../../features/shared/small-request.server";
 import { requireStaff } from "../../features/staff/staff-auth.server";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 /**
  * What this device shows on the order board and the counter views (spec section 3, local
@@ -21,10 +22,7 @@ import { requireStaff } from "../../features/staff/staff-auth.server";
  */
 const texts = de.localSettings;
 
-export const meta: MetaFunction = () => [
-  { title: `${texts.title} - ${de.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => staffPageMeta(texts.title);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);

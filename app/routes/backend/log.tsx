@@ -2,17 +2,15 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { logEntryPage } from "../../features/logs/logs-routes.server";
 import { de } from "../../i18n/de-backoffice";
-import { de as staff } from "../../i18n/de-staff";
 import { resourceLinks } from "../../components/backend/resource-styles";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 export const links = resourceLinks;
 
 const texts = de.logs;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data ? texts.entryTitle(data.id) : texts.title} - ${staff.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  staffPageMeta(data ? texts.entryTitle(data.id) : texts.title);
 
 /** One audited action with what changed, before and after. */
 export const loader = ({ request, context, params }: LoaderFunctionArgs) =>

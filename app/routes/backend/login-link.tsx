@@ -15,15 +15,13 @@ import {
   redeemLoginLink,
 } from "../../features/staff/staff-login.server";
 import { staffSessionCookie } from "../../features/staff/staff-session.server";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 const texts = de.staffAuth;
 
 export const handle = { backOffice: true };
 
-export const meta: MetaFunction = () => [
-  { title: `${texts.linkConfirmTitle} - ${de.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => staffPageMeta(texts.linkConfirmTitle);
 
 /** The token is in the address: never cached, never passed on as a referrer. */
 export const headers: HeadersFunction = () => ({

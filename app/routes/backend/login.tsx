@@ -25,15 +25,13 @@ import {
   requestLoginLink,
 } from "../../features/staff/staff-login.server";
 import { staffSessionCookie } from "../../features/staff/staff-session.server";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 const texts = de.staffAuth;
 
 export const handle = { backOffice: true };
 
-export const meta: MetaFunction = () => [
-  { title: `${texts.loginTitle} - ${de.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => staffPageMeta(texts.loginTitle);
 
 export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
   const headers = new Headers({ "Cache-Control": "no-store" });

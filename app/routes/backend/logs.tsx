@@ -5,15 +5,13 @@ import { logListPage } from "../../features/logs/logs-routes.server";
 import { de } from "../../i18n/de-backoffice";
 import { de as staff } from "../../i18n/de-staff";
 import { resourceLinks } from "../../components/backend/resource-styles";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 export const links = resourceLinks;
 
 const texts = de.logs;
 
-export const meta: MetaFunction = () => [
-  { title: `${texts.title} - ${staff.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => staffPageMeta(texts.title);
 
 /** Every audited staff action, newest first, with filters (decision 035). */
 export const loader = ({ request, context }: LoaderFunctionArgs) => logListPage(request, context);

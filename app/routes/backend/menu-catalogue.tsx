@@ -15,8 +15,8 @@ import { MenuEditor } from "../../components/backend/menu-editor";
 import { Button, Notice } from "../../components/ui";
 import { menuEditorAction, menuEditorLoader } from "../../features/catalogue/menu-pages.server";
 import { deCatalogue } from "../../i18n/de-catalogue";
-import { de as staff } from "../../i18n/de-staff";
 import stylesheet from "../../styles/catalogue-menus.css?url";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 /** A menu's categories and products in order: `/backend/menus/{id}/catalogue` (issue 15). */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
@@ -28,10 +28,8 @@ export const action = ({ request, context, params }: ActionFunctionArgs) =>
 
 const t = deCatalogue.menus;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data ? t.editorTitle(data.menu.name) : ""} - ${staff.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  staffPageMeta(data ? t.editorTitle(data.menu.name) : "");
 
 /** A step saved by the page's script (drag and drop) changes nothing the page must reload. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({

@@ -5,8 +5,8 @@ import { MenuList } from "../../components/store/menu-list";
 import { Button } from "../../components/ui";
 import { menuPreviewLoader } from "../../features/catalogue/menu-preview.server";
 import { deCatalogue } from "../../i18n/de-catalogue";
-import { de as staff } from "../../i18n/de-staff";
 import stylesheet from "../../styles/catalogue-menus.css?url";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 /** The storefront as a customer will see it on a date: `/backend/menus/{id}/preview` (issue 15). */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
@@ -16,10 +16,8 @@ export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
 
 const t = deCatalogue.menus;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data ? t.previewTitle(data.menu.name) : ""} - ${staff.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  staffPageMeta(data ? t.previewTitle(data.menu.name) : "");
 
 export default function MenuPreview() {
   const page = useLoaderData<typeof loader>();

@@ -5,17 +5,14 @@ import { myTimeAction, myTimePage } from "../../features/time-tracking/time-trac
 import { myShifts } from "../../features/time-tracking/working-plan-pages.server";
 import { deTimeTracking as de } from "../../i18n/de-time-tracking";
 import { dePlan as plan } from "../../i18n/de-working-plan";
-import { de as staff } from "../../i18n/de-staff";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 /**
  * "Meine Arbeitszeit" (decision 058): the signed-in person clocks on their own phone – start,
  * pause, resume, end at one of their branches – sees their last activities and sets their PIN
  * and card for the branch's time clock.
  */
-export const meta: MetaFunction = () => [
-  { title: `${de.mine.title} - ${staff.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => staffPageMeta(de.mine.title);
 
 export const loader = async ({ request, context }: LoaderFunctionArgs) => ({
   ...(await myTimePage(request, context)),

@@ -25,15 +25,13 @@ import {
 } from "../../features/orders/order-edit-form.server";
 import { readSmallForm } from "../../features/shared/small-request.server";
 import { requireStaff } from "../../features/staff/staff-auth.server";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 /** Contact data, appointment and comment of one order (decision 033). */
 const texts = de.orderChanges;
 const labels = texts.edit;
 
-export const meta: MetaFunction = () => [
-  { title: `${labels.title} - ${de.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => staffPageMeta(labels.title);
 
 async function editable(args: LoaderFunctionArgs) {
   const user = await requireStaff(args.request, args.context);

@@ -37,13 +37,11 @@ import {
 } from "../../features/orders/staff-orders.server";
 import { referenceBranches, referenceSettings } from "../../features/shared/reference-data.server";
 import { readLocalSettings } from "../../features/devices/local-settings.server";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 const texts = de.staffOrders.board;
 
-export const meta: MetaFunction = () => [
-  { title: `${texts.title} - ${de.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => staffPageMeta(texts.title);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaff(request, context);

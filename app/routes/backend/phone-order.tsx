@@ -17,6 +17,7 @@ import { referenceBranches, referenceSettings } from "../../features/shared/refe
 import { requireBranch, requireStaff } from "../../features/staff/staff-auth.server";
 import { storePath } from "../../features/storefront/store-paths";
 import { idSchema } from "../../domain/values";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 /**
  * A phone order: staff start a fresh cart for one of their branches and take the customer's order
@@ -26,10 +27,7 @@ import { idSchema } from "../../domain/values";
  */
 const texts = de.phoneOrder;
 
-export const meta: MetaFunction = () => [
-  { title: `${texts.title} - ${de.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => staffPageMeta(texts.title);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaff(request, context);

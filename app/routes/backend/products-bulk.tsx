@@ -8,7 +8,7 @@ import bulkStyles from "../../styles/catalogue-bulk.css?url";
 import { bulkPageAction, bulkPageLoader } from "../../features/catalogue/bulk-routes.server";
 import { ProductFilterBar } from "../../features/catalogue/product-filter-bar";
 import { deCatalogue } from "../../i18n/de-catalogue";
-import { de as staff } from "../../i18n/de-staff";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 export const links: LinksFunction = () => [
   ...resourceLinks(),
@@ -17,10 +17,7 @@ export const links: LinksFunction = () => [
 
 const texts = deCatalogue.bulk;
 
-export const meta: MetaFunction = () => [
-  { title: `${texts.title} - ${staff.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => staffPageMeta(texts.title);
 
 /**
  * `/backend/products/bulk`: choose products, choose the change, see old and new values, confirm.

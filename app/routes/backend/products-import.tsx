@@ -6,7 +6,7 @@ import { resourceLinks } from "../../components/backend/resource-styles";
 import bulkStyles from "../../styles/catalogue-bulk.css?url";
 import { importPageAction, importPageLoader } from "../../features/catalogue/bulk-routes.server";
 import { deCatalogue } from "../../i18n/de-catalogue";
-import { de as staff } from "../../i18n/de-staff";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 export const links: LinksFunction = () => [
   ...resourceLinks(),
@@ -16,10 +16,7 @@ export const links: LinksFunction = () => [
 const texts = deCatalogue.bulk.csv;
 const columns = deCatalogue.bulk.columns;
 
-export const meta: MetaFunction = () => [
-  { title: `${texts.title} - ${staff.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => staffPageMeta(texts.title);
 
 /** `/backend/products/import`: the export link, and the import with its dry run (multipart). */
 export const loader = ({ request, context }: LoaderFunctionArgs) =>

@@ -15,7 +15,7 @@ import {
 } from "../../features/labels/labels.server";
 import { ProductFilterBar } from "../../features/catalogue/product-filter-bar";
 import { deLabels } from "../../i18n/de-labels";
-import { de as staff } from "../../i18n/de-staff";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 export const links: LinksFunction = () => [
   ...resourceLinks(),
@@ -24,10 +24,7 @@ export const links: LinksFunction = () => [
 
 const texts = deLabels;
 
-export const meta: MetaFunction = () => [
-  { title: `${texts.title} - ${staff.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => staffPageMeta(texts.title);
 
 /**
  * `/backend/products/labels` (decision 057): the filter is a GET, the labels a plain POST whose

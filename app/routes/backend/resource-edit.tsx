@@ -10,8 +10,8 @@ import {
   resourceEditLoader,
 } from "../../features/backoffice/resource-pages.server";
 import { de } from "../../i18n/de-backoffice";
-import { de as staff } from "../../i18n/de-staff";
 import { resourceLinks } from "../../components/backend/resource-styles";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 export const links = () => [
   ...resourceLinks(),
@@ -24,10 +24,7 @@ export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
 export const action = ({ request, context, params }: ActionFunctionArgs) =>
   resourceEditAction(request, context, params);
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.title ?? ""} - ${staff.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => staffPageMeta(data?.title ?? "");
 
 const texts = de.resources.edit;
 

@@ -16,6 +16,7 @@ import { deCatalogue } from "../../i18n/de-catalogue";
 import { de } from "../../i18n/de-backoffice";
 import { de as staff } from "../../i18n/de-staff";
 import { resourceLinks } from "../../components/backend/resource-styles";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 export const links = resourceLinks;
 
@@ -23,10 +24,8 @@ export const links = resourceLinks;
 export const loader = ({ request, context }: LoaderFunctionArgs) =>
   resourceListLoader(request, context);
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.texts.plural ?? ""} - ${staff.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  staffPageMeta(data?.texts.plural ?? "");
 
 const texts = de.resources.list;
 

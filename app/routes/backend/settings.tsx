@@ -8,17 +8,14 @@ import {
   settingsPageLoader,
 } from "../../features/settings/settings-routes.server";
 import { de } from "../../i18n/de-backoffice";
-import { de as staff } from "../../i18n/de-staff";
 import { resourceLinks } from "../../components/backend/resource-styles";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 export const links = resourceLinks;
 
 const texts = de.settings;
 
-export const meta: MetaFunction = () => [
-  { title: `${texts.title} - ${staff.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => staffPageMeta(texts.title);
 
 /** Every setting of the shop (spec section 3, Config), in sections; administrators only. */
 export const loader = ({ request, context }: LoaderFunctionArgs) =>

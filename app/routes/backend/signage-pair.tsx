@@ -10,21 +10,18 @@ import { Button } from "../../components/ui/button";
 import { Notice } from "../../components/ui/notice";
 import { Select, TextInput } from "../../components/ui/field";
 import { canAccessBranch } from "../../domain/staff-permissions";
-import { de } from "../../i18n/de-staff";
 import { de as deBackOffice } from "../../i18n/de-backoffice";
 import { deSignage } from "../../i18n/de-signage";
 import { referenceBranches } from "../../features/shared/reference-data.server";
 import { requireStaff } from "../../features/staff/staff-auth.server";
 import { readPairInput } from "../../features/signage/pairing-input.server";
 import { pairDevice } from "../../features/signage/signage.server";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 /** "TV koppeln" (decision 060): the code from the screen, a name, the branch and the stream. */
 const texts = deSignage.pairing;
 
-export const meta: MetaFunction = () => [
-  { title: `${texts.title} - ${de.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => staffPageMeta(texts.title);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaff(request, context, { roles: ["ROLE_MANAGER"] });

@@ -6,16 +6,14 @@ import {
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ButtonLink } from "../../components/ui/button";
-import { de } from "../../i18n/de-staff";
 import { deSignage } from "../../i18n/de-signage";
 import { de as deBackOffice } from "../../i18n/de-backoffice";
 import { requireStaff } from "../../features/staff/staff-auth.server";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 /** The live preview of a stream (decision 060): the TV player in preview mode, in a frame. */
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${deSignage.preview.title(data?.name ?? "")} - ${de.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  staffPageMeta(deSignage.preview.title(data?.name ?? ""));
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireStaff(request, context, { roles: ["ROLE_ADMIN"] });

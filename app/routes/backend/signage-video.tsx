@@ -9,12 +9,12 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { buttonClass, ButtonLink } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { Notice } from "../../components/ui/notice";
-import { de } from "../../i18n/de-staff";
 import { deSignage } from "../../i18n/de-signage";
 import { de as deBackOffice } from "../../i18n/de-backoffice";
 import { requireStaff } from "../../features/staff/staff-auth.server";
 import { receiveVideo, removeVideo } from "../../features/signage/signage-video.server";
 import { SIGNAGE_VIDEO_MAX_BYTES, VIDEO_FIELD } from "../../features/signage/signage-video";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 /**
  * A video segment's video (decision 060, "Videos"): the segment page's "Video hochladen" button
@@ -23,10 +23,8 @@ import { SIGNAGE_VIDEO_MAX_BYTES, VIDEO_FIELD } from "../../features/signage/sig
  */
 const texts = deSignage.video;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${texts.title(data?.name ?? "")} - ${de.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  staffPageMeta(texts.title(data?.name ?? ""));
 
 async function segmentOf(context: LoaderFunctionArgs["context"], param: string | undefined) {
   const id = /^\d{1,9}$/.test(param ?? "") ? Number(param) : null;

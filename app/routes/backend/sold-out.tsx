@@ -4,8 +4,8 @@ import { SoldOutToggle } from "../../components/backend/sold-out-toggle";
 import { Badge, DataTable, FilterBar, Select, TextInput } from "../../components/ui";
 import { soldOutPageLoader } from "../../features/catalogue/sold-out-page.server";
 import { deCatalogue } from "../../i18n/de-catalogue";
-import { de } from "../../i18n/de-staff";
 import soldOutStyles from "../../styles/sold-out.css?url";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 /** "Heute ausverkauft" for one branch (decision 036), linked from the order board. */
 export const loader = ({ request, context }: LoaderFunctionArgs) =>
@@ -15,10 +15,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: soldOutSty
 
 const texts = deCatalogue.soldOut;
 
-export const meta: MetaFunction = () => [
-  { title: `${texts.title} - ${de.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => staffPageMeta(texts.title);
 
 export default function SoldOutPage() {
   const page = useLoaderData<typeof loader>();

@@ -5,9 +5,9 @@ import { buttonClass, FilterBar, Notice } from "../../components/ui";
 import { formatNumber } from "../../domain/format";
 import { statisticsPage } from "../../features/statistics/statistics-routes.server";
 import { deStatistics as de } from "../../i18n/de-statistics";
-import { de as staff } from "../../i18n/de-staff";
 import { resourceLinks } from "../../components/backend/resource-styles";
 import statisticsStyles from "../../styles/statistics.css?url";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 /**
  * The statistics (issue 19, decision 055): each figure of the chosen days as a chart drawn on
@@ -22,10 +22,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: statisticsStyles },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: `${de.page.title} - ${staff.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => staffPageMeta(de.page.title);
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 type Figures = NonNullable<Data["figures"]>;

@@ -12,7 +12,7 @@ import {
   timeSheetPage,
 } from "../../features/time-tracking/working-plan-pages.server";
 import { dePlan as de } from "../../i18n/de-working-plan";
-import { de as staff } from "../../i18n/de-staff";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 /**
  * "Stundenzettel" (decision 059): a person's month – expected time (contract less absences and
@@ -21,10 +21,7 @@ import { de as staff } from "../../i18n/de-staff";
  */
 export const links: LinksFunction = () => resourceLinks();
 
-export const meta: MetaFunction = () => [
-  { title: `${de.sheet.title} - ${staff.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => staffPageMeta(de.sheet.title);
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => timeSheetPage(request, context);
 export const action = ({ request, context }: ActionFunctionArgs) =>

@@ -24,9 +24,9 @@ import {
 import { resourceLinks } from "../../components/backend/resource-styles";
 import uploadStyles from "../../styles/uploads.css?url";
 import { de as backOffice } from "../../i18n/de-backoffice";
-import { de as staff } from "../../i18n/de-staff";
 import { deUploads } from "../../i18n/de-uploads";
 import { uploadsPageAction, uploadsPageLoader } from "../../features/uploads/uploads-page.server";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 const texts = deUploads.list;
 const list = backOffice.resources.list;
@@ -36,10 +36,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: uploadStyles },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: `${texts.title} - ${staff.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => staffPageMeta(texts.title);
 
 export const loader = ({ request, context }: LoaderFunctionArgs) =>
   uploadsPageLoader(request, context);

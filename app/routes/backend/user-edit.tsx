@@ -39,13 +39,12 @@ import {
   type Outcome,
 } from "../../features/staff/staff-users.server";
 import { parseId } from "../../domain/values";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 const texts = de.users;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data ? texts.editTitle(data.user.name) : texts.listTitle} - ${de.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  staffPageMeta(data ? texts.editTitle(data.user.name) : texts.listTitle);
 
 const notFound = () => new Response(null, { status: 404, statusText: "Not Found" });
 

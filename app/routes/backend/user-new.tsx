@@ -19,13 +19,11 @@ import { readSmallForm } from "../../features/shared/small-request.server";
 import { newUserSchema } from "../../features/staff/staff-auth-schemas";
 import { requireStaff } from "../../features/staff/staff-auth.server";
 import { createUser } from "../../features/staff/staff-users.server";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 const texts = de.users;
 
-export const meta: MetaFunction = () => [
-  { title: `${texts.newUser} - ${de.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => staffPageMeta(texts.newUser);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaff(request, context, { roles: MANAGER_ROLES });

@@ -17,6 +17,7 @@ import { de } from "../../i18n/de-staff";
 import { noticeFrom } from "../../features/staff/backend-notices";
 import { requireStaff } from "../../features/staff/staff-auth.server";
 import { listVisibleUsers } from "../../features/staff/staff-users.server";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 const texts = de.users;
 const list = backOffice.resources.list;
@@ -24,10 +25,7 @@ const SORTS = ["name", "email", "lastLogin"] as const;
 type Sort = (typeof SORTS)[number];
 const PAGE_SIZE = 25;
 
-export const meta: MetaFunction = () => [
-  { title: `${texts.listTitle} - ${de.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => staffPageMeta(texts.listTitle);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaff(request, context, { roles: ["ROLE_ADMIN", "ROLE_MANAGER"] });

@@ -4,7 +4,7 @@ import { FilterBar, Notice } from "../../components/ui";
 import { resourceLinks } from "../../components/backend/resource-styles";
 import { activitiesPage } from "../../features/time-tracking/time-tracking-routes.server";
 import { deTimeTracking as de } from "../../i18n/de-time-tracking";
-import { de as staff } from "../../i18n/de-staff";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 /**
  * "Zeiterfassung" (decision 058): the working activities of the manager's branches for the chosen
@@ -12,10 +12,7 @@ import { de as staff } from "../../i18n/de-staff";
  */
 export const links: LinksFunction = () => resourceLinks();
 
-export const meta: MetaFunction = () => [
-  { title: `${de.list.title} - ${staff.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => staffPageMeta(de.list.title);
 
 export const loader = ({ request, context }: LoaderFunctionArgs) =>
   activitiesPage(request, context);

@@ -12,7 +12,7 @@ import {
   activityNewPage,
 } from "../../features/time-tracking/time-tracking-routes.server";
 import { deTimeTracking as de } from "../../i18n/de-time-tracking";
-import { de as staff } from "../../i18n/de-staff";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 /**
  * "Aktivität nachtragen" (decision 065): a manager adds a forgotten clock-in for a person of their
@@ -20,10 +20,7 @@ import { de as staff } from "../../i18n/de-staff";
  */
 export const links: LinksFunction = () => resourceLinks();
 
-export const meta: MetaFunction = () => [
-  { title: `${de.add.title} - ${staff.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => staffPageMeta(de.add.title);
 
 export const loader = ({ request, context }: LoaderFunctionArgs) =>
   activityNewPage(request, context);

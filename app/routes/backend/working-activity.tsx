@@ -12,7 +12,7 @@ import {
   activityEditPage,
 } from "../../features/time-tracking/time-tracking-routes.server";
 import { deTimeTracking as de } from "../../i18n/de-time-tracking";
-import { de as staff } from "../../i18n/de-staff";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 /**
  * One working activity corrected by a manager (decision 058): start, end, pauses and comment,
@@ -20,10 +20,7 @@ import { de as staff } from "../../i18n/de-staff";
  */
 export const links: LinksFunction = () => resourceLinks();
 
-export const meta: MetaFunction = () => [
-  { title: `${de.edit.title} - ${staff.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => staffPageMeta(de.edit.title);
 
 export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
   activityEditPage(request, context, params);

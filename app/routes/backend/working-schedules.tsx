@@ -12,7 +12,7 @@ import {
   schedulesPage,
 } from "../../features/time-tracking/working-plan-pages.server";
 import { dePlan as de } from "../../i18n/de-working-plan";
-import { de as staff } from "../../i18n/de-staff";
+import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 /**
  * "Arbeitsplanung" (decision 059): the week's shifts of a branch, a form per person to add one,
@@ -21,10 +21,7 @@ import { de as staff } from "../../i18n/de-staff";
  */
 export const links: LinksFunction = () => resourceLinks();
 
-export const meta: MetaFunction = () => [
-  { title: `${de.page.title} - ${staff.backOffice.title}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => staffPageMeta(de.page.title);
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => schedulesPage(request, context);
 export const action = ({ request, context }: ActionFunctionArgs) =>
