@@ -2,7 +2,11 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
-import { QUICK_POLL_PASSED, quickCloudPrntPolls } from "#app/features/devices/cloudprnt.server";
+import {
+  cloudPrntPoll,
+  QUICK_POLL_PASSED,
+  quickCloudPrntPolls,
+} from "#app/features/devices/cloudprnt.server";
 import { createTestDatabase, databaseTargets, branchIdOf } from "#tests/support/db";
 import { placeTestOrder } from "#tests/support/place-test-order";
 import { prepareCheckoutDatabase, testBranches } from "#tests/support/prepare-checkout-database";
@@ -128,5 +132,24 @@ describe.each(databaseTargets())("CloudPRNT's quick poll (%s)", (target) => {
     expect(passedOn).toBe(before + 3);
     // Not read by the quick path: not marked.
     expect(marked.slice(-3)).toEqual([false, false, false]);
+  });
+
+  it("does not take a notifier's token for a printer's, on either way", async () => {
+    // A notifier that was a CloudPRNT printer once keeps its connection in the row.
+    const notifier = await handle.db
+      .insertInto("devices")
+      .values({
+        branchId: await branchIdOf(handle.db, testBranches.open.identifier),
+        identifier: "melder-star",
+        name: "Melder in der Küche",
+        kind: "notifier",
+        connection: "star_cloudprnt",
+      })
+      .returning("token")
+      .executeTakeFirstOrThrow();
+    expect((await poll(`/api/cloudprnt/${notifier.token}`)).status).toBe(404);
+    expect((await cloudPrntPoll(handle.db, notifier.token, { quickPassed: true })).status).toBe(
+      404,
+    );
   });
 });

@@ -6,10 +6,12 @@ import type { MessageOrigin } from "../orders/order-mails.server";
 import { confirmAfterPrint } from "./auto-confirm.server";
 import {
   backOffSeconds,
+  isDeviceToken,
   jobContent,
   logDevice,
   notePollAndSetStaleAside,
   offerableAt,
+  pollingPrinterByToken,
   REOFFER_AFTER_MS,
 } from "./print-jobs.server";
 
@@ -24,15 +26,8 @@ const t = deDevices.cloudPrnt;
 
 const notFound = (message: string) => Response.json({ errors: [{ message }] }, { status: 404 });
 
-async function deviceOf(db: Db, token: string | undefined) {
-  if (!token || !/^[0-9a-f]{64}$/.test(token)) return undefined;
-  return db
-    .selectFrom("devices")
-    .select(["id", "paperWidth", "lastSeenAt", "connection"])
-    .where("token", "=", token)
-    .where("connection", "=", "star_cloudprnt")
-    .executeTakeFirst();
-}
+const deviceOf = (db: Db, token: string | undefined) =>
+  pollingPrinterByToken(db, token, "star_cloudprnt");
 
 /** How old the printer's "last seen" may get before a poll writes it anew. */
 const SEEN_EVERY_MS = 20_000;
@@ -64,7 +59,7 @@ async function quickPoll(db: Db, token: string, now: Date): Promise<QuickAnswer 
         and (status = 'pending' or (status = 'sending' and fetched_at < ${reofferBefore}))
       order by id limit 1
     ) j on true
-    where d.token = ${token} and d.connection = 'star_cloudprnt'
+    where d.token = ${token} and d.connection = 'star_cloudprnt' and d.kind = 'printer'
   `.execute(db);
   const row = rows[0];
   if (!row) return { status: 404, body: { errors: [{ message: t.unknownDevice }] } };
@@ -135,7 +130,7 @@ export async function cloudPrntPoll(
   deviceToken: string | undefined,
   { now = new Date(), quickPassed = false }: { now?: Date; quickPassed?: boolean } = {},
 ) {
-  if (!quickPassed && deviceToken && /^[0-9a-f]{64}$/.test(deviceToken)) {
+  if (!quickPassed && isDeviceToken(deviceToken)) {
     const quick = await quickPoll(db, deviceToken, now);
     if (quick) return Response.json(quick.body, { status: quick.status });
   }

@@ -10,6 +10,7 @@ import {
   logDevice,
   notePollAndSetStaleAside,
   offerableAt,
+  pollingPrinterByToken,
 } from "./print-jobs.server";
 
 /**
@@ -37,16 +38,8 @@ const xmlAnswer = (body = "") =>
     headers: { "Content-Type": XML, "Cache-Control": "no-store" },
   });
 
-async function deviceOf(db: Db, token: string | undefined) {
-  if (!token || !/^[0-9a-f]{64}$/.test(token)) return undefined;
-  return db
-    .selectFrom("devices")
-    .select(["id", "paperWidth", "lastSeenAt", "connection"])
-    .where("token", "=", token)
-    .where("connection", "=", "epson_sdp")
-    .where("kind", "=", "printer")
-    .executeTakeFirst();
-}
+const deviceOf = (db: Db, token: string | undefined) =>
+  pollingPrinterByToken(db, token, "epson_sdp");
 
 type Device = NonNullable<Awaited<ReturnType<typeof deviceOf>>>;
 

@@ -3,14 +3,13 @@ import { isAllowedPushEndpoint } from "../../integrations/push/web-push.server";
 import { formatTime } from "../../domain/format";
 import { referenceSettings } from "../shared/reference-data.server";
 import { deDevices } from "../../i18n/de-devices";
+import { isDeviceToken } from "./print-jobs.server";
 
 /**
  * The order notifier's own page (issue 20, decision 057): a kitchen tablet or phone opens
  * `/melder/{token}` with the device's random token (no staff login), sees the branch's new orders,
  * rings on the live order events and can subscribe to Web Push (`/melder/{token}/abo`).
  */
-
-const TOKEN = /^[0-9a-f]{64}$/;
 
 export interface NotifierDevice {
   id: number;
@@ -24,7 +23,7 @@ export async function findNotifierByToken(
   db: Db,
   token: string | undefined,
 ): Promise<NotifierDevice | null> {
-  if (!token || !TOKEN.test(token)) return null;
+  if (!isDeviceToken(token)) return null;
   const row = await db
     .selectFrom("devices as d")
     .innerJoin("branches as b", "b.id", "d.branchId")

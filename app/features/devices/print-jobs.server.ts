@@ -7,6 +7,30 @@ import { loadReceipt } from "../orders/receipt.server";
 import { deDevices } from "../../i18n/de-devices";
 import { startPeriodicJob } from "../../server/periodic-job.server";
 
+/** A device's token: 64 hex digits (a printer's and a notifier's key, decision 063). */
+export function isDeviceToken(token: string | undefined): token is string {
+  return token !== undefined && /^[0-9a-f]{64}$/.test(token);
+}
+
+/**
+ * The printer that polls with this token over `connection`, or undefined (a malformed token, a
+ * notifier's token, a printer of the other kind): what the polling protocols answer 404 to.
+ */
+export async function pollingPrinterByToken(
+  db: Db,
+  token: string | undefined,
+  connection: "epson_sdp" | "star_cloudprnt",
+) {
+  if (!isDeviceToken(token)) return undefined;
+  return db
+    .selectFrom("devices")
+    .select(["id", "paperWidth", "lastSeenAt", "connection"])
+    .where("token", "=", token)
+    .where("connection", "=", connection)
+    .where("kind", "=", "printer")
+    .executeTakeFirst();
+}
+
 /**
  * A job handed out to a polling printer but without a result this long is offered again (the
  * printer restarted).
