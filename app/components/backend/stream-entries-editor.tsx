@@ -41,66 +41,85 @@ export function StreamEntriesEditor({
           const name = segment?.label ?? segmentId;
           const field = (part: string) => `entries[${index}].${part}`;
           const id = (part: string) => `ablauf-${index}-${part}`;
-          const error = (part: string) => errors?.[field(part)]?.[0];
-          const describedBy = (part: string, help?: string) =>
-            [help, error(part) ? id(`${part}-fehler`) : undefined].filter(Boolean).join(" ") ||
-            undefined;
+          const value = (part: "position" | "durationSeconds") =>
+            row?.[part] == null ? "" : String(row[part]);
           return (
             <li key={`${segmentId}-${index}`} className="stream-entry">
               <input type="hidden" name={field("segmentId")} value={segmentId} />
-              <div className="ui-field">
-                <label htmlFor={id("position")}>{t.entryPosition(name)}</label>
-                <input
-                  id={id("position")}
-                  name={field("position")}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={500}
-                  step={1}
-                  defaultValue={row?.position == null ? "" : String(row.position)}
-                  aria-invalid={error("position") ? true : undefined}
-                  aria-describedby={describedBy("position")}
-                />
-                {error("position") ? (
-                  <p id={id("position-fehler")} className="ui-field-error">
-                    {error("position")}
-                  </p>
-                ) : null}
-              </div>
-              <div className="ui-field">
-                <label htmlFor={id("durationSeconds")}>{t.entryDuration(name)}</label>
-                <input
-                  id={id("durationSeconds")}
-                  name={field("durationSeconds")}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={3600}
-                  step={1}
-                  placeholder={segment?.seconds ?? ""}
-                  defaultValue={row?.durationSeconds == null ? "" : String(row.durationSeconds)}
-                  aria-invalid={error("durationSeconds") ? true : undefined}
-                  aria-describedby={describedBy(
-                    "durationSeconds",
-                    segment?.seconds ? id("standard") : undefined,
-                  )}
-                />
-                {segment?.seconds ? (
-                  <span id={id("standard")} className="ui-field-help">
-                    {t.entryDefault(Number(segment.seconds))}
-                  </span>
-                ) : null}
-                {error("durationSeconds") ? (
-                  <p id={id("durationSeconds-fehler")} className="ui-field-error">
-                    {error("durationSeconds")}
-                  </p>
-                ) : null}
-              </div>
+              <NumberField
+                id={id("position")}
+                name={field("position")}
+                label={t.entryPosition(name)}
+                max={500}
+                value={value("position")}
+                error={errors?.[field("position")]?.[0]}
+              />
+              <NumberField
+                id={id("durationSeconds")}
+                name={field("durationSeconds")}
+                label={t.entryDuration(name)}
+                max={3600}
+                value={value("durationSeconds")}
+                placeholder={segment?.seconds}
+                help={segment?.seconds ? t.entryDefault(Number(segment.seconds)) : undefined}
+                error={errors?.[field("durationSeconds")]?.[0]}
+              />
             </li>
           );
         })}
       </ol>
     </fieldset>
+  );
+}
+
+/** A whole number from 1 to `max` with its label, its help (the default) and its error. */
+function NumberField({
+  id,
+  name,
+  label,
+  max,
+  value,
+  placeholder,
+  help,
+  error,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  max: number;
+  value: string;
+  placeholder?: string;
+  help?: string;
+  error?: string;
+}) {
+  const helpId = help ? `${id}-standard` : undefined;
+  const errorId = error ? `${id}-fehler` : undefined;
+  return (
+    <div className="ui-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={max}
+        step={1}
+        placeholder={placeholder ?? ""}
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[helpId, errorId].filter(Boolean).join(" ") || undefined}
+      />
+      {help ? (
+        <span id={helpId} className="ui-field-help">
+          {help}
+        </span>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="ui-field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
