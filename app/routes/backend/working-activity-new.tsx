@@ -12,6 +12,7 @@ import {
   activityNewPage,
 } from "../../features/time-tracking/time-tracking-routes.server";
 import { deTimeTracking as de } from "../../i18n/de-time-tracking";
+import { ActivityTimes, ReasonField } from "../../components/backend/activity-fields";
 import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 /**
@@ -80,35 +81,11 @@ export default function WorkingActivityNew() {
           required
           emptyLabel={de.add.choose}
         />
-        <div className="ui-field">
-          <label htmlFor="start">{de.list.start}</label>
-          <input
-            id="start"
-            name="start"
-            type="datetime-local"
-            defaultValue={`${day}T08:00`}
-            required
-          />
-        </div>
-        <div className="ui-field">
-          <label htmlFor="end">{de.list.end}</label>
-          <input id="end" name="end" type="datetime-local" defaultValue={`${day}T16:00`} />
-        </div>
-        <fieldset>
-          <legend>{de.edit.pauses}</legend>
-          {[0, 1].map((index) => (
-            <div key={index} className="ui-field-row">
-              <div className="ui-field">
-                <label htmlFor={`pause-start-${index}`}>{de.edit.pauseStart(index + 1)}</label>
-                <input id={`pause-start-${index}`} name="pauseStart" type="datetime-local" />
-              </div>
-              <div className="ui-field">
-                <label htmlFor={`pause-end-${index}`}>{de.edit.pauseEnd(index + 1)}</label>
-                <input id={`pause-end-${index}`} name="pauseEnd" type="datetime-local" />
-              </div>
-            </div>
-          ))}
-        </fieldset>
+        <ActivityTimes
+          start={`${day}T08:00`}
+          end={`${day}T16:00`}
+          pauses={[0, 1].map(() => ({ start: "", end: "" }))}
+        />
         <Choice
           id="departmentId"
           label={de.add.department}
@@ -121,19 +98,7 @@ export default function WorkingActivityNew() {
           <label htmlFor="comment">{de.edit.comment}</label>
           <textarea id="comment" name="comment" maxLength={1000} />
         </div>
-        <div className="ui-field">
-          <label htmlFor="reason">{de.add.reason}</label>
-          <span id="reason-hilfe" className="ui-field-help">
-            {de.add.reasonHelp}
-          </span>
-          <input
-            id="reason"
-            name="reason"
-            required
-            maxLength={500}
-            aria-describedby="reason-hilfe"
-          />
-        </div>
+        <ReasonField name="reason" label={de.add.reason} help={de.add.reasonHelp} />
         <button type="submit" className="ui-button ui-button-primary">
           {de.add.save}
         </button>

@@ -12,6 +12,7 @@ import {
   activityEditPage,
 } from "../../features/time-tracking/time-tracking-routes.server";
 import { deTimeTracking as de } from "../../i18n/de-time-tracking";
+import { ActivityTimes, ReasonField } from "../../components/backend/activity-fields";
 import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 /**
@@ -41,62 +42,12 @@ export default function WorkingActivity() {
       </p>
       <Notice tone="error">{failed?.error ?? null}</Notice>
       <Form method="post" className="resource-form">
-        <div className="ui-field">
-          <label htmlFor="start">{de.list.start}</label>
-          <input
-            id="start"
-            name="start"
-            type="datetime-local"
-            defaultValue={activity.start}
-            required
-          />
-        </div>
-        <div className="ui-field">
-          <label htmlFor="end">{de.list.end}</label>
-          <input id="end" name="end" type="datetime-local" defaultValue={activity.end} />
-        </div>
-        <fieldset>
-          <legend>{de.edit.pauses}</legend>
-          {activity.pauses.map((pause, index) => (
-            <div key={index} className="ui-field-row">
-              <div className="ui-field">
-                <label htmlFor={`pause-start-${index}`}>{de.edit.pauseStart(index + 1)}</label>
-                <input
-                  id={`pause-start-${index}`}
-                  name="pauseStart"
-                  type="datetime-local"
-                  defaultValue={pause.start}
-                />
-              </div>
-              <div className="ui-field">
-                <label htmlFor={`pause-end-${index}`}>{de.edit.pauseEnd(index + 1)}</label>
-                <input
-                  id={`pause-end-${index}`}
-                  name="pauseEnd"
-                  type="datetime-local"
-                  defaultValue={pause.end}
-                />
-              </div>
-            </div>
-          ))}
-        </fieldset>
+        <ActivityTimes start={activity.start} end={activity.end} pauses={activity.pauses} />
         <div className="ui-field">
           <label htmlFor="comment">{de.edit.comment}</label>
           <textarea id="comment" name="comment" maxLength={1000} defaultValue={activity.comment} />
         </div>
-        <div className="ui-field">
-          <label htmlFor="reason">{de.edit.reason}</label>
-          <span id="reason-hilfe" className="ui-field-help">
-            {de.edit.reasonHelp}
-          </span>
-          <input
-            id="reason"
-            name="reason"
-            required
-            maxLength={500}
-            aria-describedby="reason-hilfe"
-          />
-        </div>
+        <ReasonField name="reason" label={de.edit.reason} help={de.edit.reasonHelp} />
         <button type="submit" className="ui-button ui-button-primary">
           {de.edit.save}
         </button>
@@ -104,19 +55,7 @@ export default function WorkingActivity() {
       <Form method="post" className="resource-form" aria-labelledby="delete-title">
         <h2 id="delete-title">{de.edit.deleteTitle}</h2>
         <input type="hidden" name="intent" value="delete" />
-        <div className="ui-field">
-          <label htmlFor="deleteReason">{de.edit.deleteReason}</label>
-          <span id="delete-hilfe" className="ui-field-help">
-            {de.edit.deleteHelp}
-          </span>
-          <input
-            id="deleteReason"
-            name="deleteReason"
-            required
-            maxLength={500}
-            aria-describedby="delete-hilfe"
-          />
-        </div>
+        <ReasonField name="deleteReason" label={de.edit.deleteReason} help={de.edit.deleteHelp} />
         <button type="submit" className="ui-button ui-button-danger">
           {de.edit.delete}
         </button>
