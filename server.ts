@@ -156,9 +156,9 @@ async function main(): Promise<void> {
   // Before the kept pages, which answer most storefront pages without Remix (decision 054).
   app.use(countPageViews(() => analytics));
 
-  // Unchanged polls of an order's status page get their 304 before Remix runs (decision 008).
+  // Unchanged polls of an order's status page get their 304 before Remix runs (decision 008),
+  // and before Express (below).
   const statusStamps = orderStatusNotModified(database.db, { origin: config.publicOrigin });
-  app.use(statusStamps);
 
   // A change of reference data through any instance (or by hand in SQL) clears what this one
   // keeps of it at once: its reference data, the status stamps, the kept pages (decision 032).
@@ -241,10 +241,11 @@ async function main(): Promise<void> {
 
   // A kept image size is answered before Express: its router, request decoration and query
   // parsing cost more than the answer itself (decision 038).
-  // So are CloudPRNT printers' polls, every two seconds each (decision 064).
+  // So are CloudPRNT printers' polls, every two seconds each (decision 064), and the unchanged
+  // polls of an order's status page, every ten seconds per open page (decision 008).
   const polls = quickCloudPrntPolls(database.db);
   const handle = (req: IncomingMessage, res: ServerResponse) =>
-    images(req, res, () => polls(req, res, () => app(req, res)));
+    images(req, res, () => polls(req, res, () => statusStamps(req, res, () => app(req, res))));
   const server = createServer(handle);
   // An idle connection stays open for 65 s, not Node's 5 s: a client that sends on a connection at
   // the moment the server closes it gets a reset instead of an answer (CI, stop 34: a receipt's

@@ -32,7 +32,8 @@ export function isReadableAddress(url: string): boolean {
   return true;
 }
 
-function pathOf(url: string): string {
+/** The path of a request's target without its query, undecoded (as Express's `req.path`). */
+export function pathOf(url: string): string {
   const queryStart = url.indexOf("?");
   return queryStart === -1 ? url : url.slice(0, queryStart);
 }

@@ -1,6 +1,7 @@
-import type { RequestHandler } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { pathOf } from "./hostile-addresses.server";
 import { isWellFormedAddress } from "../features/orders/order-status.server";
 import {
   STATUS_CACHE_CONTROL,
@@ -54,13 +55,22 @@ function shortLivedCache<T>(ttlMs: number, maxEntries: number, clock: () => numb
   return Object.assign(read, { clear: () => entries.clear() });
 }
 
-/** The middleware, and `clear()` for when reference data changed (the frame, a branch's stamp). */
-export type OrderStatusNotModified = RequestHandler & { clear(): void };
+/**
+ * The handler, and `clear()` for when reference data changed (the frame, a branch's stamp). It
+ * takes Node's own request and response, so the server answers these polls before Express (see
+ * server.ts), and it serves as an Express middleware as well.
+ */
+export type OrderStatusNotModified = ((
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: () => void,
+) => void) & { clear(): void };
 
 /**
  * The fast path for polls of the status page (document, single-fetch `.data`, public JSON): a GET
  * whose `If-None-Match` still matches is answered 304 here, before Remix runs a loader or renders
- * anything. Everything else goes on to Remix, whose loaders compute the same ETag with the same
+ * anything (and, in the server, before Express's router, request decoration and the dozen
+middlewares a page needs: a 304 carries no body, no policy and no cookie). Everything else goes on to Remix, whose loaders compute the same ETag with the same
  * functions, always straight from the database, and send it with the full response.
  */
 export function orderStatusNotModified(
@@ -70,10 +80,10 @@ export function orderStatusNotModified(
   const stamps = shortLivedCache<StatusStamp | null>(ttlMs, maxEntries, clock);
   const frames = shortLivedCache<string>(ttlMs, 6, clock);
 
-  const handler: RequestHandler = (req, res, next) => {
+  const handler = (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     const ifNoneMatch = req.headers["if-none-match"];
     if ((req.method !== "GET" && req.method !== "HEAD") || !ifNoneMatch) return next();
-    const target = statusTargetOf(req.path);
+    const target = statusTargetOf(pathOf(req.url ?? ""));
     if (!target || !isWellFormedAddress(target)) return next();
     const cookieHeader = req.headers.cookie ?? null;
     let frame: Promise<string | null> = Promise.resolve(null);
@@ -93,7 +103,7 @@ export function orderStatusNotModified(
         // The browser keeps the page it has, nonce included; a new CSP header on the 304 would
         // replace the stored one and block the stored page's scripts.
         res.removeHeader("Content-Security-Policy");
-        res.status(304).set({ ETag: etag, "Cache-Control": STATUS_CACHE_CONTROL }).end();
+        res.writeHead(304, { ETag: etag, "Cache-Control": STATUS_CACHE_CONTROL }).end();
       },
       // Whatever failed here, Remix answers the request in full and reports it properly.
       () => next(),

@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequestHandler as createExpressHandler } from "@remix-run/express";
 import { createRequestHandler, type AppLoadContext } from "@remix-run/node";
@@ -34,6 +34,7 @@ describe("the order status page over HTTP", () => {
   let server: Server;
   let origin: string;
   let remixRequests = 0;
+  let expressRequests = 0;
   /** The middleware's clock: its stamps live 1 s, the tests move time on by hand. */
   let clock = 0;
   let statusStamps: OrderStatusNotModified;
@@ -56,13 +57,16 @@ describe("the order status page over HTTP", () => {
     remix = (request) => handler(request, context);
 
     const app = express();
+    app.use((_req, _res, next) => {
+      expressRequests += 1;
+      next();
+    });
     app.use(securityHeaders({ isDevelopment: false }));
     statusStamps = orderStatusNotModified(db, {
       origin: context.config.publicOrigin,
       ttlMs: 1000,
       clock: () => clock,
     });
-    app.use(statusStamps);
     const remixHandler = createExpressHandler({
       build,
       mode: "production",
@@ -72,7 +76,9 @@ describe("the order status page over HTTP", () => {
       remixRequests += 1;
       return remixHandler(req, res, next);
     });
-    server = app.listen(0, "127.0.0.1");
+    // As in server.ts: the unchanged polls are answered before Express.
+    server = createServer((req, res) => statusStamps(req, res, () => app(req, res)));
+    server.listen(0, "127.0.0.1");
     await new Promise<void>((resolve) => server.once("listening", resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -172,7 +178,7 @@ describe("the order status page over HTTP", () => {
   });
 
   describe("through the server's middleware", () => {
-    it("answers unchanged polls 304 before Remix, without a new CSP nonce", async () => {
+    it("answers unchanged polls 304 before Express and Remix, without a new CSP nonce", async () => {
       const order = await insertTestOrder(db);
       for (const suffix of ["", ".data", ".data?_routes=routes%2Fstatus"]) {
         const first = await fetch(`${origin}${path(order)}${suffix}`);
@@ -181,6 +187,7 @@ describe("the order status page over HTTP", () => {
         await first.arrayBuffer();
         const etag = first.headers.get("ETag") ?? "";
         const before = remixRequests;
+        const beforeExpress = expressRequests;
         const again = await fetch(`${origin}${path(order)}${suffix}`, {
           headers: { "If-None-Match": etag },
         });
@@ -189,6 +196,7 @@ describe("the order status page over HTTP", () => {
         expect(again.headers.get("Cache-Control")).toBe("private, no-cache");
         expect(again.headers.get("Content-Security-Policy")).toBeNull();
         expect(remixRequests).toBe(before);
+        expect(expressRequests).toBe(beforeExpress);
       }
       const json = await fetch(`${origin}/api/orders/public/${order.uid}/${order.hash}`);
       const etag = json.headers.get("ETag") ?? "";
