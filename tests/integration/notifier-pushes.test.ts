@@ -136,6 +136,22 @@ describe.each(databaseTargets())("order notifier pushes (%s)", (target) => {
     expect(rows).toEqual([{ orderId: cash.id }]);
   });
 
+  it("is due in the very millisecond it was queued, as a JavaScript time tells it", async () => {
+    const subscription = await subscribe();
+    const order = await insertTestOrder(handle.db);
+    await queueOrderPushes(handle.db, order.id);
+    const row = await handle.db
+      .selectFrom("notifierPushes")
+      .select("nextAttemptAt")
+      .where("subscriptionId", "=", subscription.rowId)
+      .executeTakeFirstOrThrow();
+    // The stored time read back loses its microseconds: a round at exactly that time sends it.
+    const queuedAt = row.nextAttemptAt;
+    expect(
+      await deliverDuePushes(handle.db, vapid, { allowHttp: true, now: () => queuedAt }),
+    ).toMatchObject({ sent: 1 });
+  });
+
   it("retries with back-off when the push service fails, and forgets a gone subscription", async () => {
     const subscription = await subscribe();
     const order = await insertTestOrder(handle.db);
