@@ -1,3 +1,4 @@
+import { TextInput } from "../ui";
 import { deSignage } from "../../i18n/de-signage";
 import type { HoursErrors } from "./opening-hours-editor";
 
@@ -7,6 +8,8 @@ import type { HoursErrors } from "./opening-hours-editor";
  * order is set without JavaScript and saved with the rest of the form.
  */
 const t = deSignage.fields;
+/** A position or a duration: a whole number from 1. */
+const WHOLE_NUMBER = { type: "number", inputMode: "numeric", min: 1, step: 1 } as const;
 
 export interface StreamEntryValue {
   segmentId?: number | string | null;
@@ -46,21 +49,23 @@ export function StreamEntriesEditor({
           return (
             <li key={`${segmentId}-${index}`} className="stream-entry">
               <input type="hidden" name={field("segmentId")} value={segmentId} />
-              <NumberField
+              <TextInput
+                {...WHOLE_NUMBER}
                 id={id("position")}
                 name={field("position")}
                 label={t.entryPosition(name)}
                 max={500}
-                value={value("position")}
+                defaultValue={value("position")}
                 error={errors?.[field("position")]?.[0]}
               />
-              <NumberField
+              <TextInput
+                {...WHOLE_NUMBER}
                 id={id("durationSeconds")}
                 name={field("durationSeconds")}
                 label={t.entryDuration(name)}
                 max={3600}
-                value={value("durationSeconds")}
-                placeholder={segment?.seconds}
+                defaultValue={value("durationSeconds")}
+                placeholder={segment?.seconds ?? ""}
                 help={segment?.seconds ? t.entryDefault(Number(segment.seconds)) : undefined}
                 error={errors?.[field("durationSeconds")]?.[0]}
               />
@@ -69,57 +74,5 @@ export function StreamEntriesEditor({
         })}
       </ol>
     </fieldset>
-  );
-}
-
-/** A whole number from 1 to `max` with its label, its help (the default) and its error. */
-function NumberField({
-  id,
-  name,
-  label,
-  max,
-  value,
-  placeholder,
-  help,
-  error,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  max: number;
-  value: string;
-  placeholder?: string;
-  help?: string;
-  error?: string;
-}) {
-  const helpId = help ? `${id}-standard` : undefined;
-  const errorId = error ? `${id}-fehler` : undefined;
-  return (
-    <div className="ui-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={max}
-        step={1}
-        placeholder={placeholder ?? ""}
-        defaultValue={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[helpId, errorId].filter(Boolean).join(" ") || undefined}
-      />
-      {help ? (
-        <span id={helpId} className="ui-field-help">
-          {help}
-        </span>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="ui-field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
