@@ -4,9 +4,9 @@ import type { Db } from "../../db/schema";
 import { deDevices } from "../../i18n/de-devices";
 import type { MessageOrigin } from "../orders/order-mails.server";
 import { confirmAfterPrint } from "./auto-confirm.server";
+import { isDeviceToken } from "./device-token";
 import {
   backOffSeconds,
-  isDeviceToken,
   jobContent,
   logDevice,
   notePollAndSetStaleAside,

@@ -3,6 +3,7 @@ import { deDevices } from "../../i18n/de-devices";
 import { identifierField, nameField } from "../backoffice/common-fields";
 import type { Problem, ResourceDefinition } from "../backoffice/resource.server";
 import { isReachablePrinterHost } from "./printer-network.server";
+import { isDeviceToken } from "./device-token";
 import { DateTime } from "luxon";
 import { referenceSettings } from "../shared/reference-data.server";
 
@@ -148,8 +149,8 @@ export function deviceAddress(
   row: Record<string, unknown>,
   publicOrigin: string,
 ): { kind: "sdp" | "cloudprnt" | "notifier"; url: string } | null {
-  const token = typeof row.token === "string" ? row.token : "";
-  if (!/^[0-9a-f]{64}$/.test(token)) return null;
+  const token = row.token;
+  if (!isDeviceToken(token)) return null;
   const origin = publicOrigin.replace(/\/+$/, "");
   if (row.kind === "notifier") return { kind: "notifier", url: `${origin}/melder/${token}` };
   if (row.connection === "epson_sdp")

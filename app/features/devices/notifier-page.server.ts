@@ -3,7 +3,7 @@ import { isAllowedPushEndpoint } from "../../integrations/push/web-push.server";
 import { formatTime } from "../../domain/format";
 import { referenceSettings } from "../shared/reference-data.server";
 import { deDevices } from "../../i18n/de-devices";
-import { isDeviceToken } from "./print-jobs.server";
+import { isDeviceToken } from "./device-token";
 
 /**
  * The order notifier's own page (issue 20, decision 057): a kitchen tablet or phone opens

@@ -6,11 +6,7 @@ import { EposSink, printRequestInfo, receiptToEpos } from "../../integrations/pr
 import { loadReceipt } from "../orders/receipt.server";
 import { deDevices } from "../../i18n/de-devices";
 import { startPeriodicJob } from "../../server/periodic-job.server";
-
-/** A device's token: 64 hex digits (a printer's and a notifier's key, decision 063). */
-export function isDeviceToken(token: string | undefined): token is string {
-  return token !== undefined && /^[0-9a-f]{64}$/.test(token);
-}
+import { isDeviceToken } from "./device-token";
 
 /**
  * The printer that polls with this token over `connection`, or undefined (a malformed token, a
