@@ -69,9 +69,10 @@ export type OrderStatusNotModified = ((
 /**
  * The fast path for polls of the status page (document, single-fetch `.data`, public JSON): a GET
  * whose `If-None-Match` still matches is answered 304 here, before Remix runs a loader or renders
- * anything (and, in the server, before Express's router, request decoration and the dozen
-middlewares a page needs: a 304 carries no body, no policy and no cookie). Everything else goes on to Remix, whose loaders compute the same ETag with the same
- * functions, always straight from the database, and send it with the full response.
+ * anything; in the server even before Express, its router and the dozen middlewares a page
+ * needs (a 304 carries no body, no policy and no cookie). Everything else goes on to Remix, whose
+ * loaders compute the same ETag with the same functions, always straight from the database, and
+ * send it with the full response.
  */
 export function orderStatusNotModified(
   db: Kysely<Database>,

@@ -248,9 +248,25 @@ export function pageCache(options: PageCacheOptions): PageCache {
   /** Keys without a copy whose page one request renders now (its own token per render). */
   const rendering = new Map<string, object>();
   /**
+   * Marks `key` as rendered by this answer; answers what lets the waiting go (once, and only
+   * while the turn is still this one: a clear drops it). A connection cut before the answer ended
+   * lets them go on its close.
+   */
+  const takeTurn = (key: string, res: Response) => {
+    const turn = {};
+    rendering.set(key, turn);
+    const release = () => {
+      if (rendering.get(key) !== turn) return;
+      rendering.delete(key);
+      wake(key);
+    };
+    res.once("close", release);
+    return release;
+  };
+  /**
    * Renders the page (the app's answer passes through) and keeps it. With `first`, the render is
    * the one the others wait for: it lets them go the moment its answer ends, kept or not, before
-   * the next request can arrive; a connection cut before the end lets them go on its close.
+   * the next request can arrive.
    */
   const render = (
     req: Request,
@@ -261,17 +277,7 @@ export function pageCache(options: PageCacheOptions): PageCache {
     first = false,
   ) => {
     const hit = entries.get(key);
-    let release = () => undefined as void;
-    if (first) {
-      const turn = {};
-      rendering.set(key, turn);
-      release = () => {
-        if (rendering.get(key) !== turn) return;
-        rendering.delete(key);
-        wake(key);
-      };
-      res.once("close", release);
-    }
+    const release = first ? takeTurn(key, res) : () => undefined;
     // One request renders the page anew; until it is done the others keep getting the old one.
     if (hit) hit.refreshingSince = at;
     const renderedIn = generation;
