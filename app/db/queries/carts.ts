@@ -85,6 +85,25 @@ export async function lockCart(db: Db, id: string, branchId: number): Promise<Ca
     .executeTakeFirst();
 }
 
+/**
+ * Locks the cart row for the rest of the transaction and moves its version on, in one statement
+ * (a change's lock and its stamp): concurrent changes wait their turn, readers of the old version
+ * see the change once it commits. Undefined when the cart is gone or of another branch.
+ */
+export async function lockCartForChange(
+  db: Db,
+  id: string,
+  branchId: number,
+): Promise<Cart | undefined> {
+  return db
+    .updateTable("carts")
+    .set({ version: sql`version + 1`, updatedAt: new Date() })
+    .where("id", "=", id)
+    .where("branchId", "=", branchId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 export async function insertCart(
   db: Db,
   cart: { branchId: number; isDelivery: boolean; isDineIn: boolean },
@@ -145,14 +164,13 @@ export async function insertCartItem(
   db: Db,
   item: Omit<NewCartItem, "position">,
 ): Promise<CartItem> {
-  const { next } = await db
-    .selectFrom("cartItems")
-    .select(sql<number>`coalesce(max(position), -1) + 1`.as("next"))
-    .where("cartId", "=", item.cartId)
-    .executeTakeFirstOrThrow();
+  // Last in the cart: the position is taken in the same statement (callers hold the cart's lock).
   return db
     .insertInto("cartItems")
-    .values({ ...item, position: next })
+    .values({
+      ...item,
+      position: sql<number>`(select coalesce(max(position), -1) + 1 from cart_items where cart_id = ${item.cartId})`,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }

@@ -8,7 +8,7 @@ import {
   findCartItem,
   insertCart,
   insertCartItem,
-  lockCart,
+  lockCartForChange,
   replaceCartItem,
   setCartItemAmount,
   updateCart,
@@ -92,28 +92,12 @@ export async function changeCart(db: Db, input: CartChangeInput): Promise<CartCh
   const parsed = cartChangeSchema.safeParse(scalarFields(input.form));
   if (!parsed.success) return failure(de.cartPanel.badRequest);
   const change = parsed.data;
-  const existing = input.cartId ? await findCart(db, input.cartId, input.branch.id) : undefined;
+  const findExisting = () =>
+    input.cartId ? findCart(db, input.cartId, input.branch.id) : Promise.resolve(undefined);
+  if (change.intent === "add") return addItem(db, input, change.productId, findExisting);
+  const existing = await findExisting();
 
   switch (change.intent) {
-    case "add": {
-      const product = input.orderable.get(change.productId);
-      if (input.soldOut?.has(change.productId)) return failure(deCatalogue.soldOut.productSoldOut);
-      if (!product) return failure(de.menu.unknownProduct);
-      const staged = await stagedUploads(db, existing, input.form, product);
-      // The menu's '+' names the product alone; the amount is the dialog's starting one.
-      const item = await parseItemForm(product, input.form, input.oversized, undefined, staged, {
-        startingAmountIfNone: true,
-      });
-      if (!item.ok) return failure(de.itemDialog.fixErrors, item.fieldErrors);
-      return write(db, input, existing, "added", async (trx, cart, stored) => {
-        const parts = await storeFiles(trx, input, cart.id, item.value, stored);
-        await insertCartItem(trx, {
-          cartId: cart.id,
-          productId: product.id,
-          ...snapshot(product, item.value, parts),
-        });
-      });
-    }
     case "edit": {
       const row = existing ? await findCartItem(db, existing.id, change.itemId) : undefined;
       const product = row ? input.orderable.get(row.productId) : undefined;
@@ -123,7 +107,7 @@ export async function changeCart(db: Db, input: CartChangeInput): Promise<CartCh
       const staged = await stagedUploads(db, existing, input.form, product);
       const item = await parseItemForm(product, input.form, input.oversized, row, staged);
       if (!item.ok) return failure(de.itemDialog.fixErrors, item.fieldErrors);
-      return write(db, input, existing, "updated", async (trx, cart, stored) => {
+      return write(db, input, existing?.id, "updated", async (trx, cart, stored) => {
         if (!(await findCartItem(trx, cart.id, row.id))) throw new ItemGone();
         const parts = await storeFiles(trx, input, cart.id, item.value, stored);
         await replaceCartItem(trx, cart.id, row.id, snapshot(product, item.value, parts));
@@ -137,7 +121,7 @@ export async function changeCart(db: Db, input: CartChangeInput): Promise<CartCh
       if (!product) return failure(de.menu.productUnavailable);
       const amount = parseAmount(product, row.unit, change.amount);
       if (!amount.ok) return failure(amount.message, { [`amount-${row.id}`]: amount.message });
-      return write(db, input, existing, "updated", async (trx, cart) => {
+      return write(db, input, existing?.id, "updated", async (trx, cart) => {
         if (!(await findCartItem(trx, cart.id, row.id))) throw new ItemGone();
         await setCartItemAmount(trx, cart.id, row.id, amount.amount);
       });
@@ -145,7 +129,7 @@ export async function changeCart(db: Db, input: CartChangeInput): Promise<CartCh
     case "remove": {
       const row = existing ? await findCartItem(db, existing.id, change.itemId) : undefined;
       if (!existing || !row) return failure(de.cartPanel.unknownItem);
-      return write(db, input, existing, "removed", async (trx, cart) => {
+      return write(db, input, existing?.id, "removed", async (trx, cart) => {
         await deleteCartItems(trx, cart.id, [row.id]);
       });
     }
@@ -154,7 +138,7 @@ export async function changeCart(db: Db, input: CartChangeInput): Promise<CartCh
         return failure(de.cartPanel.deliveryTypeUnavailable);
       }
       const flags = flagsOf(change.deliveryType);
-      return write(db, input, existing, null, (trx, cart) =>
+      return write(db, input, existing?.id, null, (trx, cart) =>
         updateCart(trx, cart.id, {
           ...flags,
           deliveryAreaId: flags.isDelivery ? cart.deliveryAreaId : null,
@@ -166,11 +150,44 @@ export async function changeCart(db: Db, input: CartChangeInput): Promise<CartCh
         (candidate) => candidate.id === change.deliveryAreaId,
       );
       if (!area || !input.branch.isDeliveryEnabled) return failure(de.cartPanel.unknownArea);
-      return write(db, input, existing, null, (trx, cart) =>
+      return write(db, input, existing?.id, null, (trx, cart) =>
         updateCart(trx, cart.id, { isDelivery: true, isDineIn: false, deliveryAreaId: area.id }),
       );
     }
   }
+}
+
+/**
+ * Adds a product (the menu's '+' or the dialog's save). The cart is read before the write only
+ * when the form keeps files from an earlier round trip, to check they are this cart's; otherwise
+ * the write's lock is the one read (issue 18: an addition is the storefront's busiest write).
+ */
+async function addItem(
+  db: Db,
+  input: CartChangeInput,
+  productId: number,
+  findExisting: () => Promise<Cart | undefined>,
+): Promise<CartChangeResult> {
+  const product = input.orderable.get(productId);
+  if (input.soldOut?.has(productId)) return failure(deCatalogue.soldOut.productSoldOut);
+  if (!product) return failure(de.menu.unknownProduct);
+  const keepsFiles = product.parts.some((part) => input.form.has(keepField(part.id)));
+  const staged = keepsFiles
+    ? await stagedUploads(db, await findExisting(), input.form, product)
+    : new Map<number, string>();
+  // The menu's '+' names the product alone; the amount is the dialog's starting one.
+  const item = await parseItemForm(product, input.form, input.oversized, undefined, staged, {
+    startingAmountIfNone: true,
+  });
+  if (!item.ok) return failure(de.itemDialog.fixErrors, item.fieldErrors);
+  return write(db, input, input.cartId ?? undefined, "added", async (trx, cart, stored) => {
+    const parts = await storeFiles(trx, input, cart.id, item.value, stored);
+    await insertCartItem(trx, {
+      cartId: cart.id,
+      productId: product.id,
+      ...snapshot(product, item.value, parts),
+    });
+  });
 }
 
 /**
@@ -207,12 +224,11 @@ export async function stageUploads(
   | { ok: true; cartId: string; isNewCart: boolean; added: Map<number, number[]> }
   | { ok: false; fieldErrors: FieldErrors }
 > {
-  const existing = input.cartId ? await findCart(db, input.cartId, input.branch.id) : undefined;
   let added = new Map<number, number[]>();
   const result = await write(
     db,
     { ...input, orderable: new Map(), form: new FormData(), oversized: [] },
-    existing,
+    input.cartId ?? undefined,
     null,
     async (trx, cart, stored) => {
       const parts = await storeFiles(
@@ -251,10 +267,14 @@ class QuotaExceeded extends Error {
   }
 }
 
+/**
+ * Runs `apply` on the visitor's cart of this branch (`cartId`, locked and its version moved on in
+ * one statement), or on a new one when there is none, in one transaction.
+ */
 async function write(
   db: Db,
   input: CartChangeInput,
-  existing: Cart | undefined,
+  cartId: string | undefined,
   notice: CartNotice | null,
   apply: (trx: Db, cart: Cart, stored: string[]) => Promise<unknown>,
 ): Promise<CartChangeResult> {
@@ -262,16 +282,18 @@ async function write(
   const stored: string[] = [];
   try {
     return await db.transaction().execute(async (trx) => {
-      const locked = existing ? await lockCart(trx, existing.id, input.branch.id) : undefined;
-      const cart =
-        locked ??
-        (await insertCart(trx, {
-          branchId: input.branch.id,
-          ...flagsOf(defaultDeliveryType(input.branch, input.preferredType)),
-        }));
+      const locked = cartId ? await lockCartForChange(trx, cartId, input.branch.id) : undefined;
+      if (locked) {
+        await apply(trx, locked, stored);
+        return { ok: true as const, cartId: locked.id, isNewCart: false, notice };
+      }
+      // A new cart needs no move of its version: nobody can hold an older copy of it.
+      const cart = await insertCart(trx, {
+        branchId: input.branch.id,
+        ...flagsOf(defaultDeliveryType(input.branch, input.preferredType)),
+      });
       await apply(trx, cart, stored);
-      await updateCart(trx, cart.id, {});
-      return { ok: true as const, cartId: cart.id, isNewCart: !locked, notice };
+      return { ok: true as const, cartId: cart.id, isNewCart: true, notice };
     });
   } catch (error) {
     await Promise.all(stored.map((key) => input.storage.remove(key).catch(() => undefined)));
