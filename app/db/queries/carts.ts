@@ -74,17 +74,6 @@ export async function findCartWithItems(
   return { cart, items };
 }
 
-/** Locks the cart row for the rest of the transaction: concurrent changes wait their turn. */
-export async function lockCart(db: Db, id: string, branchId: number): Promise<Cart | undefined> {
-  return db
-    .selectFrom("carts")
-    .selectAll()
-    .where("id", "=", id)
-    .where("branchId", "=", branchId)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
 /**
  * Locks the cart row for the rest of the transaction and moves its version on, in one statement
  * (a change's lock and its stamp): concurrent changes wait their turn, readers of the old version

@@ -171,16 +171,13 @@ async function addItem(
   const product = input.orderable.get(productId);
   if (input.soldOut?.has(productId)) return failure(deCatalogue.soldOut.productSoldOut);
   if (!product) return failure(de.menu.unknownProduct);
-  const keepsFiles = product.parts.some((part) => input.form.has(keepField(part.id)));
-  const staged = keepsFiles
-    ? await stagedUploads(db, await findExisting(), input.form, product)
-    : new Map<number, string>();
+  const staged = await stagedUploads(db, findExisting, input.form, product);
   // The menu's '+' names the product alone; the amount is the dialog's starting one.
   const item = await parseItemForm(product, input.form, input.oversized, undefined, staged, {
     startingAmountIfNone: true,
   });
   if (!item.ok) return failure(de.itemDialog.fixErrors, item.fieldErrors);
-  return write(db, input, input.cartId ?? undefined, "added", async (trx, cart, stored) => {
+  return write(db, input, input.cartId, "added", async (trx, cart, stored) => {
     const parts = await storeFiles(trx, input, cart.id, item.value, stored);
     await insertCartItem(trx, {
       cartId: cart.id,
@@ -190,24 +187,30 @@ async function addItem(
   });
 }
 
+/** A cart, or how to find it when it is needed: the visitor's cart, if any. */
+type CartRef = Pick<Cart, "id"> | undefined | (() => Promise<Pick<Cart, "id"> | undefined>);
+
 /**
  * The files a dialog's round trips stored into this cart before saving, among the ones the form
  * keeps (decision 044): another cart's upload ids are not taken, whatever the form says.
  */
 export async function stagedUploads(
   db: Db,
-  cart: Pick<Cart, "id"> | undefined,
+  cart: CartRef,
   form: FormData,
   product: CatalogueProduct,
 ): Promise<Map<number, string>> {
-  if (!cart) return new Map();
   const ids = product.parts.flatMap((part) =>
     form
       .getAll(keepField(part.id))
       .map(Number)
       .filter((value) => Number.isSafeInteger(value) && value > 0),
   );
-  const uploads = await findCartUploads(db, cart.id, [...new Set(ids)].slice(0, 100));
+  if (ids.length === 0) return new Map();
+  // Read only now: a form that keeps no files (the menu's '+', most dialogs) needs no cart here.
+  const found = typeof cart === "function" ? await cart() : cart;
+  if (!found) return new Map();
+  const uploads = await findCartUploads(db, found.id, [...new Set(ids)].slice(0, 100));
   return new Map(uploads.map((upload) => [upload.id, upload.extension]));
 }
 
@@ -228,7 +231,7 @@ export async function stageUploads(
   const result = await write(
     db,
     { ...input, orderable: new Map(), form: new FormData(), oversized: [] },
-    input.cartId ?? undefined,
+    input.cartId,
     null,
     async (trx, cart, stored) => {
       const parts = await storeFiles(
@@ -274,7 +277,7 @@ class QuotaExceeded extends Error {
 async function write(
   db: Db,
   input: CartChangeInput,
-  cartId: string | undefined,
+  cartId: string | null | undefined,
   notice: CartNotice | null,
   apply: (trx: Db, cart: Cart, stored: string[]) => Promise<unknown>,
 ): Promise<CartChangeResult> {

@@ -1,6 +1,6 @@
 import type { BranchDetails } from "../../db/queries/branches";
 import type { CatalogueProduct } from "../../db/queries/catalogue";
-import { deleteCartItems, findCartWithItems, lockCart, updateCart } from "../../db/queries/carts";
+import { deleteCartItems, findCartWithItems, lockCartForChange } from "../../db/queries/carts";
 import type { CartItem, Db } from "../../db/schema";
 import {
   cartCount,
@@ -127,13 +127,12 @@ export async function loadCart(db: Db, input: CartLoadInput): Promise<CartView> 
   const removed = [...matching.removed, ...soldOutRows.map(({ row }) => row)];
   if (cart && removed.length > 0) {
     await db.transaction().execute(async (trx) => {
-      if (!(await lockCart(trx, cart.id, input.branch.id))) return;
+      if (!(await lockCartForChange(trx, cart.id, input.branch.id))) return;
       await deleteCartItems(
         trx,
         cart.id,
         removed.map((item) => item.id),
       );
-      await updateCart(trx, cart.id, {});
     });
   }
   const deliveryType = cart
