@@ -48,6 +48,21 @@ function dayAndTime(date: Date): string {
   return `${weekday}., ${day}, ${time}`;
 }
 
+test.describe("the branch page on a desktop", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("shows the menu first and the cart beside it, in one row", async ({ page }) => {
+    await page.goto("/store/altstadt");
+    const menu = await page.locator(".store-menu").boundingBox();
+    const cart = await page.locator(".cart-panel").boundingBox();
+    expect(menu).not.toBeNull();
+    expect(cart).not.toBeNull();
+    expect(menu!.x).toBeLessThan(cart!.x);
+    expect(menu!.width).toBeGreaterThan(cart!.width);
+    expect(Math.abs(cart!.y - menu!.y)).toBeLessThan(50);
+  });
+});
+
 test.describe("cookie banner with two equal choices", () => {
   test("declining keeps only the necessary cookies and the banner away", async ({
     page,
