@@ -192,7 +192,7 @@ async function main(): Promise<void> {
     kept.push(statusPages);
     app.use(statusPages);
   }
-  forgetOnReferenceChanges(live, database.db, kept);
+  forgetOnReferenceChanges(live, database.db, kept, () => loadedBuild);
   const build = await mountRemix(app, config);
   if (typeof build !== "function") loadedBuild = build;
   const payments = paymentProviders(config);

@@ -18,6 +18,8 @@ export {
   isCheckoutPage,
 } from "./features/checkout/checkout-own-page.server";
 export { isStatusPage, statusPageStamp } from "./features/orders/status-own-page.server";
+/** This build's copy of the reference data, dropped by server.ts's listener (decision 032). */
+export { forgetReferenceData } from "./features/shared/reference-data.server";
 
 /** A `.data` request during a database outage carries the document's retry hint too. */
 export function handleDataRequest(response: Response): Response {

@@ -117,16 +117,28 @@ export function storefrontPageCache(
 }
 
 /**
+ * What the build's server entry exports of its reference data: the build bundles its own copy of
+ * `reference-data.server.ts`, apart from the one bundled into server.ts, and its loaders use that
+ * copy, so the server reaches it through the entry.
+ */
+interface BuildReferenceData {
+  forgetReferenceData(db: Db): void;
+}
+
+/**
  * On every change of reference data (and after every reconnect of the listener) this instance
- * drops its in-memory reference data for `db` and clears `kept`. Returns the unsubscribe.
+ * drops its in-memory reference data for `db`, the server's copy and the build's, and clears
+ * `kept`. Returns the unsubscribe.
  */
 export function forgetOnReferenceChanges(
   live: Pick<LiveOrders, "onReferenceDataChanged">,
   db: Db,
   kept: readonly Forgettable[],
+  build: () => ServerBuild | undefined = () => undefined,
 ): () => void {
   return live.onReferenceDataChanged(() => {
     forgetReferenceData(db);
+    (build()?.entry.module as Partial<BuildReferenceData> | undefined)?.forgetReferenceData?.(db);
     for (const cache of kept) cache.clear();
   });
 }
