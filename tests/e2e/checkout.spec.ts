@@ -39,13 +39,16 @@ test.describe("menu photos", () => {
     const photos = page.locator("img.product-image");
     expect(await photos.count()).toBeGreaterThan(10);
     const first = photos.first();
-    // The square product size (decision 038), with the square sizes to choose from.
-    await expect(first).toHaveAttribute("width", "600");
-    await expect(first).toHaveAttribute("height", "600");
-    await expect(first).toHaveAttribute("srcset", /\/image\/category\/\d+-\d+\.png 400w/);
+    // The square sizes a 64 px row needs up to a 3x screen (decision 038): icon and category.
+    await expect(first).toHaveAttribute("width", "400");
+    await expect(first).toHaveAttribute("height", "400");
+    await expect(first).toHaveAttribute(
+      "srcset",
+      /^\/image\/icon\/\d+-\d+\.png 64w, \/image\/category\/\d+-\d+\.png 400w$/,
+    );
     await expect(first).toHaveAttribute("loading", "eager");
     await expect(photos.nth(10)).toHaveAttribute("loading", "lazy");
-    await expect(first).toHaveAttribute("src", /^\/image\/product\/\d+-\d+\.png$/);
+    await expect(first).toHaveAttribute("src", /^\/image\/category\/\d+-\d+\.png$/);
     const photo = await page.request.get((await first.getAttribute("src"))!, {
       headers: { Accept: "image/webp,*/*" },
     });

@@ -27,6 +27,19 @@ interface StoredImage {
 const SQUARE: readonly ImageSize[] = ["icon", "category", "product"];
 const WIDE: readonly ImageSize[] = ["small", "medium", "large"];
 
+/**
+ * The densest screens worth a candidate of their own: a slot of a fixed width never needs a
+ * picture wider than three times that width (phones are 2x or 3x; a denser screen shows the
+ * widest kept candidate slightly enlarged).
+ */
+const MAX_DENSITY = 3;
+
+/** The slot's width in CSS pixels when `sizes` is a single fixed length such as `64px`. */
+function fixedSlotWidth(sizes: string): number | null {
+  const match = /^\s*(\d+)px\s*$/.exec(sizes);
+  return match ? Number(match[1]) : null;
+}
+
 export function pictureOf(image: StoredImage, shape: "square" | "wide", sizes: string): Picture {
   const name = `${image.id}-${image.version}.${image.extension}`;
   const names = shape === "square" ? SQUARE : WIDE;
@@ -36,16 +49,26 @@ export function pictureOf(image: StoredImage, shape: "square" | "wide", sizes: s
     ...sizedDimensions(size, image.width, image.height),
   }));
   // A small original gives the same width several times: one candidate per width.
-  const unique = candidates.filter(
-    (candidate, index) =>
-      candidates.findIndex((other) => other.width === candidate.width) === index,
-  );
-  const main = candidates.find(
+  const unique = candidates
+    .filter(
+      (candidate, index) =>
+        candidates.findIndex((other) => other.width === candidate.width) === index,
+    )
+    .sort((a, b) => a.width - b.width);
+  // A fixed slot (a menu row's 64 px thumbnail) names no candidate beyond the first wide enough
+  // for the densest screen: thumbnails naming a 600 px size no screen picks for them made the
+  // bench's 300-product menu page 10.6 KB longer.
+  const slot = fixedSlotWidth(sizes);
+  const enough = slot === null ? -1 : unique.findIndex((c) => c.width >= slot * MAX_DENSITY);
+  const offered = enough < 0 ? unique : unique.slice(0, enough + 1);
+  const preferred = candidates.find(
     (candidate) => candidate.size === (shape === "square" ? "product" : "medium"),
   )!;
+  // The plain `src` (for a browser without srcset) is the preferred size when it is offered.
+  const main = offered.find((candidate) => candidate.width === preferred.width) ?? offered.at(-1)!;
   return {
     src: main.url,
-    srcSet: unique.map((candidate) => `${candidate.url} ${candidate.width}w`).join(", "),
+    srcSet: offered.map((candidate) => `${candidate.url} ${candidate.width}w`).join(", "),
     sizes,
     width: main.width,
     height: main.height,
