@@ -61,11 +61,10 @@ export function pictureOf(image: StoredImage, shape: "square" | "wide", sizes: s
   const slot = fixedSlotWidth(sizes);
   const enough = slot === null ? -1 : unique.findIndex((c) => c.width >= slot * MAX_DENSITY);
   const offered = enough < 0 ? unique : unique.slice(0, enough + 1);
-  const preferred = candidates.find(
-    (candidate) => candidate.size === (shape === "square" ? "product" : "medium"),
-  )!;
-  // The plain `src` (for a browser without srcset) is the preferred size when it is offered.
-  const main = offered.find((candidate) => candidate.width === preferred.width) ?? offered.at(-1)!;
+  // The plain `src` (for a browser without srcset) is the preferred size when it is offered;
+  // else the widest offered (the preferred one is never narrower, or it was a same-width copy).
+  const preferred: ImageSize = shape === "square" ? "product" : "medium";
+  const main = offered.find((candidate) => candidate.size === preferred) ?? offered.at(-1)!;
   return {
     src: main.url,
     srcSet: offered.map((candidate) => `${candidate.url} ${candidate.width}w`).join(", "),
