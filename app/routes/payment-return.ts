@@ -4,13 +4,16 @@ import { findOrderByAddress } from "../features/orders/order-status.server";
 import { settlePayment } from "../features/checkout/payment.server";
 import { NO_STAFF, refundOrderPayment } from "../features/orders/refund.server";
 import { statusPath } from "../features/storefront/store-paths";
+import type { Order } from "../db/schema";
+import { isOnlinePayment } from "../domain/checkout";
 
 const notFound = () => new Response(null, { status: 404, statusText: "Not Found" });
 
 /**
  * Where the provider sends the customer back (`/zahlung/{uid}/{hash}/erfolg|abbruch`). The URL
  * proves nothing: the provider is asked. Paid goes to the status page; anything else to the
- * checkout's error page with the cart as it was.
+ * checkout's error page with the cart as it was. A GET: it asks the provider only for an order
+ * that waits for that provider's payment, and changes no other order.
  */
 export async function loader({ context, params }: LoaderFunctionArgs) {
   const order = await findOrderByAddress(context.db, {
@@ -24,12 +27,14 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
     .where("id", "=", order.branchId)
     .executeTakeFirstOrThrow();
   const failedPath = `/store/${branch.identifier}/checkout/error`;
-  if (order.isPaid) return redirect(statusPath(order), 303);
-  const provider = context.payments[order.paymentMethod as PaymentProviderName];
-  if (!provider || !order.paymentReference) {
-    await settlePayment(context.db, order.id, "failed");
-    return redirect(failedPath, 303);
-  }
+  // The address is the status page's, printed on the receipt: anyone may open it, for any order.
+  // Only an order still waiting for its online payment is the provider's to settle here; any
+  // other order (cash, paid, cancelled, rejected, completed) is left as it is (issue 35).
+  if (order.isFailed && isOnlinePayment(order.paymentMethod)) return redirect(failedPath, 303);
+  const provider = isAwaitingOnlinePayment(order)
+    ? context.payments[order.paymentMethod as PaymentProviderName]
+    : undefined;
+  if (!provider || !order.paymentReference) return redirect(statusPath(order), 303);
   const status =
     params.outcome === "abbruch"
       ? await provider.cancelCheckout(order.paymentReference)
@@ -48,4 +53,21 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   }
   await settlePayment(context.db, order.id, "failed");
   return redirect(failedPath, 303);
+}
+
+/**
+ * Paid online, with a checkout started at the provider, and neither paid, failed nor closed by
+ * staff: the only orders a return from the provider may settle.
+ */
+function isAwaitingOnlinePayment(order: Order): boolean {
+  return (
+    isOnlinePayment(order.paymentMethod) &&
+    order.paymentReference !== null &&
+    order.paymentReference !== "" &&
+    !order.isPaid &&
+    !order.isFailed &&
+    !order.isCanceled &&
+    !order.isRejected &&
+    !order.isCompleted
+  );
 }
