@@ -13,6 +13,7 @@ import {
 } from "#app/integrations/payments/provider";
 import { paymentProviders } from "#app/integrations/payments/providers.server";
 import {
+  STRIPE_API_VERSION,
   stripeProvider,
   stripeSignatureHeader,
   verifyStripeSignature,
@@ -177,6 +178,34 @@ describe("Stripe Checkout against the fake Stripe", () => {
     expect(await stripe.fetchStatus(partly.reference)).toBe("paid");
     fake.refund(partly.reference);
     expect(await stripe.fetchStatus(partly.reference)).toBe("refunded");
+  });
+
+  it("pins its API version on every request, so the account's default cannot change the answers", async () => {
+    const from = fake.apiRequests.length;
+    const paid = await stripe.startCheckout(checkout());
+    fake.pay(paid.reference);
+    expect(await stripe.fetchStatus(paid.reference)).toBe("paid");
+    await stripe.refund({
+      reference: paid.reference,
+      orderUid: "order-version",
+      idempotencyKey: `refund-version-${Date.now()}`,
+    });
+    const open = await stripe.startCheckout(checkout());
+    expect(await stripe.cancelCheckout(open.reference)).toBe("failed");
+    const made = fake.apiRequests.slice(from);
+    expect(made.map((request) => `${request.method} ${request.path}`)).toEqual(
+      expect.arrayContaining([
+        "POST /v1/checkout/sessions",
+        `GET /v1/checkout/sessions/${paid.reference}`,
+        "GET /v1/charges",
+        "POST /v1/refunds",
+        `POST /v1/checkout/sessions/${open.reference}/expire`,
+      ]),
+    );
+    expect(STRIPE_API_VERSION).toMatch(/^\d{4}-\d{2}-\d{2}\.[a-z]+$/);
+    expect(made.map((request) => request.stripeVersion)).toEqual(
+      made.map(() => STRIPE_API_VERSION),
+    );
   });
 
   it("names Stripe's error for an unknown session and a wrong key", async () => {

@@ -76,6 +76,11 @@ export interface FakeStripe extends Listening {
   /** Sessions really created: a request repeated with its Idempotency-Key does not count. */
   created(): number;
   /**
+   * Every API request as received, oldest first, with its `Stripe-Version` header (null when
+   * absent: real Stripe then answers in the account's default version).
+   */
+  apiRequests: FakeStripeApiRequest[];
+  /**
    * The next `count` refund requests fail inside Stripe with a 500 (`api_error`), which Stripe
    * saves under the request's Idempotency-Key like any other answer.
    */
@@ -94,6 +99,12 @@ export interface FakeStripe extends Listening {
     id: string,
     options?: { at?: Date },
   ): Promise<Response>;
+}
+
+export interface FakeStripeApiRequest {
+  method: string;
+  path: string;
+  stripeVersion: string | null;
 }
 
 export interface FakeStripeOptions {
@@ -128,6 +139,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const webhookSecret = options.webhookSecret ?? "whsec_fake_backstube";
   const sessions = new Map<string, FakeStripeSession>();
   const refunds: FakeStripeRefund[] = [];
+  const apiRequests: FakeStripeApiRequest[] = [];
   const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   let createdCount = 0;
   let failingRefunds = 0;
@@ -421,6 +433,12 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const list = (data: unknown[]) => ({ object: "list", data, has_more: false, url: "" });
 
   async function api(request: IncomingMessage, response: ServerResponse, url: URL) {
+    const version = request.headers["stripe-version"];
+    apiRequests.push({
+      method: request.method ?? "GET",
+      path: url.pathname,
+      stripeVersion: typeof version === "string" ? version : null,
+    });
     if (request.headers.authorization !== `Bearer ${secretKey}`) {
       return stripeError(response, 401, "Invalid API Key provided.");
     }
@@ -563,6 +581,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     sessions,
     refunds,
     created: () => createdCount,
+    apiRequests,
     failRefunds: (count) => {
       failingRefunds = count;
     },

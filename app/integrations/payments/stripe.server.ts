@@ -31,6 +31,14 @@ export interface StripeSettings {
 /** Stripe's own libraries accept a signature up to five minutes old. */
 export const STRIPE_SIGNATURE_TOLERANCE_SECONDS = 300;
 
+/**
+ * The API version these requests and the answers' reading are written for, sent as
+ * `Stripe-Version` on every request: without it Stripe answers in the account's default version,
+ * which anyone with dashboard access can upgrade (issue 35). Webhook events follow the version of
+ * their endpoint, set when the endpoint is created; see docs/decisions/073.
+ */
+export const STRIPE_API_VERSION = "2025-03-31.basil";
+
 /** Stripe limits a product name; a longer description would fail the whole checkout. */
 const MAX_NAME_LENGTH = 250;
 
@@ -48,6 +56,7 @@ export function stripeProvider(
         headers: {
           Authorization: `Bearer ${settings.secretKey}`,
           ...(init.headers as Record<string, string> | undefined),
+          "Stripe-Version": STRIPE_API_VERSION,
         },
       },
       (body) => ({ code: text(body.error, "code"), message: text(body.error, "message") }),
