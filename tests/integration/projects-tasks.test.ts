@@ -174,6 +174,26 @@ describe.each(databaseTargets())("projects and tasks (%s)", (target) => {
     expect(html).not.toContain(names.find((row) => row.id === sailor)!.name);
   });
 
+  it("offers a manager only the projects of their own branches (issue 35)", async () => {
+    await handle.db
+      .insertInto("projects")
+      .values([
+        { branchId: altstadt, name: "Altstadtfest-Vorbereitung" },
+        { branchId: hafen, name: "Hafengeheimnis-Kampagne" },
+      ])
+      .execute();
+    const html = await (await manager.send("/backend/tasks/new")).text();
+    expect(html).toContain("Altstadtfest-Vorbereitung");
+    expect(html).not.toContain("Hafengeheimnis-Kampagne");
+    // The other branch's manager, the other way round; the task list's filter the same.
+    const other = await (await managerB.send("/backend/tasks/new")).text();
+    expect(other).toContain("Hafengeheimnis-Kampagne");
+    expect(other).not.toContain("Altstadtfest-Vorbereitung");
+    expect(await (await manager.send("/backend/tasks")).text()).not.toContain(
+      "Hafengeheimnis-Kampagne",
+    );
+  });
+
   it("announces a task's change on tasks_changed", async () => {
     const task = await handle.db
       .insertInto("tasks")

@@ -63,8 +63,11 @@ async function referenceChoices(db: Db, definition: ResourceDefinition, user: St
       .select(["id", "name"])
       .orderBy("name")
       .limit(1_000);
-    if (field.resource === "branches" && !isAdmin(user)) {
-      query = query.where("id", "in", user.branchIds.length ? [...user.branchIds] : [-1]);
+    // A record of a branch (a branch itself, a task's project): a manager chooses among those of
+    // their own branches; the list named every branch's projects.
+    const branchColumn = resourceNamed(field.resource)?.access.branchColumn;
+    if (branchColumn && !isAdmin(user)) {
+      query = query.where(branchColumn, "in", user.branchIds.length ? [...user.branchIds] : [-1]);
     }
     // People (a task's assignee): a manager chooses among the staff of their own branches.
     if (field.resource === "users" && !isAdmin(user)) {
