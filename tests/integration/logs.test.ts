@@ -132,6 +132,34 @@ describe.each(databaseTargets())("the log (%s)", (target) => {
     expect((await employee.send("/backend/logs")).status).toBe(403);
   });
 
+  it("names in a manager's 'wer' filter only the accounts of their branches (issue 35)", async () => {
+    const sailor = await createStaff(handle.db, {
+      roles: ["ROLE_MANAGER"],
+      branchIds: [hafen],
+      name: "Hanna Hafenmeisterin",
+    });
+    await createStaff(handle.db, {
+      roles: ["ROLE_EMPLOYEE"],
+      branchIds: [altstadt],
+      name: "Otto Altstadtbäcker",
+    });
+    const hafenManager = await new StaffClient(server).signInAs(server.context, sailor.id);
+    const made = await hafenManager.send("/api/tables", {
+      json: { branchId: hafen, name: "Mole", identifier: "M1" },
+    });
+    expect(made.status).toBe(201);
+    const page = await (await manager.send("/backend/logs")).text();
+    expect(page).toContain("Otto Altstadtbäcker");
+    expect(page).not.toContain("Hanna Hafenmeisterin");
+    expect(await (await admin.send("/backend/logs")).text()).toContain("Hanna Hafenmeisterin");
+    // Her entries stay hidden from the manager, asked for by her id too, in the page and the API.
+    const hers = await json(await manager.send(`/api/logs?userId=${sailor.id}`));
+    expect(hers.data).toEqual([]);
+    const byName = await (await manager.send(`/backend/logs?wer=${sailor.id}`)).text();
+    expect(byName).not.toContain("Hanna Hafenmeisterin");
+    expect((await json(await admin.send(`/api/logs?userId=${sailor.id}`))).data).toHaveLength(1);
+  });
+
   it("ignores unreadable filters instead of failing", async () => {
     for (const query of [
       "before=abc",

@@ -117,11 +117,23 @@ export async function getLogEntry(db: Db, user: StaffUser, id: number) {
 
 /** The choices of the filter form: who appears in the log, what kinds and actions. */
 export async function logFilterChoices(db: Db, user: StaffUser) {
-  const users = await db.selectFrom("users").select(["id", "name"]).orderBy("name").execute();
+  const own = user.branchIds.length ? [...user.branchIds] : [-1];
+  let users = db.selectFrom("users").select(["id", "name"]).orderBy("name");
   let branches = db.selectFrom("branches").select(["id", "name"]).orderBy("name");
-  if (!isAdmin(user))
-    branches = branches.where("id", "in", user.branchIds.length ? [...user.branchIds] : [-1]);
-  return { users, branches: await branches.execute() };
+  if (!isAdmin(user)) {
+    // A manager's "wer" names the accounts of their own branches, not every account of the shop.
+    users = users.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("userBranches")
+          .select("userBranches.userId")
+          .whereRef("userBranches.userId", "=", "users.id")
+          .where("userBranches.branchId", "in", own),
+      ),
+    );
+    branches = branches.where("id", "in", own);
+  }
+  return { users: await users.execute(), branches: await branches.execute() };
 }
 
 /** The fields that differ between before and after, for the detail view. */
