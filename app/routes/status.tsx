@@ -39,6 +39,9 @@ import { questionnaireSchema } from "../features/orders/questionnaire-schema";
 import { declineCounterAppointmentWithRefund } from "../features/orders/refund.server";
 import { readSmallForm } from "../features/shared/small-request.server";
 import { useSelfService } from "../components/kiosk";
+import { isSelfService } from "../features/storefront/visitor.server";
+import { KIOSK_NO_STORE, isKioskOrder, withoutCustomer } from "../features/kiosk/kiosk.server";
+import { KIOSK_IDLE_PATH } from "../features/kiosk/kiosk";
 
 const texts = deOrderStatus;
 
@@ -58,6 +61,7 @@ function addressOf(params: LoaderFunctionArgs["params"]): OrderAddress {
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const address = addressOf(params);
+  if (isSelfService(request)) return kioskLoader(request, address, context);
   const etag = await orderStatusEtag(context.db, {
     ...address,
     resource: "page",
@@ -76,6 +80,29 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const zone = record.settings.businessTimeZone;
   const isBranchOpen = await isBranchOpenNow(context.db, record.branch.identifier, now, zone);
   return data(orderStatusView(record, { now, isBranchOpen }), { headers });
+}
+
+/**
+ * On a kiosk (issue 35): only the order this kiosk's customer has just placed, and only until the
+ * kiosk resets; any other, or the same after the reset (a back gesture of the next customer), is
+ * the idle screen. The page is stored nowhere (no ETag, `no-store`) and shows no name, address or
+ * comment.
+ */
+async function kioskLoader(
+  request: Request,
+  address: OrderAddress,
+  context: LoaderFunctionArgs["context"],
+) {
+  const headers = { "Cache-Control": KIOSK_NO_STORE };
+  if (!isKioskOrder(request, address.uid)) {
+    throw redirect(KIOSK_IDLE_PATH, { status: 303, headers });
+  }
+  const record = await loadOrderRecord(context.db, address);
+  if (!record) throw notFound();
+  const now = new Date();
+  const zone = record.settings.businessTimeZone;
+  const isBranchOpen = await isBranchOpenNow(context.db, record.branch.identifier, now, zone);
+  return data(withoutCustomer(orderStatusView(record, { now, isBranchOpen })), { headers });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => {
@@ -113,6 +140,10 @@ const refuse = (body: StatusActionData) => data(body, { status: 400 });
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const address = addressOf(params);
+  // A kiosk acts only on its customer's own order, until it resets (issue 35).
+  if (isSelfService(request) && !isKioskOrder(request, address.uid)) {
+    return redirect(KIOSK_IDLE_PATH, { status: 303, headers: { "Cache-Control": KIOSK_NO_STORE } });
+  }
   const form = await readSmallForm(request);
   if (!form) return refuse({ intent: null, message: texts.errors.badRequest });
   const intent = form.get("intent");

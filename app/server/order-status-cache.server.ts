@@ -90,6 +90,8 @@ export function orderStatusNotModified(
     let frame: Promise<string | null> = Promise.resolve(null);
     if (target.resource === "page") {
       const { consent, kiosk } = frameCookies(cookieHeader);
+      // A kiosk's status page has no tag and is the loader's to answer (issue 35).
+      if (kiosk) return next();
       frame = frames(
         `${consent}/${kiosk}`,
         () => readFrameStamp(db, { origin, cookieHeader, now: new Date() }),

@@ -141,7 +141,11 @@ describe.each(databaseTargets())("the self-service kiosk (%s)", (target) => {
     return withCookies(cookie, response.headers.getSetCookie());
   }
 
-  async function checkoutForm(cookie: string, paymentMethod: string) {
+  async function checkoutForm(
+    cookie: string,
+    paymentMethod: string,
+    extra: Record<string, string> = {},
+  ) {
     const page = await (await get(`/store/${BRANCH}/checkout`, cookie)).text();
     const orderKey = /name="orderKey" value="([^"]+)"/.exec(page)?.[1] ?? "";
     return post(`/store/${BRANCH}/checkout`, cookie, {
@@ -153,6 +157,7 @@ describe.each(databaseTargets())("the self-service kiosk (%s)", (target) => {
       paymentMethod,
       acceptTerms: "on",
       acceptPrivacy: "on",
+      ...extra,
     });
   }
 
@@ -225,6 +230,73 @@ describe.each(databaseTargets())("the self-service kiosk (%s)", (target) => {
       expect(replayed).not.toContain(productName);
     });
   }
+
+  it("stores no page with a customer's data and closes the last order at the reset (issue 35)", async () => {
+    const kiosk = await withCart(KIOSK);
+    const visitor = await withCart("");
+    // The checkout: stored nowhere on a kiosk (no HTTP cache for a back gesture, no bfcache),
+    // its own kept copy included; a visitor's keeps its usual headers.
+    for (let round = 0; round < 2; round += 1) {
+      const page = await get(`/store/${BRANCH}/checkout`, kiosk);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("Cache-Control"), `round ${round}`).toBe("no-store");
+    }
+    const visitorPage = await get(`/store/${BRANCH}/checkout`, visitor);
+    expect(visitorPage.headers.get("Cache-Control")).not.toBe("no-store");
+    // A refused form (with what was typed in it) is stored nowhere either.
+    const refused = await checkoutForm(kiosk, "voucher");
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("Cache-Control")).toBe("no-store");
+
+    const comment = "Bitte bei Mustermann im Hinterhaus klingeln";
+    const placed = await checkoutForm(kiosk, "cash", { comment });
+    expect(placed.status).toBe(303);
+    expect(placed.headers.get("Cache-Control")).toBe("no-store");
+    const status = placed.headers.get("Location") ?? "";
+    const uid = /^\/status\/([0-9a-f-]{36})\/[A-Za-z0-9_-]+$/.exec(status)?.[1];
+    expect(uid).toBeTruthy();
+    const orderCookie = placed.headers
+      .getSetCookie()
+      .find((line) => line.startsWith("kiosk-bestellung="));
+    expect(orderCookie).toMatch(new RegExp(`^kiosk-bestellung=${uid}; Path=/status; HttpOnly`));
+    const ordered = withCookies(kiosk, placed.headers.getSetCookie());
+
+    // The kiosk's own order: the ticket, but no tag, nothing stored, no name, no comment.
+    const own = await get(status, ordered);
+    expect(own.status).toBe(200);
+    expect(own.headers.get("Cache-Control")).toBe("no-store");
+    expect(own.headers.get("ETag")).toBeNull();
+    const ownHtml = await own.text();
+    expect(ownHtml).toMatch(/status-ticket/);
+    expect(ownHtml).not.toContain("Mustermann");
+    expect(ownHtml).not.toContain("Hinterhaus");
+    // The same page at the customer's home (the link in the mail) shows all of it.
+    const home = await get(status);
+    expect(home.status).toBe(200);
+    expect(home.headers.get("ETag")).toBeTruthy();
+    expect(home.headers.get("Cache-Control")).toBe("private, no-cache");
+    expect(await home.text()).toContain("Hinterhaus");
+
+    // The reset forgets the order: its page is the idle screen from now on, by GET and by form.
+    const reset = await get("/kiosk/neu", ordered);
+    expect(
+      reset.headers.getSetCookie().some((line) => /^kiosk-bestellung=;.*Max-Age=0/i.test(line)),
+    ).toBe(true);
+    const next = withCookies(ordered, reset.headers.getSetCookie());
+    expect(next).toBe(KIOSK);
+    for (const cookie of [next, `${KIOSK}; kiosk-bestellung=${"0".repeat(36)}`]) {
+      const back = await get(status, cookie);
+      expect(back.status).toBe(303);
+      expect(back.headers.get("Location")).toBe("/kiosk");
+      expect(back.headers.get("Cache-Control")).toBe("no-store");
+      expect(await back.text()).not.toContain("Hinterhaus");
+      const data = await get(`${status}.data`, cookie);
+      expect(await data.text()).not.toContain("Hinterhaus");
+      const form = await post(status, cookie, { intent: "questionnaire", rating: "5" });
+      expect(form.status).toBe(303);
+      expect(form.headers.get("Location")).toBe("/kiosk");
+    }
+  });
 
   it("sends any other device home without touching its cart", async () => {
     const cookie = await withCart("");

@@ -2,13 +2,51 @@ import type { AppLoadContext } from "@remix-run/node";
 import sanitizeHtml from "sanitize-html";
 import type { Db } from "../../db/schema";
 import { CART_WRITE_COOKIE, forgetCarts, readCartCookie } from "../cart/cart-cookie.server";
-import { isSelfService } from "../storefront/visitor.server";
+import type { OrderStatusView } from "../orders/order-status-view.server";
+import { isSelfService, readCookie } from "../storefront/visitor.server";
 import { isInsideShop } from "./kiosk";
+
+/**
+ * The kiosk's own order (issue 35): the order this kiosk's customer has just placed, the only one
+ * whose status page the kiosk shows. A session cookie for the status pages alone, set by the
+ * checkout and expired by the reset, so no way back (history, a kept page, a back gesture) leads
+ * the next customer into the last one's order.
+ */
+export const KIOSK_ORDER_COOKIE = "kiosk-bestellung";
+const KIOSK_ORDER_PATH = "/status";
+
+/**
+ * What a kiosk's pages with a customer's data answer (checkout, status page): kept by no cache,
+ * not the browser's HTTP cache a back gesture reads from, nor its back-forward cache.
+ */
+export const KIOSK_NO_STORE = "no-store";
+
+const secureFlag = (origin: string) => (origin.startsWith("https:") ? "; Secure" : "");
+
+/** The cookie naming the kiosk's last order (its uid), for the checkout's redirect to its page. */
+export function kioskOrderCookie(uid: string, origin: string): string {
+  return `${KIOSK_ORDER_COOKIE}=${encodeURIComponent(uid)}; Path=${KIOSK_ORDER_PATH}; HttpOnly; SameSite=Lax${secureFlag(origin)}`;
+}
+
+/** Whether a kiosk may show the status page of the order with this uid: its own last order. */
+export function isKioskOrder(request: Request, uid: string): boolean {
+  const own = readCookie(request, KIOSK_ORDER_COOKIE);
+  return own !== null && own !== "" && own === uid;
+}
+
+/**
+ * The status page on a kiosk: the ticket, the items and the totals, but nothing that names the
+ * customer or says how to reach them (the delivery address with the name, the comment).
+ */
+export function withoutCustomer(view: OrderStatusView): OrderStatusView {
+  return { ...view, details: { ...view.details, address: [], comment: null } };
+}
 
 /**
  * The kiosk's reset (decision 053): the next customer meets an empty cart and nothing of the one
  * before. The carts the cookie names are deleted (their items, choices and comment with them) and
- * every cookie that remembers the customer is expired: the cart, its change mark. The checkout
+ * every cookie that remembers the customer is expired: the cart, its change mark, the last order
+ * (`KIOSK_ORDER_COOKIE`: its status page is then closed to this kiosk). The checkout
  * keeps nothing typed in a cookie or session (what was typed travels only in the form), so the
  * form comes back empty.
  *
@@ -29,6 +67,7 @@ export async function resetKiosk(
     cookies: [
       await forgetCarts(context),
       `${CART_WRITE_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure}`,
+      `${KIOSK_ORDER_COOKIE}=; Max-Age=0; Path=${KIOSK_ORDER_PATH}; HttpOnly; SameSite=Lax${secure}`,
     ],
   };
 }

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { orderStatusEtag, statusTargetOf } from "./order-status-etag.server";
+import { frameCookies, orderStatusEtag, statusTargetOf } from "./order-status-etag.server";
 
 /** The order a status page's address names (the document; not its `.data` or the JSON). */
 function statusPageTarget(path: string) {
@@ -25,6 +25,9 @@ export async function statusPageStamp(
 ): Promise<string | null> {
   const target = statusPageTarget(path);
   if (!target) return null;
+  // A kiosk's status page is stored nowhere, not even here (issue 35): it is only for the kiosk's
+  // own order until the kiosk resets, and the page's loader decides that for each request.
+  if (frameCookies(cookie).kiosk) return null;
   return orderStatusEtag(context.db, {
     ...target,
     origin: context.config.publicOrigin,

@@ -2,6 +2,7 @@ import {
   data,
   redirect,
   type ActionFunctionArgs,
+  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
@@ -45,7 +46,11 @@ import { phoneOrderTaker } from "../../features/orders/staff-order-query.server"
 import { auditOrder } from "../../features/orders/staff-orders.server";
 import { isDatabaseUnavailable } from "../../db/unavailable.server";
 import { isSelfService } from "../../features/storefront/visitor.server";
-import { keepLinksInShop } from "../../features/kiosk/kiosk.server";
+import {
+  KIOSK_NO_STORE,
+  keepLinksInShop,
+  kioskOrderCookie,
+} from "../../features/kiosk/kiosk.server";
 import { useSelfService } from "../../components/kiosk";
 
 const texts = deCheckout;
@@ -109,14 +114,33 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const values: CheckoutValues = {};
   const appointment = url.searchParams.get("appointment");
   if (appointment) values.appointment = appointment.slice(0, 40);
-  return {
-    legal: legal ? { title: legal.title, bodyHtml: legal.bodyHtml } : null,
-    kioskLegal: kioskLegal.filter((entry) => entry !== null),
-    view: checkoutView(checkout, url.searchParams),
-    values,
-    paymentFailed: url.pathname.endsWith("/checkout/error"),
-  };
+  return data(
+    {
+      legal: legal ? { title: legal.title, bodyHtml: legal.bodyHtml } : null,
+      kioskLegal: kioskLegal.filter((entry) => entry !== null),
+      view: checkoutView(checkout, url.searchParams),
+      values,
+      paymentFailed: url.pathname.endsWith("/checkout/error"),
+    },
+    kioskAnswer(request),
+  );
 }
+
+/**
+ * On a kiosk every answer of the checkout is stored nowhere (issue 35): neither the HTTP cache a
+ * back gesture reads from nor the back-forward cache keeps the form with a customer's entries
+ * for the next one. Elsewhere the answers keep their usual headers.
+ */
+function kioskAnswer(request: Request): ResponseInit | undefined {
+  return isSelfService(request) ? { headers: { "Cache-Control": KIOSK_NO_STORE } } : undefined;
+}
+
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const cacheControl = actionHeaders.get("Cache-Control") ?? loaderHeaders.get("Cache-Control");
+  if (cacheControl) headers.set("Cache-Control", cacheControl);
+  return headers;
+};
 
 interface CheckoutFailure {
   errors: FieldError[];
@@ -128,18 +152,19 @@ interface CheckoutFailure {
 /** The intent of the plain form's 'Uhrzeiten anzeigen': a POST, so no personal data in the URL. */
 const SHOW_TIMES = "show-times";
 
-const refuse = (errors: FieldError[], values: CheckoutValues = {}) =>
-  data<CheckoutFailure>({ errors, values }, { status: 400 });
+const refuse = (errors: FieldError[], values: CheckoutValues = {}, init?: ResponseInit) =>
+  data<CheckoutFailure>({ errors, values }, { ...init, status: 400 });
 
 export async function action({ context, params, request }: ActionFunctionArgs) {
+  const kiosk = kioskAnswer(request);
   if (Number(request.headers.get("Content-Length") ?? 0) > MAX_FORM_BYTES) {
-    return refuse([{ message: de.uploads.tooLarge }]);
+    return refuse([{ message: de.uploads.tooLarge }], {}, kiosk);
   }
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
-    return refuse([{ message: de.cartPanel.badRequest }]);
+    return refuse([{ message: de.cartPanel.badRequest }], {}, kiosk);
   }
   const values = valuesFrom(form);
   const checkout = await contextFor(request, context, params.branchIdentifier);
@@ -148,16 +173,20 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
     const day = form.get("tag");
     if (typeof day === "string") choice.set("tag", day.slice(0, 10));
     if (values.appointment) choice.set("appointment", values.appointment);
-    return data<CheckoutFailure>({ errors: [], values, view: checkoutView(checkout, choice) });
+    return data<CheckoutFailure>(
+      { errors: [], values, view: checkoutView(checkout, choice) },
+      kiosk,
+    );
   }
   const parsed = checkoutSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     return refuse(
       parsed.error.issues.map((issue) => ({
-        message: issue.path[0] === "orderKey" ? texts.unknownError : issue.message,
+        message: issue.path[0] === "orderKey" ? texts.orderKeyInvalid : issue.message,
         field: issue.path[0] === "orderKey" ? undefined : String(issue.path[0]),
       })),
       values,
+      kiosk,
     );
   }
   try {
@@ -170,7 +199,7 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
     console.error(error);
     return data<CheckoutFailure>(
       { errors: [{ message: texts.unknownError }], values },
-      { status: 500 },
+      { ...kiosk, status: 500 },
     );
   }
 }
@@ -189,7 +218,7 @@ async function submitOrder(
     now,
     messages: (order, draft) => checkoutMessages(checkout, draft, order, context.config, now),
   });
-  if (!placed.ok) return refuse(placed.errors, values);
+  if (!placed.ok) return refuse(placed.errors, values, kioskAnswer(request));
   const { order } = placed;
   // Taken by phone: staff of this branch placed it for a customer (decision 019).
   const staff = await phoneOrderTaker(request, context, checkout.store.branch.id);
@@ -204,6 +233,12 @@ async function submitOrder(
     if (order.isPaid) return redirect(statusPath(order), 303);
     const target = await startPayment(context, { order, checkout });
     return redirect(target ?? `${checkoutPath}/error`, 303);
+  }
+  if (isSelfService(request)) {
+    // The kiosk shows this order's page until it resets, and no other (issue 35).
+    const headers = new Headers({ "Cache-Control": KIOSK_NO_STORE });
+    headers.append("Set-Cookie", kioskOrderCookie(order.uid, context.config.publicOrigin));
+    return redirect(statusPath(order), { status: 303, headers });
   }
   return redirect(statusPath(order), 303);
 }
