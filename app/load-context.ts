@@ -4,6 +4,7 @@ import type { PaymentProviders } from "./integrations/payments/providers.server"
 import type { LiveOrders } from "./server/live-orders.server";
 import type { UploadQuota } from "./features/cart/upload-quota.server";
 import type { StorageConfig } from "./config/env.server";
+import type { PushEndpointPolicy } from "./integrations/push/push-endpoints.server";
 import type { AnalyticsRecorder } from "./features/analytics/recorder.server";
 
 export interface PublicAppConfig {
@@ -21,6 +22,8 @@ export interface PublicAppConfig {
   pixelScriptUrl?: string;
   /** The largest video of a signage segment, in bytes (decision 060); absent: 200 MB. */
   signageVideoMaxBytes?: number;
+  /** Which push endpoints a notifier may subscribe (decision 069); absent: the push services. */
+  pushEndpoints?: PushEndpointPolicy;
 }
 
 export interface AppSecrets {

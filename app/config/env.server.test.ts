@@ -115,6 +115,27 @@ describe("loadConfig", () => {
     ).toThrowError(/DEMO_ADMIN_PASSWORD ist mit APP_MODE=production nicht erlaubt/);
   });
 
+  it("reaches local fake push services only where tests name them, never in production", () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).pushEndpoints).toEqual({ testOrigins: [] });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, PUSH_TEST_ORIGINS: "http://127.0.0.1:4100" }).pushEndpoints,
+    ).toEqual({ testOrigins: ["http://127.0.0.1:4100"] });
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, PUSH_TEST_ORIGINS: "127.0.0.1:4100" }),
+    ).toThrowError(/PUSH_TEST_ORIGINS muss eine mit Kommas getrennte Liste/);
+    expect(() =>
+      loadConfig({
+        APP_MODE: "production",
+        DATA_DIR: dataDir,
+        DATABASE_URL: "postgres://shop@db:5432/shop",
+        SESSION_SECRET: "x".repeat(40),
+        PUBLIC_ORIGIN: "https://shop.example/",
+        PUSH_TEST_ORIGINS: "http://127.0.0.1:4100",
+      }),
+    ).toThrowError(/PUSH_TEST_ORIGINS ist mit APP_MODE=production nicht erlaubt/);
+  });
+
   it("refuses a data folder it cannot write", () => {
     expect(() => loadConfig({ DATA_DIR: "/proc/backstube" })).toThrowError(
       /DATA_DIR \/proc\/backstube ist nicht beschreibbar/,

@@ -5,6 +5,10 @@ import { z } from "zod";
 import { makeFolder } from "../server/folders.server";
 import type { UploadQuota } from "../features/cart/upload-quota.server";
 import { DEFAULT_PIXEL_SCRIPT_URL } from "../features/analytics/pixel";
+import {
+  parseTestOrigins,
+  type PushEndpointPolicy,
+} from "../integrations/push/push-endpoints.server";
 
 const MB = 1024 * 1024;
 
@@ -129,6 +133,14 @@ const schema = z
           "muss mit mailto: oder https:// beginnen",
         ),
     ),
+    // Test-only (decision 069): origins of local fake push services reached as they are, beside
+    // the browsers' push services; refused with APP_MODE=production.
+    PUSH_TEST_ORIGINS: z
+      .string()
+      .default("")
+      .refine((value) => parseTestOrigins(value) !== null, {
+        message: "muss eine mit Kommas getrennte Liste von http(s)-Ursprüngen sein",
+      }),
     // Where images and uploads live (decision 037): the data folder, or an S3-compatible bucket
     // that several app instances share.
     STORAGE: z.enum(["local", "s3"]).default("local"),
@@ -189,6 +201,13 @@ const schema = z
       ctx.addIssue({ code: "custom", path: [missing], message: "fehlt (Web Push braucht beide)" });
     }
     if (env.APP_MODE !== "production") return;
+    if (env.PUSH_TEST_ORIGINS.trim()) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PUSH_TEST_ORIGINS"],
+        message: "ist mit APP_MODE=production nicht erlaubt",
+      });
+    }
     if (env.DEMO_ADMIN_PASSWORD) {
       ctx.addIssue({
         code: "custom",
@@ -269,6 +288,8 @@ export interface AppConfig {
   webPush?: WebPushConfig;
   /** The contact push services see (VAPID_SUBJECT, else the https origin or a demo mailbox). */
   vapidSubject?: string;
+  /** Which push endpoints may be reached (decision 069); test origins only outside production. */
+  pushEndpoints: PushEndpointPolicy;
 }
 
 export interface WebPushConfig {
@@ -357,6 +378,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : undefined,
     vapidSubject: env.VAPID_SUBJECT ?? vapidSubject(env.PUBLIC_ORIGIN),
+    pushEndpoints: { testOrigins: parseTestOrigins(env.PUSH_TEST_ORIGINS) ?? [] },
     sms:
       env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
         ? {

@@ -142,6 +142,9 @@ export const deDevices = {
     noScript: "Ohne JavaScript lädt die Seite alle 15 Sekunden neu.",
     subscription: {
       badEndpoint: "Die Push-Adresse fehlt oder ist keine https-Adresse.",
+      unknownService:
+        "Die Push-Adresse gehört zu keinem bekannten Push-Dienst (Google, Mozilla, Microsoft, Apple).",
+      notPublic: "Die Push-Adresse zeigt auf eine nicht öffentliche Netzadresse.",
       badKeys: "Die Schlüssel der Push-Anmeldung sind ungültig.",
       badBody: "Die Anfrage ist kein gültiges JSON-Objekt.",
       stored: "Benachrichtigungen sind aktiviert.",

@@ -31,7 +31,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const body = await readSmallJson(request);
   if (!body) return answer(400, texts.subscription.badBody);
-  const parsed = parseSubscription(body);
+  const parsed = await parseSubscription(body, context.config.pushEndpoints);
   if (!parsed.ok) return answer(400, parsed.message);
   await storeSubscription(context.db, device.id, parsed.value);
   return answer(201, texts.subscription.stored);

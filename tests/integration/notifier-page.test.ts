@@ -16,6 +16,19 @@ import { createStaff, startAppServer, StaffClient, type AppServer } from "#tests
 // web-push's generator pads the private key, which node's ECDH leaves at 31 bytes 1 time in 256.
 const vapid = { ...webPush.generateVAPIDKeys(), subject: "mailto:technik@sonnenkorn.example" };
 
+const dns = new Map<string, { address: string; family: 4 | 6 }[]>([
+  ["fcm.googleapis.com", [{ address: "142.250.185.74", family: 4 }]],
+  ["updates.push.services.mozilla.com", [{ address: "127.0.0.1", family: 4 }]],
+  [
+    "wns2-par02p.notify.windows.com",
+    [
+      { address: "20.42.65.92", family: 4 },
+      { address: "10.0.0.7", family: 4 },
+    ],
+  ],
+  ["web.push.apple.com", [{ address: "::ffff:169.254.169.254", family: 6 }]],
+]);
+
 function browserKeys() {
   const receiver = createECDH("prime256v1");
   receiver.generateKeys();
@@ -65,7 +78,19 @@ describe.each(databaseTargets())("order notifier page (%s)", (target) => {
     notifier = devices[0]!;
     hafenNotifier = devices[1]!;
     printerToken = devices[2]!.token;
-    server = await startAppServer(handle.db);
+    // The push service's names as a fake DNS answers them (decision 069): one public, the others
+    // pointing inside (a rebinding name), one not known.
+    server = await startAppServer(handle.db, {
+      config: {
+        publicOrigin: "http://localhost:3000",
+        mode: "demo",
+        dataDir: "/nicht-benutzt",
+        pushEndpoints: {
+          testOrigins: [],
+          lookup: async (hostname) => dns.get(hostname) ?? [],
+        },
+      },
+    });
     const managerUser = await createStaff(handle.db, {
       roles: ["ROLE_MANAGER"],
       branchIds: [altstadt],
@@ -122,7 +147,7 @@ describe.each(databaseTargets())("order notifier page (%s)", (target) => {
 
   it("stores a good subscription for its device, and refuses bad keys and http with 400", async () => {
     const keys = browserKeys();
-    const endpoint = "https://push.example.org/send/abc123";
+    const endpoint = "https://fcm.googleapis.com/fcm/send/abc123";
     const good = await visitor.send(`/melder/${notifier.token}/abo`, { json: { endpoint, keys } });
     expect(good.status).toBe(201);
     const stored = await handle.db
@@ -133,7 +158,7 @@ describe.each(databaseTargets())("order notifier page (%s)", (target) => {
     expect(stored).toMatchObject({ deviceId: notifier.id, p256dh: keys.p256dh, auth: keys.auth });
 
     const bad: [unknown, RegExp][] = [
-      [{ endpoint: "http://push.example.org/x", keys }, /https/],
+      [{ endpoint: "http://fcm.googleapis.com/fcm/send/x", keys }, /https/],
       [{ endpoint: "javascript:alert(1)", keys }, /https/],
       [{ keys }, /https/],
       [{ endpoint, keys: { ...keys, auth: "AAAA" } }, /Schlüssel/],
@@ -152,6 +177,78 @@ describe.each(databaseTargets())("order notifier page (%s)", (target) => {
       .select((eb) => eb.fn.countAll<string>().as("n"))
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
+    await handle.db.deleteFrom("notifierSubscriptions").execute();
+  });
+
+  it("refuses loopback, private and unknown push addresses with 400 and stores nothing (issue 35)", async () => {
+    const keys = browserKeys();
+    const refused: [string, RegExp][] = [
+      // The hostile tester's: the server connected to its own port 8443.
+      ["https://127.0.0.1:8443/push/x", /keinem bekannten Push-Dienst/],
+      ["https://[::1]/push/x", /keinem bekannten Push-Dienst/],
+      ["https://10.0.0.5/push/x", /keinem bekannten Push-Dienst/],
+      ["https://169.254.169.254/latest/meta-data", /keinem bekannten Push-Dienst/],
+      ["https://localhost/push/x", /keinem bekannten Push-Dienst/],
+      ["https://push.example.org/send/x", /keinem bekannten Push-Dienst/],
+      ["https://fcm.googleapis.com.evil.example/x", /keinem bekannten Push-Dienst/],
+      ["https://fcm.googleapis.com:8443/fcm/send/x", /keinem bekannten Push-Dienst/],
+      ["https://updates.push.services.mozilla.com/wpush/v2/x", /nicht öffentliche/],
+      ["https://wns2-par02p.notify.windows.com/w/?token=x", /nicht öffentliche/],
+      ["https://web.push.apple.com/QGuQyavXutnMH", /nicht öffentliche/],
+    ];
+    for (const [endpoint, message] of refused) {
+      const response = await visitor.send(`/melder/${notifier.token}/abo`, {
+        json: { endpoint, keys },
+      });
+      expect(response.status, endpoint).toBe(400);
+      expect(((await response.json()) as { message: string }).message, endpoint).toMatch(message);
+    }
+    expect(await handle.db.selectFrom("notifierSubscriptions").select("id").execute()).toEqual([]);
+  });
+
+  it("keeps at most ten subscriptions per notifier, the newest (issue 35)", async () => {
+    const endpoints = Array.from(
+      { length: 12 },
+      (_, i) => `https://fcm.googleapis.com/fcm/send/kueche-${i}`,
+    );
+    for (const endpoint of endpoints) {
+      const response = await visitor.send(`/melder/${notifier.token}/abo`, {
+        json: { endpoint, keys: browserKeys() },
+      });
+      expect(response.status, endpoint).toBe(201);
+    }
+    const stored = async () =>
+      (
+        await handle.db
+          .selectFrom("notifierSubscriptions")
+          .select("endpoint")
+          .where("deviceId", "=", notifier.id)
+          .orderBy("id")
+          .execute()
+      ).map((row) => row.endpoint);
+    expect(await stored()).toEqual(endpoints.slice(2));
+    // The oldest that subscribes again is the newest now; the next oldest makes room.
+    await visitor.send(`/melder/${notifier.token}/abo`, {
+      json: { endpoint: endpoints[2], keys: browserKeys() },
+    });
+    await visitor.send(`/melder/${notifier.token}/abo`, {
+      json: { endpoint: "https://fcm.googleapis.com/fcm/send/neu", keys: browserKeys() },
+    });
+    expect((await stored()).sort()).toEqual(
+      [
+        ...endpoints.slice(2).filter((e) => e !== endpoints[3]),
+        "https://fcm.googleapis.com/fcm/send/neu",
+      ].sort(),
+    );
+    // Another notifier's subscriptions do not count.
+    expect(
+      (
+        await visitor.send(`/melder/${hafenNotifier.token}/abo`, {
+          json: { endpoint: "https://fcm.googleapis.com/fcm/send/hafen", keys: browserKeys() },
+        })
+      ).status,
+    ).toBe(201);
+    expect(await stored()).toHaveLength(10);
     await handle.db.deleteFrom("notifierSubscriptions").execute();
   });
 
@@ -176,7 +273,9 @@ describe.each(databaseTargets())("order notifier page (%s)", (target) => {
     expect(((await sent.json()) as { message: string }).message).toBe(
       "Testbenachrichtigung gesendet.",
     );
-    expect(await deliverDuePushes(handle.db, vapid, { allowHttp: true })).toMatchObject({
+    expect(
+      await deliverDuePushes(handle.db, vapid, { endpoints: { testOrigins: [fake.url] } }),
+    ).toMatchObject({
       sent: 1,
     });
     const message = fake.messages.find((m) => m.subscriptionId === subscription.id)!;

@@ -25,6 +25,8 @@ describe.each(databaseTargets())("order notifier pushes (%s)", (target) => {
   let fake: FakePushService;
   let branches: { altstadt: number; other: number };
   let deviceId: number;
+  /** The local fake is reached only as a test origin (decision 069). */
+  const local = () => ({ testOrigins: [fake.url] });
 
   beforeAll(async () => {
     handle = await createTestDatabase(target);
@@ -80,7 +82,7 @@ describe.each(databaseTargets())("order notifier pushes (%s)", (target) => {
     const order = await insertTestOrder(handle.db);
     const queued = await handle.db.transaction().execute((trx) => queueOrderPushes(trx, order.id));
     expect(queued).toBe(1);
-    expect(await deliverDuePushes(handle.db, vapid, { allowHttp: true })).toEqual({
+    expect(await deliverDuePushes(handle.db, vapid, { endpoints: local() })).toEqual({
       sent: 1,
       retried: 0,
       failed: 0,
@@ -97,7 +99,7 @@ describe.each(databaseTargets())("order notifier pushes (%s)", (target) => {
       `Bestellung ${order.ticketNumber}`,
     );
     // Sent is sent: the next round has nothing to do.
-    expect(await deliverDuePushes(handle.db, vapid, { allowHttp: true })).toMatchObject({
+    expect(await deliverDuePushes(handle.db, vapid, { endpoints: local() })).toMatchObject({
       sent: 0,
     });
     expect(fake.messages.filter((m) => m.subscriptionId === subscription.id)).toHaveLength(1);
@@ -148,7 +150,7 @@ describe.each(databaseTargets())("order notifier pushes (%s)", (target) => {
     // The stored time read back loses its microseconds: a round at exactly that time sends it.
     const queuedAt = row.nextAttemptAt;
     expect(
-      await deliverDuePushes(handle.db, vapid, { allowHttp: true, now: () => queuedAt }),
+      await deliverDuePushes(handle.db, vapid, { endpoints: local(), now: () => queuedAt }),
     ).toMatchObject({ sent: 1 });
   });
 
@@ -158,7 +160,7 @@ describe.each(databaseTargets())("order notifier pushes (%s)", (target) => {
     await queueOrderPushes(handle.db, order.id);
     fake.respondWith(subscription.id, 500);
     const start = new Date();
-    expect(await deliverDuePushes(handle.db, vapid, { allowHttp: true })).toMatchObject({
+    expect(await deliverDuePushes(handle.db, vapid, { endpoints: local() })).toMatchObject({
       retried: 1,
     });
     const row = await handle.db
@@ -170,25 +172,25 @@ describe.each(databaseTargets())("order notifier pushes (%s)", (target) => {
     expect(row.lastError).toContain("500");
     expect(row.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(start.getTime() + 60_000);
     // Not due yet: nothing sent now; a minute later the service is back and it goes out.
-    expect(await deliverDuePushes(handle.db, vapid, { allowHttp: true })).toMatchObject({
+    expect(await deliverDuePushes(handle.db, vapid, { endpoints: local() })).toMatchObject({
       sent: 0,
     });
     fake.respondWith(subscription.id, null);
     const later = () => new Date(Date.now() + 61_000);
-    expect(await deliverDuePushes(handle.db, vapid, { allowHttp: true, now: later })).toMatchObject(
-      {
-        sent: 1,
-      },
-    );
+    expect(
+      await deliverDuePushes(handle.db, vapid, { endpoints: local(), now: later }),
+    ).toMatchObject({
+      sent: 1,
+    });
     // Gone (410): the subscription and its pushes are removed.
     const order2 = await insertTestOrder(handle.db);
     await queueOrderPushes(handle.db, order2.id);
     fake.respondWith(subscription.id, 410);
-    expect(await deliverDuePushes(handle.db, vapid, { allowHttp: true, now: later })).toMatchObject(
-      {
-        gone: 1,
-      },
-    );
+    expect(
+      await deliverDuePushes(handle.db, vapid, { endpoints: local(), now: later }),
+    ).toMatchObject({
+      gone: 1,
+    });
     expect(
       await handle.db
         .selectFrom("notifierSubscriptions")
@@ -196,5 +198,77 @@ describe.each(databaseTargets())("order notifier pushes (%s)", (target) => {
         .where("id", "=", subscription.rowId)
         .execute(),
     ).toEqual([]);
+  });
+
+  it("does not ring a subscription whose name now resolves to a private address, and drops it (issue 35)", async () => {
+    const subscription = fake.subscribe();
+    const row = await handle.db
+      .insertInto("notifierSubscriptions")
+      .values({
+        deviceId,
+        endpoint: "https://fcm.googleapis.com/fcm/send/rebound",
+        p256dh: subscription.p256dh,
+        auth: subscription.auth,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const order = await insertTestOrder(handle.db);
+    expect(await queueOrderPushes(handle.db, order.id)).toBe(1);
+    const asked: string[] = [];
+    const endpoints = {
+      testOrigins: [],
+      lookup: async (hostname: string) => {
+        asked.push(hostname);
+        return [{ address: "127.0.0.1", family: 4 as const }];
+      },
+    };
+    const before = fake.messages.length;
+    expect(await deliverDuePushes(handle.db, vapid, { endpoints })).toMatchObject({
+      sent: 0,
+      gone: 1,
+    });
+    expect(asked).toEqual(["fcm.googleapis.com"]);
+    expect(fake.messages.length).toBe(before);
+    expect(
+      await handle.db
+        .selectFrom("notifierSubscriptions")
+        .select("id")
+        .where("id", "=", row.id)
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it("drops a subscription whose last three pushes all failed after their retries", async () => {
+    const failing = await subscribe();
+    const healthy = await subscribe();
+    fake.respondWith(failing.id, 500);
+    for (let i = 0; i < 3; i++) {
+      await queueOrderPushes(handle.db, (await insertTestOrder(handle.db)).id);
+    }
+    expect(await deliverDuePushes(handle.db, vapid, { endpoints: local() })).toMatchObject({
+      sent: 3,
+      retried: 3,
+    });
+    // Two hours later the retried ones are out of date: each failed for good.
+    const later = () => new Date(Date.now() + 2 * 3_600_000);
+    expect(
+      await deliverDuePushes(handle.db, vapid, { endpoints: local(), now: later }),
+    ).toMatchObject({ failed: 3, gone: 1 });
+    const left = await handle.db.selectFrom("notifierSubscriptions").select("id").execute();
+    expect(left).toEqual([{ id: healthy.rowId }]);
+  });
+
+  it("keeps a subscription whose pushes went out of date before they were ever tried", async () => {
+    const subscription = await subscribe();
+    for (let i = 0; i < 3; i++) {
+      await queueOrderPushes(handle.db, (await insertTestOrder(handle.db)).id);
+    }
+    // The worker was away for two hours (a server outage): not the subscription's fault.
+    const later = () => new Date(Date.now() + 2 * 3_600_000);
+    expect(
+      await deliverDuePushes(handle.db, vapid, { endpoints: local(), now: later }),
+    ).toMatchObject({ failed: 3, gone: 0 });
+    const left = await handle.db.selectFrom("notifierSubscriptions").select("id").execute();
+    expect(left).toEqual([{ id: subscription.rowId }]);
   });
 });

@@ -6,6 +6,7 @@ import {
   paddedPrivateKey,
   sendPush,
 } from "#app/integrations/push/web-push.server";
+import { isPublicAddress, parseTestOrigins } from "#app/integrations/push/push-endpoints.server";
 import { startFakePushService, type FakePushService } from "#tests/support/fake-push-service";
 
 /**
@@ -20,6 +21,8 @@ function vapidPair() {
 describe("web push to a push service", () => {
   let fake: FakePushService;
   const vapid = vapidPair();
+  /** The local fake is reached only as a test origin (decision 069). */
+  const local = () => ({ testOrigins: [fake.url] });
 
   beforeAll(async () => {
     fake = await startFakePushService();
@@ -34,7 +37,7 @@ describe("web push to a push service", () => {
       subscription,
       { title: "Neue Bestellung", orderNumber: "A-1042", body: "Brezel × 3 – Grüße" },
       vapid,
-      { allowHttp: true, ttlSeconds: 600 },
+      { endpoints: local(), ttlSeconds: 600 },
     );
     expect(outcome).toEqual({ ok: true, status: 201 });
     expect(fake.refusals).toEqual([]);
@@ -65,9 +68,7 @@ describe("web push to a push service", () => {
       subscription,
       { orderNumber: "A-2" },
       { ...pair, privateKey: short },
-      {
-        allowHttp: true,
-      },
+      { endpoints: local() },
     );
     expect(unpadded).toMatchObject({ ok: false, status: null });
     const padded = paddedPrivateKey(short);
@@ -77,9 +78,7 @@ describe("web push to a push service", () => {
       subscription,
       { orderNumber: "A-2" },
       { ...pair, privateKey: padded },
-      {
-        allowHttp: true,
-      },
+      { endpoints: local() },
     );
     expect(outcome).toEqual({ ok: true, status: 201 });
   });
@@ -88,7 +87,7 @@ describe("web push to a push service", () => {
     const subscription = fake.subscribe();
     const forged = { ...vapidPair(), publicKey: vapid.publicKey };
     const outcome = await sendPush(subscription, { orderNumber: "A-1" }, forged, {
-      allowHttp: true,
+      endpoints: local(),
     });
     expect(outcome).toMatchObject({ ok: false, gone: false, status: 403 });
     expect(fake.refusals.at(-1)).toMatchObject({ status: 403, reason: "vapid: signature" });
@@ -97,13 +96,13 @@ describe("web push to a push service", () => {
   it("tells a gone subscription (410) from a failing service (500) and an unreachable one", async () => {
     const subscription = fake.subscribe();
     fake.respondWith(subscription.id, 410);
-    expect(await sendPush(subscription, {}, vapid, { allowHttp: true })).toMatchObject({
+    expect(await sendPush(subscription, {}, vapid, { endpoints: local() })).toMatchObject({
       ok: false,
       gone: true,
       status: 410,
     });
     fake.respondWith(subscription.id, 500);
-    expect(await sendPush(subscription, {}, vapid, { allowHttp: true })).toMatchObject({
+    expect(await sendPush(subscription, {}, vapid, { endpoints: local() })).toMatchObject({
       ok: false,
       gone: false,
       status: 500,
@@ -111,7 +110,9 @@ describe("web push to a push service", () => {
     const closed = await startFakePushService();
     const elsewhere = closed.subscribe();
     await closed.close();
-    expect(await sendPush(elsewhere, {}, vapid, { allowHttp: true })).toMatchObject({
+    expect(
+      await sendPush(elsewhere, {}, vapid, { endpoints: { testOrigins: [closed.url] } }),
+    ).toMatchObject({
       ok: false,
       gone: false,
       status: null,
@@ -123,10 +124,116 @@ describe("web push to a push service", () => {
     expect(isAllowedPushEndpoint("http://127.0.0.1:9/push/x")).toBe(false);
     expect(isAllowedPushEndpoint("https://user:pw@push.example/x")).toBe(false);
     expect(isAllowedPushEndpoint("file:///etc/passwd")).toBe(false);
+    expect(isAllowedPushEndpoint(`${fake.url}/push/x`, local())).toBe(true);
     const subscription = fake.subscribe();
     expect(await sendPush(subscription, {}, vapid)).toMatchObject({ ok: false, gone: true });
     expect(
-      await sendPush({ ...subscription, p256dh: "AAAA" }, {}, vapid, { allowHttp: true }),
+      await sendPush({ ...subscription, p256dh: "AAAA" }, {}, vapid, { endpoints: local() }),
     ).toMatchObject({ ok: false, gone: true, status: null });
+  });
+
+  it("accepts the browsers' push services only, on https's own port (issue 35)", () => {
+    for (const endpoint of [
+      "https://fcm.googleapis.com/fcm/send/abc:APA91b",
+      "https://fcm.googleapis.com/wp/abc",
+      "https://updates.push.services.mozilla.com/wpush/v2/gAAAA",
+      "https://wns2-par02p.notify.windows.com/w/?token=BQYAAA",
+      "https://web.push.apple.com/QGuQyavXutnMH",
+    ]) {
+      expect(isAllowedPushEndpoint(endpoint), endpoint).toBe(true);
+    }
+    for (const endpoint of [
+      "https://127.0.0.1:8443/push/x",
+      "https://[::1]/push/x",
+      "https://10.0.0.5/push/x",
+      "https://2130706433/push/x",
+      "https://localhost/push/x",
+      "https://push.example.org/send/x",
+      "https://fcm.googleapis.com.evil.example/x",
+      "https://evilfcm.googleapis.com/x",
+      "https://push.apple.com.evil.example/x",
+      "https://fcm.googleapis.com:8443/fcm/send/x",
+      "http://fcm.googleapis.com/fcm/send/x",
+      `${fake.url}/push/x`,
+    ]) {
+      expect(isAllowedPushEndpoint(endpoint), endpoint).toBe(false);
+    }
+    expect(parseTestOrigins("http://127.0.0.1:4000, https://push.test")).toEqual([
+      "http://127.0.0.1:4000",
+      "https://push.test",
+    ]);
+    expect(parseTestOrigins("http://127.0.0.1:4000/push")).toBeNull();
+    expect(parseTestOrigins("file:///etc")).toBeNull();
+  });
+
+  it("calls only global unicast addresses public", () => {
+    for (const address of ["142.250.185.74", "2a00:1450:4001:80b::200a", "34.117.65.55"]) {
+      expect(isPublicAddress(address), address).toBe(true);
+    }
+    for (const address of [
+      "127.0.0.1",
+      "10.1.2.3",
+      "172.16.0.1",
+      "192.168.1.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "0.0.0.0",
+      "224.0.0.1",
+      "255.255.255.255",
+      "::1",
+      "::",
+      "::ffff:127.0.0.1",
+      "::ffff:10.0.0.1",
+      "64:ff9b::a00:1",
+      "2002:a00:1::1",
+      "fc00::1",
+      "fd12:3456::1",
+      "fe80::1",
+      "ff02::1",
+      "2001:db8::1",
+      "nicht-eine-adresse",
+    ]) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
+  });
+
+  it("does not contact a push service's name that now resolves to a private address", async () => {
+    const subscription = fake.subscribe();
+    const target = { ...subscription, endpoint: "https://fcm.googleapis.com/fcm/send/rebound" };
+    const asked: string[] = [];
+    const answers = new Map<string, { address: string; family: 4 | 6 }[]>();
+    const endpoints = {
+      testOrigins: [],
+      lookup: async (hostname: string) => {
+        asked.push(hostname);
+        return answers.get(hostname) ?? [];
+      },
+    };
+    const before = fake.messages.length;
+    for (const answer of [
+      [{ address: "127.0.0.1", family: 4 as const }],
+      [{ address: "::ffff:169.254.169.254", family: 6 as const }],
+      [
+        { address: "142.250.185.74", family: 4 as const },
+        { address: "10.0.0.7", family: 4 as const },
+      ],
+    ]) {
+      answers.set("fcm.googleapis.com", answer);
+      // "nicht öffentlich", not "nicht erreichbar": no connection was tried, not even to 127.0.0.1.
+      expect(await sendPush(target, {}, vapid, { endpoints })).toEqual({
+        ok: false,
+        gone: true,
+        status: null,
+        message: "Push-Adresse nicht öffentlich",
+      });
+    }
+    expect(asked).toEqual(["fcm.googleapis.com", "fcm.googleapis.com", "fcm.googleapis.com"]);
+    expect(fake.messages.length).toBe(before);
+    // A name that does not resolve now is a passing failure (retried), not a gone subscription.
+    answers.delete("fcm.googleapis.com");
+    expect(await sendPush(target, {}, vapid, { endpoints })).toMatchObject({
+      ok: false,
+      gone: false,
+    });
   });
 });

@@ -1,5 +1,10 @@
+import { sql } from "kysely";
 import type { Db } from "../../db/schema";
-import { isAllowedPushEndpoint } from "../../integrations/push/web-push.server";
+import {
+  checkEndpointAddress,
+  pushEndpointShapeProblem,
+  type PushEndpointPolicy,
+} from "../../integrations/push/push-endpoints.server";
 import { formatTime } from "../../domain/format";
 import { referenceSettings } from "../shared/reference-data.server";
 import { deDevices } from "../../i18n/de-devices";
@@ -114,20 +119,26 @@ function decodedLength(value: unknown, max: number): Buffer | null {
   return Buffer.from(value.replace(/=+$/, ""), "base64url");
 }
 
-/** Checks a subscription: an https endpoint, a P-256 public key (65 bytes) and a 16-byte secret. */
-export function parseSubscription(
+/**
+ * Checks a subscription: an https endpoint of a known push service whose host resolves to public
+ * addresses only (decision 069), a P-256 public key (65 bytes) and a 16-byte secret.
+ */
+export async function parseSubscription(
   body: Record<string, unknown>,
-): { ok: true; value: SubscriptionInput } | { ok: false; message: string } {
+  endpoints?: PushEndpointPolicy,
+): Promise<{ ok: true; value: SubscriptionInput } | { ok: false; message: string }> {
   const texts = deDevices.notifier.subscription;
   const endpoint = body.endpoint;
   if (
     typeof endpoint !== "string" ||
     endpoint.length > 1000 ||
-    [...endpoint].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f) ||
-    !isAllowedPushEndpoint(endpoint)
+    [...endpoint].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)
   ) {
     return { ok: false, message: texts.badEndpoint };
   }
+  const problem = pushEndpointShapeProblem(endpoint, endpoints);
+  if (problem === "url") return { ok: false, message: texts.badEndpoint };
+  if (problem === "unknownService") return { ok: false, message: texts.unknownService };
   const keys = body.keys;
   const record =
     typeof keys === "object" && keys !== null && !Array.isArray(keys)
@@ -137,6 +148,11 @@ export function parseSubscription(
   const auth = decodedLength(record.auth, 40);
   if (!p256dh || p256dh.length !== 65 || p256dh[0] !== 0x04 || !auth || auth.length !== 16) {
     return { ok: false, message: texts.badKeys };
+  }
+  // A name that does not resolve right now is let through: it is checked again before each push.
+  const address = await checkEndpointAddress(endpoint, endpoints);
+  if (!address.ok && address.reason === "notPublic") {
+    return { ok: false, message: texts.notPublic };
   }
   return {
     ok: true,
@@ -148,15 +164,46 @@ export function parseSubscription(
   };
 }
 
-/** Stores the subscription for the device (a browser that subscribes again moves its endpoint). */
+/**
+ * Subscriptions kept per notifier (decision 069): a kitchen has a tablet or two, each browser one
+ * subscription; beyond that the oldest are replaced, so a tablet that was reset always gets in and
+ * one order never makes the server connect more than this many times per notifier.
+ */
+export const SUBSCRIPTIONS_PER_NOTIFIER = 10;
+
+/**
+ * Stores the subscription for the device (a browser that subscribes again moves its endpoint and
+ * counts as new), then drops the device's oldest beyond `SUBSCRIPTIONS_PER_NOTIFIER`. The device
+ * row is locked, so two subscribing at once cannot both stay under the cap.
+ */
 export async function storeSubscription(db: Db, deviceId: number, input: SubscriptionInput) {
-  await db
-    .insertInto("notifierSubscriptions")
-    .values({ deviceId, endpoint: input.endpoint, p256dh: input.p256dh, auth: input.auth })
-    .onConflict((oc) =>
-      oc.column("endpoint").doUpdateSet({ deviceId, p256dh: input.p256dh, auth: input.auth }),
-    )
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.selectFrom("devices").select("id").where("id", "=", deviceId).forUpdate().execute();
+    await trx
+      .insertInto("notifierSubscriptions")
+      .values({ deviceId, endpoint: input.endpoint, p256dh: input.p256dh, auth: input.auth })
+      .onConflict((oc) =>
+        oc.column("endpoint").doUpdateSet({
+          deviceId,
+          p256dh: input.p256dh,
+          auth: input.auth,
+          createdAt: sql<Date>`now()`,
+        }),
+      )
+      .execute();
+    const kept = trx
+      .selectFrom("notifierSubscriptions")
+      .select("id")
+      .where("deviceId", "=", deviceId)
+      .orderBy("createdAt", "desc")
+      .orderBy("id", "desc")
+      .limit(SUBSCRIPTIONS_PER_NOTIFIER);
+    await trx
+      .deleteFrom("notifierSubscriptions")
+      .where("deviceId", "=", deviceId)
+      .where("id", "not in", kept)
+      .execute();
+  });
 }
 
 /** A test push (no order) to every subscription of the notifier; how many were queued. */

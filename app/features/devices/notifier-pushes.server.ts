@@ -4,6 +4,7 @@ import type { Db } from "../../db/schema";
 import { deDevices } from "../../i18n/de-devices";
 import { formatMoney } from "../../domain/money";
 import { sendPush } from "../../integrations/push/web-push.server";
+import type { PushEndpointPolicy } from "../../integrations/push/push-endpoints.server";
 import { RETRY_DELAYS_MS } from "../shared/outbox.server";
 import { startPeriodicJob } from "../../server/periodic-job.server";
 
@@ -13,7 +14,8 @@ import { startPeriodicJob } from "../../server/periodic-job.server";
  * announces an order that was rolled back, nor is one lost when the order commits), sent by
  * `deliverDuePushes` (rows claimed with `FOR UPDATE SKIP LOCKED` and a lease, so two workers
  * never send the same one), retried with the outbox's back-off; a subscription the push service
- * calls gone (404/410) is removed with its pushes.
+ * calls gone (404/410), whose host now resolves to a non-public address, or whose last
+ * `SUBSCRIPTION_FAILED_PUSHES` pushes all failed is removed with its pushes (decision 069).
  */
 
 /** A claimed row stays away from other workers this long (far beyond the send timeout). */
@@ -21,6 +23,11 @@ export const PUSH_LEASE_MS = 2 * 60_000;
 const MAX_ERROR_LENGTH = 500;
 /** A push not sent within this long is dropped: a kitchen back after an outage hears no old orders. */
 export const PUSH_STALE_MS = 60 * 60_000;
+/**
+ * A subscription whose last this many pushes all failed for good (each retried for up to an hour)
+ * is removed: a browser long gone whose service never says 404/410 costs a connection per order.
+ */
+export const SUBSCRIPTION_FAILED_PUSHES = 3;
 
 /** Pushes for every subscription of the order's branch's notifiers, in the caller's transaction. */
 export async function queueOrderPushes(trx: Db, orderId: number): Promise<number> {
@@ -46,7 +53,12 @@ export interface PushDelivery {
 export async function deliverDuePushes(
   db: Db,
   vapid: WebPushConfig,
-  options: { now?: () => Date; batchSize?: number; allowHttp?: boolean; currency?: string } = {},
+  options: {
+    now?: () => Date;
+    batchSize?: number;
+    endpoints?: PushEndpointPolicy;
+    currency?: string;
+  } = {},
 ): Promise<PushDelivery> {
   const now = options.now ?? (() => new Date());
   const outcome: PushDelivery = { sent: 0, retried: 0, failed: 0, gone: 0 };
@@ -100,6 +112,9 @@ export async function deliverDuePushes(
         .where("id", "=", push.id)
         .execute();
       outcome.failed += 1;
+      // Never tried (the worker was away): not the subscription's failure.
+      if (push.attempts > 0)
+        outcome.gone += await forgetFailingSubscription(db, push.subscriptionId);
       continue;
     }
     // A push without an order is a device test (`POST /api/devices/{id}/test/notification`).
@@ -115,7 +130,7 @@ export async function deliverDuePushes(
     };
     const result = await sendPush(push, payload, vapid, {
       ttlSeconds: 3_600,
-      allowHttp: options.allowHttp,
+      endpoints: options.endpoints,
     });
     if (result.ok) {
       await db
@@ -141,11 +156,35 @@ export async function deliverDuePushes(
         })
         .where("id", "=", push.id)
         .execute();
-      if (delay === undefined) outcome.failed += 1;
-      else outcome.retried += 1;
+      if (delay === undefined) {
+        outcome.failed += 1;
+        outcome.gone += await forgetFailingSubscription(db, push.subscriptionId);
+      } else outcome.retried += 1;
     }
   }
   return outcome;
+}
+
+/**
+ * Removes the subscription when its last `SUBSCRIPTION_FAILED_PUSHES` finished pushes all failed
+ * (none sent in between); answers 1 when it did. Its pushes go with it (cascade).
+ */
+async function forgetFailingSubscription(db: Db, subscriptionId: number): Promise<number> {
+  const result = await sql`
+    delete from notifier_subscriptions s
+    where s.id = ${subscriptionId}
+      and ${SUBSCRIPTION_FAILED_PUSHES} = (
+        select count(*) filter (where last.status = 'failed')
+        from (
+          select p.status from notifier_pushes p
+          where p.subscription_id = s.id
+            and (p.status = 'sent' or (p.status = 'failed' and p.attempts > 0))
+          order by p.created_at desc, p.id desc
+          limit ${SUBSCRIPTION_FAILED_PUSHES}
+        ) last
+      )
+  `.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }
 
 /** The same as `queueOrderPushes`, as a CTE for the checkout's one-statement placement. */
@@ -165,6 +204,7 @@ export function startPushWorker(
   vapid: WebPushConfig | null,
   log: (line: string) => void,
   intervalMs = 2_000,
+  endpoints?: PushEndpointPolicy,
 ) {
   if (!vapid) return null;
   return startPeriodicJob({
@@ -172,7 +212,7 @@ export function startPushWorker(
     log,
     failed: (problem) => `Push-Benachrichtigungen konnten nicht gesendet werden: ${problem}`,
     round: async () => {
-      await deliverDuePushes(db, vapid);
+      await deliverDuePushes(db, vapid, { endpoints });
     },
   });
 }

@@ -1,12 +1,22 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
+import type { LookupFunction } from "node:net";
 import webPush from "web-push";
 import type { AppConfig, WebPushConfig } from "../../config/env.server";
+import {
+  checkEndpointAddress,
+  DEFAULT_PUSH_ENDPOINT_POLICY,
+  pushEndpointShapeProblem,
+  type PushEndpointPolicy,
+  type ResolvedAddress,
+} from "./push-endpoints.server";
 
 /**
  * Web Push with VAPID (RFC 8030, 8291, 8292; decision 057) for the order notifiers: web-push
- * encrypts the payload (aes128gcm) and signs the VAPID JWT, and we POST it ourselves with fetch
- * (a timeout, no redirects, the same path for the local fake in the tests).
+ * encrypts the payload (aes128gcm) and signs the VAPID JWT, and we POST it ourselves with node:https
+ * (a timeout, no redirects, the connection pinned to the checked address; decision 069).
  */
 export interface PushTarget {
   endpoint: string;
@@ -82,27 +92,24 @@ function demoVapidKeys(dataDir: string) {
 }
 
 /**
- * Push endpoints come from the device's browser: only https addresses are reached (a fake push
- * service on http is allowed only where the caller says so, in the tests).
+ * An endpoint the notifier may send to: a push service's https address (or a test origin), no
+ * credentials. Its addresses are checked when it is reached (`sendPush`).
  */
-export function isAllowedPushEndpoint(endpoint: string, allowHttp = false): boolean {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return false;
-  }
-  if (url.username || url.password) return false;
-  return url.protocol === "https:" || (allowHttp && url.protocol === "http:");
+export function isAllowedPushEndpoint(
+  endpoint: string,
+  policy: PushEndpointPolicy = DEFAULT_PUSH_ENDPOINT_POLICY,
+): boolean {
+  return pushEndpointShapeProblem(endpoint, policy) === null;
 }
 
 export async function sendPush(
   target: PushTarget,
   payload: unknown,
   vapid: WebPushConfig,
-  options: { ttlSeconds?: number; timeoutMs?: number; allowHttp?: boolean } = {},
+  options: { ttlSeconds?: number; timeoutMs?: number; endpoints?: PushEndpointPolicy } = {},
 ): Promise<PushOutcome> {
-  if (!isAllowedPushEndpoint(target.endpoint, options.allowHttp)) {
+  const policy = options.endpoints ?? DEFAULT_PUSH_ENDPOINT_POLICY;
+  if (!isAllowedPushEndpoint(target.endpoint, policy)) {
     return { ok: false, gone: true, status: null, message: "Push-Adresse nicht erlaubt" };
   }
   let details: ReturnType<typeof webPush.generateRequestDetails>;
@@ -125,26 +132,77 @@ export async function sendPush(
     // Keys the browser never made (wrong length, not on the curve): the subscription is useless.
     return { ok: false, gone: true, status: null, message: String((error as Error).message) };
   }
+  // Checked now, not only when it subscribed: the name may resolve elsewhere since (rebinding).
+  const checked = await checkEndpointAddress(target.endpoint, policy);
+  if (!checked.ok) {
+    return checked.reason === "notPublic"
+      ? { ok: false, gone: true, status: null, message: "Push-Adresse nicht öffentlich" }
+      : { ok: false, gone: false, status: null, message: "Push-Dienst nicht auflösbar" };
+  }
   try {
-    const response = await fetch(details.endpoint, {
-      method: details.method,
-      headers: details.headers as Record<string, string>,
-      body: details.body ? new Uint8Array(details.body) : null,
-      redirect: "manual",
-      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-    });
-    await response.arrayBuffer().catch(() => undefined);
-    if (response.status >= 200 && response.status < 300)
-      return { ok: true, status: response.status };
+    const status = await post(
+      details.endpoint,
+      details.headers as Record<string, string>,
+      details.body ? Buffer.from(details.body) : null,
+      checked.address,
+      options.timeoutMs ?? 10_000,
+    );
+    if (status >= 200 && status < 300) return { ok: true, status };
     return {
       ok: false,
-      gone: response.status === 404 || response.status === 410,
-      status: response.status,
-      message: `Push-Dienst antwortete ${response.status}`,
+      gone: status === 404 || status === 410,
+      status,
+      message: `Push-Dienst antwortete ${status}`,
     };
   } catch (error) {
     const reason =
       (error as Error).name === "TimeoutError" ? "Zeitüberschreitung" : "nicht erreichbar";
     return { ok: false, gone: false, status: null, message: `Push-Dienst ${reason}` };
   }
+}
+
+/**
+ * POSTs the push and answers the status (no redirects followed). With an address the connection
+ * goes there and nowhere else: the name is not resolved again after it was checked, while TLS
+ * still verifies the certificate for the name.
+ */
+function post(
+  endpoint: string,
+  headers: Record<string, string>,
+  body: Buffer | null,
+  address: ResolvedAddress | null,
+  timeoutMs: number,
+): Promise<number> {
+  const url = new URL(endpoint);
+  const pinned: LookupFunction | undefined = address
+    ? (_hostname, options, callback) => {
+        if (options.all) callback(null, [{ address: address.address, family: address.family }]);
+        else callback(null, address.address, address.family);
+      }
+    : undefined;
+  const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const request = send(
+      url,
+      {
+        method: "POST",
+        headers: { ...headers, "Content-Length": String(body?.length ?? 0) },
+        lookup: pinned,
+        signal: AbortSignal.timeout(timeoutMs),
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+        response.on("error", reject);
+      },
+    );
+    request.on("error", (error) => {
+      reject(
+        (error as Error).name === "AbortError"
+          ? Object.assign(new Error("timeout"), { name: "TimeoutError" })
+          : error,
+      );
+    });
+    request.end(body ?? undefined);
+  });
 }
