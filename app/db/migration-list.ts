@@ -37,6 +37,7 @@ import * as signageBoards from "#migrations/2026_11_30_0100_signage_boards";
 import * as printerStatusAnswer from "#migrations/2026_11_30_0200_printer_status_answer";
 import * as nightShifts from "#migrations/2026_11_30_0400_night_shifts";
 import * as dueTimesInMilliseconds from "#migrations/2026_11_30_0500_due_times_in_milliseconds";
+import * as knownDevices from "#migrations/2026_11_30_0603_known_devices";
 
 /**
  * Every migration by the name Kysely records in `kysely_migration` (the file name without `.ts`,
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_30_0200_printer_status_answer": printerStatusAnswer,
   "2026_11_30_0400_night_shifts": nightShifts,
   "2026_11_30_0500_due_times_in_milliseconds": dueTimesInMilliseconds,
+  "2026_11_30_0603_known_devices": knownDevices,
 };

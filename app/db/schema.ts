@@ -791,6 +791,22 @@ export interface LoginThrottlesTable {
   updatedAt: GeneratedTimestamp;
 }
 
+/**
+ * A browser in which the user signed in (docs/decisions/028, addendum): its cookie holds a random
+ * token, the row its SHA-256. The right password from a known device gets through while the
+ * account is blocked for unknown ones.
+ */
+export interface StaffDevicesTable {
+  id: Id;
+  tokenHash: string;
+  userId: number;
+  createdAt: GeneratedTimestamp;
+  lastUsedAt: GeneratedTimestamp;
+  expiresAt: Timestamp;
+  /** The client address of the sign-in that made the device known. */
+  createdFrom: string | null;
+}
+
 /** A one-time login link; only the SHA-256 of its token is stored. */
 export interface LoginLinksTable {
   id: Id;
@@ -1257,6 +1273,7 @@ export interface Database {
   loginThrottles: LoginThrottlesTable;
   loginLinks: LoginLinksTable;
   staffSessions: StaffSessionsTable;
+  staffDevices: StaffDevicesTable;
   sites: SitesTable;
   blocks: BlocksTable;
   navigations: NavigationsTable;

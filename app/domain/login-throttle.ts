@@ -31,12 +31,24 @@ export const ACCOUNT_ADDRESS_POLICY: ThrottlePolicy = {
 };
 
 /**
- * Twenty wrong passwords for one account from all addresses together within 15 minutes block its
- * password sign-in everywhere for 15 minutes: the bound on guessing spread over many addresses
- * (at most 20 guesses per 15 minutes). A login link still signs in and lifts the block.
+ * Twenty wrong passwords for one account from unknown devices, all addresses together, within 15
+ * minutes block its password sign-in *from unknown devices* for 15 minutes: the bound on guessing
+ * spread over many addresses (at most 20 guesses per 15 minutes). The owner's known devices are
+ * not blocked, and a login link still signs in and lifts the block (decision 028, addendum).
  */
 export const ACCOUNT_POLICY: ThrottlePolicy = {
   maxFailures: 20,
+  windowMinutes: 15,
+  blockMinutes: 15,
+};
+
+/**
+ * Five wrong passwords from one known device of the account (decision 028, addendum) within 15
+ * minutes block that device for 15 minutes; it then counts as an unknown device. The device's
+ * wrong passwords never count toward the account-wide bound, so they cannot block the owner.
+ */
+export const DEVICE_POLICY: ThrottlePolicy = {
+  maxFailures: 5,
   windowMinutes: 15,
   blockMinutes: 15,
 };

@@ -100,6 +100,9 @@ export const de = {
     accountLocked: "Ihr Konto ist gesperrt. Bitte wenden Sie sich an die Administration.",
     tooManyAttempts: (minutes: number) =>
       `Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in ${minutes === 1 ? "1 Minute" : `${minutes} Minuten`} erneut.`,
+    /** The account is blocked for unknown devices (decision 028, addendum). */
+    tooManyAttemptsForAccount: (minutes: number) =>
+      `Für dieses Konto gab es zu viele fehlgeschlagene Anmeldeversuche. Fordern Sie unten einen Login-Link per E-Mail an, melden Sie sich auf einem Gerät an, auf dem Sie schon angemeldet waren, oder versuchen Sie es in ${minutes === 1 ? "1 Minute" : `${minutes} Minuten`} erneut.`,
     invalidLink: "Der Login-Link ist ungültig oder abgelaufen.",
     linkHeading: "Login-Link per E-Mail",
     linkIntro: (minutes: number) =>

@@ -16,6 +16,7 @@ import {
   staffSessionCookie,
   STAFF_SESSION_COOKIE,
 } from "#app/features/staff/staff-session.server";
+import { KNOWN_DEVICE_COOKIE } from "#app/features/staff/known-devices.server";
 import { appBuild } from "./app-build";
 
 /** Staff accounts, load contexts and a cookie-keeping client for the back-office tests. */
@@ -174,6 +175,8 @@ export function nextAddress(): string {
  */
 export class StaffClient {
   cookie: string | null = null;
+  /** The known-device cookie the sign-in sets ('name=value'; decision 028, addendum). */
+  deviceCookie: string | null = null;
 
   constructor(
     private readonly server: Pick<AppServer, "origin">,
@@ -187,6 +190,10 @@ export class StaffClient {
     const headers = new Headers(options.headers);
     headers.set("X-Forwarded-For", this.address);
     if (this.cookie) headers.set("Cookie", this.cookie);
+    if (this.deviceCookie) {
+      const sent = headers.get("Cookie");
+      headers.set("Cookie", sent ? `${sent}; ${this.deviceCookie}` : this.deviceCookie);
+    }
     if (method !== "GET" && method !== "HEAD" && !options.noOrigin && !headers.has("Origin")) {
       headers.set("Origin", this.server.origin);
     }
@@ -210,8 +217,11 @@ export class StaffClient {
       body,
       redirect: "manual",
     });
-    const setCookie = response.headers.get("Set-Cookie");
-    if (setCookie?.startsWith(`${STAFF_SESSION_COOKIE}=`)) this.cookie = cookiePair(setCookie);
+    for (const setCookie of response.headers.getSetCookie()) {
+      if (setCookie.startsWith(`${STAFF_SESSION_COOKIE}=`)) this.cookie = cookiePair(setCookie);
+      if (setCookie.startsWith(`${KNOWN_DEVICE_COOKIE}=`))
+        this.deviceCookie = cookiePair(setCookie);
+    }
     return response;
   }
 

@@ -12,6 +12,7 @@ import {
   lockThrottle,
   pruneLoginLinks,
   pruneThrottles,
+  readThrottle,
   saveThrottle,
 } from "../../db/queries/login";
 import { getSettings } from "../../db/queries/settings";
@@ -26,6 +27,7 @@ import {
   ACCOUNT_ADDRESS_POLICY,
   ACCOUNT_POLICY,
   ADDRESS_POLICY,
+  DEVICE_POLICY,
   LINK_REQUEST_POLICY,
   PASSWORD_CHECK_POLICY,
   addressBucket,
@@ -37,6 +39,12 @@ import {
 } from "../../domain/login-throttle";
 import { de } from "../../i18n/de-staff";
 import { enqueueEmail } from "../shared/outbox.server";
+import {
+  forgetUserDevices,
+  knownDeviceOf,
+  rememberDevice,
+  type BrowserDevices,
+} from "./known-devices.server";
 import { hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { audit } from "./staff-auth.server";
 import { LOGIN_LINK_MINUTES, loginSchema } from "./staff-auth-schemas";
@@ -56,22 +64,30 @@ export const LOGIN_LINKS_PER_WINDOW = 3;
 const PRUNE_AFTER_MS = 24 * 60 * 60 * 1000;
 
 export type LoginOutcome =
-  /** `sessionToken` goes into the cookie (`staffSessionCookie`). */
-  | { ok: true; user: StaffUserRow; sessionToken: string }
+  /**
+   * `sessionToken` goes into the session cookie (`staffSessionCookie`), `deviceTokens` into the
+   * known-device cookie (`knownDeviceCookie`).
+   */
+  | { ok: true; user: StaffUserRow; sessionToken: string; deviceTokens: string[] }
   | { ok: false; reason: "invalid" | "locked" | "invalid-link" }
-  | { ok: false; reason: "throttled"; minutes: number };
+  /** Blocked at this address (or device): wait. */
+  | { ok: false; reason: "throttled"; minutes: number }
+  /** Blocked for unknown devices everywhere: a known device or a login link still gets in. */
+  | { ok: false; reason: "account-throttled"; minutes: number };
 
 export interface AttemptSource {
   /** The client's address (load context); the lockout counts by its bucket. */
   clientAddress: string | undefined;
   now: Date;
+  /** The known-device cookie's tokens (decision 028, addendum); none for an unknown browser. */
+  devices?: BrowserDevices;
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 const normalEmail = (email: string) => email.trim().toLowerCase();
 
 export const throttleKeys = {
-  /** The account from every address together. */
+  /** The account from every address together (unknown devices only). */
   account: (email: string) => `account:${sha256(normalEmail(email))}`,
   /** The account from one address (bucket): what a guesser at that address can block. */
   accountAddress: (email: string, clientAddress: string | undefined) =>
@@ -79,6 +95,8 @@ export const throttleKeys = {
   address: (clientAddress: string | undefined) => `address:${sha256(addressBucket(clientAddress))}`,
   linkRequests: (clientAddress: string | undefined) =>
     `linkrequest:${sha256(addressBucket(clientAddress))}`,
+  /** One known device (its row's id): what a stolen device cookie can block. */
+  device: (deviceId: number) => `device:${sha256(`device:${deviceId}`)}`,
   /** Wrong "current password" entries of a signed-in user (never the sign-in's keys). */
   passwordCheck: (userId: number) => `passwordcheck:${sha256(`user:${userId}`)}`,
 };
@@ -94,6 +112,8 @@ export function loginMessage(outcome: Exclude<LoginOutcome, { ok: true }>): stri
       return de.staffAuth.invalidLink;
     case "throttled":
       return de.staffAuth.tooManyAttempts(outcome.minutes);
+    case "account-throttled":
+      return de.staffAuth.tooManyAttemptsForAccount(outcome.minutes);
   }
 }
 
@@ -109,7 +129,24 @@ interface Counted {
   policy: ThrottlePolicy;
 }
 
-type Reservation = { blocked: number } | { blocked: null; after: Map<string, ThrottleState> };
+type Reservation =
+  { blocked: number; blockedKeys: string[] } | { blocked: null; after: Map<string, ThrottleState> };
+
+/** The keys of `states` blocked at `now`, and for how many minutes at most. */
+function blockedBy(
+  states: Map<string, ThrottleState>,
+  now: Date,
+): { minutes: number; keys: string[] } {
+  let minutes = 0;
+  const keys: string[] = [];
+  for (const [key, state] of states) {
+    const blocked = minutesBlocked(state, now);
+    if (blocked === null) continue;
+    keys.push(key);
+    minutes = Math.max(minutes, blocked);
+  }
+  return { minutes, keys };
+}
 
 /**
  * Counts the attempt against every key before the password is checked (one transaction, rows
@@ -124,11 +161,8 @@ async function reserveAttempt(
   return db.transaction().execute(async (trx) => {
     const states = new Map<string, ThrottleState>();
     for (const { key } of ordered) states.set(key, await lockThrottle(trx, key));
-    const blocked = Math.max(
-      0,
-      ...ordered.map(({ key }) => minutesBlocked(states.get(key)!, now) ?? 0),
-    );
-    if (blocked > 0) return { blocked };
+    const blocked = blockedBy(states, now);
+    if (blocked.keys.length > 0) return { blocked: blocked.minutes, blockedKeys: blocked.keys };
     const after = new Map<string, ThrottleState>();
     for (const { key, policy } of ordered) {
       const next = countAttempt(states.get(key)!, now, policy);
@@ -148,16 +182,17 @@ async function forgive(trx: Db, key: string, policy: ThrottlePolicy, now: Date):
 class ChangedMeanwhile extends Error {}
 
 /**
- * The sign-in succeeded: this address starts afresh for the account, and the account's and the
- * address's counts get this attempt back. A login link proved the mailbox, so it also clears the
- * account's count from everywhere (`clearAccount`). Answers the new session's token.
+ * The sign-in succeeded: this address (or known device) starts afresh for the account, and the
+ * account's and the address's counts get this attempt back. A login link proved the mailbox, so
+ * it also clears the account's count from everywhere (`clearAccount`). The browser becomes (or
+ * stays) a known device of the account. Answers the new session's token and the device tokens.
  */
 async function recordSuccess(
   trx: Db,
   user: StaffUserRow,
   source: AttemptSource,
-  how: { action: string; clearAccount: boolean },
-): Promise<string> {
+  how: { action: string; clearAccount: boolean; knownDevice?: { id: number } },
+): Promise<{ sessionToken: string; deviceTokens: string[] }> {
   // Still the password that was checked, still unlocked: a new password or a lock committed a
   // moment ago wins (the row lock makes the two run one after the other).
   const current = await trx
@@ -169,19 +204,45 @@ async function recordSuccess(
     .returning("id")
     .executeTakeFirst();
   if (!current) throw new ChangedMeanwhile();
-  await clearThrottle(trx, throttleKeys.accountAddress(user.email, source.clientAddress));
+  if (how.knownDevice) {
+    // Counted against the device only: the account's count is the unknown devices' business.
+    await clearThrottle(trx, throttleKeys.device(how.knownDevice.id));
+  } else {
+    await clearThrottle(trx, throttleKeys.accountAddress(user.email, source.clientAddress));
+  }
   if (how.clearAccount) await clearThrottle(trx, throttleKeys.account(user.email));
-  else await forgive(trx, throttleKeys.account(user.email), ACCOUNT_POLICY, source.now);
+  else if (!how.knownDevice) {
+    await forgive(trx, throttleKeys.account(user.email), ACCOUNT_POLICY, source.now);
+  }
   await forgive(trx, throttleKeys.address(source.clientAddress), ADDRESS_POLICY, source.now);
   await audit(trx, {
     user,
     action: how.action,
     entityType: "user",
     entityId: user.id,
+    data: { knownDevice: Boolean(how.knownDevice) },
     context: source,
     at: source.now,
   });
-  return createStaffSession(trx, user.id, source);
+  const deviceTokens = await rememberDevice(trx, user.id, source.devices, source);
+  const sessionToken = await createStaffSession(trx, user.id, source);
+  return { sessionToken, deviceTokens };
+}
+
+/**
+ * The browser's known device of the account, unless that device is blocked itself (five wrong
+ * passwords from it): then it counts as an unknown device, as OWASP's device cookies do.
+ */
+async function usableKnownDevice(
+  db: Db,
+  user: StaffUserRow | undefined,
+  source: AttemptSource,
+): Promise<{ id: number } | undefined> {
+  const device = await knownDeviceOf(db, source.devices, user?.id, source.now);
+  if (!device) return undefined;
+  const state = await readThrottle(db, throttleKeys.device(device.id));
+  if (state && minutesBlocked(state, source.now) !== null) return undefined;
+  return { id: device.id };
 }
 
 export async function attemptPasswordLogin(
@@ -191,16 +252,28 @@ export async function attemptPasswordLogin(
 ): Promise<LoginOutcome> {
   const { now } = source;
   await pruneThrottles(db, new Date(now.getTime() - PRUNE_AFTER_MS));
-  const counted: Counted[] = [
-    {
-      key: throttleKeys.accountAddress(credentials.email, source.clientAddress),
-      policy: ACCOUNT_ADDRESS_POLICY,
-    },
-    { key: throttleKeys.account(credentials.email), policy: ACCOUNT_POLICY },
-    { key: throttleKeys.address(source.clientAddress), policy: ADDRESS_POLICY },
-  ];
-  const reservation = await reserveAttempt(db, counted, now);
   const user = await findUserByEmail(db, credentials.email);
+  // A known device of this very account counts its guesses apart from the unknown devices', so
+  // guessers elsewhere cannot block it (decision 028, addendum); a token of another account is
+  // no help here.
+  const knownDevice = await usableKnownDevice(db, user, source);
+  const accountKey = throttleKeys.account(credentials.email);
+  const counted: Counted[] = knownDevice
+    ? [{ key: throttleKeys.device(knownDevice.id), policy: DEVICE_POLICY }]
+    : [
+        {
+          key: throttleKeys.accountAddress(credentials.email, source.clientAddress),
+          policy: ACCOUNT_ADDRESS_POLICY,
+        },
+        { key: accountKey, policy: ACCOUNT_POLICY },
+      ];
+  counted.push({ key: throttleKeys.address(source.clientAddress), policy: ADDRESS_POLICY });
+  /** Only the account-wide bound blocks: a known device or a login link still gets in. */
+  const refusal = (minutes: number, keys: string[]): LoginOutcome =>
+    keys.length === 1 && keys[0] === accountKey
+      ? { ok: false, reason: "account-throttled", minutes }
+      : { ok: false, reason: "throttled", minutes };
+  const reservation = await reserveAttempt(db, counted, now);
   if (reservation.blocked !== null) {
     await db.transaction().execute((trx) =>
       audit(trx, {
@@ -213,7 +286,7 @@ export async function attemptPasswordLogin(
         at: now,
       }),
     );
-    return { ok: false, reason: "throttled", minutes: reservation.blocked };
+    return refusal(reservation.blocked, reservation.blockedKeys);
   }
   const matches = await verifyPassword(
     credentials.password,
@@ -221,12 +294,13 @@ export async function attemptPasswordLogin(
   );
   if (user && matches && !user.isLocked) {
     const rehash = needsRehash(user.passwordHash) ? await hashPassword(credentials.password) : null;
-    const sessionToken = await db
+    const tokens = await db
       .transaction()
       .execute(async (trx) => {
         const token = await recordSuccess(trx, user, source, {
           action: "login.succeeded",
           clearAccount: false,
+          knownDevice,
         });
         if (rehash) {
           await trx
@@ -241,7 +315,7 @@ export async function attemptPasswordLogin(
         if (error instanceof ChangedMeanwhile) return null;
         throw error;
       });
-    if (sessionToken) return { ok: true, user, sessionToken };
+    if (tokens) return { ok: true, user, ...tokens };
     return { ok: false, reason: "invalid" };
   }
   const reason = user && matches ? "locked" : user ? "wrong-password" : "unknown-email";
@@ -258,11 +332,9 @@ export async function attemptPasswordLogin(
   );
   if (reason === "locked") return { ok: false, reason: "locked" };
   // The attempt that reached the limit already says so.
-  const blocked = Math.max(
-    ...counted.map(({ key }) => minutesBlocked(reservation.after.get(key)!, now) ?? 0),
-  );
-  return blocked > 0
-    ? { ok: false, reason: "throttled", minutes: blocked }
+  const blocked = blockedBy(reservation.after, now);
+  return blocked.keys.length > 0
+    ? refusal(blocked.minutes, blocked.keys)
     : { ok: false, reason: "invalid" };
 }
 
@@ -412,11 +484,11 @@ export async function redeemLoginLink(
       });
       return { ok: false, reason: user ? "locked" : "invalid-link" };
     }
-    const sessionToken = await recordSuccess(trx, user, source, {
+    const tokens = await recordSuccess(trx, user, source, {
       action: "login.link-succeeded",
       clearAccount: true,
     });
-    return { ok: true, user, sessionToken };
+    return { ok: true, user, ...tokens };
   });
 }
 
@@ -458,10 +530,13 @@ export async function verifyCurrentPassword(
 
 /**
  * Ends everything that signs the user in without the password: every running session and every
- * unused login link (a new password, a lock, "Überall abmelden"). Call it in the change's
- * transaction after the user's row was written or locked. Answers the sessions ended.
+ * unused login link (a new password, a lock, "Überall abmelden"), and forgets the user's known
+ * devices (a device of someone who once had the password must not keep its own guessing budget
+ * past a new one). Call it in the change's transaction after the user's row was written or
+ * locked. Answers the sessions ended.
  */
 export async function endUserAccess(trx: Db, userId: number, now: Date): Promise<number> {
   await expireLoginLinks(trx, userId, now);
+  await forgetUserDevices(trx, userId);
   return revokeAllStaffSessions(trx, userId, now);
 }

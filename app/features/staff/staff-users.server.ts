@@ -36,6 +36,7 @@ import {
 } from "./staff-login.server";
 import { notifySessionsEnded } from "../../server/live-orders.server";
 import { createStaffSession } from "./staff-session.server";
+import { rememberDevice } from "./known-devices.server";
 
 /**
  * The user management behind both the back-office forms and `/api/users` (docs/decisions/012):
@@ -459,14 +460,15 @@ export async function deleteUser(
 /**
  * The signed-in user changes their own password. Every session of the user ends, this browser's
  * too (a copy of its cookie may be what they worry about), and this browser gets a new one:
- * answers its token. Unused login links end as well.
+ * answers its token. Unused login links end as well, and of the user's known devices only this
+ * browser stays known (decision 028, addendum): answers its device tokens.
  */
 export async function changeOwnPassword(
   db: Kysely<Database>,
   actor: Actor,
   input: { currentPassword: string; newPassword: string },
   source: AttemptSource,
-): Promise<Outcome<{ sessionToken: string }>> {
+): Promise<Outcome<{ sessionToken: string; deviceTokens: string[] }>> {
   const user = await findUserById(db, actor.id);
   if (!user) return notFound();
   const check = await verifyCurrentPassword(db, user, input.currentPassword, source);
@@ -484,6 +486,7 @@ export async function changeOwnPassword(
       .execute();
     await endUserAccess(trx, actor.id, source.now);
     const sessionToken = await createStaffSession(trx, actor.id, source);
+    const deviceTokens = await rememberDevice(trx, actor.id, source.devices, source);
     await audit(trx, {
       user: actor,
       action: "user.password-changed",
@@ -492,6 +495,6 @@ export async function changeOwnPassword(
       context: source,
       at: source.now,
     });
-    return { sessionToken };
+    return { sessionToken, deviceTokens };
   });
 }

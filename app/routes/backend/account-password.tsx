@@ -16,6 +16,7 @@ import { readSmallForm } from "../../features/shared/small-request.server";
 import { PASSWORD_MIN_LENGTH, passwordChangeSchema } from "../../features/staff/staff-auth-schemas";
 import { requireStaff } from "../../features/staff/staff-auth.server";
 import { staffSessionCookie } from "../../features/staff/staff-session.server";
+import { knownDeviceCookie, readDeviceTokens } from "../../features/staff/known-devices.server";
 import { changeOwnPassword } from "../../features/staff/staff-users.server";
 import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
@@ -41,23 +42,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: SECRET_FIELDS }), message: null }, 400);
   }
-  const changed = await changeOwnPassword(
-    context.db,
-    user,
-    submission.value,
-    attemptSource(context),
-  );
+  const changed = await changeOwnPassword(context.db, user, submission.value, {
+    ...attemptSource(context),
+    devices: { tokens: await readDeviceTokens(request, context) },
+  });
   if (!changed.ok) {
     return data(
       { result: refusalReply(submission, changed, SECRET_FIELDS), message: null },
       changed.status,
     );
   }
-  const cookie = await staffSessionCookie(context, changed.value.sessionToken);
-  return redirect("/backend/account/password?hinweis=geaendert", {
-    status: 303,
-    headers: { "Set-Cookie": cookie },
-  });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await staffSessionCookie(context, changed.value.sessionToken));
+  headers.append("Set-Cookie", await knownDeviceCookie(context, changed.value.deviceTokens));
+  return redirect("/backend/account/password?hinweis=geaendert", { status: 303, headers });
 }
 
 export default function ChangePassword() {

@@ -15,6 +15,7 @@ import {
   redeemLoginLink,
 } from "../../features/staff/staff-login.server";
 import { staffSessionCookie } from "../../features/staff/staff-session.server";
+import { knownDeviceCookie, readDeviceTokens } from "../../features/staff/known-devices.server";
 import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 const texts = de.staffAuth;
@@ -43,10 +44,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const outcome = await redeemLoginLink(context.db, params.token ?? "", {
     clientAddress: context.clientAddress,
     now: new Date(),
+    devices: { tokens: await readDeviceTokens(request, context) },
   });
   if (outcome.ok) {
-    const cookie = await staffSessionCookie(context, outcome.sessionToken);
-    return redirect("/backend", { status: 303, headers: { "Set-Cookie": cookie } });
+    // The link proved the mailbox: this browser becomes a known device of the account.
+    const headers = new Headers();
+    headers.append("Set-Cookie", await staffSessionCookie(context, outcome.sessionToken));
+    headers.append("Set-Cookie", await knownDeviceCookie(context, outcome.deviceTokens));
+    return redirect("/backend", { status: 303, headers });
   }
   return data({ message: loginMessage(outcome) }, outcome.reason === "throttled" ? 429 : 400);
 }

@@ -25,6 +25,7 @@ import {
   requestLoginLink,
 } from "../../features/staff/staff-login.server";
 import { staffSessionCookie } from "../../features/staff/staff-session.server";
+import { knownDeviceCookie, readDeviceTokens } from "../../features/staff/known-devices.server";
 import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 const texts = de.staffAuth;
@@ -101,22 +102,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = new URLSearchParams();
   for (const [name, value] of form.entries())
     if (typeof value === "string") body.append(name, value);
-  const outcome = await passwordAuthenticator(context.db, source(context)).authenticate(
-    "password",
-    new Request(request.url, { method: "POST", body }),
-  );
+  const devices = { tokens: await readDeviceTokens(request, context) };
+  const outcome = await passwordAuthenticator(context.db, {
+    ...source(context),
+    devices,
+  }).authenticate("password", new Request(request.url, { method: "POST", body }));
   if (outcome.ok) {
-    const cookie = await staffSessionCookie(context, outcome.sessionToken);
-    return redirect(safeRedirectPath(form.get("redirectTo")), {
-      status: 303,
-      headers: { "Set-Cookie": cookie },
-    });
+    const headers = new Headers();
+    headers.append("Set-Cookie", await staffSessionCookie(context, outcome.sessionToken));
+    headers.append("Set-Cookie", await knownDeviceCookie(context, outcome.deviceTokens));
+    return redirect(safeRedirectPath(form.get("redirectTo")), { status: 303, headers });
   }
   const result = submission.reply({
     formErrors: [loginMessage(outcome)],
     hideFields: ["password"],
   });
-  if (outcome.reason === "throttled") {
+  if (outcome.reason === "throttled" || outcome.reason === "account-throttled") {
     return data(
       { intent: "password", result, message: null },
       { status: 429, headers: { "Retry-After": String(outcome.minutes * 60) } },
