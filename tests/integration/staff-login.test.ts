@@ -242,7 +242,7 @@ describe.each(databaseTargets())("staff sign-in on %s", (target) => {
   });
 
   it(
-    "blocks an account everywhere after twenty wrong passwords from several addresses",
+    "blocks an account for unknown devices after twenty wrong passwords from several addresses",
     async () => {
       const user = await employee();
       for (let address = 1; address <= 4; address += 1) {
@@ -254,10 +254,12 @@ describe.each(databaseTargets())("staff sign-in on %s", (target) => {
           );
         }
       }
+      // A browser the account never signed in with waits, and is pointed to the login link (issue
+      // 35, finding 3: the owner's known devices still get in, login-lockout-owner.test.ts).
       const { client: owner } = await client();
       const refused = await owner.login(user.email, user.password);
       expect(refused.status).toBe(429);
-      expect(await refused.text()).toContain(texts.tooManyAttempts(15));
+      expect(await refused.text()).toContain(texts.tooManyAttemptsForAccount(15));
     },
     SLOW_SIGN_INS,
   );
