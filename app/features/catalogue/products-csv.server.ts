@@ -1,8 +1,8 @@
 import { parse } from "csv-parse/sync";
-import { stringify } from "csv-stringify/sync";
 import { sql, type Transaction } from "kysely";
 import type { CalculationModel, Database, Db, ProductType, Unit } from "../../db/schema";
 import { ALLERGENS, isAllergenCode } from "../../domain/allergens";
+import { csvDocument, unguardCell } from "../../domain/csv";
 import { formatMoney } from "../../domain/money";
 import { isUnit, UNITS } from "../../domain/units";
 import { cleanLine, cleanText, hasUnwantedCharacters, MAX_ID } from "../../domain/values";
@@ -88,13 +88,8 @@ function centsText(cents: number): string {
   });
 }
 
-/**
- * A spreadsheet runs a cell that starts with = + - @ as a formula; such text is written behind a
- * quote mark (as spreadsheets do themselves) and the import takes the mark off again.
- */
-const FORMULA = /^[=+\-@\t\r]/;
-const guardCell = (text: string) => (FORMULA.test(text) ? `'${text}` : text);
-const unguardCell = (text: string) => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text);
+// A spreadsheet runs a cell that starts with = + - @ as a formula: csvDocument writes such text
+// behind a quote mark (app/domain/csv.ts), and the import takes the mark off again.
 
 interface StoredProduct {
   id: number;
@@ -148,7 +143,7 @@ function cellOf(product: StoredProduct, column: CsvColumn): string {
     case "name":
     case "description":
     case "allergens":
-      return guardCell(String(value ?? ""));
+      return String(value ?? "");
     default:
       return value === null || value === undefined ? "" : String(value);
   }
@@ -158,7 +153,7 @@ function cellOf(product: StoredProduct, column: CsvColumn): string {
 export async function exportProductsCsv(db: Db): Promise<string> {
   const products = (await selectProducts(db).orderBy("id").execute()) as StoredProduct[];
   const records = products.map((product) => CSV_COLUMNS.map((column) => cellOf(product, column)));
-  return `\uFEFF${stringify([[...CSV_COLUMNS], ...records], { delimiter: ";", record_delimiter: "\r\n" })}`;
+  return csvDocument([[...CSV_COLUMNS], ...records]);
 }
 
 // ——— Reading an import ———
@@ -261,7 +256,8 @@ function readCell(
   raw: string,
   problems: string[],
 ): { skip: true } | { value: unknown } {
-  const text = raw.trim();
+  // Every text cell of the export may carry the formula guard's quote mark (app/domain/csv.ts).
+  const text = unguardCell(raw).trim();
   const label = labels[column];
   if (text === "" && column !== "maximumQuantity") return { skip: true };
   switch (column) {

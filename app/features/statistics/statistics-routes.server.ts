@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from "@remix-run/node";
-import { stringify } from "csv-stringify/sync";
 import { DateTime } from "luxon";
 import { getSettings } from "../../db/queries/settings";
+import { csvDocument } from "../../domain/csv";
 import { formatMoney, formatNumber } from "../../domain/format";
 import {
   MAX_RANGE_DAYS,
@@ -277,34 +277,22 @@ function byHour(cells: TimeCell[]): { hour: number; value: number }[] {
 
 // ——— CSV ———
 
-const guardCell = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 const decimal = (cents: number) => (cents / 100).toFixed(2).replace(".", ",");
 
 function csvRows(metric: Metric, figures: unknown[]): string[][] {
   const t = de.page;
   switch (metric) {
     case "pages":
-      return [
-        [t.path, t.count],
-        ...(figures as PageRow[]).map((r) => [guardCell(r.path), String(r.value)]),
-      ];
+      return [[t.path, t.count], ...(figures as PageRow[]).map((r) => [r.path, String(r.value)])];
     case "events":
       return [
         [t.type, t.name, t.count],
-        ...(figures as EventRow[]).map((r) => [
-          guardCell(r.type),
-          guardCell(r.name),
-          String(r.value),
-        ]),
+        ...(figures as EventRow[]).map((r) => [r.type, r.name, String(r.value)]),
       ];
     case "popular-items":
       return [
         [t.name, t.count, `${t.gross} (EUR)`],
-        ...(figures as ItemRow[]).map((r) => [
-          guardCell(r.name),
-          String(r.count),
-          decimal(r.gross),
-        ]),
+        ...(figures as ItemRow[]).map((r) => [r.name, String(r.count), decimal(r.gross)]),
       ];
     case "visitor-times":
     case "order-times":
@@ -347,7 +335,8 @@ export async function statisticsCsv(
     const range = pageRange(search, today);
     const { branches } = await branchesOf(context, user, search.get("filiale"));
     const figures = await statistics(context.db, metric, { range, branches, zone });
-    const csv = `\uFEFF${stringify(csvRows(metric, figures), { delimiter: ";", record_delimiter: "\r\n" })}`;
+    // The formula guard for every text cell (paths, event names, product names): csvDocument.
+    const csv = csvDocument(csvRows(metric, figures));
     return new Response(csv, {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",
