@@ -48,6 +48,9 @@ export const deTimeTracking = {
     missing:
       "Bitte wählen Sie Ihren Namen und geben Sie Ihre PIN ein, oder halten Sie Ihre Karte an.",
     notAtBranch: "Sie gehören nicht zu dieser Filiale.",
+    /** Decision 068: too many wrong cards or PINs at one time clock. */
+    deviceLocked: (minutes: number) =>
+      `Zu viele Fehlversuche an dieser Stempeluhr: Bitte versuchen Sie es in ${minutes} ${minutes === 1 ? "Minute" : "Minuten"} erneut.`,
   },
   errors: {
     invalidAction: "Diese Aktion gibt es nicht.",
@@ -59,6 +62,9 @@ export const deTimeTracking = {
     reasonMissing: "Bitte geben Sie den Grund der Korrektur an.",
     otherBranch: "Diese Filiale verwalten Sie nicht.",
     notAtBranch: "Diese Person gehört nicht zu dieser Filiale.",
+    /** Decision 068: the one rule of who may manage whom. */
+    notManaged:
+      "Diese Person verwalten Sie nicht: Filialleitungen und Mitarbeitende, die auch in einer anderen Filiale arbeiten, verwaltet die Zentrale.",
     invalidDepartment: "Diese Abteilung gibt es nicht.",
     invalidProject: "Dieses Projekt gibt es in dieser Filiale nicht.",
     invalidTask: "Diese Aufgabe gibt es in dieser Filiale (und diesem Projekt) nicht.",
@@ -69,7 +75,7 @@ export const deTimeTracking = {
     noBranch: "Sie sind keiner Filiale zugeordnet.",
     pinInvalid: "Die PIN muss aus 4 bis 8 Ziffern bestehen.",
     cardInvalid:
-      "Die Kartennummer muss aus 4 bis 64 Buchstaben, Ziffern oder Bindestrichen bestehen.",
+      "Die Kartennummer muss aus 8 bis 64 Buchstaben, Ziffern oder Bindestrichen bestehen.",
     cardTaken: "Diese Karte gehört schon einer anderen Person.",
     userHasActivities:
       "Benutzer konnte nicht gelöscht werden. Für diese Person sind Arbeitszeiten erfasst, die aufbewahrt werden müssen; sperren Sie das Konto stattdessen.",

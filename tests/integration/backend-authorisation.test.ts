@@ -1054,6 +1054,168 @@ describe.each(databaseTargets())("every guarded route on %s", (target) => {
     expect(post.status).toBe(404);
   });
 
+  // Issue 35, finding 5 (decision 068): one rule for who may manage whom, in user management and
+  // in every time-tracking write alike. A manager of branch A manages the plain employees of
+  // branch A only: not another manager of A, not an employee shared with branch B.
+  it("lets a manager write time-tracking data only for the people user management lets them manage", async () => {
+    const peer = await createStaff(db, {
+      roles: ["ROLE_MANAGER"],
+      branchIds: [samples.branchA],
+      name: "Petra Peer",
+    });
+    const shared = await createStaff(db, {
+      roles: ["ROLE_EMPLOYEE"],
+      branchIds: [samples.branchA, samples.branchB],
+      name: "Sina Geteilt",
+    });
+    const plain = await createStaff(db, {
+      roles: ["ROLE_EMPLOYEE"],
+      branchIds: [samples.branchA],
+      name: "Paul Eigen",
+    });
+    // The pages offer only whom the manager may manage (or see, for the time sheets).
+    const manager = await client("managerA");
+    for (const path of ["/backend/clock-credentials", "/backend/time-sheets"]) {
+      const html = await (await manager.send(path)).text();
+      expect(html, path).toContain("Paul Eigen");
+      expect(html, path).not.toContain("Petra Peer");
+      expect(html, path).not.toContain("Sina Geteilt");
+    }
+    const activityOf = async (userId: number, day: string) =>
+      (
+        await db
+          .insertInto("workingActivities")
+          .values({
+            userId,
+            branchId: samples.branchA,
+            startedAt: new Date(`${day}T05:00:00Z`),
+            endedAt: new Date(`${day}T09:00:00Z`),
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    const writes = async (actor: ActorName, person: TestStaff, day: string) => {
+      const browser = await client(actor);
+      const activity = await activityOf(person.id, day);
+      const send = (path: string, method: string, json: Record<string, unknown>) =>
+        browser.send(path, { method, json });
+      return {
+        "user (user management)": (
+          await send(`/api/users/${person.id}`, "PUT", { name: "Neuer Name" })
+        ).status,
+        "clock credentials": (
+          await send(`/api/clock-credentials/${person.id}`, "PUT", { pin: "2468" })
+        ).status,
+        "clock credentials (page)": (
+          await browser.send("/backend/clock-credentials", {
+            form: { userId: String(person.id), pin: "2468" },
+          })
+        ).status,
+        contract: (
+          await send(`/api/working-contracts/${person.id}`, "PUT", {
+            weekdayMinutes: [480, 480, 480, 480, 480, 0, 0],
+          })
+        ).status,
+        "contract (page)": (
+          await browser.send("/backend/working-schedules", {
+            form: { intent: "contract", userId: String(person.id), minutes0: "08:00" },
+          })
+        ).status,
+        absence: (
+          await send("/api/absences", "POST", { userId: person.id, from: day, kind: "holiday" })
+        ).status,
+        "activity added": (
+          await send("/api/working-activities", "POST", {
+            userId: person.id,
+            branchId: samples.branchA,
+            start: `${day}T12:00:00Z`,
+            end: `${day}T14:00:00Z`,
+            reason: "Vergessen",
+          })
+        ).status,
+        "activity corrected": (
+          await send(`/api/working-activities/${activity}`, "PUT", {
+            start: `${day}T05:00:00Z`,
+            end: `${day}T08:00:00Z`,
+            reason: "Korrektur",
+          })
+        ).status,
+        "activity deleted": (
+          await send(`/api/working-activities/${activity}`, "DELETE", { reason: "Falsch" })
+        ).status,
+        "time sheet": (await browser.send(`/api/time-sheets?user=${person.id}&month=2026-11`))
+          .status,
+      };
+    };
+    const refused = (status: number) => ({
+      "user (user management)": status,
+      "clock credentials": status,
+      "clock credentials (page)": status,
+      contract: status,
+      "contract (page)": status,
+      absence: status,
+      "activity added": status,
+      "activity corrected": status,
+      "activity deleted": status,
+      "time sheet": status,
+    });
+    expect(
+      await writes("managerA", peer, "2026-11-04"),
+      "Filialleitung über Filialleitung",
+    ).toEqual(refused(403));
+    expect(await writes("managerA", shared, "2026-11-05"), "geteilte Mitarbeiterin").toEqual(
+      refused(403),
+    );
+    expect(await writes("managerA", plain, "2026-11-06"), "eigene Mitarbeiterin").toEqual({
+      "user (user management)": 200,
+      "clock credentials": 204,
+      "clock credentials (page)": 302,
+      contract: 200,
+      "contract (page)": 302,
+      absence: 201,
+      "activity added": 201,
+      "activity corrected": 200,
+      "activity deleted": 204,
+      "time sheet": 200,
+    });
+    for (const [person, day] of [
+      [peer, "2026-11-09"],
+      [shared, "2026-11-10"],
+    ] as const) {
+      expect(await writes("admin", person, day), "Administration").toEqual({
+        "user (user management)": 200,
+        "clock credentials": 204,
+        "clock credentials (page)": 302,
+        contract: 200,
+        "contract (page)": 302,
+        absence: 201,
+        "activity added": 201,
+        "activity corrected": 200,
+        "activity deleted": 204,
+        "time sheet": 200,
+      });
+    }
+    // Refused writes left nothing behind.
+    for (const person of [peer, shared]) {
+      const byManager = await db
+        .selectFrom("auditLog")
+        .select("action")
+        .where("userId", "=", samples.users.managerA.id)
+        .where("entityType", "=", "user")
+        .where("entityId", "=", String(person.id))
+        .execute();
+      expect(byManager, `Audit der Filialleitung für ${person.id}`).toEqual([]);
+    }
+    const added = await db
+      .selectFrom("workingActivities")
+      .select("id")
+      .where("userId", "in", [peer.id, shared.id])
+      .where("startedAt", "<", new Date("2026-11-07T00:00:00Z"))
+      .where("source", "=", "backoffice")
+      .execute();
+    expect(added, "von der Filialleitung nachgetragen").toEqual([]);
+  });
+
   it("serves a polling printer's address with its device token only, never with a staff session", async () => {
     const [sdp, star] = await db
       .insertInto("devices")

@@ -796,4 +796,123 @@ describe.each(databaseTargets())("time tracking (%s)", (target) => {
       .executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ userId: managerA.id, data: { pin: true, card: "set" } });
   });
+
+  // Issue 35, finding 4: guessing at the clock, and what the PIN check's time gives away.
+  it("wants a card of at least 8 characters wherever one is set, and at the clock", async () => {
+    const db = handle.db;
+    const fritz = await createStaff(db, {
+      roles: ["ROLE_EMPLOYEE"],
+      branchIds: [altstadt],
+      name: "Fritz",
+    });
+    const manager = await signedIn(managerA);
+    const short = await manager.send(`/api/clock-credentials/${fritz.id}`, {
+      method: "PUT",
+      json: { card: "4711" },
+    });
+    expect(short.status).toBe(400);
+    expect((await json(short)).errors?.[0]?.message).toBe(
+      "PIN und Karte konnten nicht gespeichert werden. Die Kartennummer muss aus 8 bis 64 Buchstaben, Ziffern oder Bindestrichen bestehen.",
+    );
+    const form = await manager.send("/backend/clock-credentials", {
+      form: { userId: String(fritz.id), card: "CARD-47" },
+    });
+    expect(form.status).toBe(400);
+    const own = await (
+      await signedIn(fritz)
+    ).send("/backend/my-time", { form: { intent: "credentials", card: "4711" } });
+    expect(own.status).toBe(400);
+    expect(await own.text()).toContain("8 bis 64 Buchstaben");
+    expect(
+      await db
+        .selectFrom("staffClockCredentials")
+        .select("userId")
+        .where("userId", "=", fritz.id)
+        .executeTakeFirst(),
+    ).toBeUndefined();
+    // A card set before the rule (4 to 7 characters) no longer opens the clock.
+    await setClockCredentials(db, fritz.id, { card: "F-47" });
+    const old = await new StaffClient(server).send(`${api()}/me`, {
+      headers: { "X-Access-Token": "F-47" },
+    });
+    expect(old.status).toBe(401);
+  });
+
+  it("stops a device after 30 wrong cards or PINs for a while, the others still clock", async () => {
+    const db = handle.db;
+    const device = (
+      await createBranchApiKey(db, {
+        branchId: altstadt,
+        label: "Rateversuch",
+        createdBy: null,
+        purpose: "time_clock",
+      })
+    ).key;
+    const client = new StaffClient(server);
+    const card = (token: string, key = device) =>
+      client.send(`${api(key)}/me`, { headers: { "X-Access-Token": token } });
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      expect((await card(`RATE-${String(attempt).padStart(5, "0")}`)).status).toBe(401);
+    }
+    // The right card on this device: refused now, with the minutes in German.
+    const blocked = await card("CARD-0815");
+    expect(blocked.status).toBe(429);
+    expect((await json(blocked)).errors?.[0]?.message).toBe(
+      "Zu viele Fehlversuche an dieser Stempeluhr: Bitte versuchen Sie es in 15 Minuten erneut.",
+    );
+    const page = await client.send(`/time-clock/${altstadt}/${device}`, {
+      form: { card: "CARD-0815", action: "start" },
+    });
+    expect(page.status).toBe(429);
+    expect(await page.text()).toContain("Zu viele Fehlversuche an dieser Stempeluhr");
+    // A PIN on this device too; the branch's other clock is not affected.
+    expect((await client.send(`${api(device)}/me`, as(anna, "2468"))).status).toBe(429);
+    expect((await card("CARD-0815", clockKey)).status).toBe(200);
+    // Once the block has passed, the device works again.
+    await db
+      .updateTable("loginThrottles")
+      .set({ blockedUntil: new Date(Date.now() - 1000) })
+      .where("key", "like", "clockdevice:%")
+      .execute();
+    expect((await card("CARD-0815")).status).toBe(200);
+  });
+
+  it("spends comparable work on a name without a PIN as on a wrong PIN", async () => {
+    const db = handle.db;
+    const device = (
+      await createBranchApiKey(db, {
+        branchId: altstadt,
+        label: "Zeitmessung",
+        createdBy: null,
+        purpose: "time_clock",
+      })
+    ).key;
+    const withPin = await createStaff(db, { roles: ["ROLE_EMPLOYEE"], branchIds: [altstadt] });
+    await setClockCredentials(db, withPin.id, { pin: "8642" });
+    const withoutPin = await createStaff(db, { roles: ["ROLE_EMPLOYEE"], branchIds: [altstadt] });
+    const client = new StaffClient(server);
+    // CPU time of this process (scrypt runs on libuv's threads, which count too), not the clock's
+    // time: see staff-login.test.ts.
+    const work = async (email: string) => {
+      const started = process.cpuUsage();
+      const answer = await client.send(`${api(device)}/me`, {
+        headers: { "X-Username": email, "X-Access-Token": "1111" },
+      });
+      const { user, system } = process.cpuUsage(started);
+      expect(answer.status).toBe(401);
+      return (user + system) / 1000;
+    };
+    const median = (values: number[]) => values.sort((a, b) => a - b)[1]!;
+    const known: number[] = [];
+    const noPin: number[] = [];
+    const unknown: number[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      known.push(await work(withPin.email));
+      noPin.push(await work(withoutPin.email));
+      unknown.push(await work(`niemand-${round}@example.org`));
+    }
+    // Each runs one scrypt check (~0.1 s of CPU); without the dummy the others took ~1 ms.
+    expect(median(noPin)).toBeGreaterThan(median(known) * 0.5);
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+  });
 });

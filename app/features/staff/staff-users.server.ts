@@ -17,7 +17,6 @@ import {
 import type { Database, Db, Role } from "../../db/schema";
 import {
   assignmentProblem,
-  canManageUser,
   canViewUser,
   isAdmin,
   type StaffMember,
@@ -36,6 +35,7 @@ import {
 } from "./staff-login.server";
 import { notifySessionsEnded } from "../../server/live-orders.server";
 import { createStaffSession } from "./staff-session.server";
+import { personAccess } from "./who-manages-whom.server";
 import { rememberDevice } from "./known-devices.server";
 
 /**
@@ -159,10 +159,9 @@ export async function loadUser(
   actor: Actor,
   userId: number,
 ): Promise<Outcome<StaffUserRow>> {
-  const user = await findUserById(db, userId);
-  if (!user) return notFound();
-  if (!canViewUser(actor, user)) return forbidden();
-  return { ok: true, value: user };
+  const access = await personAccess(db, actor, userId, "view");
+  if (!access.ok) return access.exists ? forbidden() : notFound();
+  return { ok: true, value: access.person };
 }
 
 /**
@@ -187,10 +186,10 @@ async function manageable(trx: Db, actor: Actor, userId: number): Promise<StaffU
   // The actor's own rights as they are now: another change may have just taken them away.
   const current = await findUserById(trx, actor.id);
   if (!current || current.isLocked) throw new RefusedChange(forbidden());
-  const user = await findUserById(trx, userId);
-  if (!user) throw new RefusedChange(notFound());
-  if (!canManageUser(current, user)) throw new RefusedChange(forbidden());
-  return user;
+  // The one rule of who may manage whom (decision 068), as the time tracking asks it too.
+  const access = await personAccess(trx, current, userId);
+  if (!access.ok) throw new RefusedChange(access.exists ? forbidden() : notFound());
+  return access.person;
 }
 
 async function checkAssignment(trx: Db, actor: Actor, input: UserInput): Promise<void> {

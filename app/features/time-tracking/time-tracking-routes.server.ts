@@ -18,11 +18,12 @@ import { deTimeTracking as de } from "../../i18n/de-time-tracking";
 import { de as staffDe } from "../../i18n/de-staff";
 import { checkBranchApiKey } from "../devices/branch-api-keys.server";
 import { audit, forbidden, requireStaff, type StaffUser } from "../staff/staff-auth.server";
+import { personAccess, viewablePeople } from "../staff/who-manages-whom.server";
 import {
   branchStaff,
   clock,
   clockCredentialsOf,
-  identify,
+  identifyAtDevice,
   setClockCredentials,
   stateOf,
   type Identification,
@@ -162,7 +163,12 @@ async function apiPerson(
   const branch = await clockBranch(context, params, "api");
   const identification = apiIdentification(branch.id, request, body);
   if ("ok" in identification) throw jsonError(identification.status, identification.message);
-  const found = await identify(context.db, identification, new Date());
+  const found = await identifyAtDevice(
+    context.db,
+    params.deviceKey ?? "",
+    identification,
+    new Date(),
+  );
   if (!found.ok) throw jsonError(found.status, found.message);
   return { branch, person: found.person };
 }
@@ -372,7 +378,12 @@ export async function clockPageAction(
     if (!isValidPin(pin)) return fail(401, `${de.failed[action]} ${de.identify.wrong}`);
     identification = { branchId: branch.id, userId, pin };
   }
-  const found = await identify(context.db, identification, new Date());
+  const found = await identifyAtDevice(
+    context.db,
+    params.deviceKey ?? "",
+    identification,
+    new Date(),
+  );
   if (!found.ok) return fail(found.status, `${de.failed[action]} ${found.message}`);
   const done = await clock(context.db, {
     userId: found.person.id,
@@ -1006,28 +1017,15 @@ export async function activityEditAction(
 // ——— A manager sets another person's PIN and card (decision 065) ———
 
 /**
- * Whether `actor` may set `userId`'s clock credentials: the person works at one of the actor's
- * branches (administrators: anyone), and only administrators touch an administrator's.
+ * The person whose clock credentials `actor` may read and set: the one rule of who may manage
+ * whom (decision 068; a PIN set is a way to clock in as that person). 404 for someone the actor
+ * cannot see, 403 for a peer manager or an employee shared with another branch.
  */
-async function mayManageCredentials(context: AppLoadContext, actor: StaffUser, userId: number) {
-  const person = await context.db
-    .selectFrom("users")
-    .select(["id", "name"])
-    .where("id", "=", userId)
-    .executeTakeFirst();
-  if (!person) return null;
-  if (actor.isAdmin) return person;
-  const [branches, admin] = await Promise.all([
-    context.db.selectFrom("userBranches").select("branchId").where("userId", "=", userId).execute(),
-    context.db
-      .selectFrom("userRoles")
-      .select("userId")
-      .where("userId", "=", userId)
-      .where("role", "=", "ROLE_ADMIN")
-      .executeTakeFirst(),
-  ]);
-  if (admin || !branches.some((row) => actor.branchIds.includes(row.branchId))) return null;
-  return person;
+async function credentialsPerson(context: AppLoadContext, actor: StaffUser, userId: number) {
+  const access = await personAccess(context.db, actor, userId);
+  return access.ok
+    ? { ok: true as const, person: { id: access.person.id, name: access.person.name } }
+    : access;
 }
 
 type CredentialsInput = { pin?: string; card?: string | null };
@@ -1081,9 +1079,14 @@ export async function clockCredentialsApi(
 ) {
   const user = await requireManager(request, context);
   const id = parseId(params.userId);
-  const person = id ? await mayManageCredentials(context, user, id) : null;
+  const access = id ? await credentialsPerson(context, user, id) : null;
+  const person = access?.ok ? access.person : null;
+  const refused = (prefix: string) =>
+    access?.ok === false && access.status === 403
+      ? jsonError(403, `${prefix}${de.errors.notManaged}`)
+      : jsonError(404, `${prefix}${de.errors.invalidUser}`);
   if (request.method === "GET" || request.method === "HEAD") {
-    if (!person) return jsonError(404, de.errors.invalidUser);
+    if (!person) return refused("");
     const row = await context.db
       .selectFrom("staffClockCredentials")
       .select(["pinHash", "cardDigest", "pinLockedUntil"])
@@ -1108,7 +1111,7 @@ export async function clockCredentialsApi(
   if (request.method !== "PUT" && request.method !== "POST") {
     return jsonError(405, staffDe.errors.methodNotAllowed);
   }
-  if (!person) return jsonError(404, `${de.credentials.failed} ${de.errors.invalidUser}`);
+  if (!person) return refused(`${de.credentials.failed} `);
   const body = await bodyOr400(request);
   if (body instanceof Response) return body;
   const input = credentialsInput(body);
@@ -1149,8 +1152,11 @@ export async function clockCredentialsPage(request: Request, context: AppLoadCon
   const now = new Date();
   const saved = parseId(new URL(request.url).searchParams.get("gespeichert"));
   const savedName = saved ? people.find((p) => p.id === saved)?.name : undefined;
+  // Only the people the manager may manage (decision 068): their own PIN is set on "Meine
+  // Arbeitszeit", peer managers' and shared employees' by the head office.
+  const manageable = await viewablePeople(context.db, user, people, "manage");
   return {
-    people: people.map((person) => ({
+    people: manageable.map((person) => ({
       id: person.id,
       name: person.name,
       hasPin: Boolean(person.pinHash),
@@ -1167,8 +1173,12 @@ export async function clockCredentialsAction(request: Request, context: AppLoadC
   const fail = (status: number, message: string) =>
     data({ error: `${de.credentials.failed} ${message}` }, { status });
   const id = parseId(fields.userId);
-  const person = id ? await mayManageCredentials(context, user, id) : null;
-  if (!person) return fail(id ? 403 : 400, id ? de.errors.notAtBranch : de.errors.invalidUser);
+  const access = id ? await credentialsPerson(context, user, id) : null;
+  if (!access?.ok) {
+    if (!id) return fail(400, de.errors.invalidUser);
+    return fail(403, access?.status === 403 ? de.errors.notManaged : de.errors.notAtBranch);
+  }
+  const person = access.person;
   const input = credentialsInput(fields);
   if (typeof input === "string") return fail(400, input);
   const saved = await saveCredentialsFor(context, user, person.id, input);

@@ -12,6 +12,7 @@ import {
 } from "../../domain/working-time";
 import { deTimeTracking as de } from "../../i18n/de-time-tracking";
 import { audit, type StaffUser } from "../staff/staff-auth.server";
+import { personAccess } from "../staff/who-manages-whom.server";
 import type { Refusal } from "./clock.server";
 
 /**
@@ -92,6 +93,22 @@ function activitiesWithNames(db: Db) {
       "a.comment",
       "a.source",
     ]);
+}
+
+/**
+ * The one rule of who may manage whom (decision 068) for a write about `userId`'s working time:
+ * a manager may not add, correct or delete the activities of a peer manager or of an employee
+ * shared with another branch (403), though the activity is at the manager's branch.
+ */
+async function notManaged(
+  trx: Db,
+  user: StaffUser,
+  userId: number,
+  prefix: string,
+): Promise<Refusal | null> {
+  const access = await personAccess(trx, user, userId);
+  if (access.ok) return null;
+  return { ok: false, status: 403, message: `${prefix} ${de.errors.notManaged}` };
 }
 
 /** Activities that start within the days, newest first, at most 1,000. */
@@ -229,6 +246,8 @@ export async function correctActivity(
       .where("id", "=", current.userId)
       .forUpdate()
       .execute();
+    const refused = await notManaged(trx, user, current.userId, de.updateError);
+    if (refused) return refused;
     // A closed month (decision 059): neither the old nor the new times may lie in one.
     const closed = await closedMonthRefusal(trx, [
       current.startedAt,
@@ -384,6 +403,8 @@ export async function addActivity(
             .executeTakeFirst()
         : undefined;
       if (!works) return refuse(403, de.errors.notAtBranch);
+      const refused = await notManaged(trx, user, activity.userId, de.createError);
+      if (refused) return refused;
       if (activity.departmentId !== null) {
         const found = await trx
           .selectFrom("departments")
@@ -514,6 +535,8 @@ export async function deleteActivity(
       .where("id", "=", current.userId)
       .forUpdate()
       .execute();
+    const refused = await notManaged(trx, user, current.userId, de.deleteError);
+    if (refused) return refused;
     const closed = await closedMonthRefusal(trx, [current.startedAt, current.endedAt]);
     if (closed) return { ...closed, message: `${de.deleteError} ${closed.message}` };
     const locked = await trx

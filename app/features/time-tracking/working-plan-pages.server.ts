@@ -1,5 +1,6 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { DateTime } from "luxon";
+import { csvDocument } from "../../domain/csv";
 import { canAccessBranch } from "../../domain/staff-permissions";
 import { parseId, parseIsoDate } from "../../domain/values";
 import { addDaysTo, mondayOf, parseMonth, shiftText } from "../../domain/working-plan";
@@ -7,6 +8,7 @@ import { hoursText } from "../../domain/working-time";
 import { dePlan as de } from "../../i18n/de-working-plan";
 import { de as staffDe } from "../../i18n/de-staff";
 import { audit, requireStaff, type StaffUser } from "../staff/staff-auth.server";
+import { viewablePeople } from "../staff/who-manages-whom.server";
 import { balanceText, timeSheetPdf } from "./time-sheet-pdf.server";
 import {
   BadInput,
@@ -224,9 +226,6 @@ export async function schedulesAction(request: Request, context: AppLoadContext)
 
 // ——— Time sheets ———
 
-const csvCell = (value: string) =>
-  /[";\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-
 export async function timeSheetPage(
   request: Request,
   context: AppLoadContext,
@@ -237,10 +236,12 @@ export async function timeSheetPage(
   const search = new URL(request.url).searchParams;
   const zone = await zoneOf(context);
   const branches = await ownBranches(context, user);
-  const people = (await Promise.all(branches.map((b) => branchPeople(context, b.id))))
+  const everyone = (await Promise.all(branches.map((b) => branchPeople(context, b.id))))
     .flat()
     .filter((p, i, all) => all.findIndex((q) => q.id === p.id) === i)
     .sort((a, b) => a.name.localeCompare(b.name, "de"));
+  // Only the sheets the viewer may see (decision 068): their own and their people's.
+  const people = await viewablePeople(context.db, user, everyone);
   const month = search.get("monat") ?? today(zone).slice(0, 7);
   const personId = search.get("person") ?? String(people[0]?.id ?? "");
   const form = { monat: month, person: personId };
@@ -259,19 +260,20 @@ export async function timeSheetPage(
     }));
     if (csv) {
       const name = people.find((p) => String(p.id) === personId)?.name ?? personId;
-      const lines = [
-        [de.sheet.day, de.sheet.expected, de.sheet.worked, de.sheet.note].join(";"),
-        ...rows.map((r) => [r.day, r.expected, r.worked, r.note].map(csvCell).join(";")),
+      // Every row names its person, so that sheets put together stay apart; the name is
+      // whatever was typed, hence the formula guard of csvDocument (issue 35, finding 12a).
+      const csvText = csvDocument([
+        [de.sheet.person, de.sheet.day, de.sheet.expected, de.sheet.worked, de.sheet.note],
+        ...rows.map((r) => [name, r.day, r.expected, r.worked, r.note]),
         [
+          name,
           de.sheet.balance,
           hoursText(sheet.expectedMinutes),
           hoursText(sheet.workedMinutes),
           balanceText(sheet.balanceMinutes),
-        ]
-          .map(csvCell)
-          .join(";"),
-      ];
-      throw new Response(`\uFEFF${lines.join("\r\n")}\r\n`, {
+        ],
+      ]);
+      throw new Response(csvText, {
         headers: {
           "Content-Type": "text/csv; charset=utf-8",
           "Content-Disposition": `attachment; filename="stundenzettel-${sheet.month}-${name.replace(/[^A-Za-z0-9-]/g, "_")}.csv"`,
@@ -364,8 +366,14 @@ export async function timeSheetPdfFile(request: Request, context: AppLoadContext
 async function timeSheetFile(request: Request, context: AppLoadContext, format: "csv" | "pdf") {
   try {
     const page = await timeSheetPage(request, context, format);
-    const problem = "problem" in page ? page.problem : null;
-    return new Response(problem ?? de.loadError, { status: 400 });
+    // A refusal comes as data() with its status (a 403 stays a 403), plain text for the download.
+    const refusal = "init" in page ? page : null;
+    const problem = refusal ? refusal.data.problem : "problem" in page ? page.problem : null;
+    const status = refusal?.init?.status ?? 400;
+    return new Response(problem ?? de.loadError, {
+      status,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   } catch (error) {
     if (error instanceof Response) return error;
     throw error;

@@ -14,8 +14,10 @@ import {
   shiftEndText,
 } from "../../domain/working-plan";
 import { dePlan as de } from "../../i18n/de-working-plan";
+import { deTimeTracking } from "../../i18n/de-time-tracking";
 import { de as staffDe } from "../../i18n/de-staff";
 import { audit, requireStaff, type StaffUser } from "../staff/staff-auth.server";
+import { personAccess } from "../staff/who-manages-whom.server";
 import {
   absencesOf,
   bookAbsence,
@@ -121,6 +123,26 @@ async function plannablePerson(
   if (!(await mayPlan(context.db, user, id)))
     throw bad(404, `${prefix} ${de.errors.unknownPerson}`);
   return id;
+}
+
+/**
+ * A person `user` may write about (contract, entitlement, absences): the one rule of who may
+ * manage whom (decision 068). 404 for someone the user cannot see, 403 for a peer manager or an
+ * employee shared with another branch; `view` for the reads about one person (the time sheet).
+ */
+async function managedPerson(
+  context: AppLoadContext,
+  user: StaffUser,
+  raw: unknown,
+  prefix: string,
+  mode: "manage" | "view" = "manage",
+) {
+  const id = parseId(raw);
+  if (!id) throw bad(400, `${prefix} ${de.errors.invalidUser}`);
+  const access = await personAccess(context.db, user, id, mode);
+  if (access.ok) return id;
+  if (access.status === 403) throw bad(403, `${prefix} ${deTimeTracking.errors.notManaged}`);
+  throw bad(404, `${prefix} ${de.errors.unknownPerson}`);
 }
 
 function dateRange(search: URLSearchParams, zone: string, prefix: string) {
@@ -282,7 +304,7 @@ async function absenceInput(
   body: Record<string, unknown>,
 ) {
   const p = de.absenceError;
-  const userId = await plannablePerson(context, user, body.userId, p);
+  const userId = await managedPerson(context, user, body.userId, p);
   const from = parseIsoDate(body.from);
   const to = body.to === undefined || body.to === "" ? from : parseIsoDate(body.to);
   if (!from || !to) throw bad(400, `${p} ${de.errors.invalidDate}`);
@@ -346,6 +368,7 @@ export const absenceApi = (request: Request, context: AppLoadContext, params: { 
       return jsonError(404, de.errors.notFound);
     }
     if (request.method !== "DELETE") return jsonError(405, staffDe.errors.methodNotAllowed);
+    await managedPerson(context, user, row.userId, de.absenceError);
     const done = await deleteAbsence(context.db, row.id);
     if (!done.ok) throw refuse(done, de.absenceError);
     await audit(context.db, {
@@ -430,6 +453,7 @@ async function saveContract(
   body: Record<string, unknown>,
 ) {
   const p = de.contractError;
+  await managedPerson(context, user, userId, p);
   const minutes =
     body.weekdayMinutes === undefined ? undefined : weekdayMinutesOf(body.weekdayMinutes);
   if (minutes === null) throw bad(400, `${p} ${de.errors.invalidMinutes}`);
@@ -485,8 +509,11 @@ async function sheetFor(context: AppLoadContext, user: StaffUser, search: URLSea
     ? parseMonth(search.get("month"))
     : `${today(zone).slice(0, 7)}-01`;
   if (!month) throw bad(400, `${de.loadError} ${de.errors.invalidMonth}`);
-  const userId = await plannablePerson(context, user, search.get("user"), de.loadError);
-  return timeSheetOf(context.db, { userId, month, zone, now: new Date() });
+  // Only what the viewer may see (issue 35, finding 8c): the sheet of someone they manage (or
+  // their own), and of a manager's people only the hours at the manager's branches.
+  const userId = await managedPerson(context, user, search.get("user"), de.loadError, "view");
+  const branches = user.isAdmin || userId === user.id ? "all" : user.branchIds;
+  return timeSheetOf(context.db, { userId, month, zone, now: new Date(), branches });
 }
 
 export const timeSheetApi = (request: Request, context: AppLoadContext) =>

@@ -406,7 +406,14 @@ export async function holidayBalances(
 
 export async function timeSheetOf(
   db: Db,
-  input: { userId: number; month: string; zone: string; now: Date },
+  input: {
+    userId: number;
+    month: string;
+    zone: string;
+    now: Date;
+    /** Whose branches' hours count (decision 068): all, or the viewing manager's. */
+    branches?: "all" | readonly number[];
+  },
 ) {
   const days = daysOfMonth(input.month);
   const from = days[0]!;
@@ -416,7 +423,7 @@ export async function timeSheetOf(
     absencesOf(db, [input.userId], from, to),
     // A night shift begun the evening before the month counts its morning minutes here.
     listActivities(db, {
-      branches: "all",
+      branches: input.branches ?? "all",
       userId: input.userId,
       from: addDaysTo(from, -1),
       to,

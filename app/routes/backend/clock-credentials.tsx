@@ -64,7 +64,7 @@ export default function ClockCredentials() {
         </div>
         <div className="ui-field">
           <label htmlFor="card">{de.credentials.card}</label>
-          <input id="card" name="card" maxLength={64} autoComplete="off" />
+          <input id="card" name="card" minLength={8} maxLength={64} autoComplete="off" />
         </div>
         <Checkbox id="removeCard" name="removeCard" value="1" label={de.credentials.removeCard} />
         <button type="submit" className="ui-button ui-button-primary">

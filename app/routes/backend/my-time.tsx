@@ -129,7 +129,7 @@ export default function MyTime() {
         </div>
         <div className="ui-field">
           <label htmlFor="new-card">{de.clock.card}</label>
-          <input id="new-card" name="card" maxLength={64} autoComplete="off" />
+          <input id="new-card" name="card" minLength={8} maxLength={64} autoComplete="off" />
         </div>
         <button type="submit" className="ui-button ui-button-secondary">
           {de.mine.saveCredentials}
