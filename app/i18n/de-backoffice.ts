@@ -59,6 +59,8 @@ export const de = {
       "Nur Kleinbuchstaben, Ziffern und einzelne Bindestriche, zum Beispiel 'filiale-mitte'.",
     email: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
     url: "Bitte geben Sie eine Adresse ein, die mit https:// oder / beginnt.",
+    linkUnsafe:
+      "Bitte geben Sie eine Adresse ein, die mit https:// oder genau einem / beginnt, ohne Leerzeichen, Steuerzeichen und Backslash (\\).",
     phone: "Bitte geben Sie eine gültige Telefonnummer ein.",
     color: "Bitte geben Sie eine Farbe wie #E0CBA2 ein.",
     digits: "Bitte nur Ziffern eingeben.",

@@ -105,6 +105,8 @@ export const deBlocks = {
     tooShort: (min: number) => `Mindestens ${min.toLocaleString("de-DE")} Zeichen.`,
     markup: "Spitze Klammern (< >) sind hier nicht erlaubt.",
     url: "Bitte eine Adresse dieser Seite (/…) oder eine vollständige Adresse (https://…) angeben.",
+    linkUnsafe:
+      "Bitte eine Adresse dieser Seite (genau ein / am Anfang) oder eine vollständige Adresse (https://…) angeben, ohne Leerzeichen, Steuerzeichen und Backslash (\\).",
     number: "Bitte eine Zahl eingeben.",
     atLeast: (min: number) => `Mindestens ${min.toLocaleString("de-DE")}.`,
     atMost: (max: number) => `Höchstens ${max.toLocaleString("de-DE")}.`,

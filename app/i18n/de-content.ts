@@ -101,6 +101,8 @@ export const deContent = {
     targetBoth: "Bitte entweder eine Seite wählen oder eine Adresse eingeben, nicht beides.",
     hrefFormat:
       "Bitte geben Sie einen Pfad im Shop (beginnt mit /) oder eine Adresse mit https:// ein.",
+    hrefUnsafe:
+      "Bitte geben Sie einen Pfad im Shop (beginnt mit genau einem /) oder eine Adresse mit https:// ein, ohne Leerzeichen, Steuerzeichen und Backslash (\\).",
     siteGone: "Diese Seite existiert nicht (mehr).",
     tooMany: (max: number) => `Höchstens ${max} Einträge.`,
     tooDeep: "Untereinträge können keine eigenen Untereinträge haben.",

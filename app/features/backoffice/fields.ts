@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { cleanLine, cleanText, parseClockTime, parseId, parseIsoDate } from "../../domain/values";
 import { de } from "../../i18n/de-backoffice";
+import { isEmailAddress, linkProblem } from "../../domain/input-rules";
 
 /**
  * The field registry (spec section 3, CMS field types; decision 035): one description per field
@@ -110,10 +111,15 @@ const DEFAULT_LINE_MAX = 200;
 const DEFAULT_TEXT_MAX = 20_000;
 export const MONEY_MAX = 10_000_000;
 
-const formats: Record<NonNullable<TextField["format"]>, { pattern: RegExp; message: string }> = {
+const formats: Record<
+  NonNullable<TextField["format"]>,
+  { pattern: RegExp | { test: (value: string) => boolean }; message: string }
+> = {
   identifier: { pattern: /^[a-z0-9]+(-[a-z0-9]+)*$/, message: texts.identifier },
-  email: { pattern: /^[^@\s]+@[^@\s]+\.[^@\s]+$/, message: texts.email },
-  url: { pattern: /^(https?:\/\/[^\s]+|\/[^\s]*)$/, message: texts.url },
+  // The shared rules (decision 073): the same e-mail rule as the checkout and the staff users.
+  email: { pattern: { test: isEmailAddress }, message: texts.email },
+  // Links are checked as typed, before `cleanLine` (see `textSchema`); this only names the message.
+  url: { pattern: { test: (value) => linkProblem(value) !== "format" }, message: texts.url },
   phone: { pattern: /^\+?[0-9 ()/-]{5,30}$/, message: texts.phone },
   color: { pattern: /^#[0-9a-fA-F]{6}$/, message: texts.color },
   postcodes: { pattern: /^[0-9A-Za-z]{3,10}([ ,;]+[0-9A-Za-z]{3,10})*$/, message: texts.postcodes },
@@ -130,6 +136,13 @@ function textSchema(field: TextField): z.ZodType<string, unknown> {
   const min = field.min ?? 0;
   return z
     .string({ error: texts.required })
+    .superRefine((raw, context) => {
+      // A link is judged as typed: a tab or line break inside is refused, not quietly removed.
+      const typed = raw.trim();
+      if (field.format === "url" && typed !== "" && linkProblem(typed) === "unsafe") {
+        context.addIssue({ code: "custom", message: texts.linkUnsafe });
+      }
+    })
     .transform(cleanLine)
     .pipe(
       z

@@ -1,3 +1,4 @@
+import { isEmailAddress } from "../../domain/input-rules";
 import { z } from "zod";
 import type { CatalogueProduct } from "../../db/queries/catalogue";
 import { findCartWithItems } from "../../db/queries/carts";
@@ -329,7 +330,6 @@ export interface OrderDraft {
   paymentMethod: PaymentMethod;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const optional = (value: string) => (value === "" ? null : value);
 
 /**
@@ -361,7 +361,7 @@ export function validateCheckout(
   if (!input.lastName && !input.name) {
     add(deCheckout.nameRequired, input.firstName ? "lastName" : "name");
   }
-  if (input.email && !EMAIL.test(input.email)) add(deCheckout.emailInvalid, "email");
+  if (input.email && !isEmailAddress(input.email)) add(deCheckout.emailInvalid, "email");
   else if (!input.email && required.email) add(deCheckout.emailRequired, "email");
   let phone: string | null = null;
   if (input.phone) {

@@ -11,6 +11,7 @@ import {
 } from "./block-fields";
 import { applyBlockIntent, listConfigAt, pathOf, readBlockIntent } from "./block-intents";
 import { contentTargets, parseBlockContent, valueSchema } from "./block-values.server";
+import { deBlocks } from "../../i18n/de-blocks";
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? [] : (result.error?.issues.map((issue) => issue.message) ?? []);
@@ -88,6 +89,13 @@ describe("the block field registry", () => {
     expect(link.parse("https://example.org/a")).toBe("https://example.org/a");
     expect(messages(link.safeParse("javascript:alert(1)"))).toHaveLength(1);
     expect(messages(link.safeParse("//evil.example"))).toHaveLength(1);
+    // The shared link rule (issue 35): what a browser would take to another site says so.
+    for (const unsafe of ["/\\evil.example/307", "/\t/evil.example", "/ma in", "/a\u0000b"]) {
+      expect(messages(link.safeParse(unsafe)), JSON.stringify(unsafe)).toEqual([
+        deBlocks.errors.linkUnsafe,
+      ]);
+    }
+    expect(messages(link.safeParse("javascript:alert(1)"))).toEqual([deBlocks.errors.url]);
 
     expect(valueSchema({ type: "date", mode: "date" }).parse("2026-12-24")).toBe("2026-12-24");
     expect(valueSchema({ type: "date" }).parse("2026-12-24T08:30")).toBe("2026-12-24T08:30");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { linkProblem } from "../../domain/input-rules";
 import { sanitizeRichText, richTextToPlain } from "../../domain/rich-text.server";
 import { cleanLine, cleanText, parseClockTime, parseId, parseIsoDate } from "../../domain/values";
 import { deBlocks } from "../../i18n/de-blocks";
@@ -59,7 +60,6 @@ function jsonDepth(value: unknown, limit: number, depth = 0): number {
   return depth;
 }
 
-const URL_FORMAT = /^(\/(?!\/)\S*|https?:\/\/[^\s/]+\S*)$/;
 const MARKUP = /[<>]/;
 
 function required<T>(schema: z.ZodType<T | null, unknown>, config: BlockFieldConfig) {
@@ -89,8 +89,11 @@ function textValue(config: BlockFieldConfig, multiline: boolean, defaultMax: num
         context.addIssue({ code: "custom", message: t.tooShort(min) });
       } else if (!multiline && MARKUP.test(cleaned)) {
         context.addIssue({ code: "custom", message: t.markup });
-      } else if (config.format === "url" && cleaned !== "" && !URL_FORMAT.test(cleaned)) {
-        context.addIssue({ code: "custom", message: t.url });
+      } else if (config.format === "url" && cleaned !== "") {
+        // Judged as typed: a control character inside is refused, not removed (decision 073).
+        const problem = linkProblem(value.trim());
+        if (problem === "format") context.addIssue({ code: "custom", message: t.url });
+        if (problem === "unsafe") context.addIssue({ code: "custom", message: t.linkUnsafe });
       }
       return cleaned;
     })

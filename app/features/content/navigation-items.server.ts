@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Db, NavigationItem } from "../../db/schema";
 import { cachedReference } from "../shared/reference-data.server";
+import { isSafeLink } from "../../domain/input-rules";
 import { siteHref } from "./site-paths";
 
 /** The names of the navigations with an entry (or a nested entry) pointing at this site. */
@@ -72,7 +73,8 @@ export async function shopNavigation(db: Db, identifier: string): Promise<NavLin
     if (typeof item.siteId === "number") {
       const path = sites.get(item.siteId);
       href = path === undefined ? null : siteHref(path);
-    } else if (item.href) {
+    } else if (item.href && isSafeLink(item.href)) {
+      // Stored before the shared link rule (decision 073) held: an off-site trick is left out.
       href = item.href;
     }
     if (href === null) return null;

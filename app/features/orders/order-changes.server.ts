@@ -1,3 +1,4 @@
+import { isEmailAddress } from "../../domain/input-rules";
 import { sql } from "kysely";
 import { z } from "zod";
 import type { Db, Order } from "../../db/schema";
@@ -114,7 +115,6 @@ function detailsOf(order: Order): OrderDetails {
   };
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const ADDRESS_FIELDS: readonly EditableField[] = ["street", "city", "floor", "stairway", "door"];
 
 /**
@@ -140,7 +140,7 @@ async function checkDetails(
 
   if ("name" in changed && !next.name) add(deCheckout.nameRequired, "name");
   if ("email" in changed) {
-    if (next.email && !EMAIL.test(next.email)) add(deCheckout.emailInvalid, "email");
+    if (next.email && !isEmailAddress(next.email)) add(deCheckout.emailInvalid, "email");
     else if (!next.email && required?.email) add(deCheckout.emailRequired, "email");
   }
   if ("phone" in changed) {

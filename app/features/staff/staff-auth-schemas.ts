@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ROLES } from "../../domain/staff-permissions";
 import { de } from "../../i18n/de-staff";
 import { cleanLine, MAX_ID } from "../../domain/values";
+import { EMAIL_MAX_LENGTH, isEmailAddress } from "../../domain/input-rules";
 
 /**
  * The zod schemas of the sign-in, the user management and the password page: one per form, used
@@ -18,14 +19,14 @@ export const PASSWORD_MIN_LENGTH = 10;
 /** scrypt takes any length; a cap keeps a megabyte "password" from being hashed. */
 export const PASSWORD_MAX_LENGTH = 200;
 export const NAME_MAX_LENGTH = 100;
-export const EMAIL_MAX_LENGTH = 254;
+export { EMAIL_MAX_LENGTH };
 
 const email = z
   .string({ error: auth.emailRequired })
   .trim()
   .min(1, auth.emailRequired)
   .max(EMAIL_MAX_LENGTH, users.tooLong(EMAIL_MAX_LENGTH))
-  .pipe(z.email({ error: auth.emailInvalid }));
+  .refine(isEmailAddress, { error: auth.emailInvalid });
 
 /** A password as typed at sign-in: anything up to the cap. */
 const typedPassword = (required: string) =>
