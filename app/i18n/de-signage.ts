@@ -111,6 +111,9 @@ export const deSignage = {
     title: "TV",
     pairTitle: "Diesen Bildschirm koppeln",
     pairText: "Geben Sie im Backend unter Digital Signage → TV koppeln diesen Code ein:",
+    /** Own wording (issue 35): too many new pairing codes from one address. */
+    tooManyCodes: (minutes: number) =>
+      `Von dieser Netzadresse wurden gerade zu viele neue Kopplungscodes angefordert. In höchstens ${minutes === 1 ? "einer Minute" : `${minutes} Minuten`} erscheint hier von selbst ein Code.`,
     nothing: "Für diesen Bildschirm ist noch nichts geplant.",
     soldOut: "Heute ausverkauft",
     offline: "Keine Verbindung – es läuft der zuletzt geladene Stand.",

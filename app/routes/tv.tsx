@@ -1,4 +1,9 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  HeadersFunction,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { deSignage } from "../i18n/de-signage";
@@ -13,12 +18,16 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: signageSty
 
 /**
  * The TV player (issue 22, decision 060): a browser on a TV opens `/tv`. Unpaired it shows a
- * six-character code (and reloads itself every 5 s until staff pair it); paired it plays its
+ * six-character code (and reloads itself every 5 s until staff pair it; a browser keeps its code
+ * by its cookie, and one address gets a bounded number of new codes, decision 069); paired it plays its
  * stream full screen, pushed changes arriving over `/tv/events`. `?vorschau=<stream>` plays a
  * stream for signed-in administrators (the back office's preview). Without JavaScript the page
  * shows one segment and moves on by a meta refresh (`?i=` the next one).
  */
 export const handle = { bare: true, backOffice: true };
+
+/** The loader's `no-store` and, when too many codes were asked for, its `Retry-After`. */
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -42,7 +51,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       { headers },
     );
   }
-  const state = await tvStateOf(context.db, deviceTokenOf(request), now);
+  const state = await tvStateOf(context.db, deviceTokenOf(request), now, context.clientAddress);
+  if (state.kind === "busy") {
+    // Too many new codes from this address (decision 069): nothing written, the page retries.
+    return data(
+      { kind: "busy" as const, minutes: state.minutes },
+      { status: 429, headers: { ...headers, "Retry-After": String(state.minutes * 60) } },
+    );
+  }
   if (state.kind === "unpaired") {
     if (state.token) {
       headers["Set-Cookie"] = deviceCookie(
@@ -81,6 +97,18 @@ export default function TvPage() {
         <p className="tv-code" data-testid="pairing-code">
           {loaded.code}
         </p>
+        <TvPlayer.PairingWatch />
+      </div>
+    );
+  }
+  if (loaded.kind === "busy") {
+    return (
+      <div className="tv tv-pairing">
+        <noscript>
+          <meta httpEquiv="refresh" content="60" />
+        </noscript>
+        <h1>{deSignage.player.pairTitle}</h1>
+        <p data-testid="pairing-busy">{deSignage.player.tooManyCodes(loaded.minutes)}</p>
         <TvPlayer.PairingWatch />
       </div>
     );

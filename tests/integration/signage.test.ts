@@ -8,7 +8,7 @@ import "#app/features/backoffice/resources.server";
 import { de as deBackoffice } from "#app/i18n/de-backoffice";
 import { deSignage } from "#app/i18n/de-signage";
 import { loadActiveCatalogue } from "#app/features/storefront/menu-catalogue.server";
-import { WRONG_CODES_PER_USER } from "#app/features/signage/signage.server";
+import { NEW_CODES_PER_ADDRESS, WRONG_CODES_PER_USER } from "#app/features/signage/signage.server";
 import { startLiveOrders, type LiveOrders } from "#app/server/live-orders.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { openEventStream } from "#tests/support/sse-client";
@@ -327,6 +327,94 @@ describe.each(databaseTargets())("digital signage (%s)", (target) => {
     });
     expect(form.status).toBe(429);
     expect(await form.text()).toContain(deSignage.pairing.tooMany);
+  });
+
+  it("makes a bounded number of codes per address, keeps a browser's own, removes expired ones (issue 35)", async () => {
+    const pairings = async () =>
+      Number(
+        (
+          await db
+            .selectFrom("signagePairings")
+            .select((eb) => eb.fn.countAll<string>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const from = (address: string, cookie?: string) =>
+      fetch(`${server.origin}/tv`, {
+        headers: { "X-Forwarded-For": address, ...(cookie ? { Cookie: cookie } : {}) },
+      });
+    // A code that ran out long ago, unpaired, and an old pairing of a TV that stays.
+    const expired = await db
+      .insertInto("signagePairings")
+      .values({
+        code: "ZZZZZ3",
+        tokenHash: "a".repeat(64),
+        createdAt: new Date(Date.now() - 31 * 60_000),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const tv = await db
+      .insertInto("signageDevices")
+      .values({ name: "Alter TV", branchId: wiehre })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const paired = await db
+      .insertInto("signagePairings")
+      .values({
+        code: "ZZZZZ4",
+        tokenHash: "b".repeat(64),
+        createdAt: new Date(Date.now() - 90 * 24 * 3_600_000),
+        deviceId: tv.id,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const before = await pairings();
+
+    // A browser with its cookie keeps its code and writes nothing.
+    const own = await from("198.51.100.60");
+    const cookie = own.headers.get("Set-Cookie")!.split(";")[0]!;
+    const code = /data-testid="pairing-code">([A-Z0-9]{6})</.exec(await own.text())?.[1];
+    expect(code).toBeDefined();
+    for (let i = 0; i < 20; i += 1) {
+      const again = await from("198.51.100.60", cookie);
+      expect(again.headers.get("Set-Cookie")).toBeNull();
+      expect(await again.text()).toContain(`data-testid="pairing-code">${code}<`);
+    }
+    // Making that code removed the expired one; the paired TV's stays.
+    const ids = (await db.selectFrom("signagePairings").select("id").execute()).map((r) => r.id);
+    expect(ids).not.toContain(expired.id);
+    expect(ids).toContain(paired.id);
+    // One code made (its browser's), one removed (the expired one), however often it reloaded.
+    expect(await pairings()).toBe(before + 1 - 1);
+
+    // 100 requests without a cookie from one address: ten codes, then a German 429, no row.
+    const statuses: number[] = [];
+    let refused = "";
+    for (let i = 0; i < 100; i += 1) {
+      const response = await from("198.51.100.61");
+      statuses.push(response.status);
+      const html = await response.text();
+      if (response.status === 429) {
+        refused = html;
+        expect(response.headers.get("Set-Cookie")).toBeNull();
+        expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
+      }
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(
+      NEW_CODES_PER_ADDRESS.maxFailures,
+    );
+    expect(statuses.filter((status) => status === 429)).toHaveLength(
+      100 - NEW_CODES_PER_ADDRESS.maxFailures,
+    );
+    expect(refused).toContain("zu viele neue Kopplungscodes");
+    expect(refused).not.toContain('data-testid="pairing-code"');
+    expect(await pairings()).toBe(before + NEW_CODES_PER_ADDRESS.maxFailures);
+    // The same /64 is the same address; another address still gets its code.
+    expect((await from("2001:db8:1:2::a")).status).toBe(200);
+    expect((await from("2001:db8:1:2::b")).status).toBe(200);
+    expect((await from("198.51.100.62")).status).toBe(200);
+    // The browser that has its code keeps it, whatever its address did.
+    expect((await from("198.51.100.61", cookie)).status).toBe(200);
   });
 
   it("shows the section 8 message names", () => {

@@ -2,6 +2,13 @@ import { createHash, randomBytes, randomInt } from "node:crypto";
 import { DateTime } from "luxon";
 import type { Db } from "../../db/schema";
 import { findImagesByIds, imagePath } from "../../db/queries/images";
+import { lockThrottle, saveThrottle } from "../../db/queries/login";
+import {
+  addressBucket,
+  countAttempt,
+  minutesBlocked,
+  type ThrottlePolicy,
+} from "../../domain/login-throttle";
 import { formatMoney } from "../../domain/money";
 import {
   chooseStream,
@@ -36,6 +43,19 @@ export const PAIRING_CODE_MINUTES = 30;
 export const WRONG_CODES_PER_USER = 10;
 export const WRONG_CODES_PER_SHOP = 100;
 export const LOCK_MINUTES = 15;
+/**
+ * New pairing codes per client address (IPv6: its /64) within a code's lifetime (issue 35,
+ * decision 069): a browser keeps its code by its cookie, so only a browser without one, or whose
+ * code ran out, makes a row. Ten TVs set up at once behind one address get theirs; a script that
+ * drops the cookie gets ten rows, then a 429 page until the window is over.
+ */
+export const NEW_CODES_PER_ADDRESS: ThrottlePolicy = {
+  maxFailures: 10,
+  windowMinutes: PAIRING_CODE_MINUTES,
+  blockMinutes: PAIRING_CODE_MINUTES,
+};
+/** Expired codes removed at each new code; more than the new codes can leave behind. */
+const EXPIRED_CODES_PER_ROUND = 100;
 /** A TV not heard of for this long is offline (it reports every 30 s). */
 export const OFFLINE_AFTER_SECONDS = 90;
 
@@ -70,13 +90,22 @@ function newCode(): string {
 
 export type TvState =
   | { kind: "unpaired"; token: string | null; code: string }
+  /** Too many new codes from this address: none made, try again in `minutes`. */
+  | { kind: "busy"; minutes: number }
   | { kind: "paired"; deviceId: number; branchId: number; streamId: number | null; name: string };
 
 /**
  * What this browser is: a paired TV, or one showing a code (a new token and code when it has
- * none, or its code ran out). `token` is set when the cookie must be (re)written.
+ * none, or its code ran out). `token` is set when the cookie must be (re)written. A new code is
+ * counted against the client address (`NEW_CODES_PER_ADDRESS`); past it the answer is `busy` and
+ * nothing is written. Making one also removes codes that ran out unpaired.
  */
-export async function tvStateOf(db: Db, token: string | null, now: Date): Promise<TvState> {
+export async function tvStateOf(
+  db: Db,
+  token: string | null,
+  now: Date,
+  clientAddress?: string,
+): Promise<TvState> {
   if (token) {
     const pairing = await db
       .selectFrom("signagePairings")
@@ -104,20 +133,43 @@ export async function tvStateOf(db: Db, token: string | null, now: Date): Promis
     if (pairing && now.getTime() - pairing.createdAt.getTime() < PAIRING_CODE_MINUTES * 60_000) {
       return { kind: "unpaired", token: null, code: pairing.code };
     }
-    if (pairing) await db.deleteFrom("signagePairings").where("id", "=", pairing.id).execute();
   }
-  const fresh = randomBytes(32).toString("base64url");
-  for (let attempt = 0; ; attempt += 1) {
-    const code = newCode();
-    const inserted = await db
-      .insertInto("signagePairings")
-      .values({ code, tokenHash: hashToken(fresh) })
-      .onConflict((conflict) => conflict.column("code").doNothing())
-      .returning("id")
-      .executeTakeFirst();
-    if (inserted) return { kind: "unpaired", token: fresh, code };
-    if (attempt > 20) throw new Error("Kein freier Kopplungscode gefunden.");
-  }
+  return db.transaction().execute(async (trx) => {
+    const key = `tvpairing:${hashToken(addressBucket(clientAddress))}`;
+    const counted = await lockThrottle(trx, key);
+    const blocked = minutesBlocked(counted, now);
+    if (blocked !== null) return { kind: "busy", minutes: blocked };
+    await saveThrottle(trx, key, countAttempt(counted, now, NEW_CODES_PER_ADDRESS), now);
+    await removeExpiredCodes(trx, now);
+    const fresh = randomBytes(32).toString("base64url");
+    for (let attempt = 0; ; attempt += 1) {
+      const code = newCode();
+      const inserted = await trx
+        .insertInto("signagePairings")
+        .values({ code, tokenHash: hashToken(fresh) })
+        .onConflict((conflict) => conflict.column("code").doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      if (inserted) return { kind: "unpaired", token: fresh, code };
+      if (attempt > 20) throw new Error("Kein freier Kopplungscode gefunden.");
+    }
+  });
+}
+
+/** Unpaired codes older than `PAIRING_CODE_MINUTES` (this browser's old one too), a batch. */
+export async function removeExpiredCodes(db: Db, now: Date): Promise<number> {
+  const result = await db
+    .deleteFrom("signagePairings")
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom("signagePairings")
+        .select("id")
+        .where("deviceId", "is", null)
+        .where("createdAt", "<=", new Date(now.getTime() - PAIRING_CODE_MINUTES * 60_000))
+        .limit(EXPIRED_CODES_PER_ROUND),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export interface PairInput {
