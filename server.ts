@@ -16,7 +16,10 @@ import { hashedAssets } from "./app/server/precompressed.server";
 import { securityHeaders, tileImageSource } from "./app/server/security-headers.server";
 import { markCartWrites } from "./app/server/cart-writes.server";
 import { rejectCrossSiteRequests } from "./app/server/cross-site.server";
-import { refuseHostileAddresses } from "./app/server/hostile-addresses.server";
+import { pathOf, refuseHostileAddresses } from "./app/server/hostile-addresses.server";
+import { refusal, sendRefusal } from "./app/server/refusals.server";
+import { errorLog } from "./app/server/error-log.server";
+import { de } from "./app/i18n/de";
 import { withRouteDefaults } from "./app/server/route-defaults.server";
 import { orderStatusNotModified } from "./app/server/order-status-cache.server";
 import {
@@ -67,6 +70,7 @@ import { allowPixelWithConsent } from "./app/features/analytics/pixel-policy.ser
 const KEEP_ALIVE_MS = 65_000;
 
 const log = (line: string) => console.log(line);
+const logServerError = errorLog();
 
 const BUILD_DIR = path.resolve(process.cwd(), process.env.BUILD_DIR ?? "build");
 
@@ -238,11 +242,17 @@ async function main(): Promise<void> {
   app.use(quietAfterBodyRefused);
 
   // What fails outside a loader or an action (the load context, a middleware): a database
-  // that is away is a 503 here too, anything else Express's own 500.
+  // that is away is a 503 here too, anything else a German 500 and one line in the log, not
+  // Express's English page with the stack (issue 35).
   app.use(
     (error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
-      if (res.headersSent || !isDatabaseUnavailable(error)) return next(error);
-      sendDatabaseUnavailable(req, res);
+      if (res.headersSent) return next(error);
+      if (isDatabaseUnavailable(error)) return sendDatabaseUnavailable(req, res);
+      logServerError(error, { method: req.method, url: req.originalUrl });
+      void sendRefusal(
+        res,
+        refusal(pathOf(req.originalUrl), 500, de.errors.internalText, de.errors.internalTitle),
+      );
     },
   );
 

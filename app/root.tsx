@@ -117,8 +117,9 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  // A thrown response is an answer the server chose; anything else is a bug worth logging.
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // A thrown response is an answer the server chose; anything else is a bug worth logging, in the
+  // browser (the server logged it once already, in one line: entry.server.tsx's handleError).
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message = isRouteErrorResponse(error)
     ? (error.data as { message?: unknown } | null)?.message

@@ -8,7 +8,10 @@ export function errorTitle(status: number): string {
   if (status === 400 || status === 413) return de.errors.badRequestTitle;
   if (status === 403) return de.errors.forbiddenTitle;
   if (status === 404) return de.errors.notFoundTitle;
+  if (status === 405) return de.errors.methodNotAllowedTitle;
   if (status === 503) return de.errors.unavailableTitle;
+  // Any other refusal is the request's fault, not an internal error of ours.
+  if (status >= 400 && status < 500) return de.errors.badRequestTitle;
   return de.errors.internalTitle;
 }
 
@@ -17,6 +20,8 @@ export function errorText(status: number, message?: unknown): string {
   if (status === 400 || status === 413) return de.errors.badRequest;
   if (status === 403) return de.errors.forbidden;
   if (status === 404) return de.errors.notFoundText;
+  if (status === 405) return de.errors.methodNotAllowed;
   if (status === 503) return de.errors.unavailableText;
+  if (status >= 400 && status < 500) return de.errors.badRequest;
   return de.errors.internalText;
 }

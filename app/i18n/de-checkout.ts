@@ -98,6 +98,9 @@ export const deCheckout = {
   unknownError: "Ein unbekannter Fehler ist aufgetreten.",
   errorsHeading: "Bitte prüfen Sie Ihre Angaben:",
   emptyCart: "Ihr Warenkorb ist leer. Bitte wählen Sie zuerst Produkte aus.",
+  /** A form whose hidden order key is missing or malformed (not one our page wrote). */
+  orderKeyInvalid:
+    "Das Bestellformular ist unvollständig oder veraltet. Bitte laden Sie die Seite neu und senden Sie die Bestellung erneut ab.",
   orderKeyReused:
     "Dieses Bestellformular wurde bereits für eine frühere Bestellung abgeschickt. Ihr aktueller Warenkorb ist noch nicht bestellt: Bitte prüfen Sie Ihre Angaben und senden Sie die Bestellung erneut ab.",
   closedNoPreorder:

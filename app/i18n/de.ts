@@ -271,6 +271,9 @@ export const de = {
       "Diese Anfrage kam nicht von unserer Seite und wurde deshalb abgelehnt. Bitte laden Sie die Seite neu und versuchen Sie es erneut.",
     apiNotFound: "Diese Schnittstelle gibt es nicht.",
     methodNotAllowed: "Diese Adresse nimmt diese Anfrageart nicht an.",
+    methodNotAllowedTitle: "Anfrageart nicht erlaubt",
+    /** `?_data`: the data requests of Remix before single fetch, which this shop never makes. */
+    dataParameter: "Diese Adresse enthält einen Parameter, den der Shop nicht annimmt.",
     /** Own wording: the database is away for a moment (a restart); 503 with Retry-After. */
     unavailableTitle: "Gerade nicht erreichbar",
     unavailableText:

@@ -1,4 +1,5 @@
-import type { RequestHandler } from "express";
+import { METHODS } from "node:http";
+import type { RequestHandler, Response } from "express";
 import { hasUnwantedCharacters } from "../domain/values";
 import { de } from "../i18n/de";
 import { refusal, sendRefusal } from "./refusals.server";
@@ -10,9 +11,50 @@ import { refusal, sendRefusal } from "./refusals.server";
  */
 export function refuseHostileAddresses(): RequestHandler {
   return (req, res, next) => {
-    if (isReadableAddress(req.originalUrl)) return next();
-    void sendRefusal(res, refusal(pathOf(req.originalUrl), 400, de.errors.badAddress));
+    const path = pathOf(req.originalUrl);
+    if (!SERVED_METHODS.has(req.method)) return void refuseMethod(res, req.method, path);
+    if (!isReadableAddress(req.originalUrl)) {
+      return void sendRefusal(res, refusal(path, 400, de.errors.badAddress));
+    }
+    if (hasDataParameter(req.originalUrl)) {
+      return void sendRefusal(res, refusal(path, 400, de.errors.dataParameter));
+    }
+    next();
   };
+}
+
+/**
+ * The methods some route of ours takes (PUT, PATCH and DELETE only on the staff API; a page that
+ * does not take one answers its own 405). Every other method Node parses (TRACE, OPTIONS,
+ * PROPFIND, PURGE, …) is refused here: TRACE made Remix's request constructor throw (Express's
+ * English 500 page), the others ran a page's action as if they were a POST.
+ */
+const SERVED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]);
+const KNOWN_METHODS = new Set(METHODS);
+
+function refuseMethod(res: Response, method: string, path: string): Promise<void> {
+  // A method HTTP does not know at all is not implemented (Node's parser refuses most of them
+  // before they get here); a known one is not allowed.
+  const status = KNOWN_METHODS.has(method) ? 405 : 501;
+  res.setHeader(
+    "Allow",
+    path.startsWith("/api/") ? "GET, HEAD, POST, PUT, PATCH, DELETE" : "GET, HEAD, POST",
+  );
+  return sendRefusal(
+    res,
+    refusal(path, status, de.errors.methodNotAllowed, de.errors.methodNotAllowedTitle),
+  );
+}
+
+/**
+ * `?_data=…` asks for Remix's data requests from before single fetch, which this app's pages never
+ * make: Remix still answers them (a loader returning null broke it into a 500) and logs a warning
+ * with its stack for each, so anyone could fill the log. Refused here, unlogged.
+ */
+function hasDataParameter(url: string): boolean {
+  const queryStart = url.indexOf("?");
+  if (queryStart === -1) return false;
+  return new URLSearchParams(url.slice(queryStart + 1)).has("_data");
 }
 
 export function isReadableAddress(url: string): boolean {

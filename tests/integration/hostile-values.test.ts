@@ -1,5 +1,6 @@
+import { METHODS } from "node:http";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
 import { seedDemoData } from "#app/db/seed.server";
 import { de } from "#app/i18n/de";
@@ -9,6 +10,8 @@ import { CONSENT_COOKIE } from "#app/features/storefront/visitor.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { insertTestOrder } from "#tests/support/orders";
 import { startAppServer, StaffClient, type AppServer } from "#tests/support/staff";
+import { answerFlaw, rawRequest } from "#tests/support/raw-request";
+import { deCheckout } from "#app/i18n/de-checkout";
 
 /**
  * The hostile values of issue 13, point 5 and 7, one by one with the answer each must get (the
@@ -339,6 +342,91 @@ describe.each(databaseTargets())("hostile values (%s)", (target) => {
       .where("id", "=", block.id)
       .executeTakeFirstOrThrow();
     expect(after).toEqual(block);
+  });
+
+  it("answers TRACE and the other methods no route takes with a German 405 and Allow (issue 35)", async () => {
+    const unserved = METHODS.filter(
+      (method) => !["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "CONNECT"].includes(method),
+    );
+    expect(unserved).toContain("TRACE");
+    for (const path of ["/", "/store/altstadt", "/backend/sold-out", "/api/orders", "/healthz"]) {
+      for (const method of unserved) {
+        const answer = (await rawRequest(server.origin, method, path))!;
+        expect(answer.status, `${method} ${path}`).toBe(405);
+        expect(answer.headers.allow, `${method} ${path}`).toMatch(/^GET, HEAD, POST/);
+        expect(answer.body, `${method} ${path}`).toContain(de.errors.methodNotAllowed);
+      }
+    }
+  });
+
+  it("answers ?_data with a German 400 and writes nothing to the log (issue 35)", async () => {
+    const product = await handle.db
+      .selectFrom("products")
+      .select("id")
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const written: string[] = [];
+    const record = (...args: unknown[]) => void written.push(args.map(String).join(" "));
+    const spies = [
+      vi.spyOn(console, "error").mockImplementation(record),
+      vi.spyOn(console, "warn").mockImplementation(record),
+      vi.spyOn(console, "log").mockImplementation(record),
+      vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+        written.push(String(chunk));
+        return true;
+      }),
+    ];
+    try {
+      for (const path of [
+        "/kiosk?_data",
+        "/kiosk?_data=root",
+        "/?_data=routes/home",
+        "/store/altstadt?_data=routes/store/branch",
+        `/backend/products/${product.id}/sold-out?_data`,
+        `/backend/products/${product.id}/sold-out?_data=routes/backend/product-sold-out`,
+      ]) {
+        for (let round = 0; round < 3; round += 1) {
+          const response = await admin.send(path);
+          expect(response.status, path).toBe(400);
+          expect(await response.text(), path).toContain(de.errors.dataParameter);
+        }
+      }
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    expect(written).toEqual([]);
+  });
+
+  it("answers in German what it refuses: foreign orders, missing actions, a broken order key (issue 35)", async () => {
+    for (const path of ["/backend/orders/2147483647/escpos", "/backend/orders/2147483647/kopie"]) {
+      const response = await admin.send(path);
+      expect(response.status, path).toBe(404);
+      const body = await response.text();
+      expect(body, path).toContain("nicht gefunden");
+      expect(answerFlaw(404, response.headers.get("Content-Type") ?? "", body), path).toBeNull();
+    }
+    // A form sent to a page without one, to a download, and a page's data.
+    for (const path of ["/backend/sold-out", "/", "/store/altstadt/menu-version"]) {
+      const response = await admin.send(path, { form: { x: "1" } });
+      expect(response.status, path).toBe(405);
+      expect(response.headers.get("Allow"), path).toBe("GET, HEAD");
+      const body = await response.text();
+      expect(body, path).toContain(de.errors.methodNotAllowed);
+      expect(answerFlaw(405, response.headers.get("Content-Type") ?? "", body), path).toBeNull();
+    }
+    const data = await admin.send("/backend/sold-out.data", { form: { x: "1" } });
+    expect(data.status).toBe(405);
+    expect(data.headers.get("Allow")).toBe("GET, HEAD");
+    const checkout = await fetch(`${server.origin}/store/altstadt/checkout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: server.origin, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "orderKey=%3Cnicht-von-uns%3E&name=Max",
+    });
+    expect(checkout.status).toBe(400);
+    const page = await checkout.text();
+    expect(page).toContain(deCheckout.orderKeyInvalid);
+    expect(page).not.toContain(deCheckout.unknownError);
   });
 
   it("counts what PostgreSQL refuses as data as bad input, and nothing else", async () => {

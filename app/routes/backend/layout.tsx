@@ -173,7 +173,8 @@ export default function BackOfficeLayout() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<LayoutData>("routes/backend/layout");
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // In the browser only: the server logged it once already (entry.server.tsx's handleError).
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message = isRouteErrorResponse(error)
     ? (error.data as { message?: unknown } | null)?.message
