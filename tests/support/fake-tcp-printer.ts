@@ -15,7 +15,8 @@ import { performance } from "node:perf_hooks";
  * its status answer back (the moment between paper and answer, for the server-crash run).
  */
 export type FakePrinterMode =
-  | { kind: "accept" }
+  /** `answerAfterMs`: a slow printer, the status byte that long after the ticket arrived. */
+  | { kind: "accept"; answerAfterMs?: number }
   | { kind: "stall" }
   | { kind: "refuse" }
   | { kind: "drop"; afterBytes: number; every?: number }
@@ -34,6 +35,11 @@ export interface FakeTcpPrinter {
   /** Whole raw tickets as received, in order. */
   tickets: Buffer[];
   connections: number;
+  /**
+   * The most connections open at the same time (from the connection until the sender's end or
+   * the close): a real port-9100 printer serves one sender at a time (issue 35).
+   */
+  maxOpen: number;
   /** Connections reset mid-ticket by the drop mode. */
   dropped: number;
   /** Completed restarts. */
@@ -63,6 +69,7 @@ export async function startFakeTcpPrinter(
     printedAt: [],
     tickets: [],
     connections: 0,
+    maxOpen: 0,
     dropped: 0,
     restarts: 0,
     // One restart after the other: a second one asked for while the printer is off waits.
@@ -91,9 +98,22 @@ export async function startFakeTcpPrinter(
     },
   };
 
+  let open = 0;
   const onConnection = (socket: net.Socket) => {
     sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
+    open += 1;
+    printer.maxOpen = Math.max(printer.maxOpen, open);
+    let ended = false;
+    const over = () => {
+      if (ended) return;
+      ended = true;
+      open -= 1;
+    };
+    socket.on("end", over);
+    socket.on("close", () => {
+      over();
+      sockets.delete(socket);
+    });
     socket.on("error", () => undefined);
     printer.connections += 1;
     const number = printer.connections;
@@ -103,6 +123,7 @@ export async function startFakeTcpPrinter(
         : null;
     const stalls = mode.kind === "stall";
     const silent = mode.kind === "no-status";
+    const answerAfterMs = mode.kind === "accept" ? (mode.answerAfterMs ?? 0) : 0;
     let received = Buffer.alloc(0);
     socket.on("data", (chunk) => {
       received = Buffer.concat([received, chunk]);
@@ -135,7 +156,11 @@ export async function startFakeTcpPrinter(
         held({ jobId, release: () => socket.destroy() });
         return;
       }
-      socket.write(Buffer.from([0x12]));
+      if (answerAfterMs > 0) {
+        setTimeout(() => {
+          if (!socket.destroyed) socket.write(Buffer.from([0x12]));
+        }, answerAfterMs);
+      } else socket.write(Buffer.from([0x12]));
     });
   };
   /** The listening socket while the printer is on. */

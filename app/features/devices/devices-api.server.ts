@@ -88,13 +88,23 @@ export async function testPrint(
     .returning(["id", "orderId", "reason"])
     .executeTakeFirstOrThrow();
   const content = await renderJob(db, job, device.paperWidth);
-  const sent = await sendToPrinter(
-    device.host ?? "",
-    device.port ?? 9100,
-    content,
-    { connectTimeoutMs: 3_000, answerTimeoutMs: 5_000 },
-    !device.noStatusAnswer,
-  );
+  // The printer is talked to by one sender at a time (issue 35): the test ticket waits for the
+  // device row that a print worker holds while its ticket is on the wire (`deliverDueJobs`).
+  const sent = await db.transaction().execute(async (trx) => {
+    await trx
+      .selectFrom("devices")
+      .select("id")
+      .where("id", "=", device.id)
+      .forNoKeyUpdate()
+      .execute();
+    return sendToPrinter(
+      device.host ?? "",
+      device.port ?? 9100,
+      content,
+      { connectTimeoutMs: 3_000, answerTimeoutMs: 5_000 },
+      !device.noStatusAnswer,
+    );
+  });
   const failure = sent.ok ? null : (sent.failure ?? "other");
   const reason = failure ? deDevices.failures[failure] : null;
   await db

@@ -352,6 +352,26 @@ export async function deliverDueJobs(
   for (let i = 0; i < limit; i += 1) {
     const outcome = await db.transaction().execute(async (trx) => {
       const now = options.now?.() ?? new Date();
+      // First the printer: the device of the oldest due job whose row no other worker holds. Its
+      // lock (`FOR NO KEY UPDATE`, which new jobs' foreign keys do not wait for) is held until
+      // this transaction ends, so one worker at a time talks to a printer and its tickets go out
+      // in order (issue 35). Only the device row is locked here: a job row locked while its
+      // device was skipped would stay locked, and another worker would pass it by.
+      const device = await trx
+        .selectFrom("printJobs as j")
+        .innerJoin("devices as d", "d.id", "j.deviceId")
+        .select("d.id")
+        .where("j.status", "=", "pending")
+        .where("j.nextAttemptAt", "<=", now)
+        .where("d.connection", "=", "escpos_tcp")
+        .orderBy("j.id")
+        .limit(1)
+        .forNoKeyUpdate("d")
+        .skipLocked()
+        .executeTakeFirst();
+      if (!device) return null;
+      // Then its oldest due job, read now that the printer is this worker's: a job another worker
+      // printed meanwhile is no longer pending.
       const job = await trx
         .selectFrom("printJobs as j")
         .innerJoin("devices as d", "d.id", "j.deviceId")
@@ -369,13 +389,13 @@ export async function deliverDueJobs(
           "d.connection",
           "d.noStatusAnswer",
         ])
+        .where("j.deviceId", "=", device.id)
         .where("j.status", "=", "pending")
         .where("j.nextAttemptAt", "<=", now)
         .where("d.connection", "=", "escpos_tcp")
         .orderBy("j.id")
         .limit(1)
         .forUpdate("j")
-        .skipLocked()
         .executeTakeFirst();
       if (!job) return null;
       const settings = await trx
