@@ -11,9 +11,11 @@ import {
 } from "#app/features/orders/staff-order-actions.server";
 import type { StaffScope } from "#app/features/orders/staff-orders.server";
 import type { PaymentProvider } from "#app/integrations/payments/provider";
+import { paypalProvider } from "#app/integrations/payments/paypal.server";
 import { stripeProvider } from "#app/integrations/payments/stripe.server";
 import { loader as paymentReturn } from "#app/routes/payment-return";
 import { createTestDatabase } from "#tests/support/db";
+import { startFakePayPal, type FakePayPal } from "#tests/support/fake-paypal";
 import { startFakeStripe, type FakeStripe } from "#tests/support/fake-stripe";
 import { insertTestOrder } from "#tests/support/orders";
 
@@ -33,23 +35,34 @@ describe("the payment return", () => {
   let admin: StaffScope;
   let fake: FakeStripe;
   let stripe: PaymentProvider;
+  let paypalFake: FakePayPal;
+  let paypal: PaymentProvider;
 
   beforeAll(async () => {
-    [handle, fake] = await Promise.all([createTestDatabase("pglite"), startFakeStripe()]);
+    [handle, fake, paypalFake] = await Promise.all([
+      createTestDatabase("pglite"),
+      startFakeStripe(),
+      startFakePayPal(),
+    ]);
     db = handle.db;
     await seedDemoData(db, { now });
     const user = await db.selectFrom("users").select("id").executeTakeFirstOrThrow();
     admin = { userId: user.id, branchIds: null, ip: "127.0.0.1" };
     stripe = stripeProvider({ apiBase: fake.url, secretKey: fake.secretKey });
+    paypal = paypalProvider({
+      apiBase: paypalFake.url,
+      clientId: paypalFake.clientId,
+      clientSecret: paypalFake.clientSecret,
+    });
   });
   afterAll(async () => {
-    await Promise.all([handle?.close(), fake?.close()]);
+    await Promise.all([handle?.close(), fake?.close(), paypalFake?.close()]);
   });
 
   const context = () =>
     ({
       db,
-      payments: { stripe },
+      payments: { stripe, paypal },
       config: { publicOrigin: ORIGIN, mode: "demo", dataDir: "" },
     }) as unknown as AppLoadContext;
 
@@ -163,6 +176,29 @@ describe("the payment return", () => {
     response = await visit(given.order, "erfolg");
     expect(response.headers.get("location")).toBe("/store/altstadt/checkout/error");
     expect(await stored(given.order.id)).toEqual(failed);
+  });
+
+  it("still captures an approved PayPal order on the customer's return", async () => {
+    const order = await insertTestOrder(db, { paymentMethod: "paypal" });
+    const started = await paypal.startCheckout({
+      orderUid: order.uid,
+      description: "Bäckerei Sonnenkorn – Altstadt",
+      amountCents: order.totalGross,
+      currency: "EUR",
+      successUrl: `${ORIGIN}${paymentReturnPath(order, "erfolg")}`,
+      cancelUrl: `${ORIGIN}${paymentReturnPath(order, "abbruch")}`,
+      idempotencyKey: `order-${order.uid}`,
+    });
+    await db
+      .updateTable("orders")
+      .set({ paymentReference: started.reference })
+      .where("id", "=", order.id)
+      .execute();
+    paypalFake.approve(started.reference);
+    const response = await visit(order, "erfolg");
+    expect(response.headers.get("location")).toBe(statusPage(order));
+    expect(await stored(order.id)).toMatchObject({ isPaid: true, isFailed: false });
+    expect(paypalFake.orders.get(started.reference)?.capture?.status).toBe("COMPLETED");
   });
 
   it("answers 404 for an unknown order or outcome", async () => {
