@@ -7,6 +7,7 @@ import {
   addressBucket,
   countAttempt,
   forgiveAttempt,
+  grownBlock,
   minutesBlocked,
   type ThrottleState,
 } from "./login-throttle";
@@ -106,5 +107,35 @@ describe("the address a lockout counts by", () => {
     expect(addressBucket(" ")).toBe("unbekannt");
     expect(addressBucket("1:2:3")).toBe("1:2:3");
     expect(addressBucket("1::2::3")).toBe("1::2::3");
+  });
+});
+
+describe("account-wide blocks in a row", () => {
+  const minutesOf = (blockedUntil: Date, from: Date) =>
+    (blockedUntil.getTime() - from.getTime()) / 60_000;
+
+  it("double from 15 minutes while they follow one another, up to 240", () => {
+    let record: ThrottleState = NO_FAILURES;
+    const lengths: number[] = [];
+    let now = at(0);
+    for (let block = 0; block < 7; block += 1) {
+      const grown = grownBlock(record, now, ACCOUNT_POLICY);
+      lengths.push(minutesOf(grown.blockedUntil, now));
+      record = grown.record;
+      // The next block starts a minute after this one ended.
+      now = new Date(grown.blockedUntil.getTime() + 60_000);
+    }
+    expect(lengths).toEqual([15, 30, 60, 120, 240, 240, 240]);
+  });
+
+  it("start at 15 minutes again after a day without a block", () => {
+    const first = grownBlock(NO_FAILURES, at(0), ACCOUNT_POLICY);
+    const second = grownBlock(first.record, at(60), ACCOUNT_POLICY);
+    expect(minutesOf(second.blockedUntil, at(60))).toBe(30);
+    // A day after the second block ended (at minute 90).
+    const muchLater = at(90 + 24 * 60);
+    const fresh = grownBlock(second.record, muchLater, ACCOUNT_POLICY);
+    expect(minutesOf(fresh.blockedUntil, muchLater)).toBe(15);
+    expect(fresh.record.failures).toBe(1);
   });
 });

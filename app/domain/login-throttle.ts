@@ -133,6 +133,38 @@ export function forgiveAttempt(state: ThrottleState, policy: ThrottlePolicy): Th
 }
 
 /**
+ * Account-wide blocks grow while they follow one another (decision 028, addendum): 15, 30, 60,
+ * 120, then 240 minutes at most; a day without a new block starts again at 15. They block unknown
+ * devices only, so a longer block costs the owner nothing on a known device or with a login link,
+ * and it cuts guessing spread over many addresses from 1 920 to about 180 tries a day.
+ */
+export const ACCOUNT_BLOCK_GROWTH = {
+  /** A new block within this time after the last one ended is one step longer. */
+  resetAfterMinutes: 24 * 60,
+  maxBlockMinutes: 240,
+};
+
+/**
+ * The block that starts at `now` for a key whose earlier blocks are recorded in `record`
+ * (`failures`: blocks in a row, `blockedUntil`: when the last one ended or ends). Answers the
+ * block's end and the record to keep.
+ */
+export function grownBlock(
+  record: ThrottleState,
+  now: Date,
+  policy: ThrottlePolicy,
+  growth = ACCOUNT_BLOCK_GROWTH,
+): { blockedUntil: Date; record: ThrottleState } {
+  const follows =
+    record.blockedUntil !== null &&
+    now.getTime() - record.blockedUntil.getTime() < growth.resetAfterMinutes * MINUTE_MS;
+  const inARow = follows ? record.failures + 1 : 1;
+  const minutes = Math.min(policy.blockMinutes * 2 ** (inARow - 1), growth.maxBlockMinutes);
+  const blockedUntil = new Date(now.getTime() + minutes * MINUTE_MS);
+  return { blockedUntil, record: { failures: inARow, windowStartedAt: now, blockedUntil } };
+}
+
+/**
  * The part of a client address that one person controls: IPv4 as it is, IPv6 by its /64 prefix
  * (one connection usually owns a whole /64), IPv4-mapped IPv6 as IPv4.
  */

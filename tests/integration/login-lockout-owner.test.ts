@@ -196,6 +196,35 @@ describe.each(databaseTargets())("a lockout that spares the owner on %s", (targe
     SLOW_SIGN_INS,
   );
 
+  it(
+    "makes each following block for unknown devices longer, and never the known device's",
+    async () => {
+      const admin = await createStaff(db, { roles: ["ROLE_ADMIN"] });
+      const owner = await ownerWithKnownDevice(admin);
+      await attackFromTwentyAddresses(admin.email);
+      const first = await browser().login(admin.email, admin.password);
+      expect(first.headers.get("Retry-After")).toBe("900");
+
+      // The first block ran out (its end moved into the past, as 15 minutes later)…
+      await db
+        .updateTable("loginThrottles")
+        .set({ blockedUntil: new Date(Date.now() - 1000) })
+        .where("key", "=", throttleKeys.account(admin.email))
+        .execute();
+      // …and twenty more guesses start a block twice as long.
+      for (let address = 1; address <= 20; address += 1) {
+        const response = await browser().login(admin.email, `noch-einmal-${address}`);
+        expect(response.status, `Adresse ${address}`).toBe(address === 20 ? 429 : 400);
+        if (address === 20) {
+          expect(response.headers.get("Retry-After")).toBe("1800");
+          expect(await response.text()).toContain(texts.tooManyAttemptsForAccount(30));
+        }
+      }
+      expect((await elsewhere(owner).login(admin.email, admin.password)).status).toBe(303);
+    },
+    SLOW_SIGN_INS,
+  );
+
   it("blocks a stolen device cookie after five wrong passwords without blocking the account", async () => {
     const user = await createStaff(db, { roles: ["ROLE_EMPLOYEE"] });
     const owner = await ownerWithKnownDevice(user);

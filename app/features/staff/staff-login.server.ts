@@ -33,6 +33,7 @@ import {
   addressBucket,
   countAttempt,
   forgiveAttempt,
+  grownBlock,
   minutesBlocked,
   type ThrottlePolicy,
   type ThrottleState,
@@ -89,6 +90,8 @@ const normalEmail = (email: string) => email.trim().toLowerCase();
 export const throttleKeys = {
   /** The account from every address together (unknown devices only). */
   account: (email: string) => `account:${sha256(normalEmail(email))}`,
+  /** The account-wide blocks in a row, each longer than the last. */
+  accountBlocks: (email: string) => `accountblocks:${sha256(normalEmail(email))}`,
   /** The account from one address (bucket): what a guesser at that address can block. */
   accountAddress: (email: string, clientAddress: string | undefined) =>
     `accountaddress:${sha256(`${normalEmail(email)}\n${addressBucket(clientAddress)}`)}`,
@@ -127,6 +130,8 @@ function dummyPasswordHash(): Promise<string> {
 interface Counted {
   key: string;
   policy: ThrottlePolicy;
+  /** The key that records this key's blocks in a row, when each one should be longer. */
+  growth?: string;
 }
 
 type Reservation =
@@ -164,8 +169,15 @@ async function reserveAttempt(
     const blocked = blockedBy(states, now);
     if (blocked.keys.length > 0) return { blocked: blocked.minutes, blockedKeys: blocked.keys };
     const after = new Map<string, ThrottleState>();
-    for (const { key, policy } of ordered) {
-      const next = countAttempt(states.get(key)!, now, policy);
+    for (const { key, policy, growth } of ordered) {
+      let next = countAttempt(states.get(key)!, now, policy);
+      if (growth && minutesBlocked(next, now) !== null) {
+        // This attempt starts a block (none was running, or it would have been refused above).
+        // Only the holder of this key's row lock gets here, so the record needs no other order.
+        const grown = grownBlock(await lockThrottle(trx, growth), now, policy);
+        await saveThrottle(trx, growth, grown.record, now);
+        next = { ...next, blockedUntil: grown.blockedUntil };
+      }
       after.set(key, next);
       await saveThrottle(trx, key, next, now);
     }
@@ -265,7 +277,11 @@ export async function attemptPasswordLogin(
           key: throttleKeys.accountAddress(credentials.email, source.clientAddress),
           policy: ACCOUNT_ADDRESS_POLICY,
         },
-        { key: accountKey, policy: ACCOUNT_POLICY },
+        {
+          key: accountKey,
+          policy: ACCOUNT_POLICY,
+          growth: throttleKeys.accountBlocks(credentials.email),
+        },
       ];
   counted.push({ key: throttleKeys.address(source.clientAddress), policy: ADDRESS_POLICY });
   /** Only the account-wide bound blocks: a known device or a login link still gets in. */
