@@ -1097,6 +1097,14 @@ describe.each(databaseTargets())("every guarded route on %s", (target) => {
     const writes = async (actor: ActorName, person: TestStaff, day: string) => {
       const browser = await client(actor);
       const activity = await activityOf(person.id, day);
+      const later = new Date(Date.parse(`${day}T12:00:00Z`) + 10 * 86_400_000);
+      const absence = (
+        await db
+          .insertInto("absences")
+          .values({ userId: person.id, day: later.toISOString().slice(0, 10), kind: "sickness" })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
       const send = (path: string, method: string, json: Record<string, unknown>) =>
         browser.send(path, { method, json });
       return {
@@ -1124,6 +1132,7 @@ describe.each(databaseTargets())("every guarded route on %s", (target) => {
         absence: (
           await send("/api/absences", "POST", { userId: person.id, from: day, kind: "holiday" })
         ).status,
+        "absence deleted": (await send(`/api/absences/${absence}`, "DELETE", {})).status,
         "activity added": (
           await send("/api/working-activities", "POST", {
             userId: person.id,
@@ -1154,6 +1163,7 @@ describe.each(databaseTargets())("every guarded route on %s", (target) => {
       contract: status,
       "contract (page)": status,
       absence: status,
+      "absence deleted": status,
       "activity added": status,
       "activity corrected": status,
       "activity deleted": status,
@@ -1173,6 +1183,7 @@ describe.each(databaseTargets())("every guarded route on %s", (target) => {
       contract: 200,
       "contract (page)": 302,
       absence: 201,
+      "absence deleted": 204,
       "activity added": 201,
       "activity corrected": 200,
       "activity deleted": 204,
@@ -1189,6 +1200,7 @@ describe.each(databaseTargets())("every guarded route on %s", (target) => {
         contract: 200,
         "contract (page)": 302,
         absence: 201,
+        "absence deleted": 204,
         "activity added": 201,
         "activity corrected": 200,
         "activity deleted": 204,
