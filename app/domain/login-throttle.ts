@@ -136,7 +136,8 @@ export function forgiveAttempt(state: ThrottleState, policy: ThrottlePolicy): Th
  * Account-wide blocks grow while they follow one another (decision 028, addendum): 15, 30, 60,
  * 120, then 240 minutes at most; a day without a new block starts again at 15. They block unknown
  * devices only, so a longer block costs the owner nothing on a known device or with a login link,
- * and it cuts guessing spread over many addresses from 1 920 to about 180 tries a day.
+ * and it cuts guessing spread over many addresses from 1 920 tries a day to 200 on the first
+ * day and 120 on each further one.
  */
 export const ACCOUNT_BLOCK_GROWTH = {
   /** A new block within this time after the last one ended is one step longer. */

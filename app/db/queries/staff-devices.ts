@@ -90,14 +90,3 @@ export async function forgetKnownDevices(db: Db, userId: number): Promise<number
     .execute();
   return rows.length;
 }
-
-/** How many devices the user has that are still known (for the user's page and JSON). */
-export async function countKnownDevices(db: Db, userId: number, now: Date): Promise<number> {
-  const row = await db
-    .selectFrom("staffDevices")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("userId", "=", userId)
-    .where("expiresAt", ">", now)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
