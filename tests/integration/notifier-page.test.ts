@@ -252,6 +252,27 @@ describe.each(databaseTargets())("order notifier page (%s)", (target) => {
     await handle.db.deleteFrom("notifierSubscriptions").execute();
   });
 
+  it("stays at ten when many browsers subscribe at the same moment", async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        visitor.send(`/melder/${hafenNotifier.token}/abo`, {
+          json: {
+            endpoint: `https://fcm.googleapis.com/fcm/send/zugleich-${i}`,
+            keys: browserKeys(),
+          },
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(25).fill(201));
+    const rows = await handle.db
+      .selectFrom("notifierSubscriptions")
+      .select("id")
+      .where("deviceId", "=", hafenNotifier.id)
+      .execute();
+    expect(rows).toHaveLength(10);
+    await handle.db.deleteFrom("notifierSubscriptions").execute();
+  });
+
   it("sends a test notification to each subscription, and says so when there is none", async () => {
     const none = await manager.send(`/api/devices/${notifier.id}/test/notification`, { json: {} });
     expect(none.status).toBe(409);
