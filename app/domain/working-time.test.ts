@@ -4,6 +4,7 @@ import {
   clockState,
   clockTransition,
   hoursText,
+  isValidCardNumber,
   minutesPerDay,
   PIN_MAX_FAILURES,
   timesProblem,
@@ -271,5 +272,17 @@ describe("night shifts (decision 065)", () => {
     expect(
       workingTimeViolations([long, next], "Europe/Berlin", berlin("2026-11-22T00:00:00")),
     ).toContainEqual({ kind: "shortRest", day: "2026-11-21", restMinutes: 570 });
+  });
+});
+
+describe("clock cards (issue 35, finding 4; decision 068)", () => {
+  it("takes 8 to 64 letters, digits or dashes, nothing shorter", () => {
+    for (const card of ["12345678", "CARD-0815", "04A3B2C1D0E9F8", "X".repeat(64)]) {
+      expect(isValidCardNumber(card), card).toBe(true);
+    }
+    for (const card of ["4711", "CARD-47", "1234567", "X".repeat(65), "CARD 0815", "KARTE_0815"]) {
+      expect(isValidCardNumber(card), card).toBe(false);
+    }
+    expect(isValidCardNumber(12345678)).toBe(false);
   });
 });
