@@ -49,7 +49,7 @@ export function offerableAt(now: Date) {
  * Print jobs (issue 20, decision 056): the only way anything reaches a printer. A job is a row,
  * created in the transaction (or statement) that causes it; its bytes are rendered from the
  * order at the first delivery and kept, so every try sends the same ticket. TCP printers are
- * served by `deliverDueJobs` (one job at a time per worker, `FOR UPDATE SKIP LOCKED`).
+ * served by `deliverDueJobs` (one job at a time per worker, one worker at a time per printer).
  */
 
 const ESC = 0x1b;
@@ -338,10 +338,12 @@ export interface DeliveryRound {
 }
 
 /**
- * Delivers due TCP jobs, one at a time, until none is due. Each job is locked (`FOR UPDATE SKIP
- * LOCKED`, so several workers never send the same job) for its send and marked printed in the
- * same transaction once the printer answered; a failure sets the next try with back-off. A job
- * older than the shop's limit is not printed but marked stale, for staff to reprint by hand.
+ * Delivers due TCP jobs, one at a time, until none is due. The job's printer (its device row,
+ * `SKIP LOCKED`) and then the job are locked for the send, so several workers never send the same
+ * job nor talk to the same printer at once, and a printer's tickets go out in job order; the job
+ * is marked printed in the same transaction once the printer answered; a failure sets the next
+ * try with back-off. A job older than the shop's limit is not printed but marked stale, for staff
+ * to reprint by hand.
  */
 export async function deliverDueJobs(
   db: Db,
