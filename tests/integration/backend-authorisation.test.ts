@@ -1081,6 +1081,16 @@ describe.each(databaseTargets())("every guarded route on %s", (target) => {
       expect(html, path).not.toContain("Petra Peer");
       expect(html, path).not.toContain("Sina Geteilt");
     }
+    // The week grid plans everyone's shifts, but books absences and contracts for its own only.
+    const grid = await (
+      await manager.send(`/backend/working-schedules?filiale=${samples.branchA}`)
+    ).text();
+    for (const select of ["absence-person", "contract-person"]) {
+      const options = new RegExp(`<select id="${select}"[^>]*>(.*?)</select>`, "s").exec(grid)?.[1];
+      expect(options, select).toContain("Paul Eigen");
+      expect(options, select).not.toContain("Petra Peer");
+      expect(options, select).not.toContain("Sina Geteilt");
+    }
     const activityOf = async (userId: number, day: string) =>
       (
         await db

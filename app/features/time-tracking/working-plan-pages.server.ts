@@ -110,9 +110,12 @@ export async function schedulesPage(request: Request, context: AppLoadContext) {
     problem = de.balancesLoadError;
   }
   const copied = search.get("uebernommen");
+  // Absences and contracts only for whom the manager may manage (decision 068); shifts for all.
+  const managed = await viewablePeople(context.db, user, people, "manage");
   return {
     branches,
     branchId: branch.id,
+    managed: managed.map((person) => ({ id: person.id, name: person.name })),
     week,
     previousWeek: addDaysTo(week, -7),
     nextWeek: addDaysTo(week, 7),

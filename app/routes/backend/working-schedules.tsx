@@ -159,7 +159,7 @@ export default function WorkingSchedules() {
         <div className="ui-field">
           <label htmlFor="absence-person">{de.page.person}</label>
           <select id="absence-person" name="userId">
-            {page.grid.map((person) => (
+            {page.managed.map((person) => (
               <option key={person.id} value={person.id}>
                 {person.name}
               </option>
@@ -230,7 +230,7 @@ export default function WorkingSchedules() {
         <div className="ui-field">
           <label htmlFor="contract-person">{de.page.person}</label>
           <select id="contract-person" name="userId">
-            {page.grid.map((person) => (
+            {page.managed.map((person) => (
               <option key={person.id} value={person.id}>
                 {person.name}
               </option>
