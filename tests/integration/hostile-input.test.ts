@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
+import { METHODS } from "node:http";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -13,6 +14,7 @@ import { appRoutes, routeModule, type RouteEntry } from "#tests/support/app-buil
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { insertTestOrder } from "#tests/support/orders";
 import { cookiePair, startAppServer, StaffClient, type AppServer } from "#tests/support/staff";
+import { answerFlaw, rawRequest } from "#tests/support/raw-request";
 
 /**
  * The hostile-input walk: every route of `app/routes.ts` (new ones join by themselves), every
@@ -20,7 +22,11 @@ import { cookiePair, startAppServer, StaffClient, type AppServer } from "#tests/
  * an action hostile bodies (NUL bytes, lone surrogates, ids beyond the integer range, impossible
  * dates, wrong types, broken JSON, XML, broken multipart) under every intent the app knows, as a
  * visitor, a customer with a cart and a signed-in administrator, and with foreign, `null` and
- * malformed `Origin` headers. Any answer of 500 or above fails the walk.
+ * malformed `Origin` headers. Any answer of 500 or above fails the walk, and so does an error answer
+ * in English or saying "Unexpected Server Error" (issue 35). Every route template also gets
+ * `?_data` (Remix's requests from before single fetch) and, once with a plain body, every other
+ * method Node's HTTP parser knows (TRACE, OPTIONS, PROPFIND, …; `fetch` refuses some of them, so
+ * these go through node:http).
  */
 
 const ADMIN_EMAIL = "admin@sonnenkorn.example";
@@ -225,7 +231,12 @@ interface Finding {
   actor: string;
   variant: string;
   status: number;
+  /** What is wrong with an error answer's body (English, "Unexpected"), when that is the finding. */
+  flaw?: string;
 }
+
+/** The methods beyond GET and POST, each sent once per route template (issue 35). */
+const OTHER_METHODS = METHODS.filter((method) => method !== "GET" && method !== "POST");
 
 /**
  * One database is enough: the walk is about what the routes do with hostile values, and both
@@ -414,7 +425,7 @@ describe(`the hostile-input walk (${target})`, () => {
     url: string,
     actor: Actor,
     variant: string,
-    init: { body?: BodyInit; headers?: Record<string, string> } = {},
+    init: { body?: BodyInit; headers?: Record<string, string>; raw?: boolean } = {},
   ): Promise<void> {
     const headers = new Headers(init.headers);
     if (actor.cookie) headers.set("Cookie", actor.cookie);
@@ -423,23 +434,46 @@ describe(`the hostile-input walk (${target})`, () => {
     }
     requests += 1;
     let status: number;
-    try {
-      const response = await fetch(`${server.origin}${url}`, {
+    let body = "";
+    let contentType = "";
+    if (init.raw) {
+      const answer = await rawRequest(
+        server.origin,
         method,
-        headers,
-        body: init.body,
-        redirect: "manual",
-      });
-      status = response.status;
-      await response.arrayBuffer().catch(() => undefined);
-    } catch {
-      // The server cut the connection (a body over the limit): not a server error.
-      return;
+        url,
+        Object.fromEntries(headers),
+        typeof init.body === "string" ? init.body : undefined,
+      );
+      // The server closed the connection (CONNECT, which Node itself refuses): not a server error.
+      if (!answer) return;
+      status = answer.status;
+      body = answer.body;
+      contentType = String(answer.headers["content-type"] ?? "");
+    } else {
+      try {
+        const response = await fetch(`${server.origin}${url}`, {
+          method,
+          headers,
+          body: init.body,
+          redirect: "manual",
+        });
+        status = response.status;
+        contentType = response.headers.get("Content-Type") ?? "";
+        body = await response.text().catch(() => "");
+      } catch {
+        // The server cut the connection (a body over the limit): not a server error.
+        return;
+      }
     }
     // The board's event stream answers 503 by design when live updates are off, as they are in
     // this in-process server (docs/decisions/016); every other 5xx is a finding.
     if (status === 503 && url.startsWith("/backend/orders/events")) return;
-    if (status >= 500) findings.push({ method, url, actor: actor.name, variant, status });
+    if (status >= 500) {
+      findings.push({ method, url, actor: actor.name, variant, status });
+      return;
+    }
+    const flaw = status >= 400 ? answerFlaw(status, contentType, body) : null;
+    if (flaw) findings.push({ method, url, actor: actor.name, variant, status, flaw });
   }
 
   function bodies(fields: string[], intents: string[]): HostileBody[] {
@@ -559,6 +593,18 @@ describe(`the hostile-input walk (${target})`, () => {
         for (const query of HOSTILE_QUERIES)
           await knock("GET", `${sample}?${query}`, actor, `GET ?${query}`);
       }
+      // Remix's data requests from before single fetch, for the route and for the root.
+      for (const query of ["_data", `_data=${encodeURIComponent(route.id)}`, "_data=root"]) {
+        await knock("GET", `${sample}?${query}`, actors[2]!, `GET ?${query}`);
+      }
+      // Every other method once, with a plain form (TRACE, OPTIONS, PROPFIND, PUT, …).
+      for (const method of OTHER_METHODS) {
+        await knock(method, sample!, actors[2]!, method, {
+          body: method === "HEAD" || method === "TRACE" ? undefined : "intent=x&name=x",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          raw: true,
+        });
+      }
       const [url] = urls;
       const targets = [url!, ...(isApi ? [] : [`${url === "/" ? "/_root" : url}.data`])];
       for (const target of targets) {
@@ -601,14 +647,16 @@ describe(`the hostile-input walk (${target})`, () => {
     await Promise.all(pending);
     const summary = new Map<string, number>();
     for (const finding of findings) {
-      const key = `${finding.status} ${finding.method} ${finding.url.split("?")[0]} ${finding.variant.slice(0, 60)}`;
+      const key = `${finding.status} ${finding.method} ${finding.url.split("?")[0]} ${finding.variant.slice(0, 60)}${finding.flaw ? ` (${finding.flaw})` : ""}`;
       summary.set(key, (summary.get(key) ?? 0) + 1);
     }
     if (findings.length > 0) {
       console.log([...summary].map(([key, count]) => `${count}× ${key}`).join("\n"));
     }
+    const flawed = findings.filter((finding) => finding.flaw).length;
     console.log(
-      `Feindliche Eingaben (${target}): ${requests} Anfragen, ${findings.length} mit 5xx`,
+      `Feindliche Eingaben (${target}): ${requests} Anfragen, ${findings.length - flawed} mit 5xx, ` +
+        `${flawed} mit englischer oder irreführender Antwort`,
     );
     expect(findings.slice(0, 40)).toEqual([]);
     expect(requests).toBeGreaterThan(4_000);
