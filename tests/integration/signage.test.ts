@@ -415,6 +415,15 @@ describe.each(databaseTargets())("digital signage (%s)", (target) => {
     expect((await from("198.51.100.62")).status).toBe(200);
     // The browser that has its code keeps it, whatever its address did.
     expect((await from("198.51.100.61", cookie)).status).toBe(200);
+    // At the same moment: still ten (the count is taken in the code's transaction).
+    const beforeBurst = await pairings();
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, () => from("198.51.100.63").then((r) => r.status)),
+    );
+    expect(burst.filter((status) => status === 200)).toHaveLength(
+      NEW_CODES_PER_ADDRESS.maxFailures,
+    );
+    expect(await pairings()).toBe(beforeBurst + NEW_CODES_PER_ADDRESS.maxFailures);
   });
 
   it("shows the section 8 message names", () => {
