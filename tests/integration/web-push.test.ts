@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   isAllowedPushEndpoint,
   paddedPrivateKey,
+  postPinned,
   sendPush,
 } from "#app/integrations/push/web-push.server";
 import { isPublicAddress, parseTestOrigins } from "#app/integrations/push/push-endpoints.server";
+import { listen } from "#tests/support/fake-http";
 import { startFakePushService, type FakePushService } from "#tests/support/fake-push-service";
 
 /**
@@ -235,5 +237,32 @@ describe("web push to a push service", () => {
       ok: false,
       gone: false,
     });
+  });
+
+  it("connects to the address it checked, not to what the name resolves to now", async () => {
+    const hosts: string[] = [];
+    const receiver = await listen(async (request, response) => {
+      hosts.push(request.headers.host ?? "");
+      response.writeHead(201).end();
+    });
+    try {
+      const port = new URL(receiver.url).port;
+      // push.test resolves nowhere: only the pinned address can bring the request to the receiver.
+      const status = await postPinned(
+        `http://push.test:${port}/push/x`,
+        { TTL: "60" },
+        Buffer.from("x"),
+        { address: "127.0.0.1", family: 4 },
+        5_000,
+      );
+      expect(status).toBe(201);
+      expect(hosts).toEqual([`push.test:${port}`]);
+      await expect(
+        postPinned(`http://push.test:${port}/push/x`, {}, null, null, 5_000),
+      ).rejects.toThrow();
+      expect(hosts).toHaveLength(1);
+    } finally {
+      await receiver.close();
+    }
   });
 });

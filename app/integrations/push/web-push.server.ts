@@ -140,7 +140,7 @@ export async function sendPush(
       : { ok: false, gone: false, status: null, message: "Push-Dienst nicht auflösbar" };
   }
   try {
-    const status = await post(
+    const status = await postPinned(
       details.endpoint,
       details.headers as Record<string, string>,
       details.body ? Buffer.from(details.body) : null,
@@ -166,7 +166,7 @@ export async function sendPush(
  * goes there and nowhere else: the name is not resolved again after it was checked, while TLS
  * still verifies the certificate for the name.
  */
-function post(
+export function postPinned(
   endpoint: string,
   headers: Record<string, string>,
   body: Buffer | null,
@@ -188,6 +188,8 @@ function post(
         method: "POST",
         headers: { ...headers, "Content-Length": String(body?.length ?? 0) },
         lookup: pinned,
+        // A connection of its own each time: a pooled one could go to an address checked before.
+        agent: false,
         signal: AbortSignal.timeout(timeoutMs),
       },
       (response) => {
