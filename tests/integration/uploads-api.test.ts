@@ -14,6 +14,7 @@ import {
   htmlNamedJpg,
   jpegPhoto,
   pdfWithEscapedJavaScript,
+  pdfWithFilteredObjectStream,
   pdfWithJavaScript,
   pdfWithPackedJavaScript,
   simplePdf,
@@ -252,9 +253,17 @@ describe.each(databaseTargets())("/api/uploads on %s", (target) => {
       ["plain", pdfWithJavaScript],
       ["#-escaped", pdfWithEscapedJavaScript],
       ["packed", pdfWithPackedJavaScript],
+      // Issue 35: an object stream filtered [/ASCIIHexDecode /FlateDecode] hid it.
+      ["hex-and-deflate object stream", () => pdfWithFilteredObjectStream(true)],
     ])("refuses a PDF with %s JavaScript", async (_kind, make) => {
       const { response } = await post([make(), "formular.pdf"]);
       await expectRefused(response, 400, deUploads.failed("formular.pdf"));
+    });
+
+    it("accepts a harmless PDF whose objects sit in a filtered object stream", async () => {
+      const { response, body } = await post([pdfWithFilteredObjectStream(false), "plan.pdf"]);
+      expect(response.status).toBe(201);
+      expect(body.data[0]!.mimeType).toBe("application/pdf");
     });
 
     it("refuses the whole request when one of its files is bad", async () => {

@@ -85,3 +85,61 @@ export function pdfWithPackedJavaScript(): Uint8Array {
     ]),
   );
 }
+
+/**
+ * A PDF 1.5 whose object 5 lives in an object stream filtered `[/ASCIIHexDecode /FlateDecode]`
+ * (hex text of deflated bytes), found through a cross-reference stream. With `script`, object 5
+ * is the catalogue's OpenAction running JavaScript: neither `/JS` nor a deflated stream shows in
+ * the raw bytes. Without it, object 5 is a harmless document information dictionary.
+ */
+export function pdfWithFilteredObjectStream(script: boolean): Uint8Array {
+  const packedObject = script
+    ? "<< /S /JavaScript /JS (app.alert('hallo')) >>"
+    : "<< /Producer (Backstube Test) >>";
+  const header = "5 0 ";
+  const hex = deflateSync(Buffer.from(header + packedObject, "latin1")).toString("hex") + ">";
+  const objects = [
+    `<< /Type /Catalog /Pages 2 0 R ${script ? "/OpenAction 5 0 R " : ""}>>`,
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>",
+    `<< /Length ${PAGE_CONTENT.length} >>\nstream\n${PAGE_CONTENT}\nendstream`,
+  ];
+  let out = "%PDF-1.5\n";
+  const offsets: number[] = [];
+  objects.forEach((body, index) => {
+    offsets.push(Buffer.byteLength(out, "latin1"));
+    out += `${index + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const streamAt = Buffer.byteLength(out, "latin1");
+  out +=
+    `6 0 obj\n<< /Type /ObjStm /N 1 /First ${header.length} ` +
+    `/Filter [/ASCIIHexDecode /FlateDecode] /Length ${hex.length} >>\nstream\n${hex}\nendstream\nendobj\n`;
+  const xrefAt = Buffer.byteLength(out, "latin1");
+  // Entries of 1 + 4 + 2 bytes: type, offset (or object stream), generation (or index).
+  const entry = (type: number, field: number, last: number) => {
+    const bytes = Buffer.alloc(7);
+    bytes.writeUInt8(type, 0);
+    bytes.writeUInt32BE(field, 1);
+    bytes.writeUInt16BE(last, 5);
+    return bytes;
+  };
+  const table = Buffer.concat([
+    entry(0, 0, 65535),
+    ...offsets.map((offset) => entry(1, offset, 0)),
+    entry(2, 6, 0),
+    entry(1, streamAt, 0),
+    entry(1, xrefAt, 0),
+  ]);
+  const info = script ? "" : "/Info 5 0 R ";
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from(out, "latin1"),
+      Buffer.from(
+        `7 0 obj\n<< /Type /XRef /Size 8 /W [1 4 2] /Root 1 0 R ${info}/Length ${table.length} >>\nstream\n`,
+        "latin1",
+      ),
+      table,
+      Buffer.from(`\nendstream\nendobj\nstartxref\n${xrefAt}\n%%EOF\n`, "latin1"),
+    ]),
+  );
+}

@@ -57,7 +57,7 @@ export async function makePreview(
 ): Promise<Uint8Array> {
   try {
     if (PHOTOS.has(mimeType)) return await photoPreview(bytes);
-    if (mimeType === "application/pdf" && !pdfHasJavaScript(bytes)) {
+    if (mimeType === "application/pdf" && !(await pdfHasJavaScript(bytes))) {
       return await photoPreview(await firstPageOf(bytes));
     }
   } catch {
