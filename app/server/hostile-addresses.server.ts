@@ -12,7 +12,7 @@ import { refusal, sendRefusal } from "./refusals.server";
 export function refuseHostileAddresses(): RequestHandler {
   return (req, res, next) => {
     const path = pathOf(req.originalUrl);
-    if (!SERVED_METHODS.has(req.method)) return void refuseMethod(res, req.method, path);
+    if (!servedMethods(path).has(req.method)) return void refuseMethod(res, req.method, path);
     if (!isReadableAddress(req.originalUrl)) {
       return void sendRefusal(res, refusal(path, 400, de.errors.badAddress));
     }
@@ -24,22 +24,24 @@ export function refuseHostileAddresses(): RequestHandler {
 }
 
 /**
- * The methods some route of ours takes (PUT, PATCH and DELETE only on the staff API; a page that
- * does not take one answers its own 405). Every other method Node parses (TRACE, OPTIONS,
- * PROPFIND, PURGE, …) is refused here: TRACE made Remix's request constructor throw (Express's
- * English 500 page), the others ran a page's action as if they were a POST.
+ * The methods our routes take: PUT, PATCH and DELETE only on the staff API (a page's action ran
+ * for them as if they were a POST, and nothing of ours sends them elsewhere). Every other method
+ * Node parses (TRACE, OPTIONS, PROPFIND, PURGE, …) is refused here: TRACE made Remix's request
+ * constructor throw (Express's English 500), the others ran a page's action like a POST too.
  */
-const SERVED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]);
+const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]);
+const API_METHODS = new Set([...PAGE_METHODS, "PUT", "PATCH", "DELETE"]);
 const KNOWN_METHODS = new Set(METHODS);
+
+function servedMethods(path: string): ReadonlySet<string> {
+  return path.startsWith("/api/") ? API_METHODS : PAGE_METHODS;
+}
 
 function refuseMethod(res: Response, method: string, path: string): Promise<void> {
   // A method HTTP does not know at all is not implemented (Node's parser refuses most of them
   // before they get here); a known one is not allowed.
   const status = KNOWN_METHODS.has(method) ? 405 : 501;
-  res.setHeader(
-    "Allow",
-    path.startsWith("/api/") ? "GET, HEAD, POST, PUT, PATCH, DELETE" : "GET, HEAD, POST",
-  );
+  res.setHeader("Allow", [...servedMethods(path)].join(", "));
   return sendRefusal(
     res,
     refusal(path, status, de.errors.methodNotAllowed, de.errors.methodNotAllowedTitle),
