@@ -32,6 +32,7 @@ import {
   type Forgettable,
 } from "./app/server/reference-changes.server";
 import { limitRequestBodies, quietAfterBodyRefused } from "./app/server/body-limit.server";
+import { collectAfterUploads } from "./app/server/upload-spool.server";
 import { compressUnlessEventStream } from "./app/server/event-stream.server";
 import { startLiveOrders, type LiveOrders } from "./app/server/live-orders.server";
 import type { DatabaseHandle } from "./app/db/connection.server";
@@ -134,6 +135,8 @@ async function main(): Promise<void> {
   const images = keptImages(() => live.status().listening);
   // First: every body is counted as it arrives, whatever its framing (decision 027).
   app.use(limitRequestBodies());
+  // After a burst of large uploads, one garbage collection once they stop (decision 051).
+  app.use(collectAfterUploads());
   // Event streams stay uncompressed: gzip would hold the board's events back.
   app.use(compression({ filter: compressUnlessEventStream }));
   // The pixel's origins in the policy only for a consenting visitor with a pixel configured.

@@ -7,6 +7,7 @@ describe("server process memory flags", () => {
       "--enable-source-maps",
       "--max-old-space-size=128",
       "--max-semi-space-size=2",
+      "--expose-gc",
     ]);
   });
 
@@ -14,9 +15,11 @@ describe("server process memory flags", () => {
     expect(workerExecArgv(["--max_old_space_size=512"], undefined, 128)).toEqual([
       "--max_old_space_size=512",
       "--max-semi-space-size=2",
+      "--expose-gc",
     ]);
     expect(workerExecArgv([], "--require x --max-semi-space-size=16", 200)).toEqual([
       "--max-old-space-size=200",
+      "--expose-gc",
     ]);
   });
 

@@ -12,6 +12,9 @@
  * the main heap, which only shrinks from its top: fixed thresholds (128 KB for mmap, 256 KB for
  * trimming) give that memory back after a burst.
  *
+ * `--expose-gc` lets a process collect once after a burst of large uploads, whose dead buffers an
+ * idle process would otherwise keep (`collectAfterUploads`).
+ *
  * An operator's own flags (in the primary's command line or NODE_OPTIONS) win over these.
  */
 export function workerExecArgv(
@@ -27,6 +30,8 @@ export function workerExecArgv(
   const flags = [...execArgv];
   if (!has("--max-old-space-size")) flags.push(`--max-old-space-size=${heapMb}`);
   if (!has("--max-semi-space-size")) flags.push("--max-semi-space-size=2");
+  // One full collection after a burst of large uploads (collectAfterUploads, decision 051).
+  if (!has("--expose-gc")) flags.push("--expose-gc");
   return flags;
 }
 

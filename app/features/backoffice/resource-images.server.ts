@@ -19,6 +19,7 @@ import { deMedia } from "../../i18n/de-media";
 import { normaliseUpload } from "../media/image-pipeline.server";
 import { imageStores } from "../media/images.server";
 import { readSmallForm } from "../shared/small-request.server";
+import { filesFromSpool, SpooledFile, UploadSpool } from "../../server/upload-spool.server";
 import type { Field, ImageField } from "./fields";
 
 /**
@@ -62,35 +63,42 @@ export async function readResourceForm(request: Request): Promise<ResourceForm |
   let files = 0;
   let text = 0;
   let total = 0;
+  const count = (bytes: number) => {
+    total += bytes;
+    if (total > IMAGE_FORM_BYTES) throw new TooLarge();
+  };
+  // Files go to disk while they arrive and are read back once the form is complete (decision 051).
+  const spool = new UploadSpool();
   const handler: UploadHandler = async ({ name, filename, contentType, data }) => {
-    const limit = filename === undefined ? TEXT_BYTES : IMAGE_MAX_BYTES;
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for await (const chunk of data) {
-      size += chunk.byteLength;
-      total += chunk.byteLength;
-      if (total > IMAGE_FORM_BYTES) throw new TooLarge();
-      if (size <= limit) chunks.push(chunk);
-    }
     if (filename === undefined) {
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      for await (const chunk of data) {
+        size += chunk.byteLength;
+        count(chunk.byteLength);
+        if (size <= TEXT_BYTES) chunks.push(chunk);
+      }
       text += size;
       if (text > TEXT_BYTES) throw new TooLarge();
       return new TextDecoder().decode(Buffer.concat(chunks));
     }
+    const part = await spool.write(data, IMAGE_MAX_BYTES, count);
     // A browser sends an empty part for a file input left empty.
-    if (size === 0 && filename === "") return undefined;
+    if (part.size === 0 && filename === "") return undefined;
     files += 1;
-    if (size > limit) {
+    if (!part.file) {
       oversized.add(name.replace(/__datei$/, ""));
       return undefined;
     }
-    return new File([Buffer.concat(chunks)], filename, { type: contentType });
+    return new SpooledFile(part.file, filename, contentType, part.size);
   };
   try {
     const form = await unstable_parseMultipartFormData(request, handler);
-    return { form, oversized, tooMany: files > IMAGE_MAX_FILES };
+    return { form: await filesFromSpool(form, spool), oversized, tooMany: files > IMAGE_MAX_FILES };
   } catch {
     return null;
+  } finally {
+    await spool.discard();
   }
 }
 

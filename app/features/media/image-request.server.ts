@@ -1,6 +1,7 @@
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { FORM_TEXT_BYTES, IMAGE_MAX_BYTES } from "../../domain/image-files";
 import { readSmallForm, readSmallJson } from "../shared/small-request.server";
+import { UploadSpool } from "../../server/upload-spool.server";
 import type { ImageInput } from "./images.server";
 
 /**
@@ -39,33 +40,40 @@ export async function readImageRequest(request: Request): Promise<ImageRequest |
   let files = 0;
   let tooBig = false;
   let text = 0;
+  // The file goes to disk while it arrives and is read back once the form is complete (decision 051).
+  const spool = new UploadSpool();
+  let spooled: string | null = null;
   const handler: UploadHandler = async ({ filename, data }) => {
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    const limit = filename === undefined ? FORM_TEXT_BYTES : IMAGE_MAX_BYTES;
-    for await (const chunk of data) {
-      size += chunk.byteLength;
-      if (filename === undefined) text += chunk.byteLength;
-      if (text > FORM_TEXT_BYTES) throw new Unreadable();
-      if (size <= limit && (filename === undefined || files === 0)) chunks.push(chunk);
+    if (filename === undefined) {
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of data) {
+        text += chunk.byteLength;
+        if (text > FORM_TEXT_BYTES) throw new Unreadable();
+        chunks.push(chunk);
+      }
+      return new TextDecoder().decode(Buffer.concat(chunks));
     }
-    if (filename === undefined) return new TextDecoder().decode(Buffer.concat(chunks));
+    // Only the first file is kept; later ones are drained and counted.
+    const part = await spool.write(data, files === 0 ? IMAGE_MAX_BYTES : -1);
     // A browser sends an empty part for a file input left empty.
-    if (size === 0) return undefined;
+    if (part.size === 0) return undefined;
     files += 1;
     if (files > 1) return undefined;
-    if (size > limit) {
+    if (!part.file) {
       tooBig = true;
       return undefined;
     }
-    file = new Uint8Array(Buffer.concat(chunks));
+    spooled = part.file;
     return undefined;
   };
   try {
     const form = await unstable_parseMultipartFormData(request, handler);
+    if (spooled) file = await spool.read(spooled);
     return { fields: formFields(form), input: { file, tooBig, tooMany: files > 1 } };
   } catch {
     return null;
+  } finally {
+    await spool.discard();
   }
 }
 

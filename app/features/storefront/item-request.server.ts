@@ -1,5 +1,6 @@
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { MAX_UPLOAD_BYTES } from "../../domain/upload-types";
+import { filesFromSpool, SpooledFile, UploadSpool } from "../../server/upload-spool.server";
 
 /** A whole item form: a few files of 10 MB each and the text fields. */
 export const MAX_REQUEST_BYTES = 40 * 1024 * 1024;
@@ -14,8 +15,9 @@ export interface ReadForm {
 }
 
 /**
- * Reads a cart form, multipart or not. Files are held in memory up to the upload limit; a larger
- * file is drained and named in `oversized`, so the customer learns which file was too big.
+ * Reads a cart form, multipart or not. Files go to disk while they arrive and are read back
+ * once the form is complete (decision 051); a file over the upload limit is drained and named
+ * in `oversized`, so the customer learns which file was too big.
  */
 export async function readCartForm(request: Request): Promise<ReadForm> {
   const length = Number(request.headers.get("Content-Length") ?? 0);
@@ -26,24 +28,33 @@ export async function readCartForm(request: Request): Promise<ReadForm> {
 
   const oversized: string[] = [];
   let total = 0;
+  const count = (bytes: number) => {
+    total += bytes;
+    if (total > MAX_REQUEST_BYTES) throw new RequestTooLarge();
+  };
+  const spool = new UploadSpool();
   const handler: UploadHandler = async ({ name, filename, contentType, data }) => {
-    const limit = filename === undefined ? MAX_TEXT_FIELD_BYTES : MAX_UPLOAD_BYTES;
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for await (const chunk of data) {
-      size += chunk.byteLength;
-      total += chunk.byteLength;
-      if (total > MAX_REQUEST_BYTES) throw new RequestTooLarge();
-      if (size <= limit) chunks.push(chunk);
-    }
     if (filename === undefined) {
-      return size > limit ? "" : new TextDecoder().decode(Buffer.concat(chunks));
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      for await (const chunk of data) {
+        size += chunk.byteLength;
+        count(chunk.byteLength);
+        if (size <= MAX_TEXT_FIELD_BYTES) chunks.push(chunk);
+      }
+      return size > MAX_TEXT_FIELD_BYTES ? "" : new TextDecoder().decode(Buffer.concat(chunks));
     }
-    if (size > limit) {
+    const spooled = await spool.write(data, MAX_UPLOAD_BYTES, count);
+    if (!spooled.file) {
       oversized.push(`${name}:${filename}`);
       return undefined;
     }
-    return new File([Buffer.concat(chunks)], filename, { type: contentType });
+    return new SpooledFile(spooled.file, filename, contentType, spooled.size);
   };
-  return { form: await unstable_parseMultipartFormData(request, handler), oversized };
+  try {
+    const form = await unstable_parseMultipartFormData(request, handler);
+    return { form: await filesFromSpool(form, spool), oversized };
+  } finally {
+    await spool.discard();
+  }
 }
