@@ -91,6 +91,28 @@ describe.each(databaseTargets())("a lockout that spares the owner on %s", (targe
     return match[1];
   }
 
+  it("keeps the known device in a signed, httpOnly cookie for the back office, 180 days", async () => {
+    const user = await createStaff(db, { roles: ["ROLE_EMPLOYEE"] });
+    const response = await browser().login(user.email, user.password);
+    expect(response.status).toBe(303);
+    const [session, device] = response.headers.getSetCookie();
+    expect(session).toMatch(/^backoffice_sitzung=/);
+    expect(device).toMatch(/^backoffice_geraet=[^;]+\.[^;]+;/);
+    expect(device).toMatch(/Max-Age=15552000/);
+    expect(device).toMatch(/Path=\/backend;/);
+    expect(device).toMatch(/HttpOnly/);
+    expect(device).toMatch(/SameSite=Lax/);
+    // Only the token's hash is stored, with the user and where the sign-in came from.
+    const rows = await db
+      .selectFrom("staffDevices")
+      .select(["tokenHash", "createdFrom"])
+      .where("userId", "=", user.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(device).not.toContain(rows[0]!.tokenHash);
+  });
+
   it(
     "lets the administrator in from a known device after twenty wrong passwords from twenty addresses",
     async () => {
@@ -221,6 +243,23 @@ describe.each(databaseTargets())("a lockout that spares the owner on %s", (targe
         }
       }
       expect((await elsewhere(owner).login(admin.email, admin.password)).status).toBe(303);
+    },
+    SLOW_SIGN_INS,
+  );
+
+  it(
+    "keeps a shared PC known for each account that signed in there",
+    async () => {
+      const first = await createStaff(db, { roles: ["ROLE_EMPLOYEE"] });
+      const second = await createStaff(db, { roles: ["ROLE_EMPLOYEE"] });
+      const shared = browser();
+      for (const user of [first, second]) {
+        expect((await shared.login(user.email, user.password)).status).toBe(303);
+        await shared.send("/backend/logout", { method: "POST" });
+      }
+      await attackFromTwentyAddresses(first.email);
+      // The second sign-in did not push the first account's device out of the browser.
+      expect((await shared.login(first.email, first.password)).status).toBe(303);
     },
     SLOW_SIGN_INS,
   );
