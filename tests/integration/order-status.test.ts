@@ -300,7 +300,12 @@ describe.each(databaseTargets())("the order status page on %s", (target) => {
       const plain = await tag();
       expect(await tag({ Cookie: "theme=dunkel" })).toBe(plain);
       expect(await tag({ Cookie: "cookie-consent=1" })).not.toBe(plain);
-      expect(await tag({ Cookie: "self-service=1" })).not.toBe(plain);
+      // A kiosk's page has no tag at all: it is stored nowhere (issue 35, decision 053).
+      const kiosk = await loadPage(order, {
+        Cookie: `self-service=1; kiosk-bestellung=${order.uid}`,
+      });
+      expect(kiosk.init?.headers?.ETag).toBeUndefined();
+      expect(kiosk.init?.headers?.["Cache-Control"]).toBe("no-store");
       expect(await tag({ Cookie: "cookie-consent=1" })).toBe(
         await tag({ Cookie: "cookie-consent=1" }),
       );
