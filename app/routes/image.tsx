@@ -4,6 +4,7 @@ import { parseId } from "../domain/values";
 import { sizedImage } from "../features/media/image-pipeline.server";
 import { imageStores } from "../features/media/images.server";
 import { imageMemory } from "../features/media/image-memory.server";
+import { logServerError } from "../server/error-log.server";
 
 /**
  * Stored images at `/image/{id}-{version}.{extension}` (the cleaned original) and
@@ -76,7 +77,8 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const format = chooseFormat(request.headers.get("Accept"), image.extension);
   const body = await sizedImage(stores, image, size, format).catch((error: unknown) => {
     // A stored file that cannot be read or decoded: no picture, but never a server error page.
-    console.error(`Bildgröße ${size} von Bild ${image.id} nicht erzeugt:`, error);
+    // One line, the same at most once a minute: a broken picture is asked for again and again.
+    logServerError(error, request);
     return null;
   });
   if (!body) return notFound();

@@ -40,6 +40,9 @@ export function errorLog(
   };
 }
 
+/** The server's one log of unexpected errors, for the routes that catch one and answer anyway. */
+export const logServerError: ErrorLog = errorLog();
+
 /** One line: `Serverfehler bei GET /pfad: TypeError: … (app/…/datei.ts:12:5)`. */
 export function describe(error: unknown, request?: { method: string; url: string }): string {
   const where = request ? ` bei ${request.method} ${pathOf(request.url)}` : "";

@@ -1,4 +1,7 @@
+import { mkdtemp, rm } from "node:fs/promises";
 import { METHODS } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
@@ -12,6 +15,7 @@ import { insertTestOrder } from "#tests/support/orders";
 import { startAppServer, StaffClient, type AppServer } from "#tests/support/staff";
 import { answerFlaw, rawRequest } from "#tests/support/raw-request";
 import { deCheckout } from "#app/i18n/de-checkout";
+import { imageStores } from "#app/features/media/images.server";
 
 /**
  * The hostile values of issue 13, point 5 and 7, one by one with the answer each must get (the
@@ -404,6 +408,47 @@ describe.each(databaseTargets())("hostile values (%s)", (target) => {
       expect(status, path).toBe(400);
       expect(body, path).toContain(de.errors.dataParameter);
     }
+  });
+
+  it("logs a picture that cannot be made in one line, once however often it is asked for (issue 35)", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "hostile-values-"));
+    const pictures = await startAppServer(handle.db, {
+      config: { publicOrigin: "http://localhost:3000", mode: "demo", dataDir },
+    });
+    const storageKey = "fedcba9876543210fedcba9876543210fedcba98";
+    // A stored original that is no picture: each size of it fails to be made.
+    await imageStores(pictures.context.config).originals.put(storageKey, Buffer.from("kaputt"));
+    const { id } = await handle.db
+      .insertInto("images")
+      .values({
+        extension: "png",
+        mimeType: "image/png",
+        width: 1,
+        height: 1,
+        alt: "Kein Bild",
+        storageKey,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const written: string[] = [];
+    const spy = vi
+      .spyOn(console, "error")
+      .mockImplementation((...args: unknown[]) => void written.push(args.map(String).join(" ")));
+    const statuses: number[] = [];
+    try {
+      for (let round = 0; round < 5; round += 1) {
+        const response = await fetch(`${pictures.origin}/image/product/${id}-1.png`);
+        statuses.push(response.status);
+      }
+    } finally {
+      spy.mockRestore();
+      await pictures.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+    expect(statuses).toEqual([404, 404, 404, 404, 404]);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatch(/^Serverfehler bei GET \/image\/product\/\d+-1\.png: /);
+    expect(written[0]).not.toContain("\n");
   });
 
   it("answers in German what it refuses: foreign orders, missing actions, a broken order key (issue 35)", async () => {

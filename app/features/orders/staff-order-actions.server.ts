@@ -15,6 +15,7 @@ import { referenceSettings } from "../shared/reference-data.server";
 import type { StaffScope } from "./staff-orders.server";
 import { auditOrder, changeOrderStatus, findStaffOrder } from "./staff-orders.server";
 import { parseClockTime, parseIsoDate, textSchema } from "../../domain/values";
+import { logServerError } from "../../server/error-log.server";
 
 /**
  * Every order action staff can take, for the detail page's forms and the JSON API alike: the
@@ -230,7 +231,7 @@ export async function performOrderAction(
         return { ok: true, message: texts.paymentState(status) };
       } catch (error) {
         if (isDatabaseUnavailable(error)) throw error;
-        console.error(error);
+        logServerError(error);
         await auditOrder(db, scope, order.id, action.intent, { refused: "provider" });
         return fail(502, texts.errors.providerFailed);
       }

@@ -52,6 +52,7 @@ import {
   kioskOrderCookie,
 } from "../../features/kiosk/kiosk.server";
 import { useSelfService } from "../../components/kiosk";
+import { logServerError } from "../../server/error-log.server";
 
 const texts = deCheckout;
 
@@ -195,8 +196,9 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
     // The database away for a moment is a 503 with its own page (docs/decisions/026): the order
     // was either stored whole or not at all, and the same form may simply be sent again.
     if (isDatabaseUnavailable(error)) throw error;
-    // Whatever else broke is logged; the customer keeps the form and the spec's message (section 8).
-    console.error(error);
+    // Whatever else broke is logged (one line, app/server/error-log.server.ts); the customer keeps
+    // the form and the spec's message (section 8).
+    logServerError(error, request);
     return data<CheckoutFailure>(
       { errors: [{ message: texts.unknownError }], values },
       { ...kiosk, status: 500 },
