@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { checkoutPort, landingPort } from "./servers";
 import { testBranches } from "../support/prepare-checkout-database";
-import { expect, test } from "./fixtures";
+import { expect, test, whenHydrated } from "./fixtures";
 
 /**
  * The self-service kiosk (issue 19, decision 053): the idle screen, an order paid at the counter,
@@ -47,6 +47,37 @@ async function expectEmptyForm(page: Page) {
   const text = await page.content();
   for (const value of [customer.last, customer.email, customer.phone]) {
     expect(text).not.toContain(value);
+  }
+}
+
+/**
+ * The page a history step led to, once its document is complete: a page from the back-forward
+ * cache is at once, one loaded anew after its parse (and the browser's restoring of form fields).
+ * Its markup and every field's value, as a customer sees them.
+ */
+async function settledPage(page: Page): Promise<{ text: string; values: string[] }> {
+  for (;;) {
+    try {
+      const state = await page.locator("html").evaluate(() => document.readyState);
+      if (state !== "complete") throw new Error(state);
+      const text = await page.content();
+      const values = await page
+        .locator("input, textarea")
+        .evaluateAll((fields) => fields.map((field) => (field as HTMLInputElement).value));
+      return { text, values };
+    } catch {
+      // Still loading, or navigating on (a redirect): read it again in a moment.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+/** Nothing of the customer on the page: not in its text, not in a field's (restored) value. */
+async function expectNoCustomer(page: Page) {
+  const { text, values } = await settledPage(page);
+  for (const value of [customer.first, customer.last, customer.email, customer.phone]) {
+    expect(text, page.url()).not.toContain(value);
+    expect(values, page.url()).not.toContain(value);
   }
 }
 
@@ -99,6 +130,87 @@ test.describe("the self-service kiosk", () => {
     await expect(page.getByText("Baguette").first()).toBeVisible();
     expect(javaScriptEnabled === true || javaScriptEnabled === false).toBe(true);
   });
+
+  test("going back after an order never shows the customer again", async ({
+    playwright,
+    baseURL,
+    javaScriptEnabled,
+  }) => {
+    test.setTimeout(150_000);
+    // A kiosk's browser as shipped: Playwright turns the back-forward cache off, a kiosk does not.
+    const { launchOptions, locale, timezoneId } = test.info().project.use;
+    const browser = await playwright.chromium.launch({
+      ...launchOptions,
+      ignoreDefaultArgs: ["--disable-back-forward-cache"],
+    });
+    try {
+      await orderThenGoBack(browser, { baseURL, javaScriptEnabled, locale, timezoneId });
+    } finally {
+      await browser.close();
+    }
+  });
+
+  async function orderThenGoBack(
+    browser: Browser,
+    options: { baseURL?: string; javaScriptEnabled: boolean; locale?: string; timezoneId?: string },
+  ) {
+    const { javaScriptEnabled } = options;
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    const goto = page.goto.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      if (javaScriptEnabled) await whenHydrated(page);
+      return response;
+    };
+    // With JavaScript the reset's timer runs on the page's clock; without it the meta refresh waits.
+    if (javaScriptEnabled) await page.clock.install();
+    await enterKiosk(page);
+    await tapIntoShop(page);
+    await addBaguette(page);
+    await page.getByRole("link", { name: "Jetzt bestellen" }).first().click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await page.getByLabel("Vorname").fill(customer.first);
+    await page.getByLabel("Name *").fill(customer.last);
+    await page.getByLabel(/^E-Mail/).fill(customer.email);
+    await page.getByLabel(/^Telefon/).fill(customer.phone);
+    await page
+      .getByRole("textbox", { name: "Anmerkungen zur Bestellung" })
+      .fill(`Bitte ${customer.last} aufrufen`);
+    await page.getByLabel("Ich akzeptiere die AGB.").check();
+    await page.getByLabel("Ich habe die Datenschutzerklärung gelesen und stimme ihr zu.").check();
+    await page.getByRole("button", { name: "Bestellung abschicken" }).click();
+    await expect(page).toHaveURL(/\/status\/[0-9a-f-]{36}\/[A-Za-z0-9_-]+$/);
+    const statusUrl = page.url();
+    await expect(page.getByText(/^Ticket\s*\d+$/)).toBeVisible();
+
+    if (javaScriptEnabled) {
+      // The customer taps on into the shop and walks away; two minutes later the kiosk resets.
+      // (Left alone, the status page's own reset replaces its history entry with the idle screen.)
+      await page.getByRole("link", { name: "Filialen" }).first().click();
+      await expect(page).toHaveURL(/:\d+\/$/);
+      await page.clock.fastForward(121_000);
+    }
+    // Without JavaScript the status page's meta refresh resets the kiosk 45 s after the order, in
+    // a history entry of its own (Chromium replaces the entry only for a refresh within 1 s).
+    await expect(page).toHaveURL(/\/kiosk$/, { timeout: 70_000 });
+
+    // The next customer swipes back, again and again: never the last one's name or contact, never
+    // their order again.
+    const visited: string[] = [];
+    for (let step = 0; step < 10; step += 1) {
+      // "commit": a page from the back-forward cache fires no load events.
+      await page.goBack({ waitUntil: "commit" });
+      await expectNoCustomer(page);
+      visited.push(page.url());
+      expect(page.url()).not.toBe(statusUrl);
+    }
+    // The walk did go back past the order: the checkout and the shop before it.
+    expect(
+      visited.some((url) => url.endsWith("/checkout")),
+      visited.join(" "),
+    ).toBe(true);
+  }
 
   test("two minutes without a touch empty the kiosk", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "the timer needs JavaScript; without it the meta refresh");
