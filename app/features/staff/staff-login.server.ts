@@ -185,6 +185,28 @@ async function reserveAttempt(
   });
 }
 
+const THROTTLED_AUDIT_EVERY_MS = 60_000;
+
+/**
+ * Whether a refused attempt from this address is already in the audit log within the last
+ * minute: a throttled address keeps being refused without a row per request, so a script cannot
+ * fill the log with refusals (issue 35); the log still shows that it was refused, once a minute.
+ */
+async function throttledRecently(db: Db, source: AttemptSource, now: Date): Promise<boolean> {
+  const since = new Date(now.getTime() - THROTTLED_AUDIT_EVERY_MS);
+  const ip = source.clientAddress ? source.clientAddress : null;
+  const row = await db
+    .selectFrom("auditLog")
+    .select("id")
+    .where("action", "=", "login.throttled")
+    .where("at", ">", since)
+    .where("at", "<=", now)
+    .where((eb) => (ip === null ? eb("ip", "is", null) : eb("ip", "=", ip)))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 async function forgive(trx: Db, key: string, policy: ThrottlePolicy, now: Date): Promise<void> {
   const state = await lockThrottle(trx, key);
   await saveThrottle(trx, key, forgiveAttempt(state, policy), now);
@@ -291,17 +313,19 @@ export async function attemptPasswordLogin(
       : { ok: false, reason: "throttled", minutes };
   const reservation = await reserveAttempt(db, counted, now);
   if (reservation.blocked !== null) {
-    await db.transaction().execute((trx) =>
-      audit(trx, {
-        user: null,
-        action: "login.throttled",
-        entityType: "user",
-        entityId: user?.id ?? null,
-        data: { minutes: reservation.blocked },
-        context: source,
-        at: now,
-      }),
-    );
+    if (!(await throttledRecently(db, source, now))) {
+      await db.transaction().execute((trx) =>
+        audit(trx, {
+          user: null,
+          action: "login.throttled",
+          entityType: "user",
+          entityId: user?.id ?? null,
+          data: { minutes: reservation.blocked },
+          context: source,
+          at: now,
+        }),
+      );
+    }
     return refusal(reservation.blocked, reservation.blockedKeys);
   }
   const matches = await verifyPassword(
