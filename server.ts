@@ -216,6 +216,7 @@ async function main(): Promise<void> {
       mode: config.mode,
       dataDir: config.dataDir,
       uploadQuota: config.uploadQuota,
+      newCartsPerAddressMinute: config.newCartsPerAddressMinute,
       storage: config.storage,
       mapTileUrl: config.mapTileUrl,
       pixelScriptUrl: config.pixelScriptUrl,

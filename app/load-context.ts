@@ -22,6 +22,8 @@ export interface PublicAppConfig {
   pixelScriptUrl?: string;
   /** The largest video of a signage segment, in bytes (decision 060); absent: 200 MB. */
   signageVideoMaxBytes?: number;
+  /** New carts per client address, minute and process (issue 35); absent or null: no bound. */
+  newCartsPerAddressMinute?: number | null;
   /** Which push endpoints a notifier may subscribe (decision 069); absent: the push services. */
   pushEndpoints?: PushEndpointPolicy;
 }

@@ -17,7 +17,15 @@ export function startServer({ port, env, nodeArgs = [] }: ServerOptions): ChildP
   const entry = `${process.env.BUILD_DIR ?? "build"}/server/server.js`;
   return spawn(process.execPath, [...nodeArgs, entry], {
     stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
+    // The load generator is one address standing for many customers: no bound on its new carts.
+    env: {
+      ...process.env,
+      NEW_CARTS_PER_ADDRESS_MINUTE: "0",
+      ...env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+    },
   });
 }
 

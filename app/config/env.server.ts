@@ -61,6 +61,8 @@ const schema = z
     UPLOAD_ADDRESS_MAX_FILES_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(50),
     UPLOAD_ADDRESS_MAX_MB_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(200),
     ABANDONED_CART_DAYS: z.coerce.number().min(0.01).max(3650).default(7),
+    // New carts per client address and minute and process (issue 35); 0: no bound (load tests).
+    NEW_CARTS_PER_ADDRESS_MINUTE: z.coerce.number().int().min(0).max(100_000).default(30),
     /** Printers on 127.0.0.1 may be configured (the tests' fake printers only, decision 056). */
     PRINTER_ALLOW_LOOPBACK: flag.default(false),
     STRIPE_API_BASE: z.url().default("https://api.stripe.com"),
@@ -265,6 +267,8 @@ export interface AppConfig {
   signageVideoMaxBytes?: number;
   /** Carts and uploads no order names are removed after this long without a change. */
   abandonedCartMs: number;
+  /** New carts per client address, minute and process; null: no bound (issue 35). */
+  newCartsPerAddressMinute: number | null;
   /** Stripe Checkout; absent without STRIPE_SECRET_KEY. */
   stripe: { apiBase: string; secretKey: string; webhookSecret: string | undefined } | undefined;
   /** PayPal Orders v2; absent without PAYPAL_CLIENT_ID/PAYPAL_CLIENT_SECRET. */
@@ -350,6 +354,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       addressBytesPerHour: env.UPLOAD_ADDRESS_MAX_MB_PER_HOUR * MB,
     },
     abandonedCartMs: Math.round(env.ABANDONED_CART_DAYS * 24 * 3_600_000),
+    newCartsPerAddressMinute: env.NEW_CARTS_PER_ADDRESS_MINUTE || null,
     stripe: env.STRIPE_SECRET_KEY
       ? {
           apiBase: env.STRIPE_API_BASE,

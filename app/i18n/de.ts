@@ -196,6 +196,9 @@ export const de = {
     tamperedCookie:
       "Ihr Warenkorb konnte nicht gelesen werden und wurde neu angelegt. Bitte fügen Sie Ihre Produkte erneut hinzu.",
     files: (count: number) => (count === 1 ? "1 Datei" : `${count} Dateien`),
+    /** Too many new carts from one address within a minute (issue 35). */
+    tooManyNewCarts: (seconds: number) =>
+      `Von Ihrem Anschluss wurden gerade sehr viele Warenkörbe angelegt. Bitte versuchen Sie es in ${seconds} Sekunden erneut.`,
   },
   /** Own wording. */
   itemDialog: {

@@ -10,6 +10,7 @@ import { readCartForm, RequestTooLarge, type ReadForm } from "../storefront/item
 import { storageFor } from "../../integrations/storage/storage.server";
 import { requireStorefront, storePath, type Storefront } from "../storefront/storefront.server";
 import { clientKeyFor, DEFAULT_UPLOAD_QUOTA } from "./upload-quota.server";
+import { newCartRefusal } from "./new-cart-limit.server";
 
 export interface CartActionError {
   message: string;
@@ -62,6 +63,17 @@ export async function applyCartForm(
   const { cartId, isTampered } = await cartIdFor(request, context, store.branch.id);
   if (isTampered) {
     return refuse(de.cartPanel.tamperedCookie, { "Set-Cookie": await forgetCarts(context) });
+  }
+  const waitSeconds = cartId ? null : newCartRefusal(context);
+  if (waitSeconds !== null) {
+    return data<CartActionError>(
+      {
+        message: de.cartPanel.tooManyNewCarts(waitSeconds),
+        fieldErrors: {},
+        values: typedValues(read.form),
+      },
+      { status: 429, headers: { "Retry-After": String(waitSeconds) } },
+    );
   }
   const result = await changeCart(context.db, {
     branch: store.branch,

@@ -3,6 +3,7 @@ import { cartAction, type CartActionError } from "../../features/cart/cart-actio
 
 /** The cart panel's forms post here (`/store/{branch}?index`): one action, an intent each. */
 export const action = cartAction;
+export { cartPageHeaders as headers } from "../../features/cart/cart-answer-headers";
 
 /** What a refused cart change says, shown inside the cart panel. */
 export default function CartMessages() {

@@ -52,6 +52,8 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   };
 }
 
+export { cartPageHeaders as headers } from "../../features/cart/cart-answer-headers";
+
 export type DialogAnswer = CartActionError | { draft: DialogDraft };
 
 /**
