@@ -5,13 +5,12 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
 import { seedDemoData } from "#app/db/seed.server";
-import { findBranchByIdentifier } from "#app/db/queries/branches";
-import { loadActiveCatalogue } from "#app/features/storefront/menu-catalogue.server";
 import { appRoutes, type RouteEntry } from "#tests/support/app-build";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { insertTestOrder } from "#tests/support/orders";
 import { rawRequest } from "#tests/support/raw-request";
-import { nextAddress, startAppServer, type AppServer } from "#tests/support/staff";
+import { plainOrderableProduct, startShopWithCartBound } from "#tests/support/anonymous-shop";
+import { nextAddress, type AppServer } from "#tests/support/staff";
 
 /**
  * Issue 35: no request without a session writes more than a bounded number of rows per address
@@ -104,25 +103,8 @@ describe(`anonymous writes per address (${target})`, () => {
   beforeAll(async () => {
     handle = await createTestDatabase(target);
     await seedDemoData(handle.db, { now: new Date(), adminPassword: "anonymous-writes-admin" });
-    server = await startAppServer(handle.db, {
-      config: {
-        publicOrigin: "http://localhost:3000",
-        mode: "demo",
-        dataDir: "/nicht-benutzt",
-        newCartsPerAddressMinute: NEW_CARTS,
-      },
-    });
-    const branch = await handle.db
-      .selectFrom("branches")
-      .select(["id", "identifier"])
-      .orderBy("position")
-      .executeTakeFirstOrThrow();
-    const found = await findBranchByIdentifier(handle.db, branch.identifier);
-    const catalogue = await loadActiveCatalogue(handle.db, found!.id, new Date(), "Europe/Berlin");
-    // One the menu takes into a cart as it is (not every active product is on the menu).
-    const product = [...catalogue.orderable.values()].find(
-      (candidate) => candidate.parts.length === 0,
-    )!;
+    server = await startShopWithCartBound(handle.db, NEW_CARTS);
+    const { branch, product } = await plainOrderableProduct(handle.db);
     const order = await insertTestOrder(handle.db, { branchIdentifier: branch.identifier });
     const orderRow = await handle.db
       .selectFrom("orders")

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
-import { findBranchByIdentifier } from "#app/db/queries/branches";
 import { seedDemoData } from "#app/db/seed.server";
 import { de } from "#app/i18n/de";
-import { loadActiveCatalogue } from "#app/features/storefront/menu-catalogue.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { rawRequest } from "#tests/support/raw-request";
-import { nextAddress, startAppServer, type AppServer } from "#tests/support/staff";
+import { plainOrderableProduct, startShopWithCartBound } from "#tests/support/anonymous-shop";
+import { nextAddress, type AppServer } from "#tests/support/staff";
 
 /**
  * Issue 35: a visitor without a cart cookie makes a cart (and its item) with every addition, so
@@ -23,22 +22,8 @@ describe.each(databaseTargets())("new carts per address (%s)", (target) => {
   beforeAll(async () => {
     handle = await createTestDatabase(target);
     await seedDemoData(handle.db, { now: new Date(), adminPassword: "new-cart-limit-admin" });
-    server = await startAppServer(handle.db, {
-      config: {
-        publicOrigin: "http://localhost:3000",
-        mode: "demo",
-        dataDir: "/nicht-benutzt",
-        newCartsPerAddressMinute: LIMIT,
-      },
-    });
-    const branch = await handle.db
-      .selectFrom("branches")
-      .select(["id", "identifier"])
-      .orderBy("position")
-      .executeTakeFirstOrThrow();
-    const found = await findBranchByIdentifier(handle.db, branch.identifier);
-    const catalogue = await loadActiveCatalogue(handle.db, found!.id, new Date(), "Europe/Berlin");
-    const product = [...catalogue.orderable.values()].find((item) => item.parts.length === 0)!;
+    server = await startShopWithCartBound(handle.db, LIMIT);
+    const { branch, product } = await plainOrderableProduct(handle.db);
     // The branch page is an index route: its form posts to `?index`.
     branchPath = `/store/${branch.identifier}?index`;
     form = new URLSearchParams({
