@@ -223,6 +223,11 @@ test("with JavaScript, date, time and donation pickers set the plain form's choi
 
   // Today's past hours cannot be saved.
   await page.getByRole("button", { name: "Im Kalender wählen" }).click();
+  await expect(calendar).toBeVisible();
+  // The calendar opens at the chosen day's month: near a month's end that is the next one.
+  if ((await calendar.getByRole("button", { name: labels[0]! }).count()) === 0) {
+    await calendar.getByRole("button", { name: "Voriger Monat" }).click();
+  }
   await calendar.getByRole("button", { name: labels[0]! }).click();
   await expect(page.getByText(`Uhrzeiten am ${labels[0]}`)).toBeVisible();
   const first = await page

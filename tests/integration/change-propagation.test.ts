@@ -145,6 +145,8 @@ const NOT_REFERENCE_DATA = [
   "signage_pairing_failures",
   "signage_pairings",
   "staff_clock_credentials",
+  // The browsers a staff account signed in from (issue 35, decision 028's addendum).
+  "staff_devices",
   "staff_sessions",
   "statistics_order_days",
   "tasks",
