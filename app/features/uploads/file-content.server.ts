@@ -1,4 +1,5 @@
 import { inflateSync } from "node:zlib";
+import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { loadSharp } from "../../server/on-demand-modules.server";
 
 /**
@@ -190,20 +191,28 @@ const isScriptUrl = (url: string | null | undefined) =>
 const hasActions = (actions: unknown) =>
   typeof actions === "object" && actions !== null && Object.keys(actions).length > 0;
 
-async function scriptsPdfjsFinds(bytes: Uint8Array): Promise<boolean> {
+/**
+ * A PDF opened by pdf.js as every upload check and preview opens one: no eval, no XFA, no fonts
+ * of the system or the document, stopping at the first error. Rejects when pdf.js cannot read it.
+ */
+export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  let document: Awaited<ReturnType<typeof getDocument>["promise"]>;
+  return getDocument({
+    // pdf.js takes the buffer over: a copy, so the caller's bytes stay usable.
+    data: new Uint8Array(bytes),
+    isEvalSupported: false,
+    enableXfa: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    stopAtErrors: true,
+    verbosity: 0,
+  }).promise;
+}
+
+async function scriptsPdfjsFinds(bytes: Uint8Array): Promise<boolean> {
+  let document: PDFDocumentProxy;
   try {
-    document = await getDocument({
-      // pdf.js takes the buffer over: a copy, so the caller's bytes stay usable.
-      data: new Uint8Array(bytes),
-      isEvalSupported: false,
-      enableXfa: false,
-      disableFontFace: true,
-      useSystemFonts: false,
-      stopAtErrors: true,
-      verbosity: 0,
-    }).promise;
+    document = await openPdf(bytes);
   } catch {
     return true;
   }

@@ -2,7 +2,7 @@ import { loadSharp } from "../../server/on-demand-modules.server";
 import type { Upload } from "../../db/schema";
 import type { FileStorage } from "../../integrations/storage/file-storage";
 import { storageFor, type StorageSettings } from "../../integrations/storage/storage.server";
-import { pdfHasJavaScript } from "./file-content.server";
+import { openPdf, pdfHasJavaScript } from "./file-content.server";
 
 /**
  * The preview of an upload at `/upload/{publicHash}/preview/{id}-{version}.jpg` (decision 037):
@@ -79,19 +79,10 @@ async function photoPreview(bytes: Uint8Array): Promise<Uint8Array> {
 
 /** The first page as PNG, drawn by pdf.js on @napi-rs/canvas; scripts and eval stay off. */
 async function firstPageOf(bytes: Uint8Array): Promise<Uint8Array> {
-  const [{ getDocument }, { createCanvas }] = await Promise.all([
-    import("pdfjs-dist/legacy/build/pdf.mjs"),
+  const [document, { createCanvas }] = await Promise.all([
+    openPdf(bytes),
     import("@napi-rs/canvas"),
   ]);
-  const document = await getDocument({
-    data: new Uint8Array(bytes),
-    isEvalSupported: false,
-    enableXfa: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    stopAtErrors: true,
-    verbosity: 0,
-  }).promise;
   try {
     const page = await document.getPage(1);
     const natural = page.getViewport({ scale: 1 });
