@@ -1,5 +1,6 @@
 import { isbot } from "isbot";
 import type { Db } from "../../db/schema";
+import { addressWindow } from "../../domain/address-window";
 import { BUSINESS_TIME_ZONE } from "../../domain/time";
 import { batches, type Batches } from "./batches.server";
 import { businessDay, saltKeeper, visitorHash, type SaltKeeper } from "./salts.server";
@@ -54,7 +55,7 @@ interface PendingEvent extends SeenRequest {
 /** Paths longer than the column allows are cut: a path is a key of the statistics, not data. */
 const PATH_MAX = 300;
 const STORE_PATH = /^\/store\/([a-z0-9-]{1,100})(?:\/|$)/;
-/** Address buckets of the rate limit: many more are a flood of addresses, and start afresh. */
+/** Visitors counted in one business day: many more are a flood of addresses, and start afresh. */
 const MAX_TRACKED = 50_000;
 
 export function analyticsRecorder(db: Db, options: RecorderOptions = {}): AnalyticsRecorder {
@@ -152,7 +153,7 @@ export function analyticsRecorder(db: Db, options: RecorderOptions = {}): Analyt
   );
 
   // Per address: events in the current window. Per visitor: events of the business day.
-  let window = { startedAt: 0, counts: new Map<string, number>() };
+  const window = addressWindow(eventsPerWindow, windowMs);
   let visitorDay = { day: "", counts: new Map<string, number>() };
   return {
     salts,
@@ -163,13 +164,7 @@ export function analyticsRecorder(db: Db, options: RecorderOptions = {}): Analyt
     },
     logEvent(event, seen) {
       const at = seen.at.getTime();
-      if (at - window.startedAt >= windowMs || at < window.startedAt) {
-        window = { startedAt: at, counts: new Map() };
-      }
-      const inWindow = window.counts.get(seen.address) ?? 0;
-      if (inWindow >= eventsPerWindow) return "limited";
-      if (window.counts.size >= MAX_TRACKED) window.counts.clear();
-      window.counts.set(seen.address, inWindow + 1);
+      if (!window.take(seen.address, at)) return "limited";
 
       // The visitor's events of the business day (address and browser, in memory only).
       const day = businessDay(seen.at, currentZone);

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { addressWindow, type AddressWindow } from "../../domain/address-window";
+import { addressBucket } from "../../domain/login-throttle";
 
 const MINUTE_MS = 60_000;
 
@@ -20,5 +21,7 @@ export function newCartRefusal(context: AppLoadContext, now = Date.now()): numbe
     window = addressWindow(limit, MINUTE_MS);
     windows.set(limit, window);
   }
-  return window.take(context.clientAddress, now) ? null : window.retryAfterSeconds(now);
+  return window.take(addressBucket(context.clientAddress), now)
+    ? null
+    : window.retryAfterSeconds(now);
 }
