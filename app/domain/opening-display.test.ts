@@ -43,13 +43,13 @@ describe("closedNotice", () => {
 
   it("names the time when the branch opens later today", () => {
     expect(notice("2025-06-02T06:00:00+02:00")).toEqual([
-      "Derzeit haben wir leider geschlossen. Wir öffnen wieder um 07:00 Uhr",
+      "Derzeit haben wir leider geschlossen. Wir öffnen wieder um 07:00 Uhr.",
     ]);
   });
 
   it("names the day when the branch opens on another day, with the pre-order sentence", () => {
     expect(notice("2025-06-07T13:00:00+02:00", { isPreorderEnabled: true })).toEqual([
-      "Derzeit haben wir leider geschlossen. Wir öffnen wieder am Montag um 07:00 Uhr",
+      "Derzeit haben wir leider geschlossen. Wir öffnen wieder am Montag um 07:00 Uhr.",
       "Sie können aber gerne für einen späteren Zeitpunkt vorbestellen.",
     ]);
   });
@@ -58,7 +58,7 @@ describe("closedNotice", () => {
     const rules = [open("once", "08:00", "12:00", "2025-06-16")];
     const now = "2025-06-02T10:00:00+02:00";
     expect(closedNotice(openingState(rules, now), now)).toEqual([
-      "Derzeit haben wir leider geschlossen. Wir öffnen wieder am 16.06.2025 um 08:00 Uhr",
+      "Derzeit haben wir leider geschlossen. Wir öffnen wieder am 16.06.2025 um 08:00 Uhr.",
     ]);
   });
 
@@ -101,17 +101,17 @@ describe("deliveryNotice", () => {
 
   it("names when delivery resumes today or on another day", () => {
     expect(notice("2025-06-02T09:00:00+02:00")).toBe(
-      "Derzeit ist leider keine Lieferung möglich. Wir liefern wieder ab 11:00 Uhr",
+      "Derzeit ist leider keine Lieferung möglich. Wir liefern wieder ab 11:00 Uhr.",
     );
     expect(notice("2025-06-02T15:00:00+02:00")).toBe(
-      "Derzeit ist leider keine Lieferung möglich. Wir liefern wieder am Dienstag ab 11:00 Uhr",
+      "Derzeit ist leider keine Lieferung möglich. Wir liefern wieder am Dienstag ab 11:00 Uhr.",
     );
     // Six days ahead still reads as a weekday, seven as a date.
     expect(notice("2025-06-03T15:00:00+02:00")).toBe(
-      "Derzeit ist leider keine Lieferung möglich. Wir liefern wieder am Montag ab 11:00 Uhr",
+      "Derzeit ist leider keine Lieferung möglich. Wir liefern wieder am Montag ab 11:00 Uhr.",
     );
     expect(notice("2025-06-02T15:00:00+02:00", true, [open("monday", "11:00", "14:00")])).toBe(
-      "Derzeit ist leider keine Lieferung möglich. Wir liefern wieder am 09.06.2025 ab 11:00 Uhr",
+      "Derzeit ist leider keine Lieferung möglich. Wir liefern wieder am 09.06.2025 ab 11:00 Uhr.",
     );
   });
 });

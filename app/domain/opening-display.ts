@@ -50,7 +50,7 @@ export function closedNotice(
   zone: string = BUSINESS_TIME_ZONE,
 ): string[] {
   if (state.isOpen) return [];
-  const sentences = [reopeningSentence(state, now, options, zone)];
+  const sentences = [fullStop(reopeningSentence(state, now, options, zone))];
   if (options.isPreorderEnabled) sentences.push(de.notices.preorder);
   return sentences;
 }
@@ -83,9 +83,17 @@ export function deliveryNotice(
   if (deliveryState.isOpen || !deliveryState.nextOpening) return null;
   const time = formatTime(deliveryState.nextOpening, zone);
   const day = dayReference(deliveryState.nextOpening, now, zone);
-  return day === null
-    ? de.notices.deliveryResumesToday(time)
-    : de.notices.deliveryResumesOn(day, time);
+  return fullStop(
+    day === null ? de.notices.deliveryResumesToday(time) : de.notices.deliveryResumesOn(day, time),
+  );
+}
+
+/**
+ * The spec's reopening sentences end in "Uhr" without a stop; shown before "Sie können aber gerne
+ * …" they ran into it (issue 36). A sentence the notice shows ends with its stop.
+ */
+function fullStop(sentence: string): string {
+  return /[.!?…]$/.test(sentence) ? sentence : `${sentence}.`;
 }
 
 export type BranchStatusTone = "open" | "closing-soon" | "closed";

@@ -136,7 +136,7 @@ describe("openingPreview: the state now", () => {
     const preview = openingPreview(bakery, "2025-06-03T19:00:00+02:00");
     expect(preview.status.label).toBe("Geschlossen");
     expect(preview.notice).toEqual([
-      "Derzeit haben wir leider geschlossen. Wir öffnen wieder am Donnerstag um 07:00 Uhr",
+      "Derzeit haben wir leider geschlossen. Wir öffnen wieder am Donnerstag um 07:00 Uhr.",
     ]);
   });
 });
