@@ -191,7 +191,7 @@ describe("buildReceipt", () => {
     expect(receipt.facts[0]).toEqual({ label: "Art", value: "Lieferung" });
     expect(receipt.deliveryAddress).toEqual([
       "Kaiser-Joseph-Straße 12",
-      "Stiege B, Stock 2, Tür 5",
+      "Aufgang B, Stock 2, Tür 5",
       "79098 Freiburg",
       "Liefergebiet: Altstadt",
     ]);

@@ -93,6 +93,11 @@ describe("formatQuantity", () => {
     expect(formatQuantity(12, "person")).toBe("12 Personen");
     expect(formatQuantity(2, "pair")).toBe("2 Paar");
   });
+
+  it("counts a unit that is itself a quantity with ×: 10 g, not the Austrian dag (issue 36)", () => {
+    expect(formatQuantity(3, "decagram")).toBe("3 × 10 g");
+    expect(formatQuantity(1, "decagram")).toBe("1 × 10 g");
+  });
 });
 
 describe("calculation models", () => {

@@ -82,10 +82,11 @@ export function convertQuantity(amount: number, from: Unit, to: Unit): number | 
   return cleanQuantity((amount * source.factor) / target.factor);
 }
 
-/** `0,25 kg`, `3 Portionen`, `1 Stk.`. */
+/** `0,25 kg`, `3 Portionen`, `1 Stk.`; a unit that is itself a quantity: `3 × 10 g`. */
 export function formatQuantity(amount: number, unit: Unit): string {
   const { short, shortPlural } = de.units[unit];
-  return `${formatNumber(amount)} ${amount === 1 ? short : shortPlural}`;
+  const written = amount === 1 ? short : shortPlural;
+  return `${formatNumber(amount)} ${/^\d/.test(written) ? `× ${written}` : written}`;
 }
 
 export type CalculationModel = "fixed" | "approximate" | "minimum";

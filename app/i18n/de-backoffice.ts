@@ -309,7 +309,8 @@ export const de = {
     latitude: "Breitengrad",
     longitude: "Längengrad",
     isPublic: "Öffentlich",
-    isPublicHelp: "Nicht öffentliche Filialen sehen Kunden nicht.",
+    isPublicHelp:
+      "Nicht öffentliche Filialen stehen in der Filialliste als „Derzeit nicht verfügbar“; Speisekarte und Bestellung sind für Kunden gesperrt.",
     closedMessage: "Hinweis, wenn geschlossen",
     closedMessageHelp: "Zum Beispiel: „Wir sind im Urlaub bis 6. Januar.“",
     orderableFrom: "Bestellbar ab",

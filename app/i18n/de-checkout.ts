@@ -30,7 +30,7 @@ export const deCheckout = {
   city: "PLZ und Ort",
   deliveryArea: "Liefergebiet",
   floor: "Stock",
-  stairway: "Stiege",
+  stairway: "Aufgang",
   door: "Tür",
   appointment: "Termin",
   appointmentHint: "Wählen Sie einen Tag, dann eine Uhrzeit.",

@@ -77,7 +77,7 @@ export const deOrderStatus = {
     address: "Lieferadresse",
     deliveryArea: "Liefergebiet",
     floor: (value: string) => `Stock ${value}`,
-    stairway: (value: string) => `Stiege ${value}`,
+    stairway: (value: string) => `Aufgang ${value}`,
     door: (value: string) => `Tür ${value}`,
     comment: "Kommentar",
     paymentMethod: "Zahlungsart",

@@ -211,6 +211,8 @@ export const de = {
     midnightHint:
       "00:00 als Endzeit bedeutet Mitternacht. Zeiten über Mitternacht hinaus tragen Sie als zwei Regeln ein.",
     empty: "Noch keine Regeln – jeder Tag ist geschlossen.",
+    /** The delivery hours' list while "Eigene Lieferzeiten" is off: they are not in force. */
+    deliveryFollowsOpening: "Eigene Lieferzeiten sind aus: Geliefert wird zu den Öffnungszeiten.",
     /** The same editor for the availability of a category or product (spec: `schedule`). */
     scheduleIntro:
       "Die Regeln gelten von oben nach unten wie bei Öffnungszeiten. Sobald es eine Regel gibt, ist nur innerhalb der Zeiten bestellbar; ein Tag ohne Regel ist nicht verfügbar.",
@@ -720,7 +722,7 @@ export const de = {
       street: "Straße und Hausnummer",
       city: "PLZ und Ort",
       floor: "Stock",
-      stairway: "Stiege",
+      stairway: "Aufgang",
       door: "Tür",
       appointment: "Termin",
       appointmentHint: "Leer lassen für „so bald wie möglich“.",

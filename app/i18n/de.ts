@@ -311,7 +311,7 @@ export const de = {
     person: { name: "Person", short: "Person", shortPlural: "Personen" },
     package: { name: "Packung", short: "Packung", shortPlural: "Packungen" },
     gram: { name: "Gramm", short: "g", shortPlural: "g" },
-    decagram: { name: "Dekagramm", short: "dag", shortPlural: "dag" },
+    decagram: { name: "10 Gramm", short: "10 g", shortPlural: "10 g" },
     kilogram: { name: "Kilogramm", short: "kg", shortPlural: "kg" },
     ml: { name: "Milliliter", short: "ml", shortPlural: "ml" },
     cl: { name: "Zentiliter", short: "cl", shortPlural: "cl" },

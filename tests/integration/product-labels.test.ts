@@ -110,7 +110,7 @@ describe.each(databaseTargets())("product labels (%s)", (target) => {
     expect(all.match(/Nusskekse/g)).toHaveLength(4);
     expect(all).toContain("3,85 € / Stk.");
     expect(all).toContain("2,49 € / Stk.");
-    expect(all).toContain("0,29 € / dag");
+    expect(all).toContain("0,29 € / 10 g");
     expect(all).toContain("Grundpreis: 29,00 € / kg");
     expect(all).toContain("Enthält: Glutenhaltiges Getreide, Sesam");
     // A wrapped line loses its space in the extracted text.

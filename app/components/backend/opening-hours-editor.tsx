@@ -116,6 +116,7 @@ export function OpeningHoursEditor({
   errors,
   legend,
   variant = "hours",
+  emptyText,
 }: {
   /** The list's field name, e.g. `openingHours` or `deliveryHours`. */
   name?: string;
@@ -128,6 +129,8 @@ export function OpeningHoursEditor({
   errors?: HoursErrors | null;
   /** The group's visible title, e.g. 'Öffnungszeiten'. */
   legend: string;
+  /** What an empty list says instead of the variant's own text. */
+  emptyText?: string;
 }) {
   const hydrated = useHydrated();
   const signature = JSON.stringify(rules ?? []);
@@ -188,7 +191,9 @@ export function OpeningHoursEditor({
       </div>
       <FieldError id={listErrorId} messages={listErrors} />
       {rows.length === 0 ? (
-        <p className="hours-empty">{variant === "schedule" ? texts.scheduleEmpty : texts.empty}</p>
+        <p className="hours-empty">
+          {emptyText ?? (variant === "schedule" ? texts.scheduleEmpty : texts.empty)}
+        </p>
       ) : null}
       <ol className="hours-rows">
         {rows.map((row, index) => {

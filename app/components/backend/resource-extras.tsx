@@ -4,6 +4,7 @@ import { deCatalogue } from "../../i18n/de-catalogue";
 import { MenuLinks } from "./menu-links";
 import { DeviceLog } from "./device-log";
 import { deContent } from "../../i18n/de-content";
+import { de as deStaff } from "../../i18n/de-staff";
 import { NavigationEditor, type NavigationRowValue } from "./navigation-editor";
 import { RichTextEditor } from "./rich-text-editor";
 import { StreamEntriesEditor } from "./stream-entries-editor";
@@ -133,6 +134,12 @@ export function ResourceExtras({
         legend={t.deliveryHours}
         rules={values.deliveryHours as HoursRowValue[] | null}
         errors={errors}
+        // Off, the delivery hours are not in force: "every day closed" would be untrue (issue 36).
+        emptyText={
+          deliveryHoursOn(values, pageExtras)
+            ? undefined
+            : deStaff.hoursEditor.deliveryFollowsOpening
+        }
       />
       <DeliveryAreasEditor areas={values.deliveryAreas as AreaRowValue[] | null} errors={errors} />
     </>
@@ -163,4 +170,17 @@ export function ResourceAfterForm({
       products={choices.previewProducts ?? []}
     />
   );
+}
+
+/**
+ * Whether "Eigene Lieferzeiten" is on: as the form sent it after a round trip (`"on"`), else as
+ * stored (an unchecked box sends nothing, so its absence falls back to the stored value).
+ */
+function deliveryHoursOn(
+  values: Record<string, unknown>,
+  pageExtras: Record<string, unknown> | null,
+): boolean {
+  const sent = values.isDeliveryHoursEnabled;
+  if (sent !== undefined && sent !== null) return sent === true || sent === "on" || sent === "true";
+  return pageExtras?.isDeliveryHoursEnabled === true;
 }

@@ -405,6 +405,10 @@ export const branchesResource: ResourceDefinition = {
   prepareForm: (form) => applyHoursIntent(form, ["openingHours", "deliveryHours", "deliveryAreas"]),
   async pageExtras(db, row) {
     const rules = (row.openingHours as OpeningRuleValue[]).map(toDomainRule);
-    return { preview: openingPreview(rules, new Date(), await zoneOf(db)) };
+    return {
+      preview: openingPreview(rules, new Date(), await zoneOf(db)),
+      // What the delivery hours' empty list says depends on it (issue 36).
+      isDeliveryHoursEnabled: row.isDeliveryHoursEnabled === true,
+    };
   },
 };
