@@ -258,6 +258,62 @@ describe.each(databaseTargets())("the cart service on %s", (target) => {
     });
   });
 
+  it("adds the same product with the same choices to one line, with the amounts summed", async () => {
+    // Issue 36: "+" twice made two lines of one product (and two on the ticket).
+    const baguette = productOf(altstadt, "baguette");
+    const cartId = okCart(await add(altstadt, null, baguette, {}));
+    await add(altstadt, cartId, baguette, {});
+    await add(altstadt, cartId, baguette, { amount: "3" });
+    const items = await listCartItems(db, cartId);
+    expect(items.map((item) => [item.productId, Number(item.amount)])).toEqual([[baguette.id, 5]]);
+    expect((await view(altstadt, cartId)).countText).toBe("5 Produkte im Warenkorb");
+
+    // Ten taps at once still end on one line with every one of them counted.
+    await Promise.all([...Array(10).keys()].map(() => add(altstadt, cartId, baguette, {})));
+    expect((await listCartItems(db, cartId)).map((item) => Number(item.amount))).toEqual([15]);
+  });
+
+  it("keeps a cake with other choices, another inscription or a photo on a line of its own", async () => {
+    const cake = productOf(altstadt, "geburtstagstorte");
+    const inscription = part(cake, "Aufschrift");
+    const size = part(cake, "Größe");
+    const extras = part(cake, "Extras");
+    const candles = option(extras, "Kerzen-Set (12 Stück)").id;
+    const sparkler = option(extras, "Wunderkerze").id;
+    const base = {
+      amount: "1",
+      [field(inscription)]: "Alles Gute, Lina!",
+      [field(size)]: option(size, "Ø 20 cm (10 Stücke)").id,
+      [field(extras)]: [candles, sparkler],
+    };
+    const cartId = okCart(await add(altstadt, null, cake, base));
+    // The same cake again, its extras ticked in the other order: the same line.
+    okCart(await add(altstadt, cartId, cake, { ...base, [field(extras)]: [sparkler, candles] }));
+    expect((await listCartItems(db, cartId)).map((item) => Number(item.amount))).toEqual([2]);
+
+    okCart(
+      await add(altstadt, cartId, cake, { ...base, [field(inscription)]: "Alles Gute, Ben!" }),
+    );
+    okCart(await add(altstadt, cartId, cake, { ...base, [field(extras)]: [candles] }));
+    expect((await listCartItems(db, cartId)).map((item) => Number(item.amount))).toEqual([2, 1, 1]);
+
+    // A photo makes its own cake, even the same file twice.
+    const photoCake = productOf(altstadt, "motivtorte");
+    const photo = part(photoCake, "Foto für den Tortenaufleger");
+    const photoSize = part(photoCake, "Größe");
+    const filling = part(photoCake, "Füllung");
+    const withPhoto = {
+      amount: "1",
+      [field(photoSize)]: option(photoSize, "Ø 22 cm (12–14 Stücke)").id,
+      [field(filling)]: option(filling, "Himbeer-Quark").id,
+    };
+    okCart(await add(altstadt, cartId, photoCake, { ...withPhoto, [field(photo)]: png("a.png") }));
+    okCart(await add(altstadt, cartId, photoCake, { ...withPhoto, [field(photo)]: png("a.png") }));
+    expect((await listCartItems(db, cartId)).map((item) => Number(item.amount))).toEqual([
+      2, 1, 1, 1, 1,
+    ]);
+  });
+
   it("stores a configured cake with text, choices and a photo, priced by its options", async () => {
     const cake = productOf(altstadt, "motivtorte");
     const size = part(cake, "Größe");

@@ -136,6 +136,22 @@ export async function listCartItems(db: Db, cartId: string): Promise<CartItem[]>
     .execute();
 }
 
+/** The cart's lines of one product, for an addition that may join one of them (issue 36). */
+export async function listCartLinesOfProduct(
+  db: Db,
+  cartId: string,
+  productId: number,
+): Promise<Pick<CartItem, "id" | "productId" | "amount" | "unit" | "parts" | "productPrice">[]> {
+  return db
+    .selectFrom("cartItems")
+    .select(["id", "productId", "amount", "unit", "parts", "productPrice"])
+    .where("cartId", "=", cartId)
+    .where("productId", "=", productId)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+}
+
 export async function findCartItem(
   db: Db,
   cartId: string,

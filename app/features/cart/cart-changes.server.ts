@@ -8,6 +8,7 @@ import {
   findCartItem,
   insertCart,
   insertCartItem,
+  listCartLinesOfProduct,
   lockCartForChange,
   replaceCartItem,
   setCartItemAmount,
@@ -15,7 +16,9 @@ import {
 } from "../../db/queries/carts";
 import { findCartUploads, insertUpload } from "../../db/queries/uploads";
 import type { Cart, ChosenPart, Db } from "../../db/schema";
+import { lineToJoin } from "../../domain/cart-configuration";
 import { flagsOf, type OrderType } from "../../domain/order-type";
+import { quantityInputValue } from "../../domain/units";
 import { de } from "../../i18n/de";
 import { deCatalogue } from "../../i18n/de-catalogue";
 import type { FileStorage } from "../../integrations/storage/file-storage";
@@ -179,6 +182,23 @@ async function addItem(
   if (!item.ok) return failure(de.itemDialog.fixErrors, item.fieldErrors);
   return write(db, input, input.cartId, "added", async (trx, cart, stored) => {
     const parts = await storeFiles(trx, input, cart.id, item.value, stored);
+    // The same product with the same choices adds to its line (issue 36: "+" twice made two).
+    const joined = lineToJoin(await listCartLinesOfProduct(trx, cart.id, product.id), {
+      productId: product.id,
+      unit: item.value.unit,
+      productPrice: product.price,
+      parts,
+    });
+    if (joined) {
+      const sum = parseAmount(
+        product,
+        joined.unit,
+        quantityInputValue(joined.amount + item.value.amount),
+      );
+      if (!sum.ok) throw new AmountRefused(sum.message);
+      await setCartItemAmount(trx, cart.id, joined.id, sum.amount);
+      return;
+    }
     await insertCartItem(trx, {
       cartId: cart.id,
       productId: product.id,
@@ -260,6 +280,9 @@ export async function stageUploads(
 
 class ItemGone extends Error {}
 
+/** The joined line's new amount is beyond what the product allows: nothing changes. */
+class AmountRefused extends Error {}
+
 /** More files than the quotas allow: nothing is stored, the message goes beside the field. */
 class QuotaExceeded extends Error {
   constructor(
@@ -301,6 +324,7 @@ async function write(
   } catch (error) {
     await Promise.all(stored.map((key) => input.storage.remove(key).catch(() => undefined)));
     if (error instanceof ItemGone) return failure(de.cartPanel.unknownItem);
+    if (error instanceof AmountRefused) return failure(error.message, { amount: error.message });
     if (error instanceof QuotaExceeded) {
       return failure(de.itemDialog.fixErrors, { [error.field]: error.message });
     }
