@@ -442,11 +442,11 @@ export const deCatalogue = {
       title: "Produkte als CSV",
       exportTitle: "Exportieren",
       exportText:
-        "Alle Produkte als CSV-Datei (UTF-8, Semikolon getrennt, Preise wie 12,50). Die Spalte „version“ zeigt beim Import, ob ein Produkt seit dem Export geändert wurde.",
+        "Alle Produkte als CSV-Datei (UTF-8, Semikolon getrennt, Preise wie 12,50). Die Spalte „Version“ zeigt beim Import, ob ein Produkt seit dem Export geändert wurde.",
       exportLink: "CSV herunterladen",
       importTitle: "Importieren",
       importText:
-        "Zeilen mit id, uid oder identifier ändern das Produkt, Zeilen ohne legen neue an. Leere Spalten bleiben, wie sie sind; fehlende Spalten ändern nichts. Erst der Probelauf, dann der Import: gespeichert wird alles oder nichts.",
+        "Zeilen mit ID, UID oder Kennung ändern das Produkt, Zeilen ohne legen neue an. Ältere Dateien mit englischen Spalten (price, unit …) und Werten (kilogram …) werden ebenso gelesen. Leere Spalten bleiben, wie sie sind; fehlende Spalten ändern nichts. Erst der Probelauf, dann der Import: gespeichert wird alles oder nichts.",
       file: "CSV-Datei",
       fileHelp: "Höchstens 10 MB und 20.000 Zeilen",
       dryRun: "Probelauf",

@@ -23,8 +23,9 @@ import {
  */
 type Body = { data?: any; errors?: { message: string; field?: string }[] };
 
+/** German headers since issue 36 (decision 076); the API's names of older files still import. */
 const HEADER =
-  "id;uid;identifier;name;description;type;price;unit;calculationModel;taxRate;takeawayTaxRate;dineInTaxRate;minimumQuantity;maximumQuantity;quantityStepSize;defaultQuantity;isEnabled;allergens;allergenCodes;version";
+  "ID;UID;Kennung;Name;Beschreibung;Typ;Preis;Einheit;Berechnung;Steuersatz Lieferung;Steuersatz Abholung;Steuersatz vor Ort;Mindestmenge;Höchstmenge;Schrittweite;Standardmenge;Aktiv;Allergene (Freitext);Allergene;Version";
 
 describe.each(databaseTargets())("products as CSV (%s)", (target) => {
   let handle: DatabaseHandle;
@@ -52,10 +53,11 @@ describe.each(databaseTargets())("products as CSV (%s)", (target) => {
       .select(["id", "name", "price", "identifier", "taxRate", "allergenCodes"])
       .orderBy("id")
       .execute();
-  /** The export with one cell of one product's row replaced. */
+  /** The export with one cell of one product's row replaced (`column`: its German header). */
   const edit = (csv: string, id: number, column: string, value: string) => {
     const lines = csv.trim().split("\r\n");
     const index = lines[0]!.split(";").indexOf(column);
+    if (index < 0) throw new Error(`Keine Spalte „${column}“ im Export.`);
     return lines
       .map((line) => {
         if (!line.startsWith(`${id};`)) return line;
@@ -111,7 +113,7 @@ describe.each(databaseTargets())("products as CSV (%s)", (target) => {
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(
       new RegExp(
-        `^${ids.brezel};[0-9a-f-]{36};brezel;Brezel;'=HYPERLINK\\(1\\);simple;2,50;piece;`,
+        `^${ids.brezel};[0-9a-f-]{36};brezel;Brezel;'=HYPERLINK\\(1\\);Einfach;2,50;Stück;Fix;`,
       ),
     );
     expect(lines[1]).toMatch(/;ja;;gluten;\d+$/);
@@ -138,8 +140,8 @@ describe.each(databaseTargets())("products as CSV (%s)", (target) => {
 
   it("dry run lists created and changed fields old → new and saves nothing; apply saves all, audited", async () => {
     const before = await snapshot();
-    let csv = edit(await exportCsv(), ids.brezel, "price", "2,80");
-    csv = edit(csv, ids.brezel, "allergenCodes", "milk,gluten");
+    let csv = edit(await exportCsv(), ids.brezel, "Preis", "2,80");
+    csv = edit(csv, ids.brezel, "Allergene", "milk,gluten");
     csv += "\r\n;;laugenstange;Laugenstange;;;1,10;;;;;;;;;;nein;;;";
     const dry = await importCsv(csv, true);
     expect(dry.status).toBe(200);
@@ -213,7 +215,7 @@ describe.each(databaseTargets())("products as CSV (%s)", (target) => {
     expect(messages).toEqual([
       "Zeile 3: Preis „abc“ ist kein Betrag.",
       "Zeile 4: Ein Produkt mit der ID 999999 gibt es nicht.",
-      expect.stringMatching(/^Zeile 5: Einheit „fass“ ist nicht erlaubt \(piece, /),
+      expect.stringMatching(/^Zeile 5: Einheit „fass“ ist nicht erlaubt \(Stück, Portion, /),
       "Zeile 6: Die Mindestmenge liegt über der Höchstmenge.",
       "Zeile 7: Allergen „staub“ ist unbekannt.",
       "Zeile 8: Aktiv „vielleicht“ ist weder „ja“ noch „nein“.",
@@ -233,10 +235,78 @@ describe.each(databaseTargets())("products as CSV (%s)", (target) => {
     expect(await handle.db.selectFrom("auditLog").selectAll().execute()).toEqual([]);
   });
 
+  it("writes German headers and values and reads them back, and the English ones of older files", async () => {
+    await handle.db
+      .updateTable("products")
+      .set({ type: "configurable", unit: "kilogram", calculationModel: "approximate" })
+      .where("id", "=", ids.kuchen)
+      .execute();
+    const csv = await exportCsv();
+    const kuchen = csv.split("\r\n").find((line) => line.startsWith(`${ids.kuchen};`));
+    expect(kuchen).toContain(";Konfigurierbar;12,34;Kilogramm;ca.;");
+    expect(csv).not.toMatch(/calculationModel|kilogram|configurable|simple|piece/);
+    const back = await importCsv(csv, true);
+    expect((await json(back)).data).toMatchObject({ unchanged: 2, changed: [], errors: [] });
+
+    const stored = () =>
+      handle.db
+        .selectFrom("products")
+        .select(["name", "type", "unit", "calculationModel", "price", "isEnabled"])
+        .where("name", "in", ["Stollen", "Früchtebrot", "Lebkuchen"])
+        .orderBy("name")
+        .execute();
+    const written = [
+      "name;type;price;unit;calculationModel;isEnabled",
+      "Stollen;bundle;18,90;kilogram;minimum;ja",
+    ];
+    const english = await importCsv(written.join("\n"));
+    expect(english.status).toBe(200);
+    const german = await importCsv(
+      [
+        // Headers and words in any case, the model's dot optional.
+        "NAME;Typ;preis;Einheit;Berechnung;Aktiv",
+        "Früchtebrot;Paket;18,90;Kilogramm;ab;ja",
+        "Lebkuchen;konfigurierbar;2,00;10 Gramm;ca;nein",
+      ].join("\n"),
+    );
+    expect(german.status).toBe(200);
+    expect(await stored()).toEqual([
+      {
+        name: "Früchtebrot",
+        type: "bundle",
+        unit: "kilogram",
+        calculationModel: "minimum",
+        price: 1890,
+        isEnabled: true,
+      },
+      {
+        name: "Lebkuchen",
+        type: "configurable",
+        unit: "decagram",
+        calculationModel: "approximate",
+        price: 200,
+        isEnabled: false,
+      },
+      {
+        name: "Stollen",
+        type: "bundle",
+        unit: "kilogram",
+        calculationModel: "minimum",
+        price: 1890,
+        isEnabled: true,
+      },
+    ]);
+    const wrong = await importCsv(["Name;Einheit;Berechnung", "Brot;Fass;genau"].join("\n"), true);
+    expect((await json(wrong)).data.errors.map((error: any) => error.message)).toEqual([
+      expect.stringMatching(/^Zeile 2: Einheit „Fass“ ist nicht erlaubt \(Stück, Portion, Paar, /),
+      "Zeile 2: Berechnung „genau“ ist nicht erlaubt (Fix, ca., ab).",
+    ]);
+  });
+
   it("refuses a header it does not know and a row naming one product twice", async () => {
-    const unknown = await importCsv("name;preis\nBrot;1,00", true);
+    const unknown = await importCsv("name;kosten\nBrot;1,00", true);
     expect(unknown.status).toBe(400);
-    expect((await json(unknown)).errors?.[0]?.message).toBe("Zeile 1: Unbekannte Spalte „preis“.");
+    expect((await json(unknown)).errors?.[0]?.message).toBe("Zeile 1: Unbekannte Spalte „kosten“.");
     const twice = await importCsv(`id;price\n${ids.brezel};1,00\n${ids.brezel};2,00`, true);
     expect(twice.status).toBe(400);
     expect((await json(twice)).errors?.[0]?.message).toBe(
@@ -256,9 +326,9 @@ describe.each(databaseTargets())("products as CSV (%s)", (target) => {
 
   it("makes a row changed since the export a conflict: 409, nothing saved", async () => {
     const csv = edit(
-      edit(await exportCsv(), ids.brezel, "price", "3,00"),
+      edit(await exportCsv(), ids.brezel, "Preis", "3,00"),
       ids.kuchen,
-      "name",
+      "Name",
       "Torte",
     );
     await handle.db
@@ -423,9 +493,9 @@ describe.each(databaseTargets())("products as CSV (%s)", (target) => {
     "an edit saved while the import waits for its lock makes that row a conflict (409)",
     async () => {
       const csv = edit(
-        edit(await exportCsv(), ids.brezel, "price", "3,00"),
+        edit(await exportCsv(), ids.brezel, "Preis", "3,00"),
         ids.kuchen,
-        "price",
+        "Preis",
         "9,99",
       );
       let release!: () => void;
@@ -458,7 +528,7 @@ describe.each(databaseTargets())("products as CSV (%s)", (target) => {
           .split(";")
           .at(-1)!;
       const brezelVersion = versionOf(ids.brezel);
-      const csv = edit(edit(exported, ids.brezel, "price", "3,00"), ids.kuchen, "price", "9,99");
+      const csv = edit(edit(exported, ids.brezel, "Preis", "3,00"), ids.kuchen, "Preis", "9,99");
       // A third party holds the Käsekuchen: the import locks the Brezel (lower id) and waits.
       let release!: () => void;
       const hold = new Promise<void>((resolve) => (release = resolve));
@@ -499,7 +569,7 @@ describe.each(databaseTargets())("products as CSV (%s)", (target) => {
       expect((await json(await admin.send(`/api/products/${ids.brezel}`))).data.version).toBe(
         brezelVersion,
       );
-      const csv = edit(edit(exported, ids.brezel, "price", "3,00"), ids.kuchen, "price", "9,99");
+      const csv = edit(edit(exported, ids.brezel, "Preis", "3,00"), ids.kuchen, "Preis", "9,99");
       // A third party holds the Käsekuchen: the import locks the Brezel (lower id) and waits.
       let release!: () => void;
       const hold = new Promise<void>((resolve) => (release = resolve));

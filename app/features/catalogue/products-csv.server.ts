@@ -6,6 +6,7 @@ import { csvDocument, unguardCell } from "../../domain/csv";
 import { formatMoney } from "../../domain/money";
 import { isUnit, UNITS } from "../../domain/units";
 import { cleanLine, cleanText, hasUnwantedCharacters, MAX_ID } from "../../domain/values";
+import { de } from "../../i18n/de";
 import { deCatalogue } from "../../i18n/de-catalogue";
 import { MONEY_MAX, parseMoney } from "../backoffice/fields";
 import type { StaffUser } from "../staff/staff-auth.server";
@@ -13,8 +14,9 @@ import { auditProducts, formatRate } from "./bulk-prices.server";
 import { CSV_MAX_BYTES } from "./csv-limits";
 
 /**
- * Products as CSV (issue 15, decision 036): the export and the import with a dry run. The headers
- * are the JSON API's names (`price`, `taxRate`, …), the values German (`12,50`, `0,5`, `ja`);
+ * Products as CSV (issue 15, decision 036): the export and the import with a dry run. Headers and
+ * values are German (`Preis`, `Einheit`, `12,50`, `Kilogramm`, `ja`; issue 36, decision 076); the
+ * import also reads the JSON API's names (`price`, `kilogram`) of older files;
  * `;` separates, UTF-8 with a BOM so spreadsheets read umlauts. Parsing and writing are
  * csv-parse and csv-stringify. A row is matched by `id`, `uid` or `identifier`; without one it
  * creates a product. `version` (the row's `xmin` at export) makes a row changed since then a
@@ -65,6 +67,31 @@ type ValueColumn = Exclude<CsvColumn, "id" | "uid" | "version">;
 
 const TYPES: readonly ProductType[] = ["simple", "configurable", "bundle"];
 const MODELS: readonly CalculationModel[] = ["fixed", "approximate", "minimum"];
+
+/** The German words the CSV writes for a type, a unit and a calculation model. */
+const TYPE_NAMES: Record<ProductType, string> = deCatalogue.products.types;
+const MODEL_NAMES: Record<CalculationModel, string> = deCatalogue.products.calculationModels;
+const unitName = (unit: Unit) => de.units[unit].name;
+
+/** The column a header cell names: its German label or the API's name, in any case. */
+function columnOf(header: string): CsvColumn | undefined {
+  const name = header.trim().toLowerCase();
+  return CSV_COLUMNS.find(
+    (column) => column.toLowerCase() === name || labels[column].toLowerCase() === name,
+  );
+}
+
+/** A choice as written: the German word (a trailing dot optional) or the API's value, any case. */
+function choiceOf<Value extends string>(
+  values: readonly Value[],
+  nameOf: (value: Value) => string,
+  text: string,
+): Value | undefined {
+  const plain = (word: string) => word.toLowerCase().replace(/\.$/, "");
+  const wanted = plain(text);
+  return values.find((value) => plain(value) === wanted || plain(nameOf(value)) === wanted);
+}
+
 const IDENTIFIER = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const UID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const VERSION = /^\d{1,10}$/;
@@ -140,6 +167,12 @@ function cellOf(product: StoredProduct, column: CsvColumn): string {
       return product.isEnabled ? "ja" : "nein";
     case "allergenCodes":
       return product.allergenCodes.join(",");
+    case "type":
+      return TYPE_NAMES[product.type];
+    case "unit":
+      return unitName(product.unit);
+    case "calculationModel":
+      return MODEL_NAMES[product.calculationModel];
     case "name":
     case "description":
     case "allergens":
@@ -153,7 +186,7 @@ function cellOf(product: StoredProduct, column: CsvColumn): string {
 export async function exportProductsCsv(db: Db): Promise<string> {
   const products = (await selectProducts(db).orderBy("id").execute()) as StoredProduct[];
   const records = products.map((product) => CSV_COLUMNS.map((column) => cellOf(product, column)));
-  return csvDocument([[...CSV_COLUMNS], ...records]);
+  return csvDocument([CSV_COLUMNS.map((column) => labels[column]), ...records]);
 }
 
 // ——— Reading an import ———
@@ -279,26 +312,27 @@ function readCell(
       else return { value };
       return { skip: true };
     }
-    case "type":
-      if (!TYPES.includes(text as ProductType)) {
-        problems.push(errorTexts.choice(label, text.slice(0, 60), choiceList(TYPES)));
-        return { skip: true };
-      }
-      return { value: text };
-    case "calculationModel":
-      if (!MODELS.includes(text as CalculationModel)) {
-        problems.push(errorTexts.choice(label, text.slice(0, 60), choiceList(MODELS)));
-        return { skip: true };
-      }
-      return { value: text };
-    case "unit":
-      if (!isUnit(text)) {
-        problems.push(
-          errorTexts.choice(label, text.slice(0, 60), choiceList(UNITS.map(({ unit }) => unit))),
-        );
-        return { skip: true };
-      }
-      return { value: text };
+    case "type": {
+      const type = choiceOf(TYPES, (value) => TYPE_NAMES[value], text);
+      if (type) return { value: type };
+      const allowed = choiceList(TYPES.map((value) => TYPE_NAMES[value]));
+      problems.push(errorTexts.choice(label, text.slice(0, 60), allowed));
+      return { skip: true };
+    }
+    case "calculationModel": {
+      const model = choiceOf(MODELS, (value) => MODEL_NAMES[value], text);
+      if (model) return { value: model };
+      const allowed = choiceList(MODELS.map((value) => MODEL_NAMES[value]));
+      problems.push(errorTexts.choice(label, text.slice(0, 60), allowed));
+      return { skip: true };
+    }
+    case "unit": {
+      const units = UNITS.map(({ unit }) => unit);
+      const unit = isUnit(text) ? text : choiceOf(units, unitName, text);
+      if (unit) return { value: unit };
+      problems.push(errorTexts.choice(label, text.slice(0, 60), choiceList(units.map(unitName))));
+      return { skip: true };
+    }
     case "price": {
       const cents = parseMoney(text);
       if (cents === null || cents === undefined)
@@ -365,7 +399,7 @@ function readHeader(cells: string[]): Header | string[] {
   const present = new Set<CsvColumn>();
   const columns = cells.map((cell) => {
     const name = cell.trim();
-    const column = CSV_COLUMNS.find((candidate) => candidate === name);
+    const column = columnOf(name);
     if (!column) {
       if (name) problems.push(errorTexts.unknownColumn(name.slice(0, 60)));
       return null;
@@ -476,6 +510,12 @@ function display(column: ValueColumn, value: unknown): string {
       return value ? "ja" : "nein";
     case "allergenCodes":
       return (value as string[]).join(", ") || texts.csv.emptyValue;
+    case "type":
+      return TYPE_NAMES[value as ProductType] ?? String(value);
+    case "unit":
+      return isUnit(String(value)) ? unitName(value as Unit) : String(value);
+    case "calculationModel":
+      return MODEL_NAMES[value as CalculationModel] ?? String(value);
     default: {
       const text = String(value);
       return text.length > 80 ? `${text.slice(0, 79)}…` : text;
