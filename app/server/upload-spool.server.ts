@@ -17,6 +17,9 @@ import type { RequestHandler } from "express";
 export class UploadSpool {
   private folder: Promise<string> | null = null;
 
+  /** `parent`: where the spool's folder is made (the signage videos' folder, to rename into). */
+  constructor(private readonly parent: string = os.tmpdir()) {}
+
   /**
    * Writes a part to a file of the spool, up to `limit` bytes; the rest of a larger part is read
    * and dropped (the client still hears the answer), and its file goes at once. `count` sees
@@ -49,9 +52,18 @@ export class UploadSpool {
           continue;
         }
         if (!out.write(chunk)) {
+          // Both listeners go once either fires: a long file waits for many drains.
           await new Promise<void>((resolve, reject) => {
-            out.once("drain", resolve);
-            out.once("error", reject);
+            const drained = () => {
+              out.off("error", failed);
+              resolve();
+            };
+            const failed = (error: Error) => {
+              out.off("drain", drained);
+              reject(error);
+            };
+            out.once("drain", drained);
+            out.once("error", failed);
           });
         }
       }
@@ -74,7 +86,7 @@ export class UploadSpool {
   }
 
   private dir(): Promise<string> {
-    this.folder ??= mkdtemp(path.join(os.tmpdir(), "backstube-upload-"));
+    this.folder ??= mkdtemp(path.join(this.parent, "backstube-upload-"));
     return this.folder;
   }
 }

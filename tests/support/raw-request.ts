@@ -16,7 +16,7 @@ export function rawRequest(
   method: string,
   path: string,
   headers: Record<string, string> = {},
-  body?: string,
+  body?: string | Uint8Array,
 ): Promise<RawAnswer | null> {
   // Node's client frames only some methods' bodies by itself (not OPTIONS', for one).
   const framing = body === undefined ? {} : { "Content-Length": String(Buffer.byteLength(body)) };

@@ -1,9 +1,5 @@
 import { randomBytes } from "node:crypto";
-import {
-  unstable_parseMultipartFormData,
-  type AppLoadContext,
-  type UploadHandler,
-} from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
 import type { Kysely, Transaction } from "kysely";
 import type { Db } from "../../db/schema";
 import {
@@ -19,7 +15,7 @@ import { deMedia } from "../../i18n/de-media";
 import { normaliseUpload } from "../media/image-pipeline.server";
 import { imageStores } from "../media/images.server";
 import { readSmallForm } from "../shared/small-request.server";
-import { filesFromSpool, SpooledFile, UploadSpool } from "../../server/upload-spool.server";
+import { readMultipart } from "../../server/multipart.server";
 import type { Field, ImageField } from "./fields";
 
 /**
@@ -58,51 +54,25 @@ export async function readResourceForm(request: Request): Promise<ResourceForm |
     const form = await readSmallForm(request, TEXT_BYTES);
     return form ? { form, oversized: new Set(), tooMany: false } : null;
   }
-  if (Number(request.headers.get("Content-Length") ?? 0) > IMAGE_FORM_BYTES) return null;
-  const oversized = new Set<string>();
-  let files = 0;
-  let text = 0;
-  let total = 0;
-  const count = (bytes: number) => {
-    total += bytes;
-    if (total > IMAGE_FORM_BYTES) throw new TooLarge();
-  };
-  // Files go to disk while they arrive and are read back once the form is complete (decision 051).
-  const spool = new UploadSpool();
-  const handler: UploadHandler = async ({ name, filename, contentType, data }) => {
-    if (filename === undefined) {
-      const chunks: Uint8Array[] = [];
-      let size = 0;
-      for await (const chunk of data) {
-        size += chunk.byteLength;
-        count(chunk.byteLength);
-        if (size <= TEXT_BYTES) chunks.push(chunk);
-      }
-      text += size;
-      if (text > TEXT_BYTES) throw new TooLarge();
-      return new TextDecoder().decode(Buffer.concat(chunks));
-    }
-    const part = await spool.write(data, IMAGE_MAX_BYTES, count);
-    // A browser sends an empty part for a file input left empty.
-    if (part.size === 0 && filename === "") return undefined;
-    files += 1;
-    if (!part.file) {
-      oversized.add(name.replace(/__datei$/, ""));
-      return undefined;
-    }
-    return new SpooledFile(part.file, filename, contentType, part.size);
-  };
   try {
-    const form = await unstable_parseMultipartFormData(request, handler);
-    return { form: await filesFromSpool(form, spool), oversized, tooMany: files > IMAGE_MAX_FILES };
+    // Files go to disk while they arrive and are read back once the form is complete (decision
+    // 051); text over its limit, or the whole body over the form's, is refused.
+    const read = await readMultipart(request, {
+      totalBytes: IMAGE_FORM_BYTES,
+      fieldBytes: TEXT_BYTES,
+      textBytes: TEXT_BYTES,
+      longField: "refuse",
+      fileBytes: IMAGE_MAX_BYTES,
+    });
+    return {
+      form: read.form,
+      oversized: new Set(read.oversized.map(({ field }) => field.replace(/__datei$/, ""))),
+      tooMany: read.fileCount > IMAGE_MAX_FILES,
+    };
   } catch {
     return null;
-  } finally {
-    await spool.discard();
   }
 }
-
-class TooLarge extends Error {}
 
 /** The form as the schema reads it: the ids shown, less those ticked for removal. */
 export function withoutRemoved(fields: readonly Field[], form: FormData): FormData {

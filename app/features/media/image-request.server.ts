@@ -1,14 +1,14 @@
-import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { FORM_TEXT_BYTES, IMAGE_MAX_BYTES } from "../../domain/image-files";
 import { readSmallForm, readSmallJson } from "../shared/small-request.server";
-import { UploadSpool } from "../../server/upload-spool.server";
+import { readMultipart } from "../../server/multipart.server";
 import type { ImageInput } from "./images.server";
 
 /**
  * The body of an image upload or change, from the back-office form (multipart without
- * JavaScript too, or urlencoded without a file), or from the API (multipart or JSON). One file
- * per request: more are counted and refused without being kept; a file over 10 MB is read to its
- * end (so the client hears the answer) but not kept.
+ * JavaScript too, or urlencoded without a file), or from the API (multipart or JSON), multipart
+ * through the one reader (decision 075). One file per request: more are counted and refused
+ * without being kept; a file over 10 MB is read to its end (so the client hears the answer) but
+ * not kept.
  */
 
 /** One image and its text fields: what the Express body guard admits for these addresses. */
@@ -35,49 +35,27 @@ export async function readImageRequest(request: Request): Promise<ImageRequest |
     if (!form) return null;
     return { fields: formFields(form), input: { file: null } };
   }
-  if (Number(request.headers.get("Content-Length") ?? 0) > IMAGE_REQUEST_BYTES) return null;
-  let file: Uint8Array | null = null;
-  let files = 0;
-  let tooBig = false;
-  let text = 0;
-  // The file goes to disk while it arrives and is read back once the form is complete (decision 051).
-  const spool = new UploadSpool();
-  let spooled: string | null = null;
-  const handler: UploadHandler = async ({ filename, data }) => {
-    if (filename === undefined) {
-      const chunks: Uint8Array[] = [];
-      for await (const chunk of data) {
-        text += chunk.byteLength;
-        if (text > FORM_TEXT_BYTES) throw new Unreadable();
-        chunks.push(chunk);
-      }
-      return new TextDecoder().decode(Buffer.concat(chunks));
-    }
-    // Only the first file is kept; later ones are drained and counted.
-    const part = await spool.write(data, files === 0 ? IMAGE_MAX_BYTES : -1);
-    // A browser sends an empty part for a file input left empty.
-    if (part.size === 0) return undefined;
-    files += 1;
-    if (files > 1) return undefined;
-    if (!part.file) {
-      tooBig = true;
-      return undefined;
-    }
-    spooled = part.file;
-    return undefined;
-  };
   try {
-    const form = await unstable_parseMultipartFormData(request, handler);
-    if (spooled) file = await spool.read(spooled);
-    return { fields: formFields(form), input: { file, tooBig, tooMany: files > 1 } };
+    // The file goes to disk while it arrives and is read back once the form is complete
+    // (decision 051); a text field over the text limit, or all of them together, is refused.
+    const read = await readMultipart(request, {
+      totalBytes: IMAGE_REQUEST_BYTES,
+      fieldBytes: FORM_TEXT_BYTES,
+      textBytes: FORM_TEXT_BYTES,
+      longField: "refuse",
+      fileBytes: IMAGE_MAX_BYTES,
+      files: 1,
+    });
+    const first = [...read.form.values()].find((value): value is File => typeof value !== "string");
+    const file = first && first.size > 0 ? new Uint8Array(await first.arrayBuffer()) : null;
+    return {
+      fields: formFields(read.form),
+      input: { file, tooBig: read.oversized.length > 0, tooMany: read.fileCount > 1 },
+    };
   } catch {
     return null;
-  } finally {
-    await spool.discard();
   }
 }
-
-class Unreadable extends Error {}
 
 function formFields(form: FormData | URLSearchParams): Record<string, string> {
   const fields: Record<string, string> = {};

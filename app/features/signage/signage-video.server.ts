@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import type { Db } from "../../db/schema";
 import { deSignage } from "../../i18n/de-signage";
+import { MultipartTooLarge, readMultipart } from "../../server/multipart.server";
+import { SpooledFile, UploadSpool } from "../../server/upload-spool.server";
 import { hashToken } from "./signage.server";
 import { SIGNAGE_VIDEO_FORM_OVERHEAD, SIGNAGE_VIDEO_MAX_BYTES, VIDEO_FIELD } from "./signage-video";
 
@@ -62,8 +63,6 @@ export function mimeTypeOf(videoPath: string): string {
 export type Received =
   { ok: true; videoPath: string; file: string } | { ok: false; status: 400 | 413; message: string };
 
-class TooLarge extends Error {}
-
 /**
  * Reads the upload form: a declared length over the cap is refused before a byte is read, the
  * file is counted while it is written and removed the moment it passes the cap, and a file that
@@ -86,76 +85,62 @@ export async function receiveVideo(
   }
   const folder = videoFolder(dataDir);
   await mkdir(folder, { recursive: true });
-  const written: string[] = [];
-  let result: { videoPath: string; file: string; format: VideoFormat | null } | null = null;
-  let other = 0;
-  let tooLarge = false;
-  const handler: UploadHandler = async ({ name, filename, data }) => {
-    if (filename === undefined || name !== VIDEO_FIELD || result || tooLarge) {
-      for await (const chunk of data) {
-        other += chunk.byteLength;
-        if (other > SIGNAGE_VIDEO_FORM_OVERHEAD) throw new TooLarge();
-      }
-      return undefined;
-    }
-    const key = randomBytes(20).toString("hex");
-    const file = path.join(folder, `${key}.part`);
-    written.push(file);
-    const out = createWriteStream(file, { flags: "wx" });
-    let ended: Promise<void> | null = null;
-    const finish = () => (ended ??= new Promise<void>((resolve) => out.end(() => resolve())));
-    const head: number[] = [];
-    let size = 0;
-    try {
-      for await (const chunk of data) {
-        size += chunk.byteLength;
-        // Past the cap the file goes at once; the rest of the part is read and dropped (the body
-        // guard cuts the request at 200 MB), so the client gets its 413, not a reset connection.
-        if (tooLarge) continue;
-        if (size > maxBytes) {
-          tooLarge = true;
-          await finish();
-          await rm(file, { force: true });
-          continue;
-        }
-        for (let i = 0; head.length < 8 && i < chunk.byteLength; i += 1) head.push(chunk[i]!);
-        if (!out.write(chunk)) {
-          await new Promise<void>((resolve) => out.once("drain", () => resolve()));
-        }
-      }
-    } finally {
-      await finish();
-    }
-    if (tooLarge) return undefined;
-    if (size === 0) return undefined;
-    const format = videoFormatOf(Uint8Array.from(head));
-    result = format
-      ? { videoPath: `${key}.${format.extension}`, file, format }
-      : { videoPath: "", file, format: null };
-    return "datei";
-  };
+  // The film goes straight to a spool inside the videos' folder (one file system: it is renamed,
+  // not copied); past the cap it is read to its end but not kept, so the client gets its 413,
+  // not a reset connection (the body guard cuts the request at the cap and the overhead).
+  const spool = new UploadSpool(folder);
   try {
-    await unstable_parseMultipartFormData(request, handler);
-  } catch (error) {
-    await Promise.all(written.map((file) => rm(file, { force: true })));
-    if (error instanceof TooLarge) {
+    let read;
+    try {
+      read = await readMultipart(
+        request,
+        {
+          // The body guard's figure: a film over a lowered cap is still read to its end.
+          totalBytes: SIGNAGE_VIDEO_MAX_BYTES + SIGNAGE_VIDEO_FORM_OVERHEAD,
+          fieldBytes: SIGNAGE_VIDEO_FORM_OVERHEAD,
+          textBytes: SIGNAGE_VIDEO_FORM_OVERHEAD,
+          longField: "refuse",
+          fileBytes: maxBytes,
+          files: 1,
+          fileField: VIDEO_FIELD,
+          keepOnDisk: true,
+        },
+        spool,
+      );
+    } catch (error) {
+      if (error instanceof MultipartTooLarge) {
+        return { ok: false, status: 413, message: texts.tooLarge(maxBytes) };
+      }
+      return { ok: false, status: 400, message: texts.unreadable };
+    }
+    if (read.oversized.length > 0) {
       return { ok: false, status: 413, message: texts.tooLarge(maxBytes) };
     }
-    return { ok: false, status: 400, message: texts.unreadable };
+    const video = read.form.get(VIDEO_FIELD);
+    if (!(video instanceof SpooledFile) || video.spooledSize === 0) {
+      return { ok: false, status: 400, message: texts.missing };
+    }
+    const format = videoFormatOf(await headOf(video.path));
+    if (!format) return { ok: false, status: 400, message: texts.unsupported };
+    const videoPath = `${randomBytes(20).toString("hex")}.${format.extension}`;
+    const final = path.join(folder, videoPath);
+    await rename(video.path, final);
+    return { ok: true, videoPath, file: final };
+  } finally {
+    await spool.discard();
   }
-  if (tooLarge) {
-    await Promise.all(written.map((file) => rm(file, { force: true })));
-    return { ok: false, status: 413, message: texts.tooLarge(maxBytes) };
+}
+
+/** A file's first eight bytes, by which its format is judged. */
+async function headOf(file: string): Promise<Uint8Array> {
+  const handle = await open(file, "r");
+  try {
+    const head = new Uint8Array(8);
+    const { bytesRead } = await handle.read(head, 0, 8, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
   }
-  const got = result as { videoPath: string; file: string; format: VideoFormat | null } | null;
-  if (!got) return { ok: false, status: 400, message: texts.missing };
-  if (!got.format) {
-    await Promise.all(written.map((file) => rm(file, { force: true })));
-    return { ok: false, status: 400, message: texts.unsupported };
-  }
-  const final = path.join(folder, got.videoPath);
-  await rename(got.file, final);
-  return { ok: true, videoPath: got.videoPath, file: final };
 }
 
 /** Whether the request comes from a paired TV (its device cookie names a paired device). */
