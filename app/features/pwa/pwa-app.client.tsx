@@ -42,14 +42,14 @@ async function unregisterAll(): Promise<void> {
 }
 
 /**
- * The installable app in the browser (spec sections 2, 4, 9; decision 052): offline warning,
- * update notice, install prompt and instructions, the footer link and the status page's promotion.
- * Loaded by PwaHost after hydration; in the kiosk only the offline warning runs.
+ * The installable app in the browser (spec sections 2, 4, 9; decision 052): update notice,
+ * install prompt and instructions, the footer link and the status page's promotion. Loaded by
+ * PwaHost after hydration, with the plugin on and not in the kiosk; the offline warning is
+ * PwaHost's own (offline-warning.tsx, issue 36).
  */
 export default function PwaApp({ enabled, selfService, consentGiven, shopName }: PwaHostProps) {
   const appOn = enabled && !selfService;
   const supported = typeof navigator !== "undefined" && "serviceWorker" in navigator;
-  const [offline, setOffline] = useState(() => !navigator.onLine);
   const [registered, setRegistered] = useState(false);
   const [updateAvailable, setUpdateAvailable] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
@@ -63,18 +63,6 @@ export default function PwaApp({ enabled, selfService, consentGiven, shopName }:
   const installed = useState(isInstalled)[0];
   const conditions = { enabled: appOn, selfService, installed, supported };
   const { pathname } = useLocation();
-
-  // Online and offline follow the browser's events.
-  useEffect(() => {
-    const goOffline = () => setOffline(true);
-    const goOnline = () => setOffline(false);
-    window.addEventListener("offline", goOffline);
-    window.addEventListener("online", goOnline);
-    return () => {
-      window.removeEventListener("offline", goOffline);
-      window.removeEventListener("online", goOnline);
-    };
-  }, []);
 
   // The browser's own install event is kept for 'Installation abschliessen'.
   useEffect(() => {
@@ -267,7 +255,6 @@ export default function PwaApp({ enabled, selfService, consentGiven, shopName }:
           </div>
         </Sheet>
       ) : null}
-      {offline ? <OfflineWarning /> : null}
     </>
   );
 }
@@ -375,32 +362,6 @@ function Sheet({
       <h2 id={`${id}-titel`}>{heading}</h2>
       {children}
     </section>
-  );
-}
-
-function OfflineWarning() {
-  const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => button.current?.focus(), []);
-  return (
-    <div className="pwa-offline">
-      <section
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="pwa-offline-titel"
-        aria-describedby="pwa-offline-text"
-      >
-        <h2 id="pwa-offline-titel">{t.offlineHeading}</h2>
-        <p id="pwa-offline-text">{t.offlineText}</p>
-        <button
-          ref={button}
-          type="button"
-          className="button"
-          onClick={() => window.location.reload()}
-        >
-          {t.offlineRetry}
-        </button>
-      </section>
-    </div>
   );
 }
 
