@@ -295,6 +295,12 @@ describe("buildReceipt", () => {
     const state = (changes: Partial<ReceiptOrder>) =>
       with_(changes).payment.map((field) => field.value);
     expect(state({ paymentMethod: "cash" })).toEqual(["Barzahlung", "offen"]);
+    // Issue 36, item 15: a completed cash order was paid at the counter.
+    expect(state({ paymentMethod: "cash", isCompleted: true })).toEqual(["Barzahlung", "bezahlt"]);
+    expect(state({ paymentMethod: "stripe", isCompleted: true })).toEqual([
+      "Kreditkarte (Stripe)",
+      "Warten auf Zahlung",
+    ]);
     expect(state({ paymentMethod: "atm-card", isPaid: true })).toEqual(["EC-Karte", "bezahlt"]);
     expect(state({ paymentMethod: "stripe" })).toEqual([
       "Kreditkarte (Stripe)",

@@ -30,6 +30,8 @@ export interface ReceiptOrder {
   isPaid: boolean;
   isRefunded: boolean;
   isConfirmed: boolean;
+  /** Handed over (or delivered): optional for the callers that build a receipt by hand. */
+  isCompleted?: boolean;
   tableIdentifier: string | null;
   name: string;
   firstName: string | null;
@@ -190,7 +192,10 @@ function orderType(order: ReceiptOrder): string {
   return de.cartPanel.deliveryTypes[type];
 }
 
-/** Online payments follow the provider; cash, card and voucher are paid at the counter. */
+/**
+ * Online payments follow the provider; cash, card and voucher are paid at the counter, so a
+ * completed order of theirs is paid even if nobody ticked it.
+ */
 function paymentStateLabel(order: ReceiptOrder): string {
   if (isOnlinePayment(order.paymentMethod)) {
     const labels = de.orderStatus.payment;
@@ -199,7 +204,8 @@ function paymentStateLabel(order: ReceiptOrder): string {
     if (order.isFailed) return labels.failed;
     return labels.awaiting;
   }
-  return order.isPaid ? texts.paid : texts.unpaid;
+  // A completed order paid at the counter (or at the door) was paid (issue 36, item 15).
+  return order.isPaid || order.isCompleted ? texts.paid : texts.unpaid;
 }
 
 /**

@@ -71,7 +71,8 @@ export const deDevices = {
       `Bestellung ${orderId} automatisch bestätigt (Bon aus Auftrag ${jobId} gedruckt).`,
   },
   reprint: {
-    button: "Kopie drucken",
+    /** Issue 36, item 15: told apart from "Beleg im Browser drucken". */
+    button: "Kopie am Bondrucker",
     done: "Eine Kopie wurde an die Drucker der Filiale geschickt.",
     noPrinter: "Diese Filiale hat keinen Drucker.",
   },

@@ -514,7 +514,8 @@ export const de = {
       date: "Datum",
       time: "Uhrzeit",
       propose: "Vorschlagen",
-      print: "Beleg drucken",
+      /** Issue 36, item 15: told apart from the ticket printer's "Kopie am Bondrucker". */
+      print: "Beleg im Browser drucken",
       resendEmail: "E-Mail erneut senden",
       resendSms: "SMS erneut senden",
       checkPayment: "Zahlungsstatus prüfen",
@@ -602,7 +603,8 @@ export const de = {
   receipt: {
     title: "Beleg",
     pageTitle: (number: string) => `Beleg – ${number}`,
-    print: "Drucken",
+    /** Issue 36, item 15: the browser's print dialog, not the ticket printer. */
+    print: "Im Browser drucken",
     canceled: "Storniert",
     preorder: "Vorbestellung",
     quotation: "Angebotsanfrage",

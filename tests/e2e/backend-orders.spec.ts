@@ -129,7 +129,7 @@ test.describe("the back office's orders", () => {
     await expect.poll(mailsTo, { timeout: 20_000 }).toBe(2);
 
     // Print: the receipt page (and its ESC/POS bytes).
-    await page.getByRole("button", { name: "Beleg drucken" }).click();
+    await page.getByRole("button", { name: "Beleg im Browser drucken" }).click();
     await expect(page).toHaveURL(/\/receipt$/);
     await expect(page.locator(".receipt")).toContainText(name);
     const bytes = await page.request.get(page.url().replace(/\/receipt$/, "/escpos"));

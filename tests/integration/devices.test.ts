@@ -211,7 +211,7 @@ describe.each(databaseTargets())("devices (%s)", (target) => {
       .where("orderId", "=", order.id)
       .execute();
     const page = await (await manager.send(`/backend/orders/${order.id}`)).text();
-    expect(page).toContain("Kopie drucken");
+    expect(page).toContain("Kopie am Bondrucker");
     const pressed = await manager.send(`/backend/orders/${order.id}/kopie`, { form: {} });
     expect(pressed.status).toBe(303);
     expect(pressed.headers.get("Location")).toBe(`/backend/orders/${order.id}?done=kopie`);

@@ -87,7 +87,11 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
       <style dangerouslySetInnerHTML={{ __html: RECEIPT_CSS }} />
       {hydrated ? (
         <p className="receipt-actions">
-          <button type="button" onClick={() => window.print()}>
+          <button
+            type="button"
+            className="ui-button ui-button-primary"
+            onClick={() => window.print()}
+          >
             {texts.print}
           </button>
         </p>

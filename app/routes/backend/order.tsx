@@ -327,7 +327,13 @@ export default function OrderDetail() {
       <section aria-labelledby="order-facts" className="order-facts">
         <h2 id="order-facts">{detail.order}</h2>
         <dl>
-          {[...receipt.facts, ...receipt.customer, ...receipt.payment].map((field) => (
+          {[
+            // Which branch it was ordered at (issue 36, item 15): the receipt's header names it.
+            { label: texts.board.branch, value: receipt.header.branchName },
+            ...receipt.facts,
+            ...receipt.customer,
+            ...receipt.payment,
+          ].map((field) => (
             <div key={`${field.label}-${field.value}`}>
               <dt>{field.label}</dt>
               <dd>{field.value}</dd>
