@@ -103,6 +103,7 @@ export function DeliveryAreasEditor({
                 type="submit"
                 name="intent"
                 value={`deliveryAreas-remove-${index}`}
+                formNoValidate
                 className={buttonClass("danger")}
                 aria-label={t.remove(area.name || String(index + 1))}
               >
@@ -117,6 +118,7 @@ export function DeliveryAreasEditor({
           type="submit"
           name="intent"
           value="deliveryAreas-add"
+          formNoValidate
           className={buttonClass("secondary")}
         >
           {t.add}

@@ -14,6 +14,7 @@ import { schemaOf, type Field } from "../../features/backoffice/fields";
 import { IMAGE_ACCEPT } from "../../domain/image-files";
 import { buttonClass } from "../ui/button";
 import { de } from "../../i18n/de-backoffice";
+import { deStagedImages } from "../../i18n/de-staged-images";
 
 /**
  * A back-office record's form, rendered from its field descriptions (the field registry, decision
@@ -34,6 +35,7 @@ export function ResourceForm({
   cancelTo,
   message,
   images = {},
+  staged,
   children,
 }: {
   id: string;
@@ -47,6 +49,8 @@ export function ResourceForm({
   message?: string | null;
   /** Stored images the record shows, by id (their previews). */
   images?: Record<string, ImagePreview>;
+  /** Pictures chosen on an earlier round trip, kept by the server (decision 080). */
+  staged?: StagedFields | null;
   children?: React.ReactNode;
 }) {
   const schema = useMemo(() => schemaOf(fields), [fields]);
@@ -56,7 +60,12 @@ export function ResourceForm({
     defaultValue: defaults as Record<string, string>,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
+    onValidate: ({ formData, submitter }) =>
+      // A row's add, remove or move button is no save: the server applies it and checks nothing
+      // (issue 36, item 11). Without this, conform refused it until every field was valid.
+      isRowButton(submitter)
+        ? { status: undefined, payload: {}, error: null, reply: () => ({}) }
+        : parseWithZod(formData, { schema, disableAutoCoercion: true }),
   });
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -65,6 +74,8 @@ export function ResourceForm({
   return (
     <Form
       method="post"
+      // Adding a row answers with the same page: the editor stays where it was.
+      preventScrollReset
       {...getFormProps(form)}
       encType={fields.some(isImageField) ? "multipart/form-data" : undefined}
       className="resource-form"
@@ -98,6 +109,7 @@ export function ResourceForm({
             meta={formFields[field.name as keyof typeof formFields] as FieldMetadata<unknown>}
             choices={choices[field.name]}
             images={images}
+            staged={staged?.[field.name]}
           />
         ));
         return section ? (
@@ -124,6 +136,15 @@ export function ResourceForm({
   );
 }
 
+/** The list editors' buttons: `intent=parts-add`, `deliveryAreas-remove-2`, `hours-up-1` … */
+function isRowButton(submitter: HTMLInputElement | HTMLButtonElement | null): boolean {
+  return (
+    submitter instanceof HTMLButtonElement &&
+    submitter.name === "intent" &&
+    (submitter.formNoValidate || /-(add|(remove|up|down)-\d+)$/.test(submitter.value))
+  );
+}
+
 function groupBySection(fields: readonly Field[]): [string, Field[]][] {
   const sections = new Map<string, Field[]>();
   for (const field of fields) {
@@ -141,6 +162,10 @@ function describedBy(meta: FieldMetadata<unknown>, help: string | undefined, err
 }
 
 export type ImagePreview = { src: string; alt: string };
+export type StagedFields = Record<
+  string,
+  { images: { id: number; name: string; preview: string }[]; alt: string }
+>;
 
 const isImageField = (field: Field) => field.type === "image" || field.type === "images";
 
@@ -149,11 +174,13 @@ export function FieldControl({
   meta,
   choices,
   images = {},
+  staged,
 }: {
   field: Field;
   meta: FieldMetadata<unknown>;
   choices?: Choice[];
   images?: Record<string, ImagePreview>;
+  staged?: StagedFields[string];
 }) {
   const error = meta.errors?.[0];
   const help = field.help;
@@ -175,13 +202,47 @@ export function FieldControl({
     const value = meta.initialValue;
     const ids = (Array.isArray(value) ? value : value ? [value] : []).map(String);
     const several = field.type === "images";
+    const chosen = staged?.images ?? [];
+    // A one-picture field's chosen picture replaces the stored one on saving.
+    const shown = !several && chosen.length > 0 ? [] : ids;
     return (
       <fieldset className="resource-images" aria-describedby={aria["aria-describedby"]}>
         <legend>{field.label}</legend>
         {helpText}
-        {ids.length === 0 ? <p className="resource-images-empty">{de.fields.noImage}</p> : null}
+        {shown.length === 0 && chosen.length === 0 ? (
+          <p className="resource-images-empty">{de.fields.noImage}</p>
+        ) : null}
         <ul className="resource-images-list">
-          {ids.map((imageId) => (
+          {!several
+            ? ids
+                .filter((imageId) => !shown.includes(imageId))
+                .map((imageId) => (
+                  <input key={imageId} type="hidden" name={field.name} value={imageId} />
+                ))
+            : null}
+          {chosen.map((image) => (
+            <li key={`gewaehlt-${image.id}`} className="resource-images-staged">
+              <input type="hidden" name={`${field.name}__vorgemerkt`} value={image.id} />
+              <img src={image.preview} alt="" width={64} height={64} />
+              <p>
+                <strong>{deStagedImages.chosen(image.name)}</strong>{" "}
+                <span className="ui-field-help">{deStagedImages.chosenHint}</span>
+              </p>
+              <div className="ui-choice">
+                <input
+                  type="checkbox"
+                  id={`${meta.id}-verwerfen-${image.id}`}
+                  name={`${field.name}__verwerfen`}
+                  value={image.id}
+                />
+                <label htmlFor={`${meta.id}-verwerfen-${image.id}`}>
+                  {deStagedImages.dropChosen}
+                  <span className="visually-hidden"> {image.name}</span>
+                </label>
+              </div>
+            </li>
+          ))}
+          {shown.map((imageId) => (
             <li key={imageId}>
               <input type="hidden" name={field.name} value={imageId} />
               {images[imageId] ? (
@@ -207,6 +268,8 @@ export function FieldControl({
             {several ? de.fields.uploadImages : de.fields.uploadImage}
           </label>
           <input
+            // Staged on the server now: the browser's copy of the file would be sent twice.
+            key={chosen.map((image) => image.id).join("-")}
             type="file"
             id={meta.id}
             name={`${field.name}__datei`}
@@ -217,7 +280,13 @@ export function FieldControl({
         </div>
         <div className="ui-field">
           <label htmlFor={`${meta.id}-alt`}>{de.fields.imageAlt}</label>
-          <input type="text" id={`${meta.id}-alt`} name={`${field.name}__alt`} maxLength={200} />
+          <input
+            type="text"
+            id={`${meta.id}-alt`}
+            name={`${field.name}__alt`}
+            maxLength={200}
+            defaultValue={staged?.alt ?? ""}
+          />
         </div>
         {errorText}
       </fieldset>

@@ -10,13 +10,19 @@ import { forbidden, requireStaff, type StaffUser } from "../staff/staff-auth.ser
 import { formValue, type Field } from "./fields";
 import { resourceOf } from "./resource-api.server";
 import {
-  checkUploads,
   discardUploads,
   imagePreviews,
   readResourceForm,
   storeUploads,
   withoutRemoved,
 } from "./resource-images.server";
+import {
+  checkNamedUploads,
+  dropStaged,
+  keepChosen,
+  readStaged,
+  withStagedFiles,
+} from "./staged-images.server";
 import {
   createRecord,
   deleteRecord,
@@ -301,7 +307,7 @@ export async function resourceEditAction(
   const base = `/backend/${definition.name}`;
   if (!read || !form) {
     return data(
-      { result: null, message: texts.edit.badRequest, conflict: null, version: null },
+      { result: null, message: texts.edit.badRequest, conflict: null, version: null, staged: null },
       400,
     );
   }
@@ -318,6 +324,7 @@ export async function resourceEditAction(
           message: deleted.errors[0]?.message ?? null,
           conflict: null,
           version: null,
+          staged: null,
         },
         deleted.status,
       );
@@ -329,40 +336,59 @@ export async function resourceEditAction(
     definition.fields,
     form instanceof FormData ? form : formDataOf(form),
   );
+  // Pictures chosen on an earlier round trip of this page (decision 080).
+  const staged = await readStaged(context.db, definition.fields, user.id, formData);
   const submission = parseWithZod(definition.prepareForm?.(formData) ?? formData, {
     schema: schemaFor(definition),
     disableAutoCoercion: true,
   });
-  if (submission.status === undefined) {
-    // A row was added or removed (no JavaScript): the page again, with every typed value.
-    return data({
-      result: submission.reply(),
-      message: null,
-      conflict: null,
-      version: typedVersion,
-    });
-  }
-  if (submission.status !== "success") {
-    return data(
-      { result: submission.reply(), message: null, conflict: null, version: typedVersion },
-      400,
+  /** The page again with every typed value: chosen pictures are staged, not dropped. */
+  const again = async (
+    result: SubmissionResult<string[]>,
+    status: number,
+    extra: {
+      message?: string | null;
+      conflict?: ReturnType<typeof conflicts>;
+      version?: string;
+    } = {},
+  ) => {
+    const { staged: shown, errors } = await keepChosen(
+      context.db,
+      context,
+      user.id,
+      definition.fields,
+      read,
+      staged,
+      formData,
     );
-  }
-  const checked = await checkUploads(definition.fields, read);
-  if (!checked.ok) {
     return data(
       {
-        result: refusedReply(submission, checked.errors),
-        message: null,
-        conflict: null,
-        version: typedVersion,
+        result: errors.length ? withFieldErrors(result, errors) : result,
+        message: extra.message ?? null,
+        conflict: extra.conflict ?? null,
+        version: extra.version ?? typedVersion,
+        staged: shown,
       },
-      400,
+      errors.length && status === 200 ? 400 : status,
     );
+  };
+  if (submission.status === undefined) {
+    // A row was added or removed (no JavaScript): the page again, with every typed value. A new
+    // row is not checked yet: its empty fields say nothing until the user saves (issue 36).
+    return again({ ...submission.reply(), error: undefined }, 200);
+  }
+  if (submission.status !== "success") {
+    return again(submission.reply(), 400);
+  }
+  const checked = await checkNamedUploads(definition.fields, read);
+  if (!checked.ok) return again(submission.reply(), 400);
+  const files = await withStagedFiles(context, staged, checked.files, formData);
+  if (!files.ok) {
+    return again(refusedReply(submission, [{ field: files.field, message: files.message }]), 400);
   }
   // The files go to disk first; their rows join the record's transaction, and files whose
   // transaction did not commit are removed here at once.
-  const uploads = await storeUploads(context.config, checked.files);
+  const uploads = await storeUploads(context.config, files.files);
   let outcome: Outcome<Row>;
   try {
     outcome =
@@ -382,6 +408,7 @@ export async function resourceEditAction(
   }
   if (!outcome.ok) await discardUploads(context.config, uploads);
   if (outcome.ok) {
+    await dropStaged(context.db, context, staged);
     return redirect(`${base}/${outcome.value.id}?hinweis=${isNew ? "angelegt" : "gespeichert"}`);
   }
   if (outcome.status === 404 || outcome.status === 403) throw outcomeResponse(outcome);
@@ -390,25 +417,23 @@ export async function resourceEditAction(
     // the new version, so that saving again is a conscious choice to overwrite.
     const current = await getRecord(context.db, definition, user, id);
     if (!current.ok) throw outcomeResponse(current);
-    return data(
-      {
-        result: submission.reply(),
-        message: outcome.errors[0]?.message ?? texts.edit.stale,
-        conflict: conflicts(definition, current.value, submission.payload),
-        version: current.value.version,
-      },
-      409,
-    );
+    return again(submission.reply(), 409, {
+      message: outcome.errors[0]?.message ?? texts.edit.stale,
+      conflict: conflicts(definition, current.value, submission.payload),
+      version: current.value.version,
+    });
   }
-  return data(
-    {
-      result: refusedReply(submission, outcome.errors),
-      message: null,
-      conflict: null,
-      version: typedVersion,
-    },
-    outcome.status,
-  );
+  return again(refusedReply(submission, outcome.errors), outcome.status);
+}
+
+/** Upload refusals added beside their fields to a reply that may already hold errors. */
+export function withFieldErrors(
+  result: SubmissionResult<string[]>,
+  errors: readonly { message: string; field: string }[],
+): SubmissionResult<string[]> {
+  const error: Record<string, string[] | null> = { ...(result.error ?? {}) };
+  for (const entry of errors) error[entry.field] = [...(error[entry.field] ?? []), entry.message];
+  return { ...result, error };
 }
 
 /** A service's refusal as the form's reply: each message beside its field, the rest on top. */

@@ -54,6 +54,7 @@ export default function ResourceEdit() {
         cancelTo={listPath}
         message={reply?.message}
         images={page.images}
+        staged={reply?.staged}
       >
         <ResourceExtras
           name={page.name}
