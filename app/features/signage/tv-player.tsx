@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from "react";
 import { useRevalidator } from "@remix-run/react";
 import { DateTime } from "luxon";
 import { useHydrated } from "../../components/use-hydrated";
 import { chooseStream } from "../../domain/signage-schedule";
 import { deSignage } from "../../i18n/de-signage";
+import { menuBoardRows } from "./menu-board-fit";
 import type { PlayerData } from "./player-data.server";
 import type { PlayerSegment } from "./signage.server";
 
@@ -23,30 +24,78 @@ export function SegmentView({ segment }: { segment: PlayerSegment }) {
     case "text":
       return <div className="tv-text">{segment.body}</div>;
     case "menu":
-      return (
-        <div className="tv-menu" data-testid="menu-board">
-          <h2>{segment.menu?.branchName || segment.name}</h2>
-          {segment.menu?.categories.map((category) => (
-            <section key={category.name}>
-              <h3>{category.name}</h3>
-              <ul>
-                {category.products.map((product) => (
-                  <li key={product.name} className={product.soldOut ? "tv-sold-out" : undefined}>
-                    <span>
-                      {product.name}
-                      {product.soldOut ? (
-                        <span className="tv-sold-out-mark"> {texts.soldOut}</span>
-                      ) : null}
-                    </span>
-                    <span>{product.price}</span>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
-        </div>
-      );
+      return <MenuBoard name={segment.name} menu={segment.menu} />;
   }
+}
+
+/**
+ * A menu board sized to its screen by its stylesheet (`--board-rows`, menu-board-fit.ts), with or
+ * without JavaScript. The stylesheet's estimate errs on the safe side; with JavaScript the board
+ * then finds the largest type that still fits (between half and one and a half times the
+ * estimate), so a short board fills its screen and a TV's wider font cannot push it off.
+ */
+function MenuBoard({ name, menu }: { name: string; menu: PlayerSegment["menu"] }) {
+  const board = useRef<HTMLDivElement>(null);
+  const categories = menu?.categories ?? [];
+  const rows = menuBoardRows(categories, texts.soldOut);
+  useEffect(() => {
+    const element = board.current;
+    if (!element) return;
+    const fit = () => {
+      element.style.fontSize = "";
+      const estimate = parseFloat(getComputedStyle(element).fontSize);
+      const fitsAt = (size: number) => {
+        element.style.fontSize = `${size}px`;
+        return !overflows(element);
+      };
+      let low = estimate * 0.5;
+      let high = Math.min(estimate * 1.5, Math.min(innerWidth, innerHeight) * 0.06);
+      for (let step = 0; step < 10 && high - low > 0.25; step += 1) {
+        const middle = (low + high) / 2;
+        if (fitsAt(middle)) low = middle;
+        else high = middle;
+      }
+      fitsAt(low);
+    };
+    fit();
+    window.addEventListener("resize", fit);
+    return () => window.removeEventListener("resize", fit);
+  }, [menu]);
+  return (
+    <div
+      ref={board}
+      className="tv-menu"
+      data-testid="menu-board"
+      style={{ "--board-rows": rows } as CSSProperties}
+    >
+      <h2>{menu?.branchName || name}</h2>
+      {categories.map((category) => (
+        <section key={category.name}>
+          <h3>{category.name}</h3>
+          <ul>
+            {category.products.map((product) => (
+              <li key={product.name} className={product.soldOut ? "tv-sold-out" : undefined}>
+                <span>
+                  {product.name}
+                  {product.soldOut ? (
+                    <span className="tv-sold-out-mark"> {texts.soldOut}</span>
+                  ) : null}
+                </span>
+                <span>{product.price}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** Content beyond the board's box: more rows than its height, or columns beyond its width. */
+function overflows(element: HTMLElement): boolean {
+  return (
+    element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1
+  );
 }
 
 function chosenNow(data: PlayerData): number | null {
