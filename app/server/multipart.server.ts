@@ -144,6 +144,9 @@ async function parse(
   });
 
   parser.on("file", (name, stream, info) => {
+    // A part cut off before the spool reads it (its folder is still being made) errs with no
+    // reader yet; the spool's read sees the error all the same.
+    stream.on("error", () => undefined);
     const slot = entries.length;
     entries.push(null);
     const fileName = cleanFileName(info.filename);
