@@ -124,6 +124,10 @@ export default [
     // Product labels on A4 sheets as a PDF (issue 20, decision 057); before `products/:id`.
     route("products/labels", "routes/backend/products-labels.tsx"),
     route("products/labels.pdf", "routes/backend/products-labels-pdf.ts"),
+    // The tables' QR codes (issue 36, decision 076): the A4 sheet and each code as SVG and PNG.
+    route("tables/qr-codes", "routes/backend/tables-qr.tsx"),
+    route("tables/:id/qr.svg", "routes/backend/table-qr-file.ts", { id: "backend-table-qr-svg" }),
+    route("tables/:id/qr.png", "routes/backend/table-qr-file.ts", { id: "backend-table-qr-png" }),
     ...resourcePages,
     // The images (issue 16, decision 038): their own pages, since an upload is more than fields.
     route("images", "routes/backend/images.tsx"),

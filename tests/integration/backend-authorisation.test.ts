@@ -112,6 +112,22 @@ function resourceCases(): Record<string, RouteCase> {
 
 const ROUTES: Record<string, RouteCase> = {
   ...resourceCases(),
+  // The tables' QR codes (issue 36, decision 076): the sheet and each code, for the managers.
+  "routes/backend/tables-qr": {
+    path: ({ branchA }) => `/backend/tables/qr-codes?filiale=${branchA}`,
+    allowed: "managerA",
+    outsider: "deny",
+  },
+  "backend-table-qr-svg": {
+    path: ({ records }) => `/backend/tables/${records.tables}/qr.svg`,
+    allowed: "managerA",
+    outsider: "deny",
+  },
+  "backend-table-qr-png": {
+    path: ({ records }) => `/backend/tables/${records.tables}/qr.png`,
+    allowed: "managerA",
+    outsider: "deny",
+  },
   // Digital signage (decision 060): pairing a TV, and a stream's preview.
   "routes/backend/signage-pair": {
     path: () => "/backend/digital-signage-devices/pair",

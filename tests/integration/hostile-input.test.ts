@@ -65,6 +65,8 @@ const HOSTILE_QUERIES = [
   // Product labels' PDF (decision 057): 100,000 copies, a foreign id, a broken date and start.
   "format=detail&start=%00&mhd=2026-02-30&anzahl-1=100000&anzahl-99999999999999999999=1",
   "format=compact&start=48&mhd=31.12.9999&anzahl-1=1&anzahl-2=2000&anzahl-0=1",
+  // The tables' QR sheet and a scanned table (decision 076): a foreign branch, a broken table.
+  "filiale=99999999999999999999&tisch=..%2F%3Cx%3E",
   // The tasks' filters (decision 059): ids beyond the range, an impossible day, a NUL state.
   "state=%00&assigneeId=99999999999999999999&projectId=-1&dueOn=2026-02-30",
 ];

@@ -2,6 +2,7 @@ import type { OpeningPreview as OpeningPreviewData } from "../../domain/opening-
 import { de } from "../../i18n/de-backoffice";
 import { deCatalogue } from "../../i18n/de-catalogue";
 import { MenuLinks } from "./menu-links";
+import { TableCode } from "./table-code";
 import { DeviceLog } from "./device-log";
 import { deContent } from "../../i18n/de-content";
 import { de as deStaff } from "../../i18n/de-staff";
@@ -160,6 +161,16 @@ export function ResourceAfterForm({
   choices?: Record<string, { value: string; label: string }[]>;
 }) {
   if (name === "devices" && pageExtras) return <DeviceLog extras={pageExtras} />;
+  if (name === "tables" && typeof pageExtras?.svg === "string") {
+    return (
+      <TableCode
+        id={Number(pageExtras.tableId)}
+        name={String(pageExtras.tableName)}
+        url={String(pageExtras.url)}
+        svg={pageExtras.svg}
+      />
+    );
+  }
   if (name !== "image-templates" || !pageExtras?.templateId) return null;
   return (
     <TemplatePreview

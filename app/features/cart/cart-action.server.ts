@@ -11,6 +11,7 @@ import { storageFor } from "../../integrations/storage/storage.server";
 import { requireStorefront, storePath, type Storefront } from "../storefront/storefront.server";
 import { clientKeyFor, DEFAULT_UPLOAD_QUOTA } from "./upload-quota.server";
 import { newCartRefusal } from "./new-cart-limit.server";
+import { preferredOrderType } from "../tables/table-visit.server";
 
 export interface CartActionError {
   message: string;
@@ -79,7 +80,8 @@ export async function applyCartForm(
     branch: store.branch,
     orderable: store.catalogue.orderable,
     soldOut: store.catalogue.soldOut,
-    preferredType: store.settings.defaultDeliveryMethod,
+    // A guest who scanned a table's QR code starts a dine-in cart (decision 076).
+    preferredType: preferredOrderType(request, store.branch, store.settings.defaultDeliveryMethod),
     cartId,
     form: read.form,
     oversized: read.oversized,

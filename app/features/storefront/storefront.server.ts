@@ -6,6 +6,7 @@ import { cartIdFor } from "../cart/cart-cookie.server";
 import { loadCart } from "../cart/cart.server";
 import { loadActiveCatalogue } from "./menu-catalogue.server";
 import { productPricing } from "../cart/cart-pricing.server";
+import { preferredOrderType } from "../tables/table-visit.server";
 import { referenceBranch, referenceSettings } from "../shared/reference-data.server";
 
 export { productPath, storePath } from "./store-paths";
@@ -39,7 +40,7 @@ export async function loadVisitorCart(
   const cart = await loadCart(context.db, {
     branch: store.branch,
     currency: store.settings.currency,
-    preferredType: store.settings.defaultDeliveryMethod,
+    preferredType: preferredOrderType(request, store.branch, store.settings.defaultDeliveryMethod),
     active: store.catalogue.active,
     soldOut: store.catalogue.soldOut,
     cartId,

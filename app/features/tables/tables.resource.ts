@@ -1,6 +1,7 @@
 import { de } from "../../i18n/de-backoffice";
 import { nameField, positionColumn, positionField } from "../backoffice/common-fields";
 import { countWhere, type ResourceDefinition } from "../backoffice/resource.server";
+import { findTableForCode, tableMenuUrl, tableQrSvg } from "./table-qr.server";
 
 const label = de.fieldLabels;
 
@@ -47,6 +48,13 @@ export const tablesResource: ResourceDefinition = {
     return /^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/.test(identifier)
       ? []
       : [{ field: "identifier", message: "Nur Buchstaben, Ziffern und einzelne Bindestriche." }];
+  },
+  /** The table's QR code on its edit page, with the downloads (issue 36, decision 076). */
+  async pageExtras(db, row, site) {
+    const table = await findTableForCode(db, Number(row.id));
+    if (!table) return {};
+    const url = tableMenuUrl(site.publicOrigin, table.branchIdentifier, table.identifier);
+    return { tableId: table.id, tableName: table.name, url, svg: await tableQrSvg(url) };
   },
   async inUse(db, id) {
     return (await countWhere(db, "orders", "table_id", id)) ? de.inUse.tableHasOrders : null;

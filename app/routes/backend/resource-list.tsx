@@ -15,6 +15,7 @@ import { useLiveList } from "../../components/backend/use-live-list";
 import { deCatalogue } from "../../i18n/de-catalogue";
 import { de } from "../../i18n/de-backoffice";
 import { de as staff } from "../../i18n/de-staff";
+import { deTables } from "../../i18n/de-tables";
 import { resourceLinks } from "../../components/backend/resource-styles";
 import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
@@ -51,6 +52,14 @@ export default function ResourceList() {
       <div className="backoffice-heading">
         <h1>{names.plural}</h1>
         {canCreate ? <ButtonLink to={`/backend/${name}/new`}>{names.newTitle}</ButtonLink> : null}
+        {name === "tables" ? (
+          <ButtonLink
+            variant="secondary"
+            to={`/backend/tables/qr-codes${branchFilter ? `?filiale=${branchFilter}` : ""}`}
+          >
+            {deTables.sheetLink}
+          </ButtonLink>
+        ) : null}
       </div>
       <Notice>{notice}</Notice>
       <FilterBar label={texts.searchLabel(names.plural)} resetHref={location.pathname}>

@@ -3,10 +3,14 @@ import { Outlet, useLoaderData, useMatches, type ShouldRevalidateFunction } from
 import { BranchHours } from "../../components/branch-hours";
 import { seoMeta } from "../../seo";
 import { loadBranch } from "../../features/storefront/branch.server";
+import { tableVisitRedirect } from "../../features/tables/table-visit.server";
 
-export async function loader({ context, params }: LoaderFunctionArgs) {
+export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const branch = await loadBranch(context.db, params.branchIdentifier ?? "", new Date());
   if (!branch) throw new Response(null, { status: 404, statusText: "Not Found" });
+  // A table's QR code (`?tisch=T12`, decision 076): remembered, then the plain address.
+  const visit = await tableVisitRedirect(request, context, branch);
+  if (visit) throw visit;
   return branch;
 }
 

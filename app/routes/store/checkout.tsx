@@ -53,6 +53,7 @@ import {
 } from "../../features/kiosk/kiosk.server";
 import { useSelfService } from "../../components/kiosk";
 import { logServerError } from "../../server/error-log.server";
+import { tableVisitOf } from "../../features/tables/table-visit.server";
 
 const texts = deCheckout;
 
@@ -115,11 +116,17 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const values: CheckoutValues = {};
   const appointment = url.searchParams.get("appointment");
   if (appointment) values.appointment = appointment.slice(0, 40);
+  const view = checkoutView(checkout, url.searchParams);
+  // The table whose QR code the guest scanned is the suggestion (decision 076).
+  const visit = tableVisitOf(request, checkout.store.branch.id);
+  if (visit && view.tables.some((table) => table.id === visit.tableId)) {
+    values.tableId = String(visit.tableId);
+  }
   return data(
     {
       legal: legal ? { title: legal.title, bodyHtml: legal.bodyHtml } : null,
       kioskLegal: kioskLegal.filter((entry) => entry !== null),
-      view: checkoutView(checkout, url.searchParams),
+      view,
       values,
       paymentFailed: url.pathname.endsWith("/checkout/error"),
     },
