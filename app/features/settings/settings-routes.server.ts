@@ -1,21 +1,31 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { markdownToHtml } from "../../domain/markdown";
 import { de } from "../../i18n/de-backoffice";
+import { guard, putRecord, recordResponse } from "../backoffice/resource-api.server";
 import {
-  guard,
-  putRecord,
-  recordResponse,
-  RESOURCE_BODY_BYTES,
-} from "../backoffice/resource-api.server";
+  discardUploads,
+  imagePreviews,
+  readResourceForm,
+  storeUploads,
+  withoutRemoved,
+} from "../backoffice/resource-images.server";
 import {
   conflicts,
   formDefaults,
   postedVersion,
   refusedReply,
+  withFieldErrors,
 } from "../backoffice/resource-pages.server";
+import {
+  checkNamedUploads,
+  dropStaged,
+  keepChosen,
+  readStaged,
+  withStagedFiles,
+} from "../backoffice/staged-images.server";
 import { getRecord, schemaFor, updateRecord } from "../backoffice/resource.server";
-import { readSmallForm } from "../shared/small-request.server";
 import { forbidden, requireStaff } from "../staff/staff-auth.server";
 import { apiMethodNotAllowed } from "../staff/users-api.server";
 import { settingsResource, SETTINGS_ID } from "./settings.resource";
@@ -50,13 +60,15 @@ export async function settingsPageLoader(request: Request, context: AppLoadConte
     defaults: formDefaults(settingsResource, row),
     version: row.version,
     notice: saved ? de.resources.settings.updated : null,
+    images: await imagePreviews(context.db, settingsResource.fields, row),
   };
 }
 
 export async function settingsPageAction(request: Request, context: AppLoadContext) {
   const user = await pageGuard(request, context);
-  const form = await readSmallForm(request, RESOURCE_BODY_BYTES);
-  if (!form) {
+  // Multipart since the logo is chosen here (issue 36, item 12), with the resource form's limits.
+  const read = await readResourceForm(request);
+  if (!read) {
     return data(
       {
         result: null,
@@ -64,73 +76,96 @@ export async function settingsPageAction(request: Request, context: AppLoadConte
         conflict: null,
         version: null,
         previews: null,
+        staged: null,
       },
       400,
     );
   }
+  const fields = settingsResource.fields;
+  const form = withoutRemoved(
+    fields,
+    read.form instanceof FormData ? read.form : formDataOf(read.form),
+  );
   const typedVersion = postedVersion(form);
+  const staged = await readStaged(context.db, fields, user.id, form);
   const submission = parseWithZod(form, {
     schema: schemaFor(settingsResource),
     disableAutoCoercion: true,
   });
-  if (submission.status !== "success") {
+  /** The page again with what was typed; a chosen logo is kept (decision 080). */
+  const again = async (
+    result: SubmissionResult<string[]>,
+    status: number,
+    extra: {
+      message?: string | null;
+      conflict?: ReturnType<typeof conflicts> | null;
+      version?: string | null;
+      previews?: { label: string; html: string }[] | null;
+    } = {},
+  ) => {
+    const kept = await keepChosen(context.db, context, user.id, fields, read, staged, form);
     return data(
       {
-        result: submission.reply(),
-        message: null,
-        conflict: null,
-        version: typedVersion,
-        previews: null,
+        result: kept.errors.length ? withFieldErrors(result, kept.errors) : result,
+        message: extra.message ?? null,
+        conflict: extra.conflict ?? null,
+        version: extra.version === undefined ? typedVersion : extra.version,
+        previews: extra.previews ?? null,
+        staged: kept.staged,
       },
-      400,
+      kept.errors.length && status === 200 ? 400 : status,
     );
-  }
+  };
+  if (submission.status !== "success") return again(submission.reply(), 400);
   if (form.get("intent") === "preview") {
     // What the legal pages would show, from what was typed; nothing is saved.
     const previews = LEGAL.flatMap(([name, label]) => {
       const text = submission.value[name];
       return typeof text === "string" && text ? [{ label, html: markdownToHtml(text) }] : [];
     });
-    return data({
-      result: submission.reply(),
-      message: null,
-      conflict: null,
-      version: typedVersion,
-      previews,
-    });
+    return again(submission.reply(), 200, { previews });
   }
-  const updated = await updateRecord(
-    context.db,
-    settingsResource,
-    { user, clientAddress: context.clientAddress },
-    SETTINGS_ID,
-    submission.value,
-    String(form.get("version") ?? ""),
-  );
-  if (updated.ok) return redirect("/backend/settings?hinweis=gespeichert");
+  const checked = await checkNamedUploads(fields, read);
+  if (!checked.ok) return again(submission.reply(), 400);
+  const files = await withStagedFiles(context, staged, checked.files, form);
+  if (!files.ok) {
+    return again(refusedReply(submission, [{ field: files.field, message: files.message }]), 400);
+  }
+  const uploads = await storeUploads(context.config, files.files);
+  let updated: Awaited<ReturnType<typeof updateRecord>>;
+  try {
+    updated = await updateRecord(
+      context.db,
+      settingsResource,
+      { user, clientAddress: context.clientAddress, uploads },
+      SETTINGS_ID,
+      submission.value,
+      String(form.get("version") ?? ""),
+    );
+  } catch (error) {
+    await discardUploads(context.config, uploads);
+    throw error;
+  }
+  if (!updated.ok) await discardUploads(context.config, uploads);
+  if (updated.ok) {
+    await dropStaged(context.db, context, staged);
+    return redirect("/backend/settings?hinweis=gespeichert");
+  }
   if (updated.status === 409) {
     const row = await current(context, user);
-    return data(
-      {
-        result: submission.reply(),
-        message: updated.errors[0]?.message ?? de.resources.edit.stale,
-        conflict: conflicts(settingsResource, row, submission.payload),
-        version: row.version,
-        previews: null,
-      },
-      409,
-    );
+    return again(submission.reply(), 409, {
+      message: updated.errors[0]?.message ?? de.resources.edit.stale,
+      conflict: conflicts(settingsResource, row, submission.payload),
+      version: row.version,
+    });
   }
-  return data(
-    {
-      result: refusedReply(submission, updated.errors),
-      message: null,
-      conflict: null,
-      version: typedVersion,
-      previews: null,
-    },
-    updated.status,
-  );
+  return again(refusedReply(submission, updated.errors), updated.status);
+}
+
+function formDataOf(params: URLSearchParams): FormData {
+  const formData = new FormData();
+  for (const [key, value] of params) formData.append(key, value);
+  return formData;
 }
 
 export async function configApiLoader(request: Request, context: AppLoadContext) {

@@ -2,6 +2,8 @@ import type { Field } from "../backoffice/fields";
 import type { ResourceDefinition } from "../backoffice/resource.server";
 import { de } from "../../i18n/de-backoffice";
 import { deKiosk } from "../../i18n/de-kiosk";
+import { deShopLogo } from "../../i18n/de-staged-images";
+import { SHOP_NAMED_TEXTS, textsFollowingShopName } from "../../domain/shop-name";
 
 /**
  * The shop's settings (spec section 3, Config; `GET|POST /api/config`): one row, edited on one
@@ -46,6 +48,14 @@ export const settingsFields: Field[] = [
     help: t.shopNameHelp,
     required: true,
     max: 80,
+    section: t.sections.names,
+  },
+  {
+    // Beside the name it stands for in the header (issue 36, item 12).
+    name: "logoImageId",
+    type: "image",
+    label: deShopLogo.label,
+    help: deShopLogo.help,
     section: t.sections.names,
   },
   {
@@ -294,6 +304,15 @@ export const settingsResource: ResourceDefinition = {
   titleOf: () => de.settings.title,
   access: { roles: ["ROLE_ADMIN"] },
   touchesUpdatedAt: true,
+  // A new shop name reaches the titles that still name the old one (issue 36, item 12).
+  async storedColumns(trx, input) {
+    const stored = await trx
+      .selectFrom("settings")
+      .select(["shopName", ...SHOP_NAMED_TEXTS])
+      .where("id", "=", SETTINGS_ID)
+      .executeTakeFirst();
+    return stored ? textsFollowingShopName(stored, input) : {};
+  },
 };
 
 /** The one row's id. */

@@ -44,6 +44,8 @@ export default function Settings() {
         submitLabel={de.resources.edit.save}
         cancelTo="/backend"
         message={reply?.message}
+        images={page.images}
+        staged={reply?.staged}
       >
         <div className="resource-actions">
           <button type="submit" name="intent" value="preview" className={buttonClass("secondary")}>
