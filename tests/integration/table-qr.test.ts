@@ -159,7 +159,7 @@ describe.each(databaseTargets())("table QR codes (%s)", (target) => {
       method: "POST",
       redirect: "manual",
       headers: {
-        Cookie: cookiePair(visit!),
+        Cookie: cookiePair(visit!) ?? "",
         Origin: server.origin,
         "Content-Type": "application/x-www-form-urlencoded",
       },
