@@ -119,6 +119,23 @@ test("a TV is paired by its code and plays a menu board and a picture in order",
   await expect(tv.getByTestId("menu-board")).toContainText("7,77", { timeout: 10_000 });
   await api(request, "PUT", `/api/products/${product.id}`, fields);
 
+  // The player's worker keeps what it loaded in its one bounded cache (decision 074): every
+  // answer stamped with the time it was kept, which its expiry reads.
+  const kept = () =>
+    tv.evaluate(async () => {
+      const names = await caches.keys();
+      const cache = await caches.open("backstube-tv-2");
+      const stamps: (string | null)[] = [];
+      for (const request of await cache.keys()) {
+        stamps.push((await cache.match(request))?.headers.get("x-tv-kept-at") ?? null);
+      }
+      return { names, stamped: stamps.length > 0 && stamps.every((stamp) => stamp !== null) };
+    });
+  await expect.poll(async () => (await kept()).stamped).toBe(true);
+  expect((await kept()).names.filter((name) => name.startsWith("backstube-tv-"))).toEqual([
+    "backstube-tv-2",
+  ]);
+
   // The network goes away: the TV keeps playing what it has.
   await tvContext.setOffline(true);
   await expect(player.locator(`[data-segment="Bild ${suffix}"] img`)).toBeVisible({
