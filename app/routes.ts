@@ -237,6 +237,8 @@ export default [
   // Counter devices without a login: read-only lists by branch and key (decision 019).
   route("api/orders/:view/:branchId/:apiKey", "routes/api/counter-orders.ts"),
   route("orders/:view/:branchId/:apiKey", "routes/counter-orders.tsx"),
+  // The counter view's live events (issue 36, item 13): the board's stream for the key's branch.
+  route("orders/:view/:branchId/:apiKey/events", "routes/counter-orders-events.ts"),
   // The installable app's manifest (issue 19, helper "pwa", decision 052).
   route("manifest.webmanifest", "routes/manifest.ts"),
   // Any other address under /api: a JSON 404, not the HTML page of the site route below.

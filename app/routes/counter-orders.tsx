@@ -2,12 +2,30 @@ import {
   data,
   redirect,
   type ActionFunctionArgs,
+  type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import {
+  Form,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useRevalidator,
+} from "@remix-run/react";
+import { useCallback, useEffect, useRef } from "react";
+import { Notice } from "../components/ui";
+import { useLiveOrders } from "../components/backend/use-live-orders";
 import { de } from "../i18n/de-staff";
-import { loadCounterOrders, type CounterView } from "../features/devices/counter-orders.server";
+import { deCounterDevices } from "../i18n/de-counter-devices";
+import {
+  counterOrderAction,
+  loadCounterOrders,
+  type CounterView,
+} from "../features/devices/counter-orders.server";
+import uiStyles from "../styles/ui.css?url";
+import counterStyles from "../styles/counter-orders.css?url";
 import {
   localSettingsCookie,
   localSettingsFromForm,
@@ -17,15 +35,24 @@ import { readSmallForm } from "../features/shared/small-request.server";
 
 /**
  * `/orders/frontdesk/{branchId}/{apiKey}` and `/orders/backoffice/{branchId}/{apiKey}`: a counter
- * device's read-only list of the branch's orders, without a login. It reloads itself every
- * 10 seconds (no JavaScript needed) and is never indexed or cached.
+ * device's list of the branch's orders, without a login, in a plain staff frame (no cookie
+ * banner, no shop navigation, footer or app install). With JavaScript it follows the board's live
+ * events; without, it reloads itself every 10 seconds. "Bestätigen" and "Abschließen" are plain
+ * forms (issue 36, item 13, decision 079). Never indexed or cached.
  */
 const texts = de.counterOrders;
+const more = deCounterDevices;
+
+export const handle = { backOffice: true };
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: uiStyles },
+  { rel: "stylesheet", href: counterStyles },
+];
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded ? texts.title(loaded.view, loaded.branchName) : texts.notFound },
   { name: "robots", content: "noindex" },
-  { httpEquiv: "refresh", content: "10" },
 ];
 
 export const headers = () => ({
@@ -53,10 +80,33 @@ async function load({ params, context, request }: LoaderFunctionArgs) {
 
 export const loader = load;
 
-/** The device's local settings (spec section 3): kept in a cookie of this browser only. */
+/**
+ * An order's "Bestätigen"/"Abschließen" (decision 079), or the device's local settings (spec
+ * section 3, kept in a cookie of this browser only).
+ */
 export async function action(args: ActionFunctionArgs) {
   await load(args);
   const form = await readSmallForm(args.request);
+  const intent = form?.get("intent");
+  if (intent !== null && intent !== undefined) {
+    const orderId = /^\d{1,10}$/.test(String(form?.get("order") ?? ""))
+      ? Number(form?.get("order"))
+      : 0;
+    if ((intent !== "confirm" && intent !== "completed") || !orderId) {
+      return data({ error: more.invalidAction }, { status: 400 });
+    }
+    const done = await counterOrderAction(args.context, {
+      branchId: Number(args.params.branchId),
+      apiKey: args.params.apiKey ?? "",
+      orderId,
+      action: intent,
+      ip: args.context.clientAddress || null,
+      now: new Date(),
+    });
+    if (!done) throw data({ message: texts.notFound }, { status: 404 });
+    if (!done.ok) return data({ error: done.message }, { status: done.status });
+    return redirect(new URL(args.request.url).pathname, { status: 303 });
+  }
   const settings = form ? localSettingsFromForm(Object.fromEntries(form)) : null;
   if (!settings) throw data({ message: de.localSettings.title }, { status: 400 });
   const secure = args.context.config.publicOrigin.startsWith("https:");
@@ -66,17 +116,53 @@ export async function action(args: ActionFunctionArgs) {
   });
 }
 
+/** With JavaScript: every order event of the branch reloads the list (the board's stream). */
+function LiveCounter() {
+  const { pathname } = useLocation();
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const isNavigating = useRef(false);
+  useEffect(() => {
+    isNavigating.current = navigation.state !== "idle";
+  }, [navigation.state]);
+  const onEvents = useCallback(() => {
+    // A reload would cancel a tap on its way; the page after it is loaded fresh anyway.
+    if (!isNavigating.current) revalidator.revalidate();
+  }, [revalidator]);
+  const state = useLiveOrders(`${pathname}/events`, { onEvents });
+  return (
+    <p role="status" className={`counter-live live-${state}`}>
+      {de.liveOrders.state[state]}
+    </p>
+  );
+}
+
 export default function CounterOrders() {
   const { view, branchName, orders, local } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const { pathname } = useLocation();
   return (
     <div className="counter-orders">
-      <h1>{texts.title(view, branchName)}</h1>
+      {/* Without JavaScript the view reloads itself (with it, the live events do). */}
+      <noscript>
+        <meta httpEquiv="refresh" content="10" />
+      </noscript>
+      <header className="counter-head">
+        <h1>{texts.title(view, branchName)}</h1>
+        <noscript>
+          <p className="counter-live">
+            {more.refreshing} <a href={pathname}>{more.refresh}</a>
+          </p>
+        </noscript>
+        <LiveCounter />
+      </header>
+      <Notice tone="error">{failed && "error" in failed ? failed.error : null}</Notice>
       {orders.length === 0 ? (
         <p>{texts.empty}</p>
       ) : (
         <ol className="counter-list">
           {orders.map((order) => (
-            <li key={order.id}>
+            <li key={order.id} className="counter-order">
               <p className="counter-ticket">
                 <strong>{order.ticketNumber}</strong> {order.name ?? null}
               </p>
@@ -87,7 +173,7 @@ export default function CounterOrders() {
                 {order.state}
               </p>
               {order.items.length > 0 ? (
-                <ul>
+                <ul className="counter-items" aria-label={more.items}>
                   {order.items.map((item, index) => (
                     <li key={`${order.id}-${index}`}>
                       {item.quantity} {item.name}
@@ -96,33 +182,44 @@ export default function CounterOrders() {
                   ))}
                 </ul>
               ) : null}
+              {order.actions.length > 0 ? (
+                <Form method="post" className="counter-actions">
+                  <input type="hidden" name="order" value={order.id} />
+                  {order.actions.map((action) => (
+                    <button
+                      key={action}
+                      type="submit"
+                      name="intent"
+                      value={action}
+                      aria-label={more.actionLabel(action, String(order.ticketNumber))}
+                      className={`ui-button ui-button-${action === "confirm" ? "primary" : "secondary"}`}
+                    >
+                      {more.actions[action]}
+                    </button>
+                  ))}
+                </Form>
+              ) : null}
             </li>
           ))}
         </ol>
       )}
       <Form method="post" className="local-settings">
-        <fieldset className="checkbox-group">
+        <fieldset className="counter-settings">
           <legend>{de.localSettings.title}</legend>
-          <div className="checkbox">
+          <label className="counter-checkbox">
             <input
-              id="show-customer-data"
               type="checkbox"
               name="showCustomerData"
               defaultChecked={local.showCustomerData}
             />
-            <label htmlFor="show-customer-data">{de.localSettings.showCustomerData}</label>
-          </div>
-          <div className="checkbox">
-            <input
-              id="show-product-data"
-              type="checkbox"
-              name="showProductData"
-              defaultChecked={local.showProductData}
-            />
-            <label htmlFor="show-product-data">{de.localSettings.showProductData}</label>
-          </div>
+            <span>{de.localSettings.showCustomerData}</span>
+          </label>
+          <label className="counter-checkbox">
+            <input type="checkbox" name="showProductData" defaultChecked={local.showProductData} />
+            <span>{de.localSettings.showProductData}</span>
+          </label>
         </fieldset>
-        <button type="submit" className="button secondary">
+        <button type="submit" className="ui-button ui-button-secondary">
           {de.localSettings.save}
         </button>
       </Form>

@@ -1027,6 +1027,8 @@ describe.each(databaseTargets())("every guarded route on %s", (target) => {
       `/api/orders/frontdesk/${samples.branchA}/${"x".repeat(43)}`,
       `/api/orders/kasse/${samples.branchA}/${key}`,
       `/orders/frontdesk/${samples.branchB}/${key}`,
+      // The counter view's live events (issue 36, item 13): the same key, the same 404.
+      `/orders/frontdesk/${samples.branchB}/${key}/events`,
     ]) {
       expect((await (await client("admin")).send(path)).status, path).toBe(404);
     }

@@ -1,7 +1,9 @@
+import type { AppLoadContext } from "@remix-run/node";
 import type { Db } from "../../db/schema";
+import { performOrderAction, type OrderActionResult } from "../orders/staff-order-actions.server";
 import { describeChosenParts } from "../../domain/chosen-parts";
 import { formatTime } from "../../domain/format";
-import { dueAt, staffStateLabel } from "../../domain/staff-order";
+import { dueAt, offeredStaffActions, staffStateLabel } from "../../domain/staff-order";
 import { formatQuantity } from "../../domain/units";
 import { de } from "../../i18n/de";
 import { checkBranchApiKey } from "./branch-api-keys.server";
@@ -12,9 +14,14 @@ import { listStaffOrders, staffState } from "../orders/staff-orders.server";
 /**
  * The read-only views of a branch's orders for counter devices without a login (spec section 7):
  * 'frontdesk' lists today's open orders for the counter, 'backoffice' the confirmed ones with
- * their items for the bakehouse. Both answer null for a wrong branch or key.
+ * their items for the bakehouse. Both answer null for a wrong branch or key. Both show the items
+ * when the device's "Artikel anzeigen" is ticked, and offer "Bestätigen" and "Abschließen" where
+ * the order allows it (issue 36, item 13, decision 079).
  */
 export type CounterView = "frontdesk" | "backoffice";
+
+/** The order actions of a counter device (decision 079). */
+export type CounterAction = "confirm" | "completed";
 
 export async function loadCounterOrders(
   db: Db,
@@ -44,7 +51,7 @@ export async function loadCounterOrders(
   );
   const rows = input.view === "backoffice" ? list.rows.filter((row) => row.isConfirmed) : list.rows;
   const items =
-    input.view === "backoffice" && showProductData && rows.length > 0
+    showProductData && rows.length > 0
       ? await db
           .selectFrom("orderItems")
           .select(["orderId", "position", "name", "amount", "unit", "parts"])
@@ -79,6 +86,10 @@ export async function loadCounterOrders(
         due: formatTime(due, zone),
         isAsSoonAsPossible: row.appointment === null,
         state: staffStateLabel(staffState(row)),
+        /** What a counter device may do with it now: the board's confirm and complete. */
+        actions: offeredStaffActions(staffState(row), input.now).filter(
+          (action): action is CounterAction => action === "confirm" || action === "completed",
+        ),
         items: items
           .filter((item) => item.orderId === row.id)
           .map((item) => ({
@@ -89,4 +100,28 @@ export async function loadCounterOrders(
       };
     }),
   };
+}
+
+/**
+ * "Bestätigen" or "Abschließen" on a counter device (decision 079): the key stands for the
+ * branch's staff at that device, so the order must be the branch's; the change is the board's
+ * own (same state machine, tickets, customer messages), audited without a person. Null for a
+ * wrong branch or key, or the views switched off.
+ */
+export async function counterOrderAction(
+  context: AppLoadContext,
+  input: {
+    branchId: number;
+    apiKey: string;
+    orderId: number;
+    action: CounterAction;
+    ip: string | null;
+    now: Date;
+  },
+): Promise<OrderActionResult | null> {
+  const settings = await referenceSettings(context.db);
+  if (!settings.enablePluginFrontdesk) return null;
+  if (!(await checkBranchApiKey(context.db, input.branchId, input.apiKey))) return null;
+  const scope = { userId: null, branchIds: [input.branchId], ip: input.ip };
+  return performOrderAction(context, scope, input.orderId, { intent: input.action }, input.now);
 }

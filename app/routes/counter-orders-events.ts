@@ -1,0 +1,20 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { checkBranchApiKey } from "../features/devices/branch-api-keys.server";
+import { referenceSettings } from "../features/shared/reference-data.server";
+import { liveOrderEventStream } from "../server/live-orders.server";
+import { de } from "../i18n/de-staff";
+
+/**
+ * `/orders/{view}/{branchId}/{apiKey}/events`: the board's live order events (decision 016) for
+ * one branch's counter view (issue 36, item 13): the same key, the same 404 as the view.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const branchId = /^\d{1,10}$/.test(params.branchId ?? "") ? Number(params.branchId) : 0;
+  const settings = await referenceSettings(context.db);
+  const known =
+    (params.view === "frontdesk" || params.view === "backoffice") &&
+    settings.enablePluginFrontdesk &&
+    (await checkBranchApiKey(context.db, branchId, params.apiKey ?? ""));
+  if (!known) throw data({ message: de.counterOrders.notFound }, { status: 404 });
+  return liveOrderEventStream(request, context.live, [branchId]);
+}
