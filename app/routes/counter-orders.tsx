@@ -55,9 +55,12 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { name: "robots", content: "noindex" },
 ];
 
+// "same-origin", not "no-referrer": the key in the address never leaves the site, but a form's
+// POST keeps its Origin (with "no-referrer" a browser without JavaScript sends `Origin: null`,
+// refused as cross-site: the device's settings and actions failed without JavaScript).
 export const headers = () => ({
   "Cache-Control": "private, no-store",
-  "Referrer-Policy": "no-referrer",
+  "Referrer-Policy": "same-origin",
 });
 
 async function load({ params, context, request }: LoaderFunctionArgs) {

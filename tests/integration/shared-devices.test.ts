@@ -92,6 +92,9 @@ describe.each(databaseTargets())("shared devices on %s", (target) => {
       expect(html, path).not.toContain('class="site-header"');
       expect(html, path).not.toContain('class="site-footer"');
       expect(html, path).not.toContain('rel="manifest"');
+      // A form posted without JavaScript keeps its Origin ("no-referrer" sent `Origin: null`).
+      // (The last policy a browser understands is the one it follows.)
+      expect(answer.headers.get("Referrer-Policy"), path).toMatch(/(^|, )same-origin$/);
     }
   });
 
