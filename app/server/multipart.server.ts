@@ -255,3 +255,27 @@ async function parse(
   for (const entry of entries) if (entry) form.append(entry[0], entry[1]);
   return { form, oversized, extraFiles, fileCount };
 }
+
+/**
+ * A multipart body already read within its place's limit (the small forms, the CSV import),
+ * through the same reader: every part within that limit.
+ */
+export async function readHeldMultipart(
+  body: Uint8Array | string,
+  type: string,
+): Promise<FormData> {
+  const bytes = Buffer.from(body);
+  const held = new Request("http://localhost/", {
+    method: "POST",
+    headers: { "Content-Type": type },
+    body: bytes,
+  });
+  const limit = bytes.byteLength;
+  const read = await readMultipart(held, {
+    totalBytes: limit,
+    fieldBytes: limit,
+    longField: "refuse",
+    fileBytes: limit,
+  });
+  return read.form;
+}

@@ -189,6 +189,27 @@ describe.each(databaseTargets())("file names with ';', '=', quotes and umlauts (
     expect(answer?.body).toContain(de.cartPanel.badRequest);
   });
 
+  it("reads the products' CSV whose name comes only as filename* (a dry run)", async () => {
+    const exported = await fetch(`${server.origin}/backend/products/export.csv`, {
+      headers: { Cookie: admin.cookie!, "X-Forwarded-For": admin.address },
+    });
+    expect(exported.status).toBe(200);
+    const answer = await post(
+      "/backend/products/import",
+      [
+        ...fields({ intent: "pruefen" }),
+        {
+          name: "datei",
+          disposition: "filename*=UTF-8''Preise%3B%20Sommer%3D1%20%C3%A4.csv",
+          bytes: new Uint8Array(await exported.arrayBuffer()),
+          type: "text/csv",
+        },
+      ],
+      admin,
+    );
+    expect(answer?.status, answer?.body.slice(0, 300)).toBe(200);
+  });
+
   for (const name of NAMES) {
     it(`takes the cake's photo at the cart: ${name.title}`, async () => {
       const answer = await post("/store/altstadt?index", [

@@ -5,6 +5,7 @@ import { de } from "../../i18n/de-backoffice";
 import { deCatalogue } from "../../i18n/de-catalogue";
 import type { Problem } from "../backoffice/resource.server";
 import { readSmallForm, readSmallJson } from "../shared/small-request.server";
+import { readHeldMultipart } from "../../server/multipart.server";
 import { apiError, forbidden, requireStaff } from "../staff/staff-auth.server";
 import { apiMethodNotAllowed } from "../staff/users-api.server";
 import {
@@ -376,9 +377,12 @@ export async function importPageAction(request: Request, context: AppLoadContext
   }
   let form: FormData;
   try {
-    form = await new Response(new Blob([new Uint8Array(bytes)]), {
-      headers: { "Content-Type": type },
-    }).formData();
+    // Multipart through the one reader (decision 075): a file name with `filename*` too.
+    form = type.startsWith("multipart/form-data")
+      ? await readHeldMultipart(new Uint8Array(bytes), type)
+      : await new Response(new Blob([new Uint8Array(bytes)]), {
+          headers: { "Content-Type": type },
+        }).formData();
   } catch {
     return reply(400, { message: de.resources.edit.badRequest, dryRun: true, report: null });
   }

@@ -1,4 +1,4 @@
-import { readMultipart } from "../../server/multipart.server";
+import { readHeldMultipart } from "../../server/multipart.server";
 
 /**
  * Bodies of the small customer forms and JSON calls (a few buttons, a questionnaire). Read with a
@@ -42,19 +42,7 @@ export async function readSmallForm(
   if (type.startsWith("multipart/form-data")) {
     // The one multipart reader (decision 075), on the body already read within its limit.
     try {
-      const held = new Request("http://localhost/", {
-        method: "POST",
-        headers: { "Content-Type": type },
-        body,
-      });
-      const limit = Buffer.byteLength(body);
-      const read = await readMultipart(held, {
-        totalBytes: limit,
-        fieldBytes: limit,
-        longField: "refuse",
-        fileBytes: limit,
-      });
-      return read.form;
+      return await readHeldMultipart(body, type);
     } catch {
       return null;
     }

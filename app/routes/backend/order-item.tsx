@@ -18,6 +18,7 @@ import {
   type ItemEditValues,
 } from "../../features/orders/order-item-view.server";
 import { readSmallBody } from "../../features/shared/small-request.server";
+import { readHeldMultipart } from "../../server/multipart.server";
 import { requireStaff } from "../../features/staff/staff-auth.server";
 import { staffScope } from "../../features/orders/staff-order-query.server";
 import { parseId } from "../../domain/values";
@@ -64,8 +65,9 @@ async function readForm(request: Request): Promise<FormData | null> {
   const body = await readSmallBody(request, MAX_FORM_BYTES);
   if (body === null) return null;
   if (type.startsWith("multipart/form-data")) {
+    // The one multipart reader (decision 075).
     try {
-      return await new Response(body, { headers: { "Content-Type": type } }).formData();
+      return await readHeldMultipart(body, type);
     } catch {
       return null;
     }
