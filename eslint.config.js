@@ -53,6 +53,16 @@ export default tseslint.config(
               message:
                 "Feiertage aus app/features/branches/holiday-table.json lesen (Entscheidung 051).",
             },
+            {
+              // One multipart reader (issue 36): Remix v2's parser refuses names with ';' or '='.
+              name: "@remix-run/node",
+              importNames: [
+                "unstable_parseMultipartFormData",
+                "unstable_createFileUploadHandler",
+                "unstable_createMemoryUploadHandler",
+              ],
+              message: "Multipart mit app/server/multipart.server.ts lesen (Entscheidung 075).",
+            },
           ],
         },
       ],
