@@ -58,7 +58,7 @@ for (const server of servers) {
   for (const path of ["/", `/store/${server.branch}`]) {
     test(`plugin ${server.plugin}, first visit of ${path}: the offline warning shows and 'Erneut versuchen' reloads`, async ({
       browser,
-    }) => {
+    }, testInfo) => {
       const { context, page, errors } = await firstVisit(browser, server.origin, path);
       const warning = warningOf(page);
       await expect(warning).toHaveCount(0);
@@ -67,6 +67,10 @@ for (const server of servers) {
       await expect(warning).toBeVisible();
       await expect(warning).toContainText("Bitte überprüfen Sie Ihre Internetverbindung.");
       await expect(warning.getByRole("button", { name: "Erneut versuchen" })).toBeFocused();
+      const name = `offline-${server.plugin}${path === "/" ? "-start" : "-filiale"}`;
+      await page.screenshot({ path: testInfo.outputPath(`${name}-360.png`) });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.screenshot({ path: testInfo.outputPath(`${name}-1280.png`) });
       // Online and offline follow the browser's events.
       await context.setOffline(false);
       await expect(warning).toBeHidden();
