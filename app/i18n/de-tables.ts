@@ -6,6 +6,7 @@ export const deTables = {
     "Jeder Code öffnet die Speisekarte der Filiale für diesen Tisch; die Kasse schlägt den Tisch beim Bestellen vor Ort vor. Drucken Sie die Seite auf A4 und schneiden Sie die Codes aus.",
   print: "Drucken",
   branch: "Filiale",
+  filter: "Filiale der QR-Codes wählen",
   allBranches: "Alle Filialen",
   show: "Anzeigen",
   noTables: "Noch keine Tische. Legen Sie unter Tische zuerst einen Tisch an.",

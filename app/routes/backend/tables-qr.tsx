@@ -88,7 +88,7 @@ export default function TableCodes() {
       <p className="table-codes-screen">{texts.intro}</p>
       <div className="table-codes-screen">
         <FilterBar
-          label={texts.branch}
+          label={texts.filter}
           resetHref="/backend/tables/qr-codes"
           submitLabel={texts.show}
         >
