@@ -39,16 +39,14 @@ test.describe("menu photos", () => {
     const photos = page.locator("img.product-image");
     expect(await photos.count()).toBeGreaterThan(10);
     const first = photos.first();
-    // The square sizes a 64 px row needs up to a 3x screen (decision 038): icon and category.
-    await expect(first).toHaveAttribute("width", "400");
-    await expect(first).toHaveAttribute("height", "400");
-    await expect(first).toHaveAttribute(
-      "srcset",
-      /^\/image\/icon\/\d+-\d+\.png 64w, \/image\/category\/\d+-\d+\.png 400w$/,
-    );
+    // The square sizes a 64 px row needs up to a 3x screen (decision 038): icon and category,
+    // the icon as the slot's 1x and the category size as a density (decision 078).
+    await expect(first).toHaveAttribute("width", "64");
+    await expect(first).toHaveAttribute("height", "64");
+    await expect(first).toHaveAttribute("srcset", /^\/image\/category\/\d+-\d+\.png [\d.]+x$/);
     await expect(first).toHaveAttribute("loading", "eager");
     await expect(photos.nth(10)).toHaveAttribute("loading", "lazy");
-    await expect(first).toHaveAttribute("src", /^\/image\/category\/\d+-\d+\.png$/);
+    await expect(first).toHaveAttribute("src", /^\/image\/icon\/\d+-\d+\.png$/);
     const photo = await page.request.get((await first.getAttribute("src"))!, {
       headers: { Accept: "image/webp,*/*" },
     });

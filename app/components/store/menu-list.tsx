@@ -17,7 +17,11 @@ export interface MenuProductCard {
    * 'Derzeit nicht verfügbar'. The catalogue's texts stay out of the page's JavaScript.
    */
   unavailableNote?: string | null;
-  href: string;
+  /**
+   * Where its link goes; without it, `productHref` of the list (the storefront's rows: their
+   * loader data does not repeat the branch's path 300 times, decision 078).
+   */
+  href?: string;
   /** The first product photo as a thumbnail, with its size so the row does not jump. */
   image: Picture | null;
   /** 'Vorlaufzeit: 2 Tage', when the product has one. */
@@ -56,7 +60,8 @@ function useListHandlers() {
   const navigate = useNavigate();
   const submit = useSubmit();
   const onClick = (event: MouseEvent<HTMLElement>) => {
-    const link = (event.target as HTMLElement).closest<HTMLAnchorElement>("a[data-product-link]");
+    // A row's one link is its heading's (no marker attribute: 300 rows would repeat it).
+    const link = (event.target as HTMLElement).closest<HTMLAnchorElement>(".product h3 > a");
     if (!link || event.defaultPrevented || event.button !== 0) return;
     if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
@@ -80,8 +85,11 @@ export function MenuList({
   addPath,
   search = "",
   emptyText = de.menu.noMenu,
+  productHref,
 }: {
   categories: MenuCategorySection[];
+  /** A product's page, for rows without an `href` of their own. */
+  productHref?: (productId: number) => string;
   /** Where the '+' forms post: the cart action (`/store/{branch}?index`); none in a preview. */
   addPath?: string;
   /** The search in force: a '+' comes back to the same results. */
@@ -128,8 +136,7 @@ export function MenuList({
                   {/* Named by the product alone: the link's own name adds "auswählen". */}
                   <h3 aria-label={product.name}>
                     <a
-                      href={product.href}
-                      data-product-link=""
+                      href={product.href ?? productHref?.(product.id)}
                       aria-label={de.menu.choose(product.name)}
                     >
                       {product.name}

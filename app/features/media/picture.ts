@@ -9,7 +9,8 @@ import { sizedDimensions, type ImageSize } from "../../domain/image-sizes";
 export interface Picture {
   src: string;
   srcSet: string;
-  sizes: string;
+  /** The layout's slot; none for a fixed slot, whose srcset names densities (`6.25x`). */
+  sizes?: string;
   width: number;
   height: number;
   alt: string;
@@ -61,6 +62,24 @@ export function pictureOf(image: StoredImage, shape: "square" | "wide", sizes: s
   const slot = fixedSlotWidth(sizes);
   const enough = slot === null ? -1 : unique.findIndex((c) => c.width >= slot * MAX_DENSITY);
   const offered = enough < 0 ? unique : unique.slice(0, enough + 1);
+  // A fixed square slot (a thumbnail) needs no `sizes`: the candidates as densities of the slot (a 400 px picture in
+  // a 64 px slot is `6.25x`) make the browser pick what it picked from widths, in fewer bytes,
+  // and width and height are the slot's. The bench's 300-product menu repeats this 300 times in
+  // its rows and again in their loader data (issue 36, item 6, decision 078).
+  if (slot !== null && shape === "square") {
+    const first = offered.find((candidate) => candidate.width >= slot) ?? offered.at(-1)!;
+    const density = (width: number) => Math.round((width / slot) * 100) / 100;
+    return {
+      src: first.url,
+      srcSet: offered
+        .filter((candidate) => candidate.width > first.width)
+        .map((candidate) => `${candidate.url} ${density(candidate.width)}x`)
+        .join(", "),
+      width: slot,
+      height: Math.round((slot * first.height) / first.width),
+      alt: image.alt ?? "",
+    };
+  }
   // The plain `src` (for a browser without srcset) is the preferred size when it is offered;
   // else the widest offered (the preferred one is never narrower, or it was a same-width copy).
   const preferred: ImageSize = shape === "square" ? "product" : "medium";
