@@ -75,7 +75,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body>
+      {/* The kiosk's own layout rules hang on this class (issue 36, item 14, decision 079). */}
+      <body className={selfService ? "self-service" : undefined}>
         <a className="skip-link" href="#inhalt">
           {de.shell.skipToContent}
         </a>

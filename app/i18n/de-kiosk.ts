@@ -4,6 +4,11 @@
  */
 export const deKiosk = {
   /** A payment method posted on a kiosk that its counter does not take (400). */
+  /** The order's name when a kiosk customer typed none: staff call the ticket number. */
+  walkInName: "Bestellterminal",
+  /** The kiosk's only contact field (issue 36, item 14): a first name to call, or nothing. */
+  firstName: "Vorname",
+  contactHint: "Wir rufen Sie mit Ihrer Ticketnummer auf – auf Wunsch auch mit Ihrem Vornamen.",
   paymentNotAtKiosk:
     "Am Bestellterminal können Sie nur an der Kasse bezahlen. Bitte wählen Sie eine der angebotenen Zahlungsarten.",
   /** The back office's settings page: which methods the kiosk offers. */

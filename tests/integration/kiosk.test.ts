@@ -325,6 +325,46 @@ describe.each(databaseTargets())("the self-service kiosk (%s)", (target) => {
     for (const answer of answers) expect(answer.status).toBeLessThan(500);
   });
 
+  it("takes a walk-in order with a first name at most and keeps no contact data (issue 36)", async () => {
+    const kioskPage = await (await get(`/store/${BRANCH}/checkout`, await withCart(KIOSK))).text();
+    const visitorPage = await (await get(`/store/${BRANCH}/checkout`, await withCart(""))).text();
+    for (const field of ["lastName", "company", "email", "phone"]) {
+      expect(visitorPage, field).toContain(`name="${field}"`);
+      expect(kioskPage, field).not.toContain(`name="${field}"`);
+    }
+    expect(kioskPage).toContain('name="firstName"');
+    const orderOf = async (response: Response) => {
+      expect(response.status).toBe(303);
+      const uid = /^\/status\/([0-9a-f-]{36})\//.exec(response.headers.get("Location") ?? "")?.[1];
+      return handle.db
+        .selectFrom("orders")
+        .select(["name", "lastName", "email", "phone"])
+        .where("uid", "=", uid ?? "")
+        .executeTakeFirstOrThrow();
+    };
+    // Nothing typed: the ticket number is called.
+    const nameless = await checkoutForm(await withCart(KIOSK), "cash", {
+      firstName: "",
+      lastName: "",
+      email: "",
+      phone: "",
+    });
+    expect(await orderOf(nameless)).toEqual({
+      name: "Bestellterminal",
+      lastName: null,
+      email: null,
+      phone: null,
+    });
+    // Whatever else a kiosk posts is dropped: the first name stays.
+    const posted = await checkoutForm(await withCart(KIOSK), "cash");
+    expect(await orderOf(posted)).toEqual({
+      name: "Erika",
+      lastName: null,
+      email: null,
+      phone: null,
+    });
+  });
+
   it("offers only what the kiosk's counter takes, and refuses others by hand with a 400", async () => {
     const kiosk = await withCart(KIOSK);
     const visitor = await withCart("");

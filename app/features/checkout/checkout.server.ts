@@ -252,6 +252,8 @@ export async function loadCheckout(
     required: {
       ...requiredFields(branch, orderType),
       ...(orderableFrom ? { appointment: true } : {}),
+      // A walk-in customer at the kiosk is called by number (issue 36, item 14, decision 079).
+      ...(isSelfService ? { email: false, phone: false } : {}),
     },
     tables,
     donatees: donatees.filter((donatee) => donatee.isEnabled),
@@ -338,8 +340,13 @@ const optional = (value: string) => (value === "" ? null : value);
  */
 export function validateCheckout(
   context: CheckoutContext,
-  input: CheckoutInput,
+  posted: CheckoutInput,
 ): { errors: FieldError[] } | { draft: OrderDraft } {
+  // A kiosk asks a walk-in customer for a first name at most and keeps no contact data (issue 36,
+  // item 14, decision 079): whatever else is posted there is dropped.
+  const input: CheckoutInput = context.isSelfService
+    ? { ...posted, name: "", lastName: "", company: "", email: "", phone: "" }
+    : posted;
   const errors: FieldError[] = [];
   const { required, store } = context;
   const add = (message: string, field?: string) =>
@@ -357,8 +364,11 @@ export function validateCheckout(
   for (const message of context.minimumMessages.slice(0, 1)) add(message, "deliveryArea");
 
   // The form asks for first and last name (spec section 3); API callers may send one `name`.
-  const fullName = input.name || [input.firstName, input.lastName].filter(Boolean).join(" ");
-  if (!input.lastName && !input.name) {
+  const fullName =
+    input.name ||
+    [input.firstName, input.lastName].filter(Boolean).join(" ") ||
+    (context.isSelfService ? deKiosk.walkInName : "");
+  if (!input.lastName && !input.name && !context.isSelfService) {
     add(deCheckout.nameRequired, input.firstName ? "lastName" : "name");
   }
   if (input.email && !isEmailAddress(input.email)) add(deCheckout.emailInvalid, "email");

@@ -52,6 +52,7 @@ import {
   kioskOrderCookie,
 } from "../../features/kiosk/kiosk.server";
 import { useSelfService } from "../../components/kiosk";
+import { deKiosk } from "../../i18n/de-kiosk";
 import { logServerError } from "../../server/error-log.server";
 import { tableVisitOf } from "../../features/tables/table-visit.server";
 
@@ -482,55 +483,75 @@ export default function Checkout() {
 
         <section className="checkout-section" aria-labelledby="kontakt-titel">
           <h2 id="kontakt-titel">{texts.contact}</h2>
-          <div className="field-grid">
-            <Field
-              name="firstName"
-              label={texts.firstName}
-              required={false}
-              values={values}
-              errors={errors}
-              autoComplete="given-name"
-              maxLength={60}
-            />
-            <Field
-              name="lastName"
-              label={texts.lastName}
-              required
-              values={values}
-              errors={errors}
-              autoComplete="family-name"
-              maxLength={60}
-            />
-            <Field
-              name="company"
-              label={texts.company}
-              required={false}
-              values={values}
-              errors={errors}
-              autoComplete="organization"
-              maxLength={120}
-            />
-            <Field
-              name="email"
-              label={texts.email}
-              type="email"
-              required={view.required.email}
-              values={values}
-              errors={errors}
-              autoComplete="email"
-              maxLength={254}
-            />
-            <Field
-              name="phone"
-              label={texts.phone}
-              type="tel"
-              required={view.required.phone}
-              values={values}
-              errors={errors}
-              autoComplete="tel"
-              maxLength={40}
-            />
-          </div>
+          {selfService ? (
+            // A walk-in customer at the kiosk: a first name to call at most (issue 36, item 14).
+            <>
+              <p className="field-hint" id="kiosk-contact-hint">
+                {deKiosk.contactHint}
+              </p>
+              <div className="field-grid">
+                <Field
+                  name="firstName"
+                  label={deKiosk.firstName}
+                  required={false}
+                  values={values}
+                  errors={errors}
+                  autoComplete="off"
+                  maxLength={60}
+                />
+              </div>
+            </>
+          ) : (
+            <div className="field-grid">
+              <Field
+                name="firstName"
+                label={texts.firstName}
+                required={false}
+                values={values}
+                errors={errors}
+                autoComplete="given-name"
+                maxLength={60}
+              />
+              <Field
+                name="lastName"
+                label={texts.lastName}
+                required
+                values={values}
+                errors={errors}
+                autoComplete="family-name"
+                maxLength={60}
+              />
+              <Field
+                name="company"
+                label={texts.company}
+                required={false}
+                values={values}
+                errors={errors}
+                autoComplete="organization"
+                maxLength={120}
+              />
+              <Field
+                name="email"
+                label={texts.email}
+                type="email"
+                required={view.required.email}
+                values={values}
+                errors={errors}
+                autoComplete="email"
+                maxLength={254}
+              />
+              <Field
+                name="phone"
+                label={texts.phone}
+                type="tel"
+                required={view.required.phone}
+                values={values}
+                errors={errors}
+                autoComplete="tel"
+                maxLength={40}
+              />
+            </div>
+          )}
         </section>
 
         {view.orderType === "delivery" ? (
