@@ -113,7 +113,7 @@ test.describe("pictures and rows in back-office forms", () => {
     await expect(page.getByRole("img", { name: "Ein Kuchen", exact: true })).toBeVisible();
   });
 
-  test("a part added at once after loading, ten fresh loads in a row, never crashes the page", async ({
+  test("a part added right after loading, ten fresh loads in a row, is added and crashes nothing", async ({
     page,
     javaScriptEnabled,
   }) => {
@@ -131,6 +131,9 @@ test.describe("pictures and rows in back-office forms", () => {
         page.waitForEvent("framenavigated"),
         page.evaluate(() => window.location.assign("/backend/products/new")),
       ]);
+      // Clicks spread over the page's start: before, while and after its JavaScript takes over
+      // (not a measure of time; the build before the fix refused 16 of 20 such clicks).
+      await page.waitForTimeout(round * 150);
       await parts(page).getByRole("button", { name: "Bestandteil hinzufügen" }).click();
       await expect(part(page, 1)).toBeVisible();
     }
