@@ -397,8 +397,10 @@ export const de = {
     before: "Vorher",
     after: "Nachher",
     noChanges: "Keine Feldänderungen gespeichert.",
+    changes: "Geänderte Felder",
     back: "Zurück zum Protokoll",
-    details: (id: number) => `Eintrag ${id} ansehen`,
+    /** Begins with the visible time, so the link's name holds its label (WCAG 2.5.3, issue 36). */
+    details: (when: string, id: number) => `${when}, Eintrag ${id} ansehen`,
     entityTypes: {
       branch: "Filiale",
       config: "Einstellungen",

@@ -326,7 +326,8 @@ export const deCatalogue = {
     mark: "Ausverkauft",
     markLabel: (name: string, branch: string) => `„${name}“ in ${branch} heute ausverkauft`,
     markAll: "Überall ausverkauft",
-    markAllLabel: (name: string) => `„${name}“ heute in allen Filialen ausverkauft`,
+    // An accessible name holds the visible label (WCAG 2.5.3, issue 36): it begins with it.
+    markAllLabel: (name: string) => `Überall ausverkauft: „${name}“ heute in allen Filialen`,
     clear: "Wieder verfügbar",
     clearLabel: (name: string, branch: string) => `„${name}“ in ${branch} wieder verfügbar`,
     clearAllLabel: (name: string) => `„${name}“ in allen Filialen wieder verfügbar`,
@@ -335,7 +336,7 @@ export const deCatalogue = {
     listActions: "Aktionen",
     /** The list's row action (products). */
     rowAction: "Heute ausverkauft",
-    rowActionLabel: (name: string) => `„${name}“ heute in allen Filialen ausverkauft`,
+    rowActionLabel: (name: string) => `Heute ausverkauft: „${name}“ in allen Filialen`,
     rowActionClear: "Wieder verfügbar",
     rowActionClearLabel: (name: string) => `„${name}“ wieder verfügbar`,
     errors: {

@@ -89,7 +89,8 @@ export const deContent = {
     href: "Adresse",
     hrefHelp: "Ein Pfad im Shop wie /store/mitte oder eine externe Adresse mit https://.",
     add: "Eintrag hinzufügen",
-    addChild: (label: string) => `Untereintrag zu „${label}“ hinzufügen`,
+    /** Holds the button's visible words in their order (WCAG 2.5.3, issue 36). */
+    addChild: (label: string) => `Untereintrag hinzufügen zu „${label}“`,
     addChildShort: "Untereintrag hinzufügen",
     up: "Nach oben",
     down: "Nach unten",

@@ -108,7 +108,10 @@ export default function Logs() {
               {entries.map((entry) => (
                 <tr key={entry.id}>
                   <th scope="row">
-                    <Link to={`/backend/logs/${entry.id}`} aria-label={texts.details(entry.id)}>
+                    <Link
+                      to={`/backend/logs/${entry.id}`}
+                      aria-label={texts.details(entry.when, entry.id)}
+                    >
                       {entry.when}
                     </Link>
                   </th>
