@@ -155,6 +155,8 @@ export const de = {
     /** The sticky bar at the foot of a phone's screen: '3 Produkte · 12,40 € · Warenkorb'. */
     barCount: (count: string, isOne: boolean) => (isOne ? "1 Produkt" : `${count} Produkte`),
     barOpen: "Warenkorb",
+    /** Read after 'Warenkorb' by a screen reader only: the bar's name is its visible words (issue 36). */
+    barOpenHidden: " öffnen",
     barLabel: (summary: string) => `Warenkorb öffnen: ${summary}`,
     /** Spec. */
     toggle: "Warenkorb öffnen/ausblenden",

@@ -23,12 +23,16 @@ export function CartBar({
 }) {
   return (
     <nav className="cart-bar" aria-label={heading}>
-      <a href="#warenkorb" className="cart-bar-link" aria-label={bar.label}>
+      {/* Named by its visible words, which an aria-label did not hold (WCAG 2.5.3, issue 36). */}
+      <a href="#warenkorb" className="cart-bar-link">
         <span>{bar.count}</span>
         <span aria-hidden="true"> · </span>
         <span>{bar.total}</span>
         <span aria-hidden="true"> · </span>
-        <span className="cart-bar-open">{open}</span>
+        <span className="cart-bar-open">
+          {open}
+          <span className="visually-hidden">{de.cartPanel.barOpenHidden}</span>
+        </span>
       </a>
     </nav>
   );
