@@ -71,7 +71,7 @@ test.describe("content pages and navigations", () => {
     const rows = page.locator(".nav-editor > .nav-row");
     const before = await rows.count();
     expect(before).toBeGreaterThan(1);
-    await page.getByRole("button", { name: "Eintrag hinzufügen" }).click();
+    await page.getByRole("button", { name: "Eintrag hinzufügen", exact: true }).click();
     await expect(rows).toHaveCount(before + 1);
     const added = rows.last();
     await added.getByRole("textbox", { name: "Beschriftung" }).fill(label);

@@ -238,6 +238,9 @@ test("staff choose a board's categories and a stream's running order in the form
   await page.goto(`/tv?vorschau=${stream.id}`);
   const player = page.getByTestId("tv-player");
   await expect(player.locator(`[data-segment="Gruß ${suffix}"]`)).toBeVisible();
-  await expect(page.getByTestId("menu-board")).toBeVisible({ timeout: 10_000 });
-  await expect(page.getByTestId("menu-board").locator("h3")).toHaveText([category]);
+  // The board plays for 3 s and then the greeting again: its headings are checked while it plays
+  // (one assertion that waits for a board phase; a loaded CI machine may pass one by).
+  await expect(page.getByTestId("menu-board").locator("h3")).toHaveText([category], {
+    timeout: 15_000,
+  });
 });
