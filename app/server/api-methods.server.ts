@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
 import { de } from "../i18n/de";
+import { de as staffTexts } from "../i18n/de-staff";
+import { problem } from "./outcome";
 import { isStaffPath, requireStaff } from "../features/staff/staff-auth.server";
 
 /**
@@ -51,4 +53,12 @@ function fullPath(build: ServerBuild, id: string): string {
     if (route.path) parts.unshift(route.path);
   }
   return parts.join("/");
+}
+
+/**
+ * The JSON 405 of a staff API route whose action answers several methods, given after its guard
+ * (`Allow` names what the address takes).
+ */
+export function apiMethodNotAllowed(allow: string): Response {
+  return problem(405, staffTexts.staffAuth.methodNotAllowed, { headers: { Allow: allow } });
 }

@@ -4,7 +4,7 @@ import { parseId } from "../../domain/values";
 import { de } from "../../i18n/de-backoffice";
 import { readSmallJson } from "../shared/small-request.server";
 import { requireStaff, type StaffUser } from "../staff/staff-auth.server";
-import { apiMethodNotAllowed } from "../staff/users-api.server";
+import { apiMethodNotAllowed } from "../../server/api-methods.server";
 import {
   createRecord,
   deleteRecord,

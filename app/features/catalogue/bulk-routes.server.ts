@@ -7,7 +7,7 @@ import type { Problem } from "../backoffice/resource.server";
 import { readSmallForm, readSmallJson } from "../shared/small-request.server";
 import { readHeldMultipart } from "../../server/multipart.server";
 import { apiError, forbidden, requireStaff } from "../staff/staff-auth.server";
-import { apiMethodNotAllowed } from "../staff/users-api.server";
+import { apiMethodNotAllowed } from "../../server/api-methods.server";
 import {
   applyBulk,
   filterChoices,

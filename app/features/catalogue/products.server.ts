@@ -14,7 +14,7 @@ import {
   type Row,
 } from "../backoffice/resource.server";
 import { forbidden, requireStaff, type StaffUser } from "../staff/staff-auth.server";
-import { apiMethodNotAllowed } from "../staff/users-api.server";
+import { apiMethodNotAllowed } from "../../server/api-methods.server";
 import { productsResource } from "./products.resource";
 import type { PartValue } from "./products.schema";
 

@@ -4,7 +4,7 @@ import { deCatalogue } from "../../i18n/de-catalogue";
 import { zodErrors } from "../backoffice/resource-api.server";
 import { readSmallJson } from "../shared/small-request.server";
 import { apiError, requireStaff } from "../staff/staff-auth.server";
-import { apiMethodNotAllowed } from "../staff/users-api.server";
+import { apiMethodNotAllowed } from "../../server/api-methods.server";
 import {
   listSoldOut,
   maySetSoldOut,

@@ -6,7 +6,7 @@ import { parseId } from "../../domain/values";
 import { de } from "../../i18n/de-backoffice";
 import { deDevices } from "../../i18n/de-devices";
 import { guard, problems } from "../backoffice/resource-api.server";
-import { apiMethodNotAllowed } from "../staff/users-api.server";
+import { apiMethodNotAllowed } from "../../server/api-methods.server";
 import { devicesResource } from "./devices.resource";
 import type { Selectable } from "kysely";
 import type { Db, DevicesTable } from "../../db/schema";

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { parseId } from "../../domain/values";
 import { deMedia } from "../../i18n/de-media";
 import { requireStaff, type StaffUser } from "../staff/staff-auth.server";
-import { apiMethodNotAllowed } from "../staff/users-api.server";
+import { apiMethodNotAllowed } from "../../server/api-methods.server";
 import { readImageRequest } from "./image-request.server";
 import {
   createImage,

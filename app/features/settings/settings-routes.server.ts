@@ -27,7 +27,7 @@ import {
 } from "../backoffice/staged-images.server";
 import { getRecord, schemaFor, updateRecord } from "../backoffice/resource.server";
 import { forbidden, requireStaff } from "../staff/staff-auth.server";
-import { apiMethodNotAllowed } from "../staff/users-api.server";
+import { apiMethodNotAllowed } from "../../server/api-methods.server";
 import { settingsResource, SETTINGS_ID } from "./settings.resource";
 
 /** The settings page (`/backend/settings`) and `GET|POST /api/config` over one service. */

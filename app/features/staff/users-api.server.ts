@@ -15,11 +15,7 @@ import { userView, type Problem, type Refusal } from "./staff-users.server";
  */
 export const apiBadRequest = () => apiError(400, de.staffAuth.badRequest);
 export const apiNotFound = () => apiError(404, de.users.errors.load);
-export const apiMethodNotAllowed = (allow: string) =>
-  Response.json(
-    { errors: [{ message: de.staffAuth.methodNotAllowed }] },
-    { status: 405, headers: { Allow: allow } },
-  );
+export { apiMethodNotAllowed } from "../../server/api-methods.server";
 
 export function problems(status: number, errors: Problem[]): Response {
   return Response.json({ errors }, { status });

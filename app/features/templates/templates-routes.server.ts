@@ -5,7 +5,7 @@ import { deTemplates } from "../../i18n/de-templates";
 import { guard, problems } from "../backoffice/resource-api.server";
 import { getRecord, mayUse } from "../backoffice/resource.server";
 import { forbidden, requireStaff } from "../staff/staff-auth.server";
-import { apiMethodNotAllowed } from "../staff/users-api.server";
+import { apiMethodNotAllowed } from "../../server/api-methods.server";
 import { embedCss, fontList } from "./fonts.server";
 import { imageTemplatesResource } from "./image-templates.resource";
 import type { Layer } from "./layers.schema";

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { parseId } from "../../domain/values";
 import { deUploads } from "../../i18n/de-uploads";
 import { requireStaff, type StaffUser } from "../staff/staff-auth.server";
-import { apiMethodNotAllowed } from "../staff/users-api.server";
+import { apiMethodNotAllowed } from "../../server/api-methods.server";
 import { readUploadForm, UploadRequestTooLarge, MAX_FILES_AT_ONCE } from "./upload-form.server";
 import {
   createStaffUploads,
