@@ -4,10 +4,11 @@ import { BUSINESS_TIME_ZONE, type Instant } from "./time";
 
 export const STATUS_POLL_INTERVAL_MS = 10_000;
 
-/** The order as the public status page receives it from the server. */
-export interface CustomerOrder {
-  isDelivery: boolean;
-  isDineIn?: boolean;
+/**
+ * The flags of an order's status, stored as columns of `orders`, that the customer's page, its
+ * JSON, the staff board and the counter views all read (issue 37: picked in one place).
+ */
+export interface OrderStatusFlags {
   isConfirmed: boolean;
   isInDelivery: boolean;
   isDelivered: boolean;
@@ -16,6 +17,26 @@ export interface CustomerOrder {
   isCanceled: boolean;
   isFailed: boolean;
   isPaid: boolean;
+}
+
+/** The status flags of a stored order (or of a row with more columns), in this order. */
+export function orderStatusFlags(order: OrderStatusFlags): OrderStatusFlags {
+  return {
+    isConfirmed: order.isConfirmed,
+    isInDelivery: order.isInDelivery,
+    isDelivered: order.isDelivered,
+    isCompleted: order.isCompleted,
+    isRejected: order.isRejected,
+    isCanceled: order.isCanceled,
+    isFailed: order.isFailed,
+    isPaid: order.isPaid,
+  };
+}
+
+/** The order as the public status page receives it from the server. */
+export interface CustomerOrder extends OrderStatusFlags {
+  isDelivery: boolean;
+  isDineIn?: boolean;
   isRefunded: boolean;
   /** Paid through one of the online payment providers (not cash, card at the counter, voucher). */
   isOnlinePayment: boolean;

@@ -1,4 +1,5 @@
 import { de } from "../i18n/de-staff";
+import type { OrderStatusFlags } from "./order-status";
 
 /**
  * The staff side of an order's life (spec section 4: staff post cancel, confirm, reject,
@@ -27,16 +28,8 @@ export const STAFF_ACTIONS: readonly StaffAction[] = [
 
 export const REJECTION_MESSAGE_MAX = 500;
 
-export interface StaffOrderState {
+export interface StaffOrderState extends OrderStatusFlags {
   isDelivery: boolean;
-  isConfirmed: boolean;
-  isInDelivery: boolean;
-  isDelivered: boolean;
-  isCompleted: boolean;
-  isRejected: boolean;
-  isCanceled: boolean;
-  isFailed: boolean;
-  isPaid: boolean;
   /** Paid through an online provider (Stripe, PayPal) rather than at the counter. */
   isOnlinePayment: boolean;
   counterAppointment: Date | null;

@@ -8,6 +8,7 @@ import {
 import { formatDateTime, formatNumber } from "../../domain/format";
 import { formatMoney } from "../../domain/money";
 import {
+  orderStatusFlags,
   orderTimeline,
   paymentState,
   shouldKeepPolling,
@@ -215,14 +216,7 @@ export function publicOrder({ order, items, taxes, branch, settings }: OrderReco
     isDineIn: order.isDineIn,
     isPreorder: order.isPreorder,
     isQuotation: order.isQuotation,
-    isConfirmed: order.isConfirmed,
-    isInDelivery: order.isInDelivery,
-    isDelivered: order.isDelivered,
-    isCompleted: order.isCompleted,
-    isRejected: order.isRejected,
-    isCanceled: order.isCanceled,
-    isFailed: order.isFailed,
-    isPaid: order.isPaid,
+    ...orderStatusFlags(order),
     isRefunded: order.isRefunded,
     name: order.name,
     company: order.company,

@@ -5,6 +5,7 @@ import type { Database, Db, Order, OrderItem, OrderTax, Settings } from "../../d
 import { isOnlinePayment } from "../../domain/checkout";
 import {
   isCanceledForCustomer,
+  orderStatusFlags,
   showsCounterAppointmentPrompt,
   showsReviewPrompt,
 } from "../../domain/order-status";
@@ -67,14 +68,7 @@ export function customerOrder(order: Order): MessageOrder {
   return {
     isDelivery: order.isDelivery,
     isDineIn: order.isDineIn,
-    isConfirmed: order.isConfirmed,
-    isInDelivery: order.isInDelivery,
-    isDelivered: order.isDelivered,
-    isCompleted: order.isCompleted,
-    isRejected: order.isRejected,
-    isCanceled: order.isCanceled,
-    isFailed: order.isFailed,
-    isPaid: order.isPaid,
+    ...orderStatusFlags(order),
     isRefunded: order.isRefunded,
     isOnlinePayment: isOnlinePayment(order.paymentMethod),
     counterAppointment: order.counterAppointment,

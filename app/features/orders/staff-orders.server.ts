@@ -3,6 +3,7 @@ import { DateTime } from "luxon";
 import { insertAuditEntry } from "../../db/queries/audit-log";
 import type { Database, Db, Order, PaymentMethod } from "../../db/schema";
 import { isOnlinePayment, ONLINE_PAYMENT_METHODS } from "../../domain/checkout";
+import { orderStatusFlags, type OrderStatusFlags } from "../../domain/order-status";
 import {
   applyStaffAction,
   MISSED_AFTER_MINUTES,
@@ -94,32 +95,12 @@ const ONLINE_METHODS = [...ONLINE_PAYMENT_METHODS];
 
 /** The order's flags as the state machine reads them. */
 export function staffState(
-  order: Pick<
-    Order,
-    | "isDelivery"
-    | "isConfirmed"
-    | "isInDelivery"
-    | "isDelivered"
-    | "isCompleted"
-    | "isRejected"
-    | "isCanceled"
-    | "isFailed"
-    | "isPaid"
-    | "paymentMethod"
-    | "counterAppointment"
-    | "rejectionMessage"
-  >,
+  order: OrderStatusFlags &
+    Pick<Order, "isDelivery" | "paymentMethod" | "counterAppointment" | "rejectionMessage">,
 ): StaffOrderState {
   return {
     isDelivery: order.isDelivery,
-    isConfirmed: order.isConfirmed,
-    isInDelivery: order.isInDelivery,
-    isDelivered: order.isDelivered,
-    isCompleted: order.isCompleted,
-    isRejected: order.isRejected,
-    isCanceled: order.isCanceled,
-    isFailed: order.isFailed,
-    isPaid: order.isPaid,
+    ...orderStatusFlags(order),
     isOnlinePayment: isOnlinePayment(order.paymentMethod),
     counterAppointment: order.counterAppointment ? new Date(order.counterAppointment) : null,
     rejectionMessage: order.rejectionMessage,
