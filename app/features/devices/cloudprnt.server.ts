@@ -6,12 +6,13 @@ import type { MessageOrigin } from "../orders/order-mails.server";
 import { confirmAfterPrint } from "./auto-confirm.server";
 import { isDeviceToken } from "./device-token";
 import {
-  backOffSeconds,
   jobContent,
   logDevice,
+  markJobPrinted,
   notePollAndSetStaleAside,
   offerableAt,
   pollingPrinterByToken,
+  putJobBack,
   REOFFER_AFTER_MS,
 } from "./print-jobs.server";
 
@@ -203,13 +204,7 @@ export async function cloudPrntConfirm(
   }
   if (code.startsWith("2")) {
     // Only the first confirmation changes the row (the status guard), however many arrive.
-    const changed = await db
-      .updateTable("printJobs")
-      .set({ status: "printed", printedAt: new Date(), lastError: null })
-      .where("id", "=", job.id)
-      .where("status", "!=", "printed")
-      .returning("id")
-      .executeTakeFirst();
+    const changed = await markJobPrinted(db, job.id);
     await logDevice(db, device.id, "confirmed", t.confirmed(job.id), job.id);
     // Auto-confirm (decision 063): the printer's confirmation is the proof of printing.
     if (changed && job.reason === "new" && job.orderId !== null) {
@@ -217,16 +212,7 @@ export async function cloudPrntConfirm(
     }
     return Response.json({ message: t.confirmed(job.id) });
   }
-  await db
-    .updateTable("printJobs")
-    .set({
-      status: "pending",
-      lastError: t.printerError(code),
-      nextAttemptAt: sql<Date>`now() + make_interval(secs => ${backOffSeconds(job.attempts)})`,
-    })
-    .where("id", "=", job.id)
-    .where("status", "!=", "printed")
-    .execute();
+  await putJobBack(db, job, t.printerError(code), "unprinted");
   await logDevice(db, device.id, "error", t.printerError(code), job.id);
   return Response.json({ message: t.printerError(code) });
 }

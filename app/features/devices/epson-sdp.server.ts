@@ -1,16 +1,16 @@
-import { sql } from "kysely";
 import type { Db } from "../../db/schema";
 import { deDevices } from "../../i18n/de-devices";
 import { parsePrintResponse } from "../../integrations/printers/epos-xml";
 import type { MessageOrigin } from "../orders/order-mails.server";
 import { confirmAfterPrint } from "./auto-confirm.server";
 import {
-  backOffSeconds,
   jobContent,
   logDevice,
+  markJobPrinted,
   notePollAndSetStaleAside,
   offerableAt,
   pollingPrinterByToken,
+  putJobBack,
 } from "./print-jobs.server";
 
 /**
@@ -138,29 +138,13 @@ async function takeResult(
     }
     if (result.success) {
       // Only the first result changes the row (the status guard), however many arrive.
-      const changed = await db
-        .updateTable("printJobs")
-        .set({ status: "printed", printedAt: new Date(), lastError: null })
-        .where("id", "=", job.id)
-        .where("status", "!=", "printed")
-        .returning("id")
-        .executeTakeFirst();
-      if (!changed) continue;
+      if (!(await markJobPrinted(db, job.id))) continue;
       await logDevice(db, device.id, "confirmed", deDevices.cloudPrnt.confirmed(job.id), job.id);
       if (job.reason === "new" && job.orderId !== null) printedOrders.push(job.orderId);
       continue;
     }
     const reason = t.printerError(result.code);
-    await db
-      .updateTable("printJobs")
-      .set({
-        status: "pending",
-        lastError: reason,
-        nextAttemptAt: sql<Date>`now() + make_interval(secs => ${backOffSeconds(job.attempts)})`,
-      })
-      .where("id", "=", job.id)
-      .where("status", "=", "sending")
-      .execute();
+    await putJobBack(db, job, reason, "sending");
     await logDevice(db, device.id, "error", deDevices.log.failed(job.id, reason), job.id);
   }
   if (known === 0) return problem(404, deDevices.cloudPrnt.unknownJob);

@@ -232,6 +232,46 @@ export async function notePollAndSetStaleAside(
   }
 }
 
+/**
+ * A polling printer's proof of printing (CloudPRNT's confirmation, Epson SDP's result): the job
+ * becomes printed once. True only for the call that changed it, however many proofs arrive.
+ */
+export async function markJobPrinted(db: Db, jobId: number): Promise<boolean> {
+  const changed = await db
+    .updateTable("printJobs")
+    .set({ status: "printed", printedAt: new Date(), lastError: null })
+    .where("id", "=", jobId)
+    .where("status", "!=", "printed")
+    .returning("id")
+    .executeTakeFirst();
+  return changed !== undefined;
+}
+
+/**
+ * A polling printer reported a failure: the job waits for another try, backed off by its attempts.
+ * `from`: the statuses it may be put back from (Epson SDP: only a job it was handed).
+ */
+export async function putJobBack(
+  db: Db,
+  job: { id: number; attempts: number },
+  lastError: string,
+  from: "unprinted" | "sending",
+): Promise<void> {
+  const update = db
+    .updateTable("printJobs")
+    .set({
+      status: "pending",
+      lastError,
+      nextAttemptAt: sql<Date>`now() + make_interval(secs => ${backOffSeconds(job.attempts)})`,
+    })
+    .where("id", "=", job.id);
+  await (
+    from === "sending"
+      ? update.where("status", "=", "sending")
+      : update.where("status", "!=", "printed")
+  ).execute();
+}
+
 // ——— Delivery over raw TCP (port 9100) ———
 
 export type SendFailure = "refused" | "timeout" | "unknownHost" | "dropped" | "other";
