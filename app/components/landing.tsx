@@ -13,7 +13,7 @@ import type {
 } from "../features/storefront/home.server";
 import type { ContactMapProps } from "./contact-map.client";
 import { OpeningStateLine } from "./opening-state";
-import { UrlDialog, withParam } from "./url-dialog";
+import { UrlDialog, withParam } from "./ui/dialog";
 
 /** The index in `?name=` (1-based) when it names one of `count` entries, else null. */
 function indexParam(value: string | null, count: number): number | null {

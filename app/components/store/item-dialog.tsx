@@ -11,7 +11,7 @@ import type {
 } from "../../features/storefront/item-dialog.server";
 import { configuredPrice, priceNotes, type Configuration } from "../../domain/price-label";
 import { isUnit, parseQuantity } from "../../domain/units";
-import { UrlDialog } from "../url-dialog";
+import { UrlDialog } from "../ui/dialog";
 import { OptionChoices } from "./option-choices";
 import { QuantityPicker } from "./quantity-picker";
 

@@ -63,6 +63,41 @@ function SortHeader({
 }
 
 /**
+ * A table of the design system: the back office's look (`ui-table`) or the page's own class
+ * (`look="store"`: the storefront's tax table, a calendar). With a label it sits in a region that
+ * scrolls sideways inside itself on a phone and takes the keyboard focus.
+ */
+export function Table({
+  label,
+  look = "office",
+  className,
+  children,
+  ...rest
+}: {
+  label?: string;
+  look?: "office" | "store";
+  className?: string;
+  children: ReactNode;
+  "data-testid"?: string;
+  id?: string;
+}) {
+  const classes = [look === "office" ? "ui-table" : null, className].filter(Boolean).join(" ");
+  const table = (
+    <table className={classes || undefined} {...rest}>
+      {children}
+    </table>
+  );
+  if (!label) return table;
+  return (
+    // A scrolling region must be reachable by keyboard (axe: scrollable-region-focusable).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <div className="ui-table-scroll" role="region" aria-label={label} tabIndex={0}>
+      {table}
+    </div>
+  );
+}
+
+/**
  * A table that scrolls sideways inside itself on a phone (the page never does). Headers with a
  * `sort` key are links `?sort=<key>&dir=asc|desc` and carry aria-sort when active.
  */
@@ -82,35 +117,31 @@ export function DataTable({
   footer?: ReactNode;
 }) {
   return (
-    // A scrolling region must be reachable by keyboard (axe: scrollable-region-focusable).
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div className="ui-table-scroll" role="region" aria-label={label} tabIndex={0}>
-      <table className="ui-table">
-        <thead>
-          <tr>
-            {columns.map((column) =>
-              column.sort ? (
-                <SortHeader
-                  key={column.key}
-                  column={{ ...column, sort: column.sort }}
-                  sort={sort}
-                  pageParam={pageParam}
-                />
-              ) : (
-                <th
-                  key={column.key}
-                  scope="col"
-                  className={column.numeric ? "ui-numeric" : undefined}
-                >
-                  {column.label}
-                </th>
-              ),
-            )}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-        {footer ? <tfoot>{footer}</tfoot> : null}
-      </table>
-    </div>
+    <Table label={label}>
+      <thead>
+        <tr>
+          {columns.map((column) =>
+            column.sort ? (
+              <SortHeader
+                key={column.key}
+                column={{ ...column, sort: column.sort }}
+                sort={sort}
+                pageParam={pageParam}
+              />
+            ) : (
+              <th
+                key={column.key}
+                scope="col"
+                className={column.numeric ? "ui-numeric" : undefined}
+              >
+                {column.label}
+              </th>
+            ),
+          )}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+      {footer ? <tfoot>{footer}</tfoot> : null}
+    </Table>
   );
 }

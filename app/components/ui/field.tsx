@@ -1,8 +1,9 @@
-import type {
-  InputHTMLAttributes,
-  ReactNode,
-  SelectHTMLAttributes,
-  TextareaHTMLAttributes,
+import {
+  forwardRef,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
 } from "react";
 
 /** What a control inside a Field receives: its id and the links to its help and error text. */
@@ -12,13 +13,55 @@ export interface ControlProps {
   "aria-invalid"?: true;
 }
 
+/** The back office's field (`ui-field …`) or the storefront's (`field`, `field-hint`, `field-error`). */
+export type FieldLook = "office" | "store";
+
+const FIELD_CLASSES: Record<FieldLook, { field: string; help: string; error: string }> = {
+  office: { field: "ui-field", help: "ui-field-help", error: "ui-field-error" },
+  store: { field: "field", help: "field-hint", error: "field-error" },
+};
+
 interface FieldProps {
   id: string;
-  label: string;
+  label: ReactNode;
   help?: string;
   error?: string | null;
   className?: string;
+  look?: FieldLook;
 }
+
+/** The room under a control for its error (kept free, so nothing jumps when it appears). */
+export function FieldError({
+  id,
+  look = "office",
+  className,
+  children,
+  ...rest
+}: {
+  id?: string;
+  look?: FieldLook;
+  className?: string;
+  role?: "status" | "alert";
+  "aria-live"?: "polite" | "assertive";
+  children?: ReactNode;
+}) {
+  return (
+    <p
+      id={id}
+      className={[FIELD_CLASSES[look].error, className].filter(Boolean).join(" ")}
+      {...rest}
+    >
+      {children}
+    </p>
+  );
+}
+
+/** A bare select (the one `<select>` of the shop); Select below adds its label and texts. */
+export const SelectControl = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(
+  function SelectControl(props, ref) {
+    return <select ref={ref} {...props} />;
+  },
+);
 
 /**
  * A label above the control, the help text under the label, the error under the control in
@@ -30,16 +73,18 @@ export function Field({
   help,
   error,
   className,
+  look = "office",
   children,
 }: FieldProps & { children: (control: ControlProps) => ReactNode }) {
+  const classes = FIELD_CLASSES[look];
   const helpId = `${id}-hilfe`;
   const errorId = `${id}-fehler`;
   const describedBy = [help ? helpId : null, error ? errorId : null].filter(Boolean).join(" ");
   return (
-    <div className={["ui-field", className].filter(Boolean).join(" ")}>
+    <div className={[classes.field, className].filter(Boolean).join(" ")}>
       <label htmlFor={id}>{label}</label>
       {help ? (
-        <span id={helpId} className="ui-field-help">
+        <span id={helpId} className={classes.help}>
           {help}
         </span>
       ) : null}
@@ -48,9 +93,9 @@ export function Field({
         "aria-describedby": describedBy || undefined,
         "aria-invalid": error ? true : undefined,
       })}
-      <p id={errorId} className="ui-field-error">
+      <FieldError id={errorId} look={look}>
         {error}
-      </p>
+      </FieldError>
     </div>
   );
 }
@@ -63,10 +108,11 @@ export function TextInput({
   help,
   error,
   fieldClassName,
+  look,
   ...input
 }: Own & Omit<InputHTMLAttributes<HTMLInputElement>, "id">) {
   return (
-    <Field id={id} label={label} help={help} error={error} className={fieldClassName}>
+    <Field id={id} label={label} help={help} error={error} className={fieldClassName} look={look}>
       {(control) => <input {...input} {...control} />}
     </Field>
   );
@@ -78,10 +124,11 @@ export function TextArea({
   help,
   error,
   fieldClassName,
+  look,
   ...textarea
 }: Own & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id">) {
   return (
-    <Field id={id} label={label} help={help} error={error} className={fieldClassName}>
+    <Field id={id} label={label} help={help} error={error} className={fieldClassName} look={look}>
       {(control) => <textarea {...textarea} {...control} />}
     </Field>
   );
@@ -98,6 +145,7 @@ export function Select({
   help,
   error,
   fieldClassName,
+  look,
   options,
   ...select
 }: Own & { options: readonly SelectOption[] } & Omit<
@@ -105,15 +153,15 @@ export function Select({
     "id"
   >) {
   return (
-    <Field id={id} label={label} help={help} error={error} className={fieldClassName}>
+    <Field id={id} label={label} help={help} error={error} className={fieldClassName} look={look}>
       {(control) => (
-        <select {...select} {...control}>
+        <SelectControl {...select} {...control}>
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
           ))}
-        </select>
+        </SelectControl>
       )}
     </Field>
   );
