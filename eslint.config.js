@@ -69,6 +69,59 @@ export default tseslint.config(
     },
   },
   {
+    // The domain is pure (issue 37, item 6; decision 089): no database, no Remix, no Node, no clock
+    // and no environment. A caller passes `now` and the values it read.
+    files: ["app/domain/**/*.{ts,tsx}"],
+    ignores: ["app/domain/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "kysely",
+                "kysely/*",
+                "pg",
+                "pg-*",
+                "@electric-sql/pglite",
+                "@electric-sql/*",
+              ],
+              message: "app/domain kennt keine Datenbank (Entscheidung 089).",
+            },
+            {
+              group: ["**/db", "**/db/*", "#app/db/*", "#app/db"],
+              message: "app/domain importiert nichts aus app/db (Entscheidung 089).",
+            },
+            { group: ["@remix-run/*"], message: "app/domain kennt kein Remix (Entscheidung 089)." },
+            { group: ["node:*"], message: "app/domain kennt kein Node.js (Entscheidung 089)." },
+          ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          "NewExpression[callee.name='Date'][arguments.length=0]",
+          "CallExpression[callee.name='Date']",
+          "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          "CallExpression[callee.object.name='DateTime'][callee.property.name=/^(now|local|utc)$/][arguments.length=0]",
+          "CallExpression[callee.object.name='DateTime'][callee.property.name=/^(local|utc)$/][arguments.length=1][arguments.0.type='ObjectExpression']",
+        ].map((selector) => ({
+          selector,
+          message: "app/domain liest die Uhr nicht: `now` übergeben (Entscheidung 089).",
+        })),
+      ],
+      "no-restricted-properties": [
+        "error",
+        {
+          object: "process",
+          property: "env",
+          message: "app/domain liest keine Umgebung (Entscheidung 089).",
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.tsx"],
     plugins: { react, "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
     settings: { react: { version: "detect" } },

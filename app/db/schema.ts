@@ -9,6 +9,9 @@ import type {
   Transaction,
   Updateable,
 } from "kysely";
+// The order's vocabulary belongs to the domain; the tables use it (decision 089).
+import type { ChosenPart, PartType, PriceModifier } from "../domain/chosen-parts";
+export type { ChosenPart, PartType, PriceModifier };
 
 /**
  * The database as the app sees it through Kysely's CamelCasePlugin: tables and columns in
@@ -56,9 +59,6 @@ export type DeliveryMethod = "takeaway" | "delivery" | "dine-in";
 export type ProductType = "simple" | "configurable" | "bundle";
 export type CalculationModel = "fixed" | "approximate" | "minimum";
 export type LeadTimeType = "minutes" | "hours" | "days" | "weeks";
-export type PartType =
-  "text" | "textarea" | "image" | "images" | "file" | "files" | "select" | "multiselect";
-export type PriceModifier = "add" | "subtract" | "overwrite";
 export type PaymentMethod = "cash" | "atm-card" | "voucher" | "stripe" | "paypal";
 export type Role = "ROLE_ADMIN" | "ROLE_MANAGER" | "ROLE_EMPLOYEE";
 /** The spec's units catalogue; the ratio to the base unit of each family lives in the domain. */
@@ -101,19 +101,6 @@ export interface HoursRule {
   fromTime: string | null;
   /** 'HH:mm' ('24:00' allowed); at or before fromTime the range runs past midnight. */
   toTime: string | null;
-}
-
-/** What the customer chose for one configurable part of a cart or order item. */
-export interface ChosenPart {
-  partId: number;
-  name: string;
-  type: PartType;
-  /** Text for text/textarea parts. */
-  value?: string | null;
-  /** Chosen options for select/multiselect parts, with the price effect they had. */
-  options?: { optionId: number; name: string; modifier: PriceModifier; value: number }[];
-  /** Uploads for image(s)/file(s) parts. */
-  uploadIds?: number[];
 }
 
 /** A content part as the CMS stores it (`text`, `textarea`, `markdown`, `image`, `file`, `gallery`). */

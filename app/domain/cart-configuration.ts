@@ -1,4 +1,4 @@
-import type { ChosenPart } from "../db/schema";
+import type { ChosenPart } from "./chosen-parts";
 import type { Unit } from "./units";
 
 /** What makes two cart lines of one product the same thing to bake. */

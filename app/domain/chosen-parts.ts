@@ -1,5 +1,21 @@
-import type { ChosenPart } from "../db/schema";
 import { de } from "../i18n/de";
+
+export type PartType =
+  "text" | "textarea" | "image" | "images" | "file" | "files" | "select" | "multiselect";
+export type PriceModifier = "add" | "subtract" | "overwrite";
+
+/** What the customer chose for one configurable part of a cart or order item. */
+export interface ChosenPart {
+  partId: number;
+  name: string;
+  type: PartType;
+  /** Text for text/textarea parts. */
+  value?: string | null;
+  /** Chosen options for select/multiselect parts, with the price effect they had. */
+  options?: { optionId: number; name: string; modifier: PriceModifier; value: number }[];
+  /** Uploads for image(s)/file(s) parts. */
+  uploadIds?: number[];
+}
 
 /** One short line per filled step of a configured item: 'Größe: Ø 22 cm', 'Foto: 1 Datei'. */
 export function describeChosenParts(parts: readonly ChosenPart[]): string[] {

@@ -1,7 +1,7 @@
-import type { ChosenPart, PaymentMethod } from "../db/schema";
+import type { ChosenPart } from "./chosen-parts";
 import { de } from "../i18n/de-staff";
 import { describeChosenParts } from "./chosen-parts";
-import { isOnlinePayment } from "./checkout";
+import { isOnlinePayment, type PaymentMethod } from "./checkout";
 import { formatDateTime, formatNumber } from "./format";
 import { formatMoney, type Cents } from "./money";
 import { ticketLabel } from "./order-status";
