@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { branches as seededBranches } from "#app/db/seed/branches";
 import { preorderDue, statusOrders } from "../support/prepare-checkout-database";
 import { checkoutPort, landingPort } from "./servers";
+import { withSharedLock } from "./shared-lock";
 import { expect, test } from "./fixtures";
 
 /**
@@ -328,40 +329,43 @@ test.describe("landing page", () => {
   });
 
   test("the gallery overlay counts, steps and closes", async ({ page, javaScriptEnabled }) => {
-    // The back office's blocks spec adds an image to this gallery and takes it out again on the
-    // same server, so the count is read, not assumed: "k / n", and the wrap shows "n / n".
-    await page.goto("/#galerie");
-    await closeNewsPopup(page, javaScriptEnabled);
-    await page
-      .getByRole("link", { name: /^Bild 2 von \d+ öffnen$/ })
-      .first()
-      .click();
-    const overlay = page.getByRole("dialog", { name: "Einblicke in unsere Backstube" });
-    await expect(overlay).toBeVisible();
-    await expect(overlay.getByText(/^2 \/ \d+$/)).toBeVisible();
-    await expect(overlay.locator("img.gallery-large")).toHaveAttribute(
-      "alt",
-      "Laugenbrezeln auf dem Blech",
-    );
-    await overlay.getByRole("link", { name: "Weiter" }).click();
-    await expect(overlay.getByText(/^3 \/ \d+$/)).toBeVisible();
-    await overlay.getByRole("link", { name: "Zurück" }).click();
-    await expect(overlay.getByText(/^2 \/ \d+$/)).toBeVisible();
-    await overlay.getByRole("link", { name: "Zurück" }).click();
-    await expect(overlay.getByText(/^1 \/ \d+$/)).toBeVisible();
-    // Back from the first is the last, on from the last is the first.
-    await overlay.getByRole("link", { name: "Zurück" }).click();
-    await expect(overlay.getByText(/^(\d+) \/ \1$/)).toBeVisible();
-    await overlay.getByRole("link", { name: "Weiter" }).click();
-    await expect(overlay.getByText(/^1 \/ \d+$/)).toBeVisible();
-    if (javaScriptEnabled) {
-      await page.keyboard.press("ArrowLeft");
+    // The back office's blocks spec adds a picture to this gallery and takes it out again on the
+    // same server: the two take turns (tests/e2e/shared-lock.ts), and the count is still read.
+    test.setTimeout(240_000);
+    await withSharedLock(`landing-gallery-${landingPort}`, async () => {
+      await page.goto("/#galerie");
+      await closeNewsPopup(page, javaScriptEnabled);
+      await page
+        .getByRole("link", { name: /^Bild 2 von \d+ öffnen$/ })
+        .first()
+        .click();
+      const overlay = page.getByRole("dialog", { name: "Einblicke in unsere Backstube" });
+      await expect(overlay).toBeVisible();
+      await expect(overlay.getByText(/^2 \/ \d+$/)).toBeVisible();
+      await expect(overlay.locator("img.gallery-large")).toHaveAttribute(
+        "alt",
+        "Laugenbrezeln auf dem Blech",
+      );
+      await overlay.getByRole("link", { name: "Weiter" }).click();
+      await expect(overlay.getByText(/^3 \/ \d+$/)).toBeVisible();
+      await overlay.getByRole("link", { name: "Zurück" }).click();
+      await expect(overlay.getByText(/^2 \/ \d+$/)).toBeVisible();
+      await overlay.getByRole("link", { name: "Zurück" }).click();
+      await expect(overlay.getByText(/^1 \/ \d+$/)).toBeVisible();
+      // Back from the first is the last, on from the last is the first.
+      await overlay.getByRole("link", { name: "Zurück" }).click();
       await expect(overlay.getByText(/^(\d+) \/ \1$/)).toBeVisible();
-      await page.keyboard.press("Escape");
-    } else {
-      await overlay.getByRole("link", { name: "Schließen" }).click();
-    }
-    await expect(page.getByRole("dialog")).toHaveCount(0);
+      await overlay.getByRole("link", { name: "Weiter" }).click();
+      await expect(overlay.getByText(/^1 \/ \d+$/)).toBeVisible();
+      if (javaScriptEnabled) {
+        await page.keyboard.press("ArrowLeft");
+        await expect(overlay.getByText(/^(\d+) \/ \1$/)).toBeVisible();
+        await page.keyboard.press("Escape");
+      } else {
+        await overlay.getByRole("link", { name: "Schließen" }).click();
+      }
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+    });
   });
 
   test("courses open their details or go straight to the second branch", async ({
