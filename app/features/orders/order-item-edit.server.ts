@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { loadCatalogueProducts, type CatalogueProduct } from "../../db/queries/catalogue";
 import type { ChosenPart, Db, Order, OrderItem } from "../../db/schema";
 import { itemPrice, unitPriceWithOptions, type PricedCartItem } from "../../domain/cart";
@@ -16,13 +15,13 @@ import { de } from "../../i18n/de-staff";
 import { chosenOptions, deliveryAreaForPricing, pricedProduct } from "../cart/cart-pricing.server";
 import {
   keepField,
-  MAX_TEXT_LENGTH,
   parseItemForm,
   partField,
   type FieldErrors,
 } from "../storefront/item-form.server";
+import { orderItemSchema } from "./order-item-schema.server";
 import { auditOrder, staffState, type StaffScope } from "./staff-orders.server";
-import { MAX_ID, parseId } from "../../domain/values";
+import { parseId } from "../../domain/values";
 
 /**
  * Staff change one item of a placed order (spec section 7: `PUT /orders/{id}/items/{index}`):
@@ -77,30 +76,6 @@ export async function catalogueProduct(db: Db, item: OrderItem): Promise<Catalog
   return (await loadCatalogueProducts(db, [item.productId])).get(item.productId) ?? null;
 }
 
-const jsonPartSchema = z.object({
-  partId: z.number().int().positive().max(MAX_ID),
-  value: z
-    .string()
-    .max(MAX_TEXT_LENGTH * 2)
-    .nullable()
-    .optional(),
-  options: z
-    .array(z.object({ optionId: z.number().int().positive().max(MAX_ID) }))
-    .max(100)
-    .optional(),
-  optionIds: z.array(z.number().int().positive().max(MAX_ID)).max(100).optional(),
-});
-
-/** Price fields (`gross`, `unitPrice`, an option's `value`) are not read: the server prices. */
-const jsonItemSchema = z.object({
-  amount: z.union([z.number(), z.string().max(20)], { error: de.itemDialog.notANumber }),
-  unit: z
-    .string({ error: de.itemDialog.unknownUnit })
-    .max(20, de.itemDialog.unknownUnit)
-    .optional(),
-  parts: z.array(jsonPartSchema, { error: texts.errors.partShape }).max(100).optional(),
-});
-
 /** The field an issue of the JSON body belongs to, as the back office's form names it. */
 function jsonField(path: readonly PropertyKey[], body: unknown): string {
   const [first, index] = path;
@@ -133,7 +108,7 @@ function formFromJson(
   if (!body || typeof body !== "object" || Array.isArray(body)) {
     return { ok: false, fieldErrors: { amount: texts.errors.badRequest } };
   }
-  const parsed = jsonItemSchema.safeParse(body);
+  const parsed = orderItemSchema.safeParse(body);
   if (!parsed.success) {
     const fieldErrors: FieldErrors = {};
     for (const issue of parsed.error.issues) {

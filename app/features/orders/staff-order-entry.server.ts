@@ -6,7 +6,7 @@ import { insertCartItem } from "../../db/queries/carts";
 import type { Db } from "../../db/schema";
 import { isOnlinePayment, type PaymentMethod } from "../../domain/checkout";
 import type { OrderType } from "../../domain/order-type";
-import { MAX_ID, parseId } from "../../domain/values";
+import { parseId } from "../../domain/values";
 import { de as deShop } from "../../i18n/de";
 import { deCheckout } from "../../i18n/de-checkout";
 import { de } from "../../i18n/de-staff";
@@ -15,10 +15,11 @@ import { checkoutSchema, loadCheckout, type FieldError } from "../checkout/check
 import { readyProviders, startPayment } from "../checkout/payment.server";
 import { placeOrder } from "../checkout/place-order.server";
 import { referenceBranches } from "../shared/reference-data.server";
-import { MAX_TEXT_LENGTH, parseItemForm, type ItemInput } from "../storefront/item-form.server";
+import { parseItemForm, type ItemInput } from "../storefront/item-form.server";
 import { loadStorefront } from "../storefront/storefront.server";
 import { checkoutMessages } from "./order-mails.server";
 import { fieldErrors } from "./order-changes.server";
+import { orderItemSchema } from "./order-item-schema.server";
 import { auditOrder, findStaffOrder, type StaffScope } from "./staff-orders.server";
 import { requireBranch, type StaffUser } from "../staff/staff-auth.server";
 
@@ -54,29 +55,7 @@ const reference = z.preprocess(
   }),
 );
 
-const partSchema = z.object({
-  partId: z.number().int().positive().max(MAX_ID),
-  value: z
-    .string()
-    .max(MAX_TEXT_LENGTH * 2)
-    .nullable()
-    .optional(),
-  options: z
-    .array(z.object({ optionId: z.number().int().positive().max(MAX_ID) }))
-    .max(100)
-    .optional(),
-  optionIds: z.array(z.number().int().positive().max(MAX_ID)).max(100).optional(),
-});
-
-const itemSchema = z.object({
-  product: reference,
-  amount: z.union([z.number(), z.string().max(20)], { error: deShop.itemDialog.notANumber }),
-  unit: z.string({ error: deShop.itemDialog.unknownUnit }).max(20).optional(),
-  parts: z
-    .array(partSchema, { error: de.staffOrders.itemEdit.errors.partShape })
-    .max(100)
-    .optional(),
-});
+const itemSchema = z.object({ product: reference, ...orderItemSchema.shape });
 
 const text = z
   .string({ error: texts.invalidValue })

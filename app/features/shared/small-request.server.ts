@@ -50,6 +50,18 @@ export async function readSmallForm(
   return new URLSearchParams(body);
 }
 
+/** `readSmallForm` as FormData, as services that read files or repeated fields take it. */
+export async function readSmallFormData(
+  request: Request,
+  maxBytes: number = SMALL_BODY_BYTES,
+): Promise<FormData | null> {
+  const posted = await readSmallForm(request, maxBytes);
+  if (!posted || posted instanceof FormData) return posted;
+  const form = new FormData();
+  for (const [name, value] of posted) form.append(name, value);
+  return form;
+}
+
 /** A JSON object body; an empty body reads as `{}`; null when it is too big or not an object. */
 export async function readSmallJson(
   request: Request,

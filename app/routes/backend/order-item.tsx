@@ -17,8 +17,7 @@ import {
   type ItemEditPart,
   type ItemEditValues,
 } from "../../features/orders/order-item-view.server";
-import { readSmallBody } from "../../features/shared/small-request.server";
-import { readHeldMultipart } from "../../server/multipart.server";
+import { readSmallFormData } from "../../features/shared/small-request.server";
 import { requireStaff } from "../../features/staff/staff-auth.server";
 import { staffScope } from "../../features/orders/staff-order-query.server";
 import { parseId } from "../../domain/values";
@@ -60,23 +59,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 /** Several text steps of up to 2,000 characters each. */
 const MAX_FORM_BYTES = 64 * 1024;
 
-async function readForm(request: Request): Promise<FormData | null> {
-  const type = request.headers.get("Content-Type") ?? "";
-  const body = await readSmallBody(request, MAX_FORM_BYTES);
-  if (body === null) return null;
-  if (type.startsWith("multipart/form-data")) {
-    // The one multipart reader (decision 075).
-    try {
-      return await readHeldMultipart(body, type);
-    } catch {
-      return null;
-    }
-  }
-  const form = new FormData();
-  for (const [name, value] of new URLSearchParams(body)) form.append(name, value);
-  return form;
-}
-
 type ActionResult =
   | { fieldErrors: FieldErrors; values: ItemEditValues; message: null }
   | { fieldErrors: null; values: null; message: string };
@@ -85,7 +67,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireStaff(request, context);
   const { orderId, index } = addressOf(params);
   const scope = staffScope(user, context);
-  const form = await readForm(request);
+  const form = await readSmallFormData(request, MAX_FORM_BYTES);
   if (!form) {
     return data<ActionResult>(
       { fieldErrors: null, values: null, message: dialog.fixErrors },
