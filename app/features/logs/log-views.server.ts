@@ -1,35 +1,35 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { getSettings } from "../../db/queries/settings";
+import type { Db } from "../../db/schema";
 import { formatDateTime } from "../../domain/format";
-import { parseId } from "../../domain/values";
 import { de } from "../../i18n/de-backoffice";
-import { forbidden, requireStaff } from "../staff/staff-auth.server";
+import { refused, succeeded } from "../../server/outcome";
+import type { StaffUser } from "../staff/staff-auth.server";
 import { actionLabel, entityTypeLabel } from "./log-labels";
 import {
   changedFields,
   getLogEntry,
   listLogEntries,
   logFilterChoices,
-  logFiltersFrom,
-  mayReadLogs,
+  type LogFilters,
 } from "./logs.server";
 
-/** The log's loaders for the page (`/backend/logs`) and the API (`/api/logs`), one service. */
+/** The log as the page (`/backend/logs`) and the API (`/api/logs`) show it: one service. */
 
-async function guard(request: Request, context: AppLoadContext) {
-  const user = await requireStaff(request, context);
-  if (!mayReadLogs(user)) throw forbidden(user.surface);
-  const zone = (await getSettings(context.db)).businessTimeZone;
-  return { user, zone };
+async function zoneOf(db: Db) {
+  return (await getSettings(db)).businessTimeZone;
 }
 
-export async function logListPage(request: Request, context: AppLoadContext) {
-  const { user, zone } = await guard(request, context);
-  const params = new URL(request.url).searchParams;
-  const filters = logFiltersFrom(params);
+/** One page of entries for the API: the stored rows and the next page's cursor. */
+export async function logEntries(db: Db, user: StaffUser, filters: LogFilters) {
+  return listLogEntries(db, user, filters, await zoneOf(db));
+}
+
+/** The list page: its filters as the form shows them, the choices and the rows in German. */
+export async function logListView(db: Db, user: StaffUser, filters: LogFilters) {
+  const zone = await zoneOf(db);
   const [{ entries, next }, choices] = await Promise.all([
-    listLogEntries(context.db, user, filters, zone),
-    logFilterChoices(context.db, user),
+    listLogEntries(db, user, filters, zone),
+    logFilterChoices(db, user),
   ]);
   const branchNames = new Map(choices.branches.map((branch) => [branch.id, branch.name]));
   return {
@@ -51,51 +51,37 @@ export async function logListPage(request: Request, context: AppLoadContext) {
       when: formatDateTime(entry.at, zone),
       who: entry.userName ?? de.logs.system,
       action: actionLabel(entry.action),
-      what: `${entityTypeLabel(entry.entityType)}${entry.entityId ? ` ${entry.entityId}` : ""}`,
+      what: recordLabel(entry),
       branch: entry.branchId ? (branchNames.get(entry.branchId) ?? String(entry.branchId)) : "–",
     })),
     next,
   };
 }
 
-export async function logEntryPage(
-  request: Request,
-  context: AppLoadContext,
-  params: { id?: string },
-) {
-  const { user, zone } = await guard(request, context);
-  const id = parseId(params.id);
-  const entry = id === null ? null : await getLogEntry(context.db, user, id);
-  if (!entry) throw new Response(null, { status: 404, statusText: "Not Found" });
-  return {
+function recordLabel(entry: { entityType: string; entityId: string | number | null }) {
+  return `${entityTypeLabel(entry.entityType)}${entry.entityId ? ` ${entry.entityId}` : ""}`;
+}
+
+/** One entry as stored (the API), or 404 when the user may not see it or it does not exist. */
+export async function logEntry(db: Db, user: StaffUser, id: number | null) {
+  const entry = id === null ? null : await getLogEntry(db, user, id);
+  return entry ? succeeded(entry) : refused(404, de.logs.loadError);
+}
+
+/** One entry for its page, with what changed. */
+export async function logEntryView(db: Db, user: StaffUser, id: number | null) {
+  const found = await logEntry(db, user, id);
+  if (!found.ok) return found;
+  const entry = found.value;
+  const zone = await zoneOf(db);
+  return succeeded({
     id: entry.id,
     when: formatDateTime(entry.at, zone),
     who: entry.userName ?? de.logs.system,
     action: actionLabel(entry.action),
-    what: `${entityTypeLabel(entry.entityType)}${entry.entityId ? ` ${entry.entityId}` : ""}`,
+    what: recordLabel(entry),
     ip: entry.ip ?? "–",
     changes: changedFields(entry.data),
     data: entry.data ? JSON.stringify(entry.data, null, 2) : null,
-  };
-}
-
-export async function logListApi(request: Request, context: AppLoadContext) {
-  const { user, zone } = await guard(request, context);
-  const filters = logFiltersFrom(new URL(request.url).searchParams);
-  const { entries, next } = await listLogEntries(context.db, user, filters, zone);
-  return Response.json({ data: entries, meta: { next } });
-}
-
-export async function logEntryApi(
-  request: Request,
-  context: AppLoadContext,
-  params: { id?: string },
-) {
-  const { user } = await guard(request, context);
-  const id = parseId(params.id);
-  const entry = id === null ? null : await getLogEntry(context.db, user, id);
-  if (!entry) {
-    return Response.json({ errors: [{ message: de.logs.loadError }] }, { status: 404 });
-  }
-  return Response.json({ data: entry });
+  });
 }

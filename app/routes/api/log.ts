@@ -1,6 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { logEntryApi } from "../../features/logs/logs-routes.server";
+import { parseId } from "../../domain/values";
+import { logEntry } from "../../features/logs/log-views.server";
+import { mayReadLogs } from "../../features/logs/logs.server";
+import { forbidden, requireStaff } from "../../features/staff/staff-auth.server";
+import { problemAnswer } from "../../server/outcome";
 
 /** `GET /api/logs/{id}` (spec section 7): one entry with its before and after. */
-export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
-  logEntryApi(request, context, params);
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireStaff(request, context);
+  if (!mayReadLogs(user)) throw forbidden(user.surface);
+  const entry = await logEntry(context.db, user, parseId(params.id));
+  return entry.ok ? Response.json({ data: entry.value }) : problemAnswer(entry);
+}

@@ -1,5 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { logListApi } from "../../features/logs/logs-routes.server";
+import { logEntries } from "../../features/logs/log-views.server";
+import { logFiltersFrom, mayReadLogs } from "../../features/logs/logs.server";
+import { forbidden, requireStaff } from "../../features/staff/staff-auth.server";
 
 /** `GET /api/logs` (spec section 7): `?userId=&entityType=&action=&branchId=&from=&to=&before=`. */
-export const loader = ({ request, context }: LoaderFunctionArgs) => logListApi(request, context);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireStaff(request, context);
+  if (!mayReadLogs(user)) throw forbidden(user.surface);
+  const filters = logFiltersFrom(new URL(request.url).searchParams);
+  const { entries, next } = await logEntries(context.db, user, filters);
+  return Response.json({ data: entries, meta: { next } });
+}

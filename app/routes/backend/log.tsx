@@ -1,6 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { logEntryPage } from "../../features/logs/logs-routes.server";
+import { logEntryView } from "../../features/logs/log-views.server";
+import { mayReadLogs } from "../../features/logs/logs.server";
+import { forbidden, requireStaff } from "../../features/staff/staff-auth.server";
+import { parseId } from "../../domain/values";
 import { de } from "../../i18n/de-backoffice";
 import { resourceLinks } from "../../components/backend/resource-styles";
 import { staffPageMeta } from "../../components/backend/staff-page-meta";
@@ -13,8 +16,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   staffPageMeta(data ? texts.entryTitle(data.id) : texts.title);
 
 /** One audited action with what changed, before and after. */
-export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
-  logEntryPage(request, context, params);
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireStaff(request, context);
+  if (!mayReadLogs(user)) throw forbidden(user.surface);
+  const entry = await logEntryView(context.db, user, parseId(params.id));
+  if (!entry.ok) throw new Response(null, { status: 404, statusText: "Not Found" });
+  return entry.value;
+}
 
 export default function LogEntry() {
   const entry = useLoaderData<typeof loader>();

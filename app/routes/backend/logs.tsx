@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { buttonClass, FilterBar } from "../../components/ui";
-import { logListPage } from "../../features/logs/logs-routes.server";
+import { logListView } from "../../features/logs/log-views.server";
+import { logFiltersFrom, mayReadLogs } from "../../features/logs/logs.server";
+import { forbidden, requireStaff } from "../../features/staff/staff-auth.server";
 import { de } from "../../i18n/de-backoffice";
 import { de as staff } from "../../i18n/de-staff";
 import { resourceLinks } from "../../components/backend/resource-styles";
@@ -14,7 +16,12 @@ const texts = de.logs;
 export const meta: MetaFunction = () => staffPageMeta(texts.title);
 
 /** Every audited staff action, newest first, with filters (decision 035). */
-export const loader = ({ request, context }: LoaderFunctionArgs) => logListPage(request, context);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireStaff(request, context);
+  if (!mayReadLogs(user)) throw forbidden(user.surface);
+  const filters = logFiltersFrom(new URL(request.url).searchParams);
+  return logListView(context.db, user, filters);
+}
 
 function Choice({
   id,
