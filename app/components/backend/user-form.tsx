@@ -10,6 +10,7 @@ import {
   userSchema,
   type NewUserInput,
 } from "../../features/staff/staff-auth-schemas";
+import { Button } from "../ui";
 import { CheckboxGroup, FormMessage, TextField } from "./form-parts";
 
 const texts = de.users;
@@ -79,9 +80,9 @@ export function UserForm({
         />
       ) : null}
       <div>
-        <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+        <Button type="submit" disabled={navigation.state === "submitting"}>
           {mode === "create" ? texts.create : texts.save}
-        </button>
+        </Button>
       </div>
     </Form>
   );

@@ -33,7 +33,8 @@ import {
   verifyCurrentPassword,
   type AttemptSource,
 } from "./staff-login.server";
-import { notifySessionsEnded } from "../../server/live-orders.server";
+import { notifySessionsEnded } from "../../server/notify-hub.server";
+import { refused, succeeded, type Outcome, type Refusal } from "../../server/outcome";
 import { createStaffSession } from "./staff-session.server";
 import { personAccess } from "./who-manages-whom.server";
 import { rememberDevice } from "./known-devices.server";
@@ -45,21 +46,8 @@ import { rememberDevice } from "./known-devices.server";
  */
 const texts = de.users.errors;
 
-export interface Problem {
-  message: string;
-  field?: string;
-}
-
-export type Refusal = { ok: false; status: 400 | 403 | 404 | 409 | 429; errors: Problem[] };
-export type Outcome<T> = { ok: true; value: T } | Refusal;
-
-const refuse = (status: Refusal["status"], message: string, field?: string): Refusal => ({
-  ok: false,
-  status,
-  errors: [field ? { message, field } : { message }],
-});
-const notFound = () => refuse(404, texts.load);
-const forbidden = () => refuse(403, de.errors.forbidden);
+const notFound = () => refused(404, texts.load);
+const forbidden = () => refused(403, de.errors.forbidden);
 
 /** Who acts: the signed-in member, and where the request came from. */
 export interface Actor extends StaffMember {
@@ -93,12 +81,46 @@ async function inTransaction<T>(
   work: (trx: Db) => Promise<T>,
 ): Promise<Outcome<T>> {
   try {
-    return { ok: true, value: await db.transaction().execute(work) };
+    return succeeded(await db.transaction().execute(work));
   } catch (error) {
     if (error instanceof RefusedChange) return error.refusal;
-    if (isEmailTaken(error)) return refuse(400, texts.emailTaken, "email");
+    if (isEmailTaken(error)) return refused(400, texts.emailTaken, "email");
     throw error;
   }
+}
+
+/** The audit entry of a change to a user, at the change's time and from its source. */
+function recordUserChange(
+  trx: Db,
+  actor: Actor,
+  userId: number,
+  action: string,
+  source: AttemptSource,
+  data?: Record<string, unknown>,
+): Promise<void> {
+  return audit(trx, {
+    user: actor,
+    action,
+    entityType: "user",
+    entityId: userId,
+    data,
+    context: source,
+    at: source.now,
+  });
+}
+
+/** Writes a user's columns with the time of the change. */
+async function writeUser(
+  trx: Db,
+  userId: number,
+  values: { email?: string; name?: string; isLocked?: boolean; passwordHash?: string },
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable("users")
+    .set({ ...values, updatedAt: now })
+    .where("id", "=", userId)
+    .execute();
 }
 
 function isEmailTaken(error: unknown): boolean {
@@ -161,13 +183,9 @@ export async function loadUser(
 ): Promise<Outcome<StaffUserRow>> {
   const access = await personAccess(db, actor, userId, "view");
   if (!access.ok) return access.exists ? forbidden() : notFound();
-  return { ok: true, value: access.person };
+  return succeeded(access.person);
 }
 
-/**
- * The target, if the actor may change them; otherwise the transaction ends with the refusal.
- * Taken under the administrators' lock, so the checks below see every earlier change.
- */
 /**
  * A user's version for the edit form's check against concurrent saves: the row's `xmin`, read
  * under a row lock so that a second save waits for the first and then sees its new version.
@@ -181,6 +199,10 @@ export async function userVersion(db: Db, userId: number, lock = true): Promise<
   return row.rows[0]?.version ?? null;
 }
 
+/**
+ * The target, if the actor may change them; otherwise the transaction ends with the refusal.
+ * Taken under the administrators' lock, so the checks below see every earlier change.
+ */
 async function manageable(trx: Db, actor: Actor, userId: number): Promise<StaffUserRow> {
   await lockAdministratorChanges(trx);
   // The actor's own rights as they are now: another change may have just taken them away.
@@ -195,16 +217,16 @@ async function manageable(trx: Db, actor: Actor, userId: number): Promise<StaffU
 async function checkAssignment(trx: Db, actor: Actor, input: UserInput): Promise<void> {
   const all = (await listBranchChoices(trx)).map((branch) => branch.id);
   const problem = assignmentProblem(actor, input, all);
-  if (problem === "roles") throw new RefusedChange(refuse(400, texts.roleNotAllowed, "roles"));
+  if (problem === "roles") throw new RefusedChange(refused(400, texts.roleNotAllowed, "roles"));
   if (problem === "branches") {
-    throw new RefusedChange(refuse(400, texts.branchNotAllowed, "branchIds"));
+    throw new RefusedChange(refused(400, texts.branchNotAllowed, "branchIds"));
   }
 }
 
 async function checkEmailFree(trx: Db, email: string, userId: number | null): Promise<void> {
   const existing = await findUserByEmail(trx, email);
   if (existing && existing.id !== userId) {
-    throw new RefusedChange(refuse(400, texts.emailTaken, "email"));
+    throw new RefusedChange(refused(400, texts.emailTaken, "email"));
   }
 }
 
@@ -215,7 +237,7 @@ function sameMembers<T>(a: readonly T[], b: readonly T[]): boolean {
 
 async function keepAnAdministrator(trx: Db): Promise<void> {
   if ((await countActiveAdministrators(trx)) < 1) {
-    throw new RefusedChange(refuse(400, texts.lastAdmin));
+    throw new RefusedChange(refused(400, texts.lastAdmin));
   }
 }
 
@@ -231,19 +253,11 @@ export async function createUser(
     await checkEmailFree(trx, input.email, null);
     const id = await insertUser(trx, { email: input.email, name: input.name, passwordHash });
     await setUserAccess(trx, id, input);
-    await audit(trx, {
-      user: actor,
-      action: "user.created",
-      entityType: "user",
-      entityId: id,
-      data: {
-        email: input.email,
-        name: input.name,
-        roles: input.roles,
-        branchIds: input.branchIds,
-      },
-      context: source,
-      at: source.now,
+    await recordUserChange(trx, actor, id, "user.created", source, {
+      email: input.email,
+      name: input.name,
+      roles: input.roles,
+      branchIds: input.branchIds,
     });
     return (await findUserById(trx, id))!;
   });
@@ -261,15 +275,11 @@ export async function updateUser(
   return inTransaction(db, async (trx) => {
     const before = await manageable(trx, actor, userId);
     if (expectedVersion !== null && expectedVersion !== (await userVersion(trx, userId))) {
-      throw new RefusedChange(refuse(409, backOffice.resources.edit.stale));
+      throw new RefusedChange(refused(409, backOffice.resources.edit.stale));
     }
     await checkAssignment(trx, actor, input);
     await checkEmailFree(trx, input.email, userId);
-    await trx
-      .updateTable("users")
-      .set({ email: input.email, name: input.name, updatedAt: source.now })
-      .where("id", "=", userId)
-      .execute();
+    await writeUser(trx, userId, { email: input.email, name: input.name }, source.now);
     await setUserAccess(trx, userId, input);
     // Links already mailed went to the old address: they open nothing any more.
     if (before.email.toLowerCase() !== input.email.trim().toLowerCase()) {
@@ -284,27 +294,19 @@ export async function updateUser(
       await notifySessionsEnded(trx, { userId });
     }
     await keepAnAdministrator(trx);
-    await audit(trx, {
-      user: actor,
-      action: "user.updated",
-      entityType: "user",
-      entityId: userId,
-      data: {
-        before: {
-          email: before.email,
-          name: before.name,
-          roles: before.roles,
-          branchIds: before.branchIds,
-        },
-        after: {
-          email: input.email,
-          name: input.name,
-          roles: input.roles,
-          branchIds: input.branchIds,
-        },
+    await recordUserChange(trx, actor, userId, "user.updated", source, {
+      before: {
+        email: before.email,
+        name: before.name,
+        roles: before.roles,
+        branchIds: before.branchIds,
       },
-      context: source,
-      at: source.now,
+      after: {
+        email: input.email,
+        name: input.name,
+        roles: input.roles,
+        branchIds: input.branchIds,
+      },
     });
     return (await findUserById(trx, userId))!;
   });
@@ -323,25 +325,14 @@ export async function setUserLocked(
 ): Promise<Outcome<StaffUserRow>> {
   return inTransaction(db, async (trx) => {
     const user = await manageable(trx, actor, userId);
-    await trx
-      .updateTable("users")
-      .set({ isLocked: locked, updatedAt: source.now })
-      .where("id", "=", userId)
-      .execute();
+    await writeUser(trx, userId, { isLocked: locked }, source.now);
     if (locked) {
       await keepAnAdministrator(trx);
       await endUserAccess(trx, userId, source.now);
     } else {
       await clearThrottle(trx, throttleKeys.account(user.email));
     }
-    await audit(trx, {
-      user: actor,
-      action: locked ? "user.locked" : "user.unlocked",
-      entityType: "user",
-      entityId: userId,
-      context: source,
-      at: source.now,
-    });
+    await recordUserChange(trx, actor, userId, locked ? "user.locked" : "user.unlocked", source);
     return (await findUserById(trx, userId))!;
   });
 }
@@ -360,23 +351,34 @@ export async function setUserPassword(
   const passwordHash = await hashPassword(password);
   return inTransaction(db, async (trx) => {
     const user = await manageable(trx, actor, userId);
-    await trx
-      .updateTable("users")
-      .set({ passwordHash, updatedAt: source.now })
-      .where("id", "=", userId)
-      .execute();
+    await writeUser(trx, userId, { passwordHash }, source.now);
     await endUserAccess(trx, userId, source.now);
     await clearThrottle(trx, throttleKeys.account(user.email));
-    await audit(trx, {
-      user: actor,
-      action: "user.password-set",
-      entityType: "user",
-      entityId: userId,
-      context: source,
-      at: source.now,
-    });
+    await recordUserChange(trx, actor, userId, "user.password-set", source);
     return (await findUserById(trx, userId))!;
   });
+}
+
+/**
+ * The API's change of a user (`PUT /api/users/{id}`): the fields, then the lock, then a new
+ * password, each step only after the one before it went through.
+ */
+export async function changeUser(
+  db: Kysely<Database>,
+  actor: Actor,
+  userId: number,
+  change: { fields: UserInput; isLocked?: boolean; password?: string },
+  source: AttemptSource,
+  expectedVersion: string | null,
+): Promise<Outcome<StaffUserRow>> {
+  let result = await updateUser(db, actor, userId, change.fields, source, expectedVersion);
+  if (result.ok && change.isLocked !== undefined && change.isLocked !== result.value.isLocked) {
+    result = await setUserLocked(db, actor, userId, change.isLocked, source);
+  }
+  if (result.ok && change.password !== undefined) {
+    result = await setUserPassword(db, actor, userId, change.password, source);
+  }
+  return result;
 }
 
 /**
@@ -394,14 +396,8 @@ export async function signOutEverywhere(
     // The user's row first, as a sign-in takes it: one signing in right now is ended too, or comes after.
     await lockUserRow(trx, userId);
     const endedSessions = await endUserAccess(trx, userId, source.now);
-    await audit(trx, {
-      user: actor,
-      action: "user.signed-out-everywhere",
-      entityType: "user",
-      entityId: userId,
-      data: { sessions: endedSessions },
-      context: source,
-      at: source.now,
+    await recordUserChange(trx, actor, userId, "user.signed-out-everywhere", source, {
+      sessions: endedSessions,
     });
     return { user, endedSessions };
   });
@@ -417,7 +413,7 @@ export async function sendUserLoginLink(
 ): Promise<Outcome<{ user: StaffUserRow; sent: boolean }>> {
   return inTransaction(db, async (trx) => {
     const user = await manageable(trx, actor, userId);
-    if (user.isLocked) throw new RefusedChange(refuse(400, de.staffAuth.accountLocked));
+    if (user.isLocked) throw new RefusedChange(refused(400, de.staffAuth.accountLocked));
     const sent = await sendLoginLink(trx, user, { origin, by: actor, source });
     return { user, sent };
   });
@@ -438,19 +434,16 @@ export async function deleteUser(
       .where("userId", "=", userId)
       .limit(1)
       .executeTakeFirst();
-    if (worked) throw new RefusedChange(refuse(409, deTimeTracking.errors.userHasActivities));
+    if (worked) throw new RefusedChange(refused(409, deTimeTracking.errors.userHasActivities));
     // Their sessions go with the row (cascade); this also closes their open streams.
     await endUserAccess(trx, userId, source.now);
     await trx.deleteFrom("users").where("id", "=", userId).execute();
     await keepAnAdministrator(trx);
-    await audit(trx, {
-      user: actor,
-      action: "user.deleted",
-      entityType: "user",
-      entityId: userId,
-      data: { email: user.email, name: user.name, roles: user.roles, branchIds: user.branchIds },
-      context: source,
-      at: source.now,
+    await recordUserChange(trx, actor, userId, "user.deleted", source, {
+      email: user.email,
+      name: user.name,
+      roles: user.roles,
+      branchIds: user.branchIds,
     });
     return { id: userId };
   });
@@ -473,27 +466,16 @@ export async function changeOwnPassword(
   const check = await verifyCurrentPassword(db, user, input.currentPassword, source);
   if (!check.ok) {
     return check.minutes
-      ? refuse(429, de.account.tooManyChecks(check.minutes), "currentPassword")
-      : refuse(400, de.account.wrongCurrent, "currentPassword");
+      ? refused(429, de.account.tooManyChecks(check.minutes), "currentPassword")
+      : refused(400, de.account.wrongCurrent, "currentPassword");
   }
   const passwordHash = await hashPassword(input.newPassword);
   return inTransaction(db, async (trx) => {
-    await trx
-      .updateTable("users")
-      .set({ passwordHash, updatedAt: source.now })
-      .where("id", "=", actor.id)
-      .execute();
+    await writeUser(trx, actor.id, { passwordHash }, source.now);
     await endUserAccess(trx, actor.id, source.now);
     const sessionToken = await createStaffSession(trx, actor.id, source);
     const deviceTokens = await rememberDevice(trx, actor.id, source.devices, source);
-    await audit(trx, {
-      user: actor,
-      action: "user.password-changed",
-      entityType: "user",
-      entityId: actor.id,
-      context: source,
-      at: source.now,
-    });
+    await recordUserChange(trx, actor, actor.id, "user.password-changed", source);
     return { sessionToken, deviceTokens };
   });
 }

@@ -1,41 +1,38 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { MANAGER_ROLES, attemptSource } from "../../features/staff/backend-users-route.server";
+import { parseId } from "../../domain/values";
 import { userSchema } from "../../features/staff/staff-auth-schemas";
 import { requireStaff, type StaffUser } from "../../features/staff/staff-auth.server";
 import {
+  MANAGER_ROLES,
+  attemptSource,
+  readUserBody,
+  userExtrasSchema,
+  zodRefusal,
+} from "../../features/staff/user-requests.server";
+import {
+  changeUser,
   deleteUser,
   loadUser,
-  setUserLocked,
-  setUserPassword,
-  updateUser,
   userVersion,
+  userView,
 } from "../../features/staff/staff-users.server";
-import {
-  apiBadRequest,
-  apiMethodNotAllowed,
-  apiNotFound,
-  readUserBody,
-  refusalResponse,
-  userExtrasSchema,
-  userJson,
-  zodProblems,
-} from "../../features/staff/users-api.server";
-import { parseId } from "../../domain/values";
+import { de } from "../../i18n/de-staff";
+import { apiMethodNotAllowed } from "../../server/api-methods.server";
+import { problem, problemAnswer } from "../../server/outcome";
+import { versionRead } from "../../server/version-read.server";
 
-function userIdOf(params: LoaderFunctionArgs["params"]): number | null {
-  return parseId(params.userId);
-}
+const notFound = () => problem(404, de.users.errors.load);
 
 /** `GET /api/users/{id}`: a user the caller may see (themselves or someone they manage). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireStaff(request, context, { roles: MANAGER_ROLES });
-  const id = userIdOf(params);
-  if (id === null) return apiNotFound();
+  const id = parseId(params.userId);
+  if (id === null) return notFound();
   const loaded = await loadUser(context.db, actor, id);
-  if (!loaded.ok) return refusalResponse(loaded);
+  if (!loaded.ok) return problemAnswer(loaded);
   const version = await userVersion(context.db, id, false);
   return Response.json(
-    { data: { ...(await userJson(context, loaded.value)), version } },
+    { data: { ...(await userView(context.db, loaded.value, new Date())), version } },
     { headers: version ? { ETag: `"${version}"` } : undefined },
   );
 }
@@ -47,14 +44,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireStaff(request, context, { roles: MANAGER_ROLES });
-  const id = userIdOf(params);
-  if (id === null) return apiNotFound();
+  const id = parseId(params.userId);
+  if (id === null) return notFound();
   switch (request.method) {
     case "PUT":
       return put(request, context, actor, id);
     case "DELETE": {
       const deleted = await deleteUser(context.db, actor, id, attemptSource(context));
-      if (!deleted.ok) return refusalResponse(deleted);
+      if (!deleted.ok) return problemAnswer(deleted);
       return Response.json({ data: deleted.value });
     }
     default:
@@ -69,9 +66,9 @@ async function put(
   id: number,
 ): Promise<Response> {
   const body = await readUserBody(request);
-  if (!body) return apiBadRequest();
+  if (!body) return problem(400, de.staffAuth.badRequest);
   const loaded = await loadUser(context.db, actor, id);
-  if (!loaded.ok) return refusalResponse(loaded);
+  if (!loaded.ok) return problemAnswer(loaded);
   const current = loaded.value;
   const fields = userSchema.safeParse({
     name: body.name ?? current.name,
@@ -79,29 +76,17 @@ async function put(
     roles: body.roles ?? current.roles,
     branchIds: body.branchIds ?? current.branchIds,
   });
-  if (!fields.success) return zodProblems(fields.error);
+  if (!fields.success) return problemAnswer(zodRefusal(fields.error));
   const extras = userExtrasSchema.safeParse({ isLocked: body.isLocked, password: body.password });
-  if (!extras.success) return zodProblems(extras.error);
-
-  const source = attemptSource(context);
-  // The version read (`If-Match`, as GET sends it in `ETag`, or `version`): a stale one is 409.
-  const ifMatch = request.headers.get("If-Match");
-  const expectedVersion =
-    ifMatch && ifMatch !== "*"
-      ? ifMatch.replace(/^W\//, "").replace(/"/g, "").trim()
-      : typeof body.version === "string" || typeof body.version === "number"
-        ? String(body.version)
-        : null;
-  let result = await updateUser(context.db, actor, id, fields.data, source, expectedVersion);
-  if (!result.ok) return refusalResponse(result);
-  const { isLocked, password } = extras.data;
-  if (isLocked !== undefined && isLocked !== result.value.isLocked) {
-    result = await setUserLocked(context.db, actor, id, isLocked, source);
-    if (!result.ok) return refusalResponse(result);
-  }
-  if (password !== undefined) {
-    result = await setUserPassword(context.db, actor, id, password, source);
-    if (!result.ok) return refusalResponse(result);
-  }
-  return Response.json({ data: await userJson(context, result.value) });
+  if (!extras.success) return problemAnswer(zodRefusal(extras.error));
+  const changed = await changeUser(
+    context.db,
+    actor,
+    id,
+    { fields: fields.data, ...extras.data },
+    attemptSource(context),
+    versionRead(request, body.version),
+  );
+  if (!changed.ok) return problemAnswer(changed);
+  return Response.json({ data: await userView(context.db, changed.value, new Date()) });
 }

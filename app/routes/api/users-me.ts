@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { findUserById } from "../../db/queries/users";
 import { requireStaff } from "../../features/staff/staff-auth.server";
-import { apiNotFound, userJson } from "../../features/staff/users-api.server";
+import { userView } from "../../features/staff/staff-users.server";
+import { de } from "../../i18n/de-staff";
+import { problem } from "../../server/outcome";
 
 /**
  * `GET /api/users/me`: the signed-in user. The spec's current user is `roles` beside a `user`
@@ -10,7 +12,7 @@ import { apiNotFound, userJson } from "../../features/staff/users-api.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requireStaff(request, context);
   const row = await findUserById(context.db, me.id);
-  if (!row) return apiNotFound();
-  const user = await userJson(context, row);
+  if (!row) return problem(404, de.users.errors.load);
+  const user = await userView(context.db, row, new Date());
   return Response.json({ data: { ...user, user } });
 }

@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { MANAGER_ROLES, attemptSource } from "../../features/staff/backend-users-route.server";
 import { newUserSchema } from "../../features/staff/staff-auth-schemas";
 import { requireStaff } from "../../features/staff/staff-auth.server";
-import { createUser, listVisibleUsers } from "../../features/staff/staff-users.server";
 import {
-  apiBadRequest,
-  apiMethodNotAllowed,
+  MANAGER_ROLES,
+  attemptSource,
   readUserBody,
-  refusalResponse,
-  userJson,
-  zodProblems,
-} from "../../features/staff/users-api.server";
+  zodRefusal,
+} from "../../features/staff/user-requests.server";
+import { createUser, listVisibleUsers, userView } from "../../features/staff/staff-users.server";
+import { de } from "../../i18n/de-staff";
+import { apiMethodNotAllowed } from "../../server/api-methods.server";
+import { problem, problemAnswer } from "../../server/outcome";
 
 /** `GET /api/users`: the users the caller may manage (everyone, for administrators). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -23,10 +23,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaff(request, context, { roles: MANAGER_ROLES });
   if (request.method !== "POST") return apiMethodNotAllowed("GET, POST");
   const body = await readUserBody(request);
-  if (!body) return apiBadRequest();
+  if (!body) return problem(400, de.staffAuth.badRequest);
   const parsed = newUserSchema.safeParse(body);
-  if (!parsed.success) return zodProblems(parsed.error);
+  if (!parsed.success) return problemAnswer(zodRefusal(parsed.error));
   const created = await createUser(context.db, user, parsed.data, attemptSource(context));
-  if (!created.ok) return refusalResponse(created);
-  return Response.json({ data: await userJson(context, created.value) }, { status: 201 });
+  if (!created.ok) return problemAnswer(created);
+  return Response.json(
+    { data: await userView(context.db, created.value, new Date()) },
+    { status: 201 },
+  );
 }

@@ -11,7 +11,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { FormMessage, Notice, TextField } from "../../components/backend/form-parts";
 import { de } from "../../i18n/de-staff";
 import { noticeFrom } from "../../features/staff/backend-notices";
-import { attemptSource, refusalReply } from "../../features/staff/backend-users-route.server";
+import { attemptSource, refusalReply } from "../../features/staff/user-requests.server";
 import { readSmallForm } from "../../features/shared/small-request.server";
 import { PASSWORD_MIN_LENGTH, passwordChangeSchema } from "../../features/staff/staff-auth-schemas";
 import { requireStaff } from "../../features/staff/staff-auth.server";

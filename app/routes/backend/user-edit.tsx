@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
   redirect,
@@ -7,9 +6,16 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormMessage, Notice, TextField } from "../../components/backend/form-parts";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import {
+  AccessSection,
+  DeleteSection,
+  PasswordSection,
+  SectionMessage,
+  SessionsSection,
+} from "../../components/backend/user-account-sections";
 import { UserForm } from "../../components/backend/user-form";
+import { Notice } from "../../components/ui";
 import { canManageUser } from "../../domain/staff-permissions";
 import { de } from "../../i18n/de-staff";
 import { noticeFrom } from "../../features/staff/backend-notices";
@@ -18,13 +24,9 @@ import {
   attemptSource,
   formChoices,
   refusalReply,
-} from "../../features/staff/backend-users-route.server";
+} from "../../features/staff/user-requests.server";
 import { readSmallForm } from "../../features/shared/small-request.server";
-import {
-  PASSWORD_MIN_LENGTH,
-  setPasswordSchema,
-  userSchema,
-} from "../../features/staff/staff-auth-schemas";
+import { setPasswordSchema, userSchema } from "../../features/staff/staff-auth-schemas";
 import { forbidden, requireStaff, type StaffUser } from "../../features/staff/staff-auth.server";
 import {
   deleteUser,
@@ -36,9 +38,9 @@ import {
   userVersion,
   setUserPassword,
   updateUser,
-  type Outcome,
 } from "../../features/staff/staff-users.server";
 import { parseId } from "../../domain/values";
+import { firstMessage, type Refusal } from "../../server/outcome";
 import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 const texts = de.users;
@@ -102,10 +104,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const intent = form.get("intent") as Intent | null;
   const source = attemptSource(context);
   const here = `/backend/users/${id}`;
-  const refused = (outcome: Exclude<Outcome<unknown>, { ok: true }>) =>
+  const refused = (refusal: Refusal) =>
     data(
-      { intent, result: null, message: outcome.errors[0]?.message ?? texts.errors.update },
-      outcome.status,
+      { intent, result: null, message: firstMessage(refusal) || texts.errors.update },
+      refusal.status,
     );
 
   switch (intent) {
@@ -188,36 +190,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 }
 
-function SectionMessage({ text }: { text: string | null | undefined }) {
-  return (
-    <p className={text ? "form-error" : "field-error"} role="alert">
-      {text}
-    </p>
-  );
-}
-
 export default function EditUser() {
   const { user, choices, notice, activeSessions, confirmSignOut, version } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   const messageFor = (intents: Intent[]) =>
     actionData && intents.includes(actionData.intent as Intent) ? actionData.message : null;
-  const [passwordForm, passwordFields] = useForm({
-    id: "passwort-setzen",
-    lastResult: actionData?.intent === "set-password" ? actionData.result : null,
-    constraint: getZodConstraint(setPasswordSchema),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: setPasswordSchema }),
-  });
   return (
     <section>
       <p>
         <Link to="/backend/users">{texts.backToList}</Link>
       </p>
       <h1>{texts.editTitle(user.name)}</h1>
-      <Notice text={notice} />
+      <Notice>{notice}</Notice>
       {actionData?.intent === null && actionData.message ? (
         <SectionMessage text={actionData.message} />
       ) : null}
@@ -232,99 +217,21 @@ export default function EditUser() {
           version={version}
         />
       </div>
-
-      <section className="backoffice-panel" aria-labelledby="zugang-titel">
-        <h2 id="zugang-titel">{texts.accessHeading}</h2>
-        {user.isLocked ? <p>{texts.lockedNotice}</p> : null}
-        <SectionMessage text={messageFor(["lock", "unlock", "send-link"])} />
-        <div className="button-row">
-          <Form method="post">
-            <input type="hidden" name="intent" value={user.isLocked ? "unlock" : "lock"} />
-            <button type="submit" className="button secondary" disabled={busy}>
-              {user.isLocked ? texts.unlock : texts.lock}
-            </button>
-          </Form>
-          {user.isLocked ? null : (
-            <Form method="post">
-              <input type="hidden" name="intent" value="send-link" />
-              <button type="submit" className="button secondary" disabled={busy}>
-                {texts.sendLink}
-              </button>
-            </Form>
-          )}
-        </div>
-      </section>
-
-      <section className="backoffice-panel" aria-labelledby="passwort-titel">
-        <h2 id="passwort-titel">{texts.resetHeading}</h2>
-        <SectionMessage text={messageFor(["set-password"])} />
-        <Form method="post" {...getFormProps(passwordForm)} className="form-stack">
-          <FormMessage form={passwordForm} />
-          <input type="hidden" name="intent" value="set-password" />
-          <TextField
-            field={passwordFields.password}
-            label={texts.newPassword}
-            type="password"
-            hint={texts.passwordHint(PASSWORD_MIN_LENGTH)}
-            autoComplete="new-password"
-          />
-          <div>
-            <button type="submit" className="button secondary" disabled={busy}>
-              {texts.setPassword}
-            </button>
-          </div>
-        </Form>
-      </section>
-
-      <section className="backoffice-panel" aria-labelledby="sitzungen-titel">
-        <h2 id="sitzungen-titel">{texts.sessionsHeading}</h2>
-        <p>{texts.activeSessions(activeSessions)}</p>
-        <SectionMessage text={messageFor(["sign-out-everywhere"])} />
-        {confirmSignOut ? (
-          <div className="form-stack" role="group" aria-labelledby="abmelden-bestaetigen-titel">
-            <h3 id="abmelden-bestaetigen-titel">{texts.signOutConfirmHeading(user.name)}</h3>
-            <p>{texts.signOutConfirmText}</p>
-            <div className="button-row">
-              <Link to={`/backend/users/${user.id}`} className="button secondary">
-                {texts.cancel}
-              </Link>
-              <Form method="post" action={`/backend/users/${user.id}`}>
-                <input type="hidden" name="intent" value="sign-out-everywhere" />
-                <input type="hidden" name="confirm" value="ja" />
-                <button type="submit" className="button" disabled={busy}>
-                  {texts.signOutConfirm}
-                </button>
-              </Form>
-            </div>
-          </div>
-        ) : (
-          <p>
-            <Link
-              to={`/backend/users/${user.id}?bestaetigen=abmelden#sitzungen-titel`}
-              className="button secondary"
-            >
-              {texts.signOutEverywhere}
-            </Link>
-          </p>
-        )}
-      </section>
-
-      <section className="backoffice-panel" aria-labelledby="loeschen-titel">
-        <h2 id="loeschen-titel">{texts.deleteHeading}</h2>
-        <SectionMessage text={messageFor(["delete"])} />
-        <Form method="post" className="form-stack">
-          <input type="hidden" name="intent" value="delete" />
-          <div className="checkbox">
-            <input type="checkbox" id="loeschen-bestaetigen" name="confirm" value="ja" required />
-            <label htmlFor="loeschen-bestaetigen">{texts.deleteConfirm}</label>
-          </div>
-          <div>
-            <button type="submit" className="button secondary" disabled={busy}>
-              {texts.delete}
-            </button>
-          </div>
-        </Form>
-      </section>
+      <AccessSection
+        isLocked={user.isLocked}
+        message={messageFor(["lock", "unlock", "send-link"])}
+      />
+      <PasswordSection
+        lastResult={actionData?.intent === "set-password" ? actionData.result : null}
+        message={messageFor(["set-password"])}
+      />
+      <SessionsSection
+        user={user}
+        activeSessions={activeSessions}
+        confirming={confirmSignOut}
+        message={messageFor(["sign-out-everywhere"])}
+      />
+      <DeleteSection message={messageFor(["delete"])} />
     </section>
   );
 }

@@ -14,7 +14,7 @@ import {
   attemptSource,
   formChoices,
   refusalReply,
-} from "../../features/staff/backend-users-route.server";
+} from "../../features/staff/user-requests.server";
 import { readSmallForm } from "../../features/shared/small-request.server";
 import { newUserSchema } from "../../features/staff/staff-auth-schemas";
 import { requireStaff } from "../../features/staff/staff-auth.server";
