@@ -34,7 +34,7 @@ import {
 import { limitRequestBodies, quietAfterBodyRefused } from "./app/server/body-limit.server";
 import { collectAfterUploads } from "./app/server/upload-spool.server";
 import { compressUnlessEventStream } from "./app/server/event-stream.server";
-import { startLiveOrders, type LiveOrders } from "./app/server/live-orders.server";
+import { startLiveOrders, type LiveOrders } from "./app/server/notify-hub.server";
 import type { DatabaseHandle } from "./app/db/connection.server";
 import { startOutboxWorker, type OutboxWorker } from "./app/features/shared/outbox.server";
 import { restartPolicy } from "./app/server/worker-restarts.server";

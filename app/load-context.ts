@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "./db/schema";
 import type { PaymentProviders } from "./integrations/payments/providers.server";
-import type { LiveOrders } from "./server/live-orders.server";
+import type { LiveOrders } from "./server/notify-hub.server";
 import type { UploadQuota } from "./features/cart/upload-quota.server";
 import type { StorageConfig } from "./config/env.server";
 import type { PushEndpointPolicy } from "./integrations/push/push-endpoints.server";

@@ -7,7 +7,7 @@
  *   DATABASE_URL=postgres://… PORT=3301 node --import tsx bench/live-events-server.ts
  */
 import { openDatabase } from "#app/db/connection.server";
-import { startLiveOrders } from "#app/server/live-orders.server";
+import { startLiveOrders } from "#app/server/notify-hub.server";
 import { startLiveEventsServer } from "#tests/support/live-events-server";
 
 const databaseUrl = process.env.DATABASE_URL;

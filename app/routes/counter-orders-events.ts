@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { checkBranchApiKey } from "../features/devices/branch-api-keys.server";
 import { referenceSettings } from "../features/shared/reference-data.server";
-import { liveOrderEventStream } from "../server/live-orders.server";
+import { liveOrderEventStream } from "../server/notify-hub.server";
 import { de } from "../i18n/de-staff";
 
 /**

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { findNotifierByToken } from "../features/devices/notifier-page.server";
-import { liveOrderEventStream } from "../server/live-orders.server";
+import { liveOrderEventStream } from "../server/notify-hub.server";
 import { deDevices } from "../i18n/de-devices";
 
 /** `/melder/{token}/events`: the live order events (decision 016) of the notifier's branch. */

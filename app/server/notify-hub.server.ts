@@ -13,7 +13,9 @@ import {
 import { eventStreamResponse, type EventStreamOptions } from "./event-stream.server";
 
 /**
- * Live updates for the order boards, fed by PostgreSQL `LISTEN/NOTIFY` so that they work with any
+ * The instance's NOTIFY hub (named `live-orders` until issue 37; it carries every channel, not
+ * only the orders). Live updates for the order boards, the task lists, carts, staff sessions and
+ * the storefront's kept pages, fed by PostgreSQL `LISTEN/NOTIFY` so that they work with any
  * number of app instances: a trigger announces every new or changed order on the channel
  * `orders` (migrations/2026_11_22_0020_order_notify.ts), every change of the shop's reference data
  * (settings, branches, the catalogue, content) on `reference_data`
@@ -301,6 +303,14 @@ export function startLiveOrders(target: ListenTarget, options: LiveOrdersOptions
   };
 }
 
+/** A stream asked of a context without a listener (tests): 503, and the page stays as it is. */
+function streamUnavailable(): Response {
+  return new Response(de.liveOrders.unavailable, {
+    status: 503,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
 /**
  * The board's event stream for these branches: `order` events (`{ kind, id, branchId }`) and
  * `reload` after the listener lost events. Without a listener (a context built for tests) it
@@ -312,12 +322,7 @@ export function liveOrderEventStream(
   branchIds: readonly number[] | null,
   options: EventStreamOptions & { session?: StreamSession } = {},
 ): Response {
-  if (!live) {
-    return new Response(de.liveOrders.unavailable, {
-      status: 503,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-    });
-  }
+  if (!live) return streamUnavailable();
   return eventStreamResponse(
     request,
     (sink) =>
@@ -556,12 +561,7 @@ export function taskEventStream(
   branchIds: readonly number[] | null,
   options: EventStreamOptions & { session?: StreamSession } = {},
 ): Response {
-  if (!live) {
-    return new Response(de.liveOrders.unavailable, {
-      status: 503,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-    });
-  }
+  if (!live) return streamUnavailable();
   return eventStreamResponse(
     request,
     (sink) => {

@@ -5,14 +5,14 @@ import { forgetReferenceData } from "../features/shared/reference-data.server";
 import { CART_COOKIE } from "../features/cart/cart-cookie.server";
 import { MENU_PAGE } from "../features/storefront/store-paths";
 import { CONSENT_COOKIE, SELF_SERVICE_COOKIE } from "../features/storefront/visitor.server";
-import type { LiveOrders } from "./live-orders.server";
+import type { LiveOrders } from "./notify-hub.server";
 import { ownPageCache, type OwnPageCache } from "./own-page-cache.server";
 import { pageCache, type PageCache, type PageCacheOptions } from "./page-cache.server";
 
 /**
  * A saved change shows on the storefront of every instance within 2 s (docs/decisions/032): the
  * reference tables' triggers announce each change on `reference_data`, and each instance's one
- * listener (app/server/live-orders.server.ts) drops what it keeps of them. After the listener
+ * listener (app/server/notify-hub.server.ts) drops what it keeps of them. After the listener
  * lost its connection it drops everything again (a notification may have been missed), and while
  * it is away the kept pages are not used at all.
  */

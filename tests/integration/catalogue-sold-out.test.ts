@@ -14,7 +14,7 @@ import { seedDemoData } from "#app/db/seed.server";
 import { endOfBusinessDay } from "#app/domain/sold-out";
 import { resourceListLoader } from "#app/features/backoffice/resource-pages.server";
 import { resourceNamed } from "#app/features/backoffice/resource.server";
-import "#app/features/backoffice/resources.server";
+import "#app/features/resources.server";
 import { soldOutRowActions } from "#app/features/catalogue/sold-out-actions";
 import { changeCart } from "#app/features/cart/cart-changes.server";
 import {
@@ -29,7 +29,7 @@ import { loadActiveCatalogue } from "#app/features/storefront/menu-catalogue.ser
 import { loadStorefront } from "#app/features/storefront/storefront.server";
 import { deCatalogue } from "#app/i18n/de-catalogue";
 import { localFolderStorage } from "#app/integrations/storage/local-folder.server";
-import { startLiveOrders, type LiveOrders } from "#app/server/live-orders.server";
+import { startLiveOrders, type LiveOrders } from "#app/server/notify-hub.server";
 import {
   forgetOnReferenceChanges,
   storefrontPageCache,
@@ -553,7 +553,7 @@ describe.each(databaseTargets())("sold out today (%s)", (target) => {
         `${server.origin}/backend/products?suche=${encodeURIComponent(product.name)}`,
         { headers: { Cookie: cookie } },
       );
-      const page = await resourceListLoader(request, server.context);
+      const page = await resourceListLoader(request, server.context, resourceNamed("products")!);
       const row = page.rows.find((candidate) => candidate.id === product.id)!;
       return { hasRowActions: page.hasRowActions, actions: row.actions };
     };

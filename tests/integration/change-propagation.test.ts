@@ -9,7 +9,7 @@ import type { Database } from "#app/db/schema";
 import { seedDemoData } from "#app/db/seed.server";
 import { referenceDataChanged } from "#app/features/shared/reference-data.server";
 import { loadStorefront } from "#app/features/storefront/storefront.server";
-import { startLiveOrders, type LiveOrders } from "#app/server/live-orders.server";
+import { startLiveOrders, type LiveOrders } from "#app/server/notify-hub.server";
 import type { PageCache } from "#app/server/page-cache.server";
 import {
   forgetOnReferenceChanges,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
 import { seedDemoData } from "#app/db/seed.server";
 import { updateSettings } from "#app/db/queries/settings";
-import { startLiveOrders, type LiveOrders } from "#app/server/live-orders.server";
+import { startLiveOrders, type LiveOrders } from "#app/server/notify-hub.server";
 import {
   checkoutPageCache,
   documentPartsFor,

@@ -5,7 +5,7 @@ import {
   liveOrderEventStream,
   startLiveOrders,
   type LiveOrders,
-} from "#app/server/live-orders.server";
+} from "#app/server/notify-hub.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { startLiveEventsServer, type LiveEventsServer } from "#tests/support/live-events-server";
 import { insertTestOrder, setOrderFlags } from "#tests/support/orders";

@@ -11,7 +11,7 @@ import {
   startLiveOrders,
   type LiveOrders,
   type LiveOrdersOptions,
-} from "#app/server/live-orders.server";
+} from "#app/server/notify-hub.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { insertTestOrder, setOrderFlags } from "#tests/support/orders";
 import { startTcpProxy } from "#tests/support/tcp-proxy";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "#app/db/connection.server";
 import type { Database } from "#app/db/schema";
 import { seedDemoData } from "#app/db/seed.server";
-import { startLiveOrders, type LiveOrders } from "#app/server/live-orders.server";
+import { startLiveOrders, type LiveOrders } from "#app/server/notify-hub.server";
 import {
   forgetOnReferenceChanges,
   storefrontPageCache,

@@ -8,7 +8,7 @@ import { findBranchByIdentifier } from "#app/db/queries/branches";
 import type { CatalogueProduct } from "#app/db/queries/catalogue";
 import type { Database, Order } from "#app/db/schema";
 import { localFolderStorage } from "#app/integrations/storage/local-folder.server";
-import { startLiveOrders, type LiveOrders } from "#app/server/live-orders.server";
+import { startLiveOrders, type LiveOrders } from "#app/server/notify-hub.server";
 import { changeCart } from "#app/features/cart/cart-changes.server";
 import { newOrderKey } from "#app/features/checkout/checkout-view.server";
 import {

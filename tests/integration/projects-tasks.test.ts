@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
-import { startLiveOrders, taskEventStream } from "#app/server/live-orders.server";
+import { startLiveOrders, taskEventStream } from "#app/server/notify-hub.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { createStaff, startAppServer, StaffClient, type AppServer } from "#tests/support/staff";
 

@@ -4,12 +4,12 @@ import type { DatabaseHandle } from "#app/db/connection.server";
 import { findBranchByIdentifier } from "#app/db/queries/branches";
 import type { Database } from "#app/db/schema";
 import { seedDemoData } from "#app/db/seed.server";
-import "#app/features/backoffice/resources.server";
+import "#app/features/resources.server";
 import { de as deBackoffice } from "#app/i18n/de-backoffice";
 import { deSignage } from "#app/i18n/de-signage";
 import { loadActiveCatalogue } from "#app/features/storefront/menu-catalogue.server";
 import { NEW_CODES_PER_ADDRESS, WRONG_CODES_PER_USER } from "#app/features/signage/signage.server";
-import { startLiveOrders, type LiveOrders } from "#app/server/live-orders.server";
+import { startLiveOrders, type LiveOrders } from "#app/server/notify-hub.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { openEventStream } from "#tests/support/sse-client";
 import {

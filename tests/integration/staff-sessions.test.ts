@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "#app/db/connection.server";
 import type { Database } from "#app/db/schema";
 import { de } from "#app/i18n/de-staff";
-import { startLiveOrders, type LiveOrders } from "#app/server/live-orders.server";
+import { startLiveOrders, type LiveOrders } from "#app/server/notify-hub.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { insertTestOrder } from "#tests/support/orders";
 import { openEventStream, type SseConnection } from "#tests/support/sse-client";

@@ -9,7 +9,7 @@ import { sql, type KyselyPlugin } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
 import { seedDemoData } from "#app/db/seed.server";
-import { startLiveOrders, type LiveOrders } from "#app/server/live-orders.server";
+import { startLiveOrders, type LiveOrders } from "#app/server/notify-hub.server";
 import {
   checkoutPageCache,
   statusPageCache,

@@ -5,7 +5,7 @@ import express from "express";
 import type { AppLoadContext, LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
 import { createRequestHandler } from "@remix-run/express";
 import { compressUnlessEventStream } from "#app/server/event-stream.server";
-import { liveOrderEventStream, type LiveOrders } from "#app/server/live-orders.server";
+import { liveOrderEventStream, type LiveOrders } from "#app/server/notify-hub.server";
 import { serverBuildFrom } from "./server-build";
 
 /**

@@ -3,7 +3,7 @@ import { parseBoardEvent, type BoardEvent } from "../../domain/live-events";
 
 /**
  * The order board's live updates in the browser: an `EventSource` on the board's event stream
- * (`order` and `reload` events, see app/server/live-orders.server.ts). The board calls Remix's
+ * (`order` and `reload` events, see app/server/notify-hub.server.ts). The board calls Remix's
  * `revalidate()` in `onEvents`, and plays the chime when a batch holds a `created` event.
  *
  *   const revalidator = useRevalidator();

@@ -4,7 +4,7 @@ import { clearThrottle } from "../../db/queries/login";
 import { findUserByEmail } from "../../db/queries/users";
 import type { Database } from "../../db/schema";
 import { de } from "../../i18n/de-staff";
-import { notifySessionsEnded } from "../../server/live-orders.server";
+import { notifySessionsEnded } from "../../server/notify-hub.server";
 import { audit } from "./staff-auth.server";
 import { newPassword } from "./staff-auth-schemas";
 import { endUserAccess, throttleKeys } from "./staff-login.server";

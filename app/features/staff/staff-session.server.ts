@@ -8,7 +8,7 @@ import {
   revokeUserSessions,
 } from "../../db/queries/staff-sessions";
 import type { Db } from "../../db/schema";
-import { notifySessionsEnded } from "../../server/live-orders.server";
+import { notifySessionsEnded } from "../../server/notify-hub.server";
 
 /**
  * The staff session (docs/decisions/011 and 028): one signed, httpOnly, SameSite=Lax cookie that

@@ -12,7 +12,7 @@ import { de } from "../../i18n/de";
 import { deCatalogue } from "../../i18n/de-catalogue";
 import { referenceAndCartVersions } from "../../db/queries/carts";
 import { cartWriteMark, readCartCookieHeader } from "../cart/cart-cookie.server";
-import type { LiveOrders } from "../../server/live-orders.server";
+import type { LiveOrders } from "../../server/notify-hub.server";
 import type { CartView } from "../cart/cart.server";
 import { referenceVersion } from "../shared/reference-data.server";
 import { branchDeliveryNotice } from "./branch.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { liveOrderEventStream } from "../../server/live-orders.server";
+import { liveOrderEventStream } from "../../server/notify-hub.server";
 import { requireStaff } from "../../features/staff/staff-auth.server";
 import { staffScope } from "../../features/orders/staff-order-query.server";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { taskEventStream } from "../../server/live-orders.server";
+import { taskEventStream } from "../../server/notify-hub.server";
 import { requireStaff } from "../../features/staff/staff-auth.server";
 
 /**
