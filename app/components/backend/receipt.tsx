@@ -16,18 +16,18 @@ export const RECEIPT_CSS = `
   max-width: 100%;
   margin: 1rem auto;
   padding: 4mm;
-  background: #fff;
-  color: #000;
+  background: var(--white);
+  color: var(--black);
   font: 12px/1.35 system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif;
   font-variant-numeric: tabular-nums;
-  box-shadow: 0 0 0 1px #ccc;
+  box-shadow: 0 0 0 1px var(--print-edge);
 }
 .receipt * { box-sizing: border-box; }
 .receipt h1, .receipt h2, .receipt p, .receipt dl, .receipt dd, .receipt address,
 .receipt ul, .receipt table { margin: 0; padding: 0; }
 .receipt ul { list-style: none; }
 .receipt address { font-style: normal; }
-.receipt section, .receipt footer { border-top: 1px dashed #000; margin-top: 2mm; padding-top: 2mm; }
+.receipt section, .receipt footer { border-top: 1px dashed var(--black); margin-top: 2mm; padding-top: 2mm; }
 .receipt h2 { font-size: 1em; font-weight: 700; }
 .receipt-header { text-align: center; }
 .receipt-shop { font-weight: 700; font-size: 1.15em; }
@@ -54,7 +54,7 @@ export const RECEIPT_CSS = `
 .receipt-actions { text-align: center; margin: 0 auto 1rem; }
 @media print {
   @page { margin: 0; }
-  html, body { background: #fff; }
+  html, body { background: var(--white); }
   body * { visibility: hidden; }
   .receipt, .receipt * { visibility: visible; }
   .receipt { position: absolute; left: 0; top: 0; margin: 0; padding: 2mm 3mm; box-shadow: none; }

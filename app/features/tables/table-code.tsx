@@ -20,7 +20,7 @@ export function TableCode({
       <div
         className="table-code-panel-image"
         // The SVG has a viewBox only: it takes this width (resources.css is shared by every area).
-        style={{ maxWidth: "12rem", background: "#fff" }}
+        style={{ maxWidth: "12rem", background: "var(--white)" }}
         role="img"
         aria-label={texts.codeOf(name)}
         // The library's own SVG of an address we built: no visitor's text in it.
