@@ -20,6 +20,7 @@ import { de } from "./i18n/de";
 import { pageTitle, seoMeta } from "./seo";
 import { loadShell } from "./features/storefront/shell.server";
 import { VisitorAnalytics } from "./features/analytics/visitor-analytics";
+import { DEFAULT_SHOP_COLOUR, shopColourCss } from "./features/settings/shop-colour";
 import stylesheet from "./styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -64,16 +65,19 @@ export function Layout({ children }: { children: ReactNode }) {
   const selfService = useSelfService();
   const bare = useBareRoute();
   const frame = bare ? undefined : shell;
+  // The shop's colour sets the storefront's tokens; the design's own colour adds no bytes.
+  const colours = shopColourCss(shell?.themeColor);
   return (
     <html lang="de">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content={shell?.themeColor ?? "#eedcc4"} />
+        <meta name="theme-color" content={shell?.themeColor ?? DEFAULT_SHOP_COLOUR} />
         {shell ? <link rel="manifest" href="/manifest.webmanifest" /> : null}
         {shell ? <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" /> : null}
         <Meta />
         <Links />
+        {colours ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: colours }} /> : null}
       </head>
       {/* The kiosk's own layout rules hang on this class (issue 36, item 14, decision 079). */}
       <body className={selfService ? "self-service" : undefined}>
