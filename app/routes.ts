@@ -1,32 +1,12 @@
 import { type RouteConfig, index, layout, route } from "@remix-run/route-config";
+import { RESOURCE_NAMES } from "./features/areas";
 
 /**
  * The back-office resources that follow the one pattern (decision 035): a list, a new and an edit
- * page each, and `/api/<name>` with `/api/<name>/{id}`. Adding one is adding its name here (and
- * its description in app/features/backoffice/resources.server.ts).
+ * page each, and `/api/<name>` with `/api/<name>/{id}`. Their names come from the registry of
+ * areas (decision 083): adding one is its area folder and one line in app/features/areas.ts.
  */
-const RESOURCES = [
-  "branches",
-  "tags",
-  "tables",
-  "donatees",
-  "divisions",
-  "departments",
-  "categories",
-  "product-groups",
-  "products",
-  "menus",
-  "sites",
-  "navigations",
-  "image-templates",
-  "blocks",
-  "digital-signage-segments",
-  "digital-signage-streams",
-  "digital-signage-devices",
-  "devices",
-  "projects",
-  "tasks",
-] as const;
+const RESOURCES = RESOURCE_NAMES;
 
 const resourcePages = RESOURCES.flatMap((name) => [
   route(name, "routes/backend/resource-list.tsx", { id: `backend-${name}` }),

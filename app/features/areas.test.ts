@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isAdmin } from "../../domain/staff-permissions";
-import { AREA_GROUPS, areasFor, BACK_OFFICE_AREAS, groupAreas, type BackOfficeArea } from "./areas";
+import { isAdmin } from "../domain/staff-permissions";
+import { AREA_GROUPS, areasAllowed, type BackOfficeArea } from "./backoffice/areas";
+import { areasFor, BACK_OFFICE_AREAS, groupAreas, RESOURCE_NAMES } from "./areas";
 
 const keys = (roles: Parameters<typeof areasFor>[0]["roles"]) =>
   areasFor({ roles }).map((area) => area.key);
@@ -57,7 +58,7 @@ describe("the back office's areas", () => {
       allowed: isAdmin,
     };
     const areas = [...BACK_OFFICE_AREAS, settings];
-    expect(areasFor({ roles: ["ROLE_ADMIN"] }, areas).at(-1)).toEqual({
+    expect(areasAllowed({ roles: ["ROLE_ADMIN"] }, areas).at(-1)).toEqual({
       key: "settings",
       group: "admin",
       label: "Einstellungen",
@@ -66,7 +67,7 @@ describe("the back office's areas", () => {
       icon: null,
       hideTile: false,
     });
-    expect(areasFor({ roles: ["ROLE_MANAGER"] }, areas).map((area) => area.key)).not.toContain(
+    expect(areasAllowed({ roles: ["ROLE_MANAGER"] }, areas).map((area) => area.key)).not.toContain(
       "settings",
     );
   });
@@ -96,5 +97,12 @@ describe("the back office's areas", () => {
     expect(admin.flatMap((group) => group.areas).length).toBe(BACK_OFFICE_AREAS.length);
     // No group is a wall again: the longest holds at most eight areas.
     for (const group of admin) expect(group.areas.length).toBeLessThanOrEqual(8);
+  });
+
+  it("names each standard resource once, at its own list page", () => {
+    expect(new Set(RESOURCE_NAMES).size).toBe(RESOURCE_NAMES.length);
+    for (const area of BACK_OFFICE_AREAS.filter((entry) => entry.resource)) {
+      expect(area.path).toBe(`/backend/${area.resource}`);
+    }
   });
 });

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "#app/db/connection.server";
 import { findBranchByIdentifier } from "#app/db/queries/branches";
 import type { Database } from "#app/db/schema";
 import { seedDemoData } from "#app/db/seed.server";
-import "#app/features/backoffice/resources.server";
+import "#app/features/resources.server";
 import { deSignage } from "#app/i18n/de-signage";
 import { playerView } from "#app/features/signage/signage.server";
 import { loadActiveCatalogue } from "#app/features/storefront/menu-catalogue.server";

@@ -7,7 +7,7 @@ import type { DatabaseHandle } from "#app/db/connection.server";
 import type { Database } from "#app/db/schema";
 import { seedDemoData } from "#app/db/seed.server";
 import { findBranchByIdentifier } from "#app/db/queries/branches";
-import "#app/features/backoffice/resources.server";
+import "#app/features/resources.server";
 import { deSignage } from "#app/i18n/de-signage";
 import { hashToken } from "#app/features/signage/signage.server";
 import {

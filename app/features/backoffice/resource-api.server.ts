@@ -17,7 +17,6 @@ import {
   type ResourceDefinition,
   type Row,
 } from "./resource.server";
-import { resourceNamed } from "./resources.server";
 
 /**
  * The JSON side of every back-office resource (spec section 7): `GET /api/<name>` (with
@@ -34,14 +33,6 @@ type Problem = { message: string; field?: string };
 
 export function problems(status: number, errors: Problem[]): Response {
   return Response.json({ errors }, { status });
-}
-
-/** The resource an address names: `/api/tags/3` and `/backend/tags/3` name `tags`. */
-export function resourceOf(request: Request): ResourceDefinition {
-  const name = new URL(request.url).pathname.split("/")[2] ?? "";
-  const definition = resourceNamed(name);
-  if (!definition) throw new Response(null, { status: 404 });
-  return definition;
 }
 
 /**
@@ -95,8 +86,11 @@ function pageNumber(value: string | null, fallback: number): number {
   return parsed ?? fallback;
 }
 
-export async function collectionLoader(request: Request, context: AppLoadContext) {
-  const definition = resourceOf(request);
+export async function collectionLoader(
+  request: Request,
+  context: AppLoadContext,
+  definition: ResourceDefinition,
+) {
   const user = await guard(request, context, definition);
   const url = new URL(request.url);
   const listed = await listRecords(context.db, definition, user, {
@@ -118,8 +112,11 @@ export async function collectionLoader(request: Request, context: AppLoadContext
   return Response.json({ data: rows, meta: { total, page, pageCount, pageSize } });
 }
 
-export async function collectionAction(request: Request, context: AppLoadContext) {
-  const definition = resourceOf(request);
+export async function collectionAction(
+  request: Request,
+  context: AppLoadContext,
+  definition: ResourceDefinition,
+) {
   const user = await guard(request, context, definition);
   if (request.method !== "POST") return apiMethodNotAllowed("GET, POST");
   const headline = definition.texts.errors.create;
@@ -148,8 +145,8 @@ export async function itemLoader(
   request: Request,
   context: AppLoadContext,
   params: { id?: string },
+  definition: ResourceDefinition,
 ) {
-  const definition = resourceOf(request);
   const user = await guard(request, context, definition);
   const loaded = await getRecord(context.db, definition, user, recordId(params));
   if (!loaded.ok) return refusal(loaded, definition.texts.errors.load);
@@ -169,8 +166,8 @@ export async function itemAction(
   request: Request,
   context: AppLoadContext,
   params: { id?: string },
+  definition: ResourceDefinition,
 ) {
-  const definition = resourceOf(request);
   const user = await guard(request, context, definition);
   const id = recordId(params);
   if (request.method === "PUT") return putRecord(request, context, definition, user, id);

@@ -8,7 +8,6 @@ import { parseId } from "../../domain/values";
 import { de } from "../../i18n/de-backoffice";
 import { forbidden, requireStaff, type StaffUser } from "../staff/staff-auth.server";
 import { formValue, type Field } from "./fields";
-import { resourceOf } from "./resource-api.server";
 import {
   discardUploads,
   imagePreviews,
@@ -50,8 +49,11 @@ const PAGE_SIZE = 25;
 
 export type Choice = { value: string; label: string };
 
-async function guardPage(request: Request, context: AppLoadContext) {
-  const definition = resourceOf(request);
+async function guardPage(
+  request: Request,
+  context: AppLoadContext,
+  definition: ResourceDefinition,
+) {
   const user = await requireStaff(request, context);
   if (!mayUse(definition, user)) throw forbidden("page");
   return { definition, user };
@@ -136,8 +138,12 @@ function cellText(field: Field | undefined, value: unknown, choices: Choice[] | 
   return String(value);
 }
 
-export async function resourceListLoader(request: Request, context: AppLoadContext) {
-  const { definition, user } = await guardPage(request, context);
+export async function resourceListLoader(
+  request: Request,
+  context: AppLoadContext,
+  definition: ResourceDefinition,
+) {
+  const { user } = await guardPage(request, context, definition);
   const url = new URL(request.url);
   const search = (url.searchParams.get("suche") ?? "").slice(0, 100);
   const branchFilter = parseId(url.searchParams.get("filiale"));
@@ -206,8 +212,9 @@ export async function resourceEditLoader(
   request: Request,
   context: AppLoadContext,
   params: { id?: string },
+  definition: ResourceDefinition,
 ) {
-  const { definition, user } = await guardPage(request, context);
+  const { user } = await guardPage(request, context, definition);
   const isNew = params.id === undefined;
   if (isNew && !mayCreate(definition, user)) throw forbidden("page");
   let row: Row | null = null;
@@ -298,8 +305,9 @@ export async function resourceEditAction(
   request: Request,
   context: AppLoadContext,
   params: { id?: string },
+  definition: ResourceDefinition,
 ) {
-  const { definition, user } = await guardPage(request, context);
+  const { user } = await guardPage(request, context, definition);
   const isNew = params.id === undefined;
   const id = isNew ? null : recordIdOf(params);
   const read = await readResourceForm(request);

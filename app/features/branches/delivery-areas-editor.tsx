@@ -1,6 +1,6 @@
 import { de } from "../../i18n/de-backoffice";
-import { buttonClass } from "../ui/button";
-import type { HoursErrors } from "./opening-hours-editor";
+import { buttonClass } from "../../components/ui/button";
+import type { HoursErrors } from "../../components/backend/opening-hours-editor";
 
 /**
  * A branch's delivery areas as rows of plain fields (`deliveryAreas[N].name` …). Adding and

@@ -1,13 +1,9 @@
 import { Form, useFetcher, useSubmit } from "@remix-run/react";
 import { useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent } from "react";
-import type {
-  EditorCategory,
-  EditorEntry,
-  SearchHit,
-} from "../../features/catalogue/menu-editor.server";
+import type { EditorCategory, EditorEntry, SearchHit } from "./menu-editor.server";
 import { deCatalogue } from "../../i18n/de-catalogue";
-import { useHydrated } from "../use-hydrated";
-import { Badge, Button, buttonClass } from "../ui";
+import { useHydrated } from "../../components/use-hydrated";
+import { Badge, Button, buttonClass } from "../../components/ui";
 
 /**
  * The catalogue editor's lists. Without JavaScript every row is a form of plain buttons (up,

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
-import type { ItemDialogView } from "../../features/storefront/item-dialog.server";
+import type { ItemDialogView } from "../storefront/item-dialog.server";
 import { de } from "../../i18n/de";
 import { deCatalogue } from "../../i18n/de-catalogue";
-import { UrlDialog } from "../url-dialog";
+import { UrlDialog } from "../../components/ui/dialog";
 
 /**
  * The item dialog of the preview, read-only: what the storefront's dialog shows (name, text,

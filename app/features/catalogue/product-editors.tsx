@@ -7,11 +7,11 @@ import {
   MODIFIERS,
   PART_TYPES,
   unitOptions,
-} from "../../features/catalogue/products.schema";
+} from "./products.schema";
 import { de } from "../../i18n/de-backoffice";
 import { deCatalogue } from "../../i18n/de-catalogue";
-import { buttonClass } from "../ui/button";
-import type { HoursErrors } from "./opening-hours-editor";
+import { buttonClass } from "../../components/ui/button";
+import type { HoursErrors } from "../../components/backend/opening-hours-editor";
 
 /**
  * A product's child rows as plain fields: alternative units, configurable parts with their

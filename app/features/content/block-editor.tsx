@@ -4,10 +4,10 @@ import {
   resolveField,
   REFERENCE_TARGETS,
   type BlockFieldConfig,
-} from "../../features/content/block-fields";
-import { blockIntentValue, type BlockChange } from "../../features/content/block-intents";
+} from "./block-fields";
+import { blockIntentValue, type BlockChange } from "./block-intents";
 import { deBlocks } from "../../i18n/de-blocks";
-import { buttonClass } from "../ui/button";
+import { buttonClass } from "../../components/ui/button";
 import { RichTextField } from "./rich-text-field";
 
 /**

@@ -4,7 +4,7 @@ import { deBlocks } from "../../i18n/de-blocks";
  * The content blocks' field registry (spec section 3, "CMS field types"; decision 040): a field
  * config per spec type, the spec's defaults, `extends`, and the layout of every block kind the
  * landing page reads. The server builds each config's zod schema (`block-values.server.ts`), the
- * block editor renders each as a plain form control (`app/components/backend/block-editor.tsx`).
+ * block editor renders each as a plain form control (`app/features/content/block-editor.tsx`).
  *
  * Client-safe: the editor imports this module.
  */

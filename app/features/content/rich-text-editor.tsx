@@ -1,4 +1,4 @@
-import { TOOLBAR_ITEMS } from "../../features/content/block-fields";
+import { TOOLBAR_ITEMS } from "./block-fields";
 import { RichTextField } from "./rich-text-field";
 
 /**

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import type { ToolbarItem } from "../../features/content/block-fields";
+import type { ToolbarItem } from "./block-fields";
 import { deBlocks } from "../../i18n/de-blocks";
-import { buttonClass } from "../ui/button";
-import { useHydrated } from "../use-hydrated";
+import { buttonClass } from "../../components/ui/button";
+import { useHydrated } from "../../components/use-hydrated";
 
 /**
  * A wysiwyg field (decisions 040 and 039: blocks and content pages share it): without JavaScript a textarea for HTML, which the server cleans

@@ -7,11 +7,11 @@ import {
   MAX_LAYERS,
   variantChoices,
   type LayerKind,
-} from "../../features/templates/layers.schema";
+} from "./layers.schema";
 import { de } from "../../i18n/de-backoffice";
 import { deTemplates } from "../../i18n/de-templates";
-import { buttonClass } from "../ui/button";
-import type { HoursErrors } from "./opening-hours-editor";
+import { buttonClass } from "../../components/ui/button";
+import type { HoursErrors } from "../../components/backend/opening-hours-editor";
 
 /**
  * An image template's layers as plain fields (issue 16, decision 041), bottom to top. Each row

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { itemAction, itemLoader } from "../../features/backoffice/resource-api.server";
+import { resourceAt } from "../../features/resources.server";
 
-/** `GET|PUT|DELETE /api/<resource>/{id}` for every back-office resource (decision 035). */
+/** `GET|PUT|DELETE /api/<resource>/{id}` for every standard resource (decisions 035, 083). */
 export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
-  itemLoader(request, context, params);
+  itemLoader(request, context, params, resourceAt(request));
 export const action = ({ request, context, params }: ActionFunctionArgs) =>
-  itemAction(request, context, params);
+  itemAction(request, context, params, resourceAt(request));

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { collectionAction, collectionLoader } from "../../features/backoffice/resource-api.server";
+import { resourceAt } from "../../features/resources.server";
 
-/** `GET /api/<resource>` and `POST /api/<resource>` for every back-office resource (decision 035). */
+/** `GET /api/<resource>` and `POST /api/<resource>` for every standard resource (decisions 035, 083). */
 export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  collectionLoader(request, context);
+  collectionLoader(request, context, resourceAt(request));
 export const action = ({ request, context }: ActionFunctionArgs) =>
-  collectionAction(request, context);
+  collectionAction(request, context, resourceAt(request));

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Badge, OrderStateBadge } from "../../components/ui";
-import { areasFor, groupAreas } from "../../features/backoffice/areas";
+import { areasFor, groupAreas } from "../../features/areas";
 import { loadDashboard } from "../../features/backoffice/dashboard.server";
 import { staffScope } from "../../features/orders/staff-order-query.server";
 import { referenceSettings } from "../../features/shared/reference-data.server";

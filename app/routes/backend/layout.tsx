@@ -17,7 +17,7 @@ import {
 import type { ReactNode } from "react";
 import { buttonClass, Notice } from "../../components/ui";
 import { soldOutNoticeFrom } from "../../features/catalogue/sold-out-page.server";
-import { areasFor, groupAreas, type AreaLink } from "../../features/backoffice/areas";
+import { areasFor, groupAreas, type AreaLink } from "../../features/areas";
 import { de } from "../../i18n/de-staff";
 import { requireStaff } from "../../features/staff/staff-auth.server";
 import uiStyles from "../../styles/ui.css?url";

@@ -11,7 +11,7 @@ import {
   useLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { MenuEditor } from "../../components/backend/menu-editor";
+import { MenuEditor } from "../../features/catalogue/menu-editor";
 import { Button, Notice } from "../../components/ui";
 import { menuEditorAction, menuEditorLoader } from "../../features/catalogue/menu-pages.server";
 import { deCatalogue } from "../../i18n/de-catalogue";

@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { MenuPreviewDialog } from "../../components/backend/menu-preview-dialog";
+import { MenuPreviewDialog } from "../../features/catalogue/menu-preview-dialog";
 import { MenuList } from "../../components/store/menu-list";
 import { Button } from "../../components/ui";
 import { menuPreviewLoader } from "../../features/catalogue/menu-preview.server";

@@ -2,13 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmAction, Notice } from "../../components/ui";
 import { buttonClass } from "../../components/ui/button";
-import { ResourceAfterForm, ResourceExtras } from "../../components/backend/resource-extras";
+import { ResourceAfterForm, ResourceExtras } from "../../features/resource-editors";
 import { ConflictNotice, ResourceForm } from "../../components/backend/resource-form";
 import { openingHoursStylesheet } from "../../components/backend/opening-hours-editor";
 import {
   resourceEditAction,
   resourceEditLoader,
 } from "../../features/backoffice/resource-pages.server";
+import { resourceAt } from "../../features/resources.server";
 import { de } from "../../i18n/de-backoffice";
 import { resourceLinks } from "../../components/backend/resource-styles";
 import { staffPageMeta } from "../../components/backend/staff-page-meta";
@@ -20,9 +21,9 @@ export const links = () => [
 
 /** New and edit page of every back-office resource: `/backend/<resource>/new|{id}` (decision 035). */
 export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
-  resourceEditLoader(request, context, params);
+  resourceEditLoader(request, context, params, resourceAt(request));
 export const action = ({ request, context, params }: ActionFunctionArgs) =>
-  resourceEditAction(request, context, params);
+  resourceEditAction(request, context, params, resourceAt(request));
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => staffPageMeta(data?.title ?? "");
 

@@ -10,6 +10,7 @@ import {
   TextInput,
 } from "../../components/ui";
 import { resourceListLoader } from "../../features/backoffice/resource-pages.server";
+import { resourceAt } from "../../features/resources.server";
 import { RowActions } from "../../components/backend/row-actions";
 import { useLiveList } from "../../components/backend/use-live-list";
 import { deCatalogue } from "../../i18n/de-catalogue";
@@ -23,7 +24,7 @@ export const links = resourceLinks;
 
 /** The list page of every back-office resource: `/backend/<resource>` (decision 035). */
 export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  resourceListLoader(request, context);
+  resourceListLoader(request, context, resourceAt(request));
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   staffPageMeta(data?.texts.plural ?? "");

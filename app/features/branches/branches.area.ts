@@ -1,0 +1,17 @@
+import { de as deStaff } from "../../i18n/de-staff";
+import { adminsAndManagers, type BackOfficeArea } from "../backoffice/areas";
+
+const texts = deStaff.backOffice.areas;
+
+/** The branches folder's entries of the back office's navigation (decision 083). */
+export const branchesAreas: readonly BackOfficeArea[] = [
+  {
+    key: "branches",
+    group: "branches",
+    ...texts.branches,
+    path: "/backend/branches",
+    resource: "branches",
+    icon: "⌂",
+    allowed: adminsAndManagers,
+  },
+];

@@ -1,0 +1,26 @@
+import { de as deStaff } from "../../i18n/de-staff";
+import { deDevices } from "../../i18n/de-devices";
+import { adminsAndManagers, type BackOfficeArea } from "../backoffice/areas";
+
+const texts = deStaff.backOffice.areas;
+
+/** The devices folder's entries of the back office's navigation (decision 083). */
+export const devicesAreas: readonly BackOfficeArea[] = [
+  {
+    key: "devices",
+    group: "branches",
+    ...deDevices.area,
+    path: "/backend/devices",
+    resource: "devices",
+    icon: "▥",
+    allowed: adminsAndManagers,
+  },
+  {
+    key: "device-keys",
+    group: "branches",
+    ...texts.deviceKeys,
+    path: "/backend/device-keys",
+    icon: "▣",
+    allowed: adminsAndManagers,
+  },
+];

@@ -1,0 +1,15 @@
+import { isAdmin } from "../../domain/staff-permissions";
+import { deLabels } from "../../i18n/de-labels";
+import { type BackOfficeArea } from "../backoffice/areas";
+
+/** The labels folder's entries of the back office's navigation (decision 083). */
+export const labelsAreas: readonly BackOfficeArea[] = [
+  {
+    key: "product-labels",
+    group: "catalogue",
+    ...deLabels.area,
+    path: "/backend/products/labels",
+    icon: "▭",
+    allowed: isAdmin,
+  },
+];

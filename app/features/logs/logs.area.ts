@@ -1,0 +1,16 @@
+import { de as deStaff } from "../../i18n/de-staff";
+import { adminsAndManagers, type BackOfficeArea } from "../backoffice/areas";
+
+const texts = deStaff.backOffice.areas;
+
+/** The logs folder's entries of the back office's navigation (decision 083). */
+export const logsAreas: readonly BackOfficeArea[] = [
+  {
+    key: "logs",
+    group: "reports",
+    ...texts.logs,
+    path: "/backend/logs",
+    icon: "≡",
+    allowed: adminsAndManagers,
+  },
+];

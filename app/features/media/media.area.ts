@@ -1,0 +1,15 @@
+import { isAdmin } from "../../domain/staff-permissions";
+import { deMedia } from "../../i18n/de-media";
+import { type BackOfficeArea } from "../backoffice/areas";
+
+/** The media folder's entries of the back office's navigation (decision 083). */
+export const mediaAreas: readonly BackOfficeArea[] = [
+  {
+    key: "images",
+    group: "website",
+    ...deMedia.images.area,
+    path: "/backend/images",
+    icon: "▨",
+    allowed: isAdmin,
+  },
+];

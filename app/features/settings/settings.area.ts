@@ -1,0 +1,17 @@
+import { isAdmin } from "../../domain/staff-permissions";
+import { de as deStaff } from "../../i18n/de-staff";
+import { type BackOfficeArea } from "../backoffice/areas";
+
+const texts = deStaff.backOffice.areas;
+
+/** The settings folder's entries of the back office's navigation (decision 083). */
+export const settingsAreas: readonly BackOfficeArea[] = [
+  {
+    key: "settings",
+    group: "admin",
+    ...texts.settings,
+    path: "/backend/settings",
+    icon: "⚙",
+    allowed: isAdmin,
+  },
+];

@@ -1,0 +1,16 @@
+import { isAdmin } from "../../domain/staff-permissions";
+import { deTemplates } from "../../i18n/de-templates";
+import { type BackOfficeArea } from "../backoffice/areas";
+
+/** The templates folder's entries of the back office's navigation (decision 083). */
+export const templatesAreas: readonly BackOfficeArea[] = [
+  {
+    key: "image-templates",
+    group: "website",
+    ...deTemplates.area,
+    path: "/backend/image-templates",
+    resource: "image-templates",
+    icon: "◪",
+    allowed: isAdmin,
+  },
+];

@@ -1,0 +1,51 @@
+import { deTimeTracking } from "../../i18n/de-time-tracking";
+import { dePlan } from "../../i18n/de-working-plan";
+import { adminsAndManagers, everyone, type BackOfficeArea } from "../backoffice/areas";
+
+/** The time-tracking folder's entries of the back office's navigation (decision 083). */
+export const timeTrackingAreas: readonly BackOfficeArea[] = [
+  {
+    key: "my-time",
+    group: "time",
+    label: deTimeTracking.mine.title,
+    description: "Kommen, Pause und Gehen auf dem eigenen Telefon; PIN für die Stempeluhr.",
+    path: "/backend/my-time",
+    icon: "◷",
+    allowed: everyone,
+  },
+  {
+    key: "working-activities",
+    group: "time",
+    ...deTimeTracking.area,
+    path: "/backend/working-activities",
+    icon: "◴",
+    allowed: adminsAndManagers,
+  },
+  {
+    key: "working-schedules",
+    group: "time",
+    ...dePlan.area,
+    path: "/backend/working-schedules",
+    icon: "▦",
+    allowed: adminsAndManagers,
+  },
+  {
+    key: "time-sheets",
+    group: "time",
+    label: dePlan.sheet.title,
+    description: "Soll, Ist und Saldo je Person und Monat; Monatsabschluss",
+    path: "/backend/time-sheets",
+    icon: "☰",
+    allowed: adminsAndManagers,
+  },
+  // Managers set their people's PIN and card for the time clock (decision 065).
+  {
+    key: "clock-credentials",
+    group: "time",
+    label: "PINs und Karten",
+    description: "PIN und Karte für die Stempeluhr je Person setzen oder zurücksetzen.",
+    path: "/backend/clock-credentials",
+    icon: "▩",
+    allowed: adminsAndManagers,
+  },
+];
