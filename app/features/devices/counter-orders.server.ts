@@ -3,13 +3,13 @@ import type { Db } from "../../db/schema";
 import { performOrderAction, type OrderActionResult } from "../orders/staff-order-actions.server";
 import { describeChosenParts } from "../../domain/chosen-parts";
 import { formatTime } from "../../domain/format";
-import { dueAt, offeredStaffActions, staffStateLabel } from "../../domain/staff-order";
+import { dueAt, staffStateLabel } from "../../domain/staff-order";
 import { formatQuantity } from "../../domain/units";
 import { de } from "../../i18n/de";
 import { checkBranchApiKey } from "./branch-api-keys.server";
 import { DEFAULT_LOCAL_SETTINGS, type LocalSettings } from "./local-settings.server";
 import { referenceBranches, referenceSettings } from "../shared/reference-data.server";
-import { listStaffOrders, staffState } from "../orders/staff-orders.server";
+import { listStaffOrders, offeredOrderActions, staffState } from "../orders/staff-orders.server";
 
 /**
  * The read-only views of a branch's orders for counter devices without a login (spec section 7):
@@ -87,7 +87,7 @@ export async function loadCounterOrders(
         isAsSoonAsPossible: row.appointment === null,
         state: staffStateLabel(staffState(row)),
         /** What a counter device may do with it now: the board's confirm and complete. */
-        actions: offeredStaffActions(staffState(row), input.now).filter(
+        actions: offeredOrderActions(row, input.now).filter(
           (action): action is CounterAction => action === "confirm" || action === "completed",
         ),
         items: items

@@ -7,6 +7,7 @@ import { orderStatusFlags, type OrderStatusFlags } from "../../domain/order-stat
 import {
   applyStaffAction,
   MISSED_AFTER_MINUTES,
+  offeredStaffActions,
   type SortKey,
   type StatusFilter,
   type StaffActionInput,
@@ -105,6 +106,14 @@ export function staffState(
     counterAppointment: order.counterAppointment ? new Date(order.counterAppointment) : null,
     rejectionMessage: order.rejectionMessage,
   };
+}
+
+/**
+ * The status actions an order allows now, as the board and the order's page offer them; the
+ * counter views offer their share of them (decision 079).
+ */
+export function offeredOrderActions(order: Parameters<typeof staffState>[0], now: Date) {
+  return offeredStaffActions(staffState(order), now);
 }
 
 /** Start of the business day `now` falls in. */

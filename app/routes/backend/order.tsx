@@ -11,7 +11,6 @@ import { formatDateTime } from "../../domain/format";
 import { formatMoney } from "../../domain/money";
 import { itemEditRefusal } from "../../domain/order-item-edit";
 import {
-  offeredStaffActions,
   REJECTION_MESSAGE_MAX,
   staffStateKey,
   staffStateLabel,
@@ -39,6 +38,7 @@ import {
 import { staffScope } from "../../features/orders/staff-order-query.server";
 import {
   findStaffOrder,
+  offeredOrderActions,
   orderAuditTrail,
   staffState,
 } from "../../features/orders/staff-orders.server";
@@ -90,7 +90,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     receipt: loaded.receipt,
     state: staffStateLabel(state),
     stateKey: staffStateKey(state),
-    actions: offeredStaffActions(state, now),
+    actions: offeredOrderActions(order, now),
     canEditItems: itemEditRefusal(state) === null,
     isDelivery: order.isDelivery,
     canCheckPayment: isOnlinePayment(order.paymentMethod) && Boolean(order.paymentReference),
