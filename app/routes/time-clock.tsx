@@ -5,10 +5,30 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { data, redirect } from "@remix-run/node";
 import { useEffect, useRef } from "react";
-import { Notice } from "../components/ui";
-import { clockPage, clockPageAction } from "../features/time-tracking/time-tracking-routes.server";
+import { Notice, Select } from "../components/ui";
+import {
+  CardField,
+  ClockActionButtons,
+  optionsOf,
+  PinField,
+} from "../components/backend/activity-fields";
+import { branchStaff } from "../features/time-tracking/clock.server";
+import {
+  clockActionOf,
+  clockDevice,
+  pageIdentification,
+  personAtClock,
+  tapAtClock,
+  tapNotice,
+  type ClockDevice,
+} from "../features/time-tracking/clock-device.server";
+import { formFields } from "../features/time-tracking/requests.server";
+import { zoneOf } from "../features/time-tracking/staff-scope.server";
 import { deTimeTracking as de } from "../i18n/de-time-tracking";
+import { de as staffDe } from "../i18n/de-staff";
+import { firstMessage } from "../server/outcome";
 import uiStyles from "../styles/ui.css?url";
 import clockStyles from "../styles/time-clock.css?url";
 
@@ -44,11 +64,53 @@ export const headers = () => ({
   "Referrer-Policy": "same-origin",
 });
 
-export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
-  clockPage(request, context, params);
+const NO_STORE = { "Cache-Control": "no-store" };
 
-export const action = ({ request, context, params }: ActionFunctionArgs) =>
-  clockPageAction(request, context, params);
+async function deviceOr404(
+  db: LoaderFunctionArgs["context"]["db"],
+  params: LoaderFunctionArgs["params"],
+): Promise<ClockDevice> {
+  const device = await clockDevice(db, params);
+  if (!device) {
+    throw data({ message: staffDe.counterOrders.notFound, title: de.clock.title }, { status: 404 });
+  }
+  return device;
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { branch } = await deviceOr404(context.db, params);
+  const erfasst = new URL(request.url).searchParams.get("erfasst");
+  const [staff, notice] = await Promise.all([
+    branchStaff(context.db, branch.id),
+    zoneOf(context.db).then((zone) => tapNotice(context.db, erfasst, branch.id, zone)),
+  ]);
+  return data(
+    { branch, staff, notice, error: null as string | null },
+    { headers: { ...NO_STORE, "X-Robots-Tag": "noindex" } },
+  );
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const device = await deviceOr404(context.db, params);
+  const fields = await formFields(request);
+  const tap = clockActionOf(fields.action);
+  const staff = await branchStaff(context.db, device.branch.id);
+  const fail = (status: number, message: string) =>
+    data(
+      { branch: device.branch, staff, notice: null, error: message },
+      { status, headers: NO_STORE },
+    );
+  if (!tap) return fail(400, de.errors.invalidAction);
+  const identification = pageIdentification(device.branch.id, fields);
+  const person = identification.ok
+    ? await personAtClock(context.db, device, identification.value)
+    : identification;
+  if (!person.ok) return fail(person.status, `${de.failed[tap]} ${firstMessage(person)}`);
+  const done = await tapAtClock(context.db, device, person.value, tap);
+  if (!done.ok) return fail(done.status, firstMessage(done));
+  const { pathname } = new URL(request.url);
+  return redirect(`${pathname}?erfasst=${tap}-${done.value.activityId}`, { headers: NO_STORE });
+}
 
 export default function TimeClock() {
   const loaded = useLoaderData<typeof loader>();
@@ -96,46 +158,20 @@ export default function TimeClock() {
         <p>{de.clock.nobody}</p>
       ) : (
         <Form ref={form} method="post" className="time-clock-form" autoComplete="off">
-          <div className="ui-field">
-            <label htmlFor="person">{de.clock.person}</label>
-            <select id="person" name="person" defaultValue="">
-              <option value="">{de.clock.choose}</option>
-              {staff.map((person) => (
-                <option key={person.id} value={person.id}>
-                  {person.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="ui-field">
-            <label htmlFor="pin">{de.clock.pin}</label>
-            <input
-              id="pin"
-              name="pin"
-              type="password"
-              inputMode="numeric"
-              pattern="[0-9]{4,8}"
-              maxLength={8}
-            />
-          </div>
+          <Select
+            id="person"
+            name="person"
+            label={de.clock.person}
+            defaultValue=""
+            options={[{ value: "", label: de.clock.choose }, ...optionsOf(staff)]}
+          />
+          <PinField id="pin" label={de.clock.pin} masked />
           <p className="time-clock-or">{de.clock.or}</p>
-          <div className="ui-field">
-            <label htmlFor="card">{de.clock.card}</label>
-            <input id="card" name="card" type="password" maxLength={64} />
-          </div>
-          <div className="time-clock-actions">
-            {(["start", "pause", "resume", "end"] as const).map((action) => (
-              <button
-                key={action}
-                type="submit"
-                name="action"
-                value={action}
-                className={`ui-button ui-button-${action === "start" ? "primary" : "secondary"}`}
-              >
-                {de.clock.actions[action]}
-              </button>
-            ))}
-          </div>
+          <CardField id="card" label={de.clock.card} masked />
+          <ClockActionButtons
+            actions={["start", "pause", "resume", "end"]}
+            primary={(action) => action === "start"}
+          />
         </Form>
       )}
     </div>

@@ -1,4 +1,104 @@
+import type { ReactNode } from "react";
+import type { ClockAction } from "../../domain/working-time";
 import { deTimeTracking as de } from "../../i18n/de-time-tracking";
+import { Button, TextInput, type SelectOption } from "../ui";
+
+/** Rows with an id and a name (branches, people, departments) as a select's options. */
+export const optionsOf = (rows: readonly { id: number; name: string }[]): SelectOption[] =>
+  rows.map((row) => ({ value: String(row.id), label: row.name }));
+
+export const branchOptions = optionsOf;
+
+/**
+ * A wide table's region that scrolls on a phone: named, and reached by the keyboard (WCAG 2.1.1,
+ * issue 36).
+ */
+export function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
+
+/** The taps of a clock form (the time clock, "Meine Arbeitszeit"), each a submit button. */
+export function ClockActionButtons({
+  actions,
+  primary,
+}: {
+  actions: readonly ClockAction[];
+  primary: (action: ClockAction) => boolean;
+}) {
+  return (
+    <div className="time-clock-actions">
+      {actions.map((action) => (
+        <Button
+          key={action}
+          type="submit"
+          name="action"
+          value={action}
+          variant={primary(action) ? "primary" : "secondary"}
+        >
+          {de.clock.actions[action]}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A time-clock PIN (4 to 8 digits) and card field; `masked` on a shared device and for one's own
+ * new PIN, where nobody behind should read it.
+ */
+export function PinField({
+  id,
+  label,
+  masked = false,
+  autoComplete = "off",
+}: {
+  id: string;
+  label: string;
+  masked?: boolean;
+  autoComplete?: string;
+}) {
+  return (
+    <TextInput
+      id={id}
+      name="pin"
+      label={label}
+      type={masked ? "password" : "text"}
+      inputMode="numeric"
+      pattern="[0-9]{4,8}"
+      maxLength={8}
+      autoComplete={autoComplete}
+    />
+  );
+}
+
+export function CardField({
+  id,
+  label,
+  masked = false,
+  minLength,
+}: {
+  id: string;
+  label: string;
+  masked?: boolean;
+  minLength?: number;
+}) {
+  return (
+    <TextInput
+      id={id}
+      name="card"
+      label={label}
+      type={masked ? "password" : "text"}
+      minLength={minLength}
+      maxLength={64}
+      autoComplete="off"
+    />
+  );
+}
 
 /**
  * The fields a manager fills for a working activity, added afterwards or corrected (decisions

@@ -6,7 +6,7 @@ import {
   minutesBlocked,
   type ThrottlePolicy,
 } from "../../domain/login-throttle";
-import { closedMonthRefusal } from "./closed-months.server";
+import { closedMonthProblem } from "./closed-months.server";
 import { sql } from "kysely";
 import type { Db, WorkingActivitySource } from "../../db/schema";
 import {
@@ -20,6 +20,7 @@ import {
 } from "../../domain/working-time";
 import { deTimeTracking as de } from "../../i18n/de-time-tracking";
 import { hashPassword, verifyPassword } from "../staff/password.server";
+import { refused, succeeded, type Outcome, type Refusal } from "../../server/outcome";
 
 /**
  * The clock (issue 21, decision 058): who is clocking (PIN or card, with a lock after ten wrong
@@ -32,8 +33,6 @@ export interface ClockPerson {
   id: number;
   name: string;
 }
-
-export type Refusal = { ok: false; status: 400 | 401 | 403 | 404 | 409 | 429; message: string };
 
 export const cardDigest = (card: string) =>
   createHash("sha256").update(card.trim().toUpperCase(), "utf8").digest("base64url");
@@ -88,7 +87,7 @@ export async function identifyAtDevice(
   deviceKey: string,
   input: Identification,
   now: Date,
-): Promise<{ ok: true; person: ClockPerson } | Refusal> {
+): Promise<Outcome<ClockPerson>> {
   const key = clockDeviceThrottleKey(deviceKey);
   const blocked = await db.transaction().execute(async (trx) => {
     const state = await lockThrottle(trx, key);
@@ -98,7 +97,7 @@ export async function identifyAtDevice(
     return null;
   });
   if (blocked !== null) {
-    return { ok: false, status: 429, message: de.identify.deviceLocked(blocked) };
+    return refused(429, de.identify.deviceLocked(blocked));
   }
   const found = await identify(db, input, now);
   if (found.ok) {
@@ -128,8 +127,8 @@ export async function identify(
   db: Db,
   input: Identification,
   now: Date,
-): Promise<{ ok: true; person: ClockPerson } | Refusal> {
-  const wrong: Refusal = { ok: false, status: 401, message: de.identify.wrong };
+): Promise<Outcome<ClockPerson>> {
+  const wrong: Refusal = refused(401, de.identify.wrong);
   if (input.card) {
     const row = await db
       .selectFrom("staffClockCredentials")
@@ -137,10 +136,10 @@ export async function identify(
       .where("cardDigest", "=", cardDigest(input.card))
       .executeTakeFirst();
     const person = row ? await belongsTo(db, row.userId, input.branchId) : undefined;
-    return person ? { ok: true, person } : wrong;
+    return person ? succeeded(person) : wrong;
   }
   if (!input.pin || (!input.userId && !input.username)) {
-    return { ok: false, status: 400, message: de.identify.missing };
+    return refused(400, de.identify.missing);
   }
   const user = input.userId
     ? await db.selectFrom("users").select("id").where("id", "=", input.userId).executeTakeFirst()
@@ -154,7 +153,7 @@ export async function identify(
     await spendLikeAPinCheck(input.pin);
     return wrong;
   }
-  return db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx): Promise<Outcome<ClockPerson>> => {
     const credentials = await trx
       .selectFrom("staffClockCredentials")
       .select(["pinHash", "pinFailures", "pinLockedUntil"])
@@ -167,7 +166,7 @@ export async function identify(
     }
     if (credentials.pinLockedUntil && credentials.pinLockedUntil > now) {
       const minutes = Math.ceil((+credentials.pinLockedUntil - +now) / 60_000);
-      return { ok: false as const, status: 429 as const, message: de.identify.locked(minutes) };
+      return refused(429, de.identify.locked(minutes));
     }
     if (await verifyPassword(input.pin!, credentials.pinHash)) {
       if (credentials.pinFailures > 0) {
@@ -177,7 +176,7 @@ export async function identify(
           .where("userId", "=", person.id)
           .execute();
       }
-      return { ok: true as const, person };
+      return succeeded(person);
     }
     const next = afterWrongPin(credentials.pinFailures, now);
     await trx
@@ -189,11 +188,7 @@ export async function identify(
       .where("userId", "=", person.id)
       .execute();
     if (next.lockedUntil) {
-      return {
-        ok: false as const,
-        status: 429 as const,
-        message: de.identify.locked(PIN_LOCK_MINUTES),
-      };
+      return refused(429, de.identify.locked(PIN_LOCK_MINUTES));
     }
     return wrong;
   });
@@ -204,10 +199,10 @@ export async function setClockCredentials(
   db: Db,
   userId: number,
   input: { pin?: string | null; card?: string | null },
-): Promise<{ ok: true } | Refusal> {
+): Promise<Outcome> {
   const pinHash = input.pin ? await hashPassword(input.pin) : undefined;
   const digest = input.card === undefined ? undefined : input.card ? cardDigest(input.card) : null;
-  return db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx): Promise<Outcome> => {
     if (digest) {
       const holder = await trx
         .selectFrom("staffClockCredentials")
@@ -215,7 +210,7 @@ export async function setClockCredentials(
         .where("cardDigest", "=", digest)
         .executeTakeFirst();
       if (holder && holder.userId !== userId) {
-        return { ok: false as const, status: 409 as const, message: de.errors.cardTaken };
+        return refused(409, de.errors.cardTaken);
       }
     }
     const changes = {
@@ -228,7 +223,7 @@ export async function setClockCredentials(
       .values({ userId, ...changes })
       .onConflict((oc) => oc.column("userId").doUpdateSet(changes))
       .execute();
-    return { ok: true as const };
+    return succeeded(undefined);
   });
 }
 
@@ -271,6 +266,12 @@ export async function stateOf(db: Db, userId: number) {
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "23505";
 
+/** What a tap did: the activity it started or changed and the person's state after it. */
+export interface ClockTap {
+  activityId: number;
+  state: ClockState;
+}
+
 /**
  * One tap on the clock: start, pause, resume or end the person's activity at `now`. 409 with the
  * spec's message and the reason when the tap does not fit (already working, nothing to end …).
@@ -284,20 +285,16 @@ export async function clock(
     now: Date;
     source: WorkingActivitySource;
   },
-): Promise<{ ok: true; activityId: number; state: ClockState } | Refusal> {
+): Promise<Outcome<ClockTap>> {
   const { userId, branchId, action, now } = input;
-  const refuse = (reason: string): Refusal => ({
-    ok: false,
-    status: 409,
-    message: `${de.failed[action]} ${reason}`,
-  });
+  const refuse = (reason: string): Refusal => refused(409, `${de.failed[action]} ${reason}`);
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await db.transaction().execute(async (trx): Promise<Outcome<ClockTap>> => {
       // Serialises this person's taps: a second tap waits here and then sees the first one's row.
       await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
       // A closed month (decision 059) takes no more taps.
-      const closed = await closedMonthRefusal(trx, [now]);
-      if (closed) return refuse(closed.message);
+      const closed = await closedMonthProblem(trx, [now]);
+      if (closed) return refuse(closed);
       const open = await openActivityOf(trx, userId);
       const latest = await trx
         .selectFrom("workingActivities")
@@ -314,7 +311,7 @@ export async function clock(
             .values({ userId, branchId, startedAt: now, source: input.source })
             .returning("id")
             .executeTakeFirstOrThrow();
-          return { ok: true as const, activityId: row.id, state: "working" as const };
+          return succeeded({ activityId: row.id, state: "working" });
         }
         case "pause":
           await trx
@@ -322,7 +319,7 @@ export async function clock(
             .values({ workingActivityId: open!.id, startedAt: now })
             .execute();
           await touch(trx, open!.id, now);
-          return { ok: true as const, activityId: open!.id, state: "paused" as const };
+          return succeeded({ activityId: open!.id, state: "paused" });
         case "resume":
         case "end":
           await trx
@@ -337,10 +334,10 @@ export async function clock(
               .set({ endedAt: now, updatedAt: now })
               .where("id", "=", open!.id)
               .execute();
-            return { ok: true as const, activityId: open!.id, state: "off" as const };
+            return succeeded({ activityId: open!.id, state: "off" });
           }
           await touch(trx, open!.id, now);
-          return { ok: true as const, activityId: open!.id, state: "working" as const };
+          return succeeded({ activityId: open!.id, state: "working" });
       }
     });
   } catch (error) {

@@ -17,14 +17,20 @@ export async function isMonthClosed(db: Db, day: string): Promise<boolean> {
   return Boolean(row);
 }
 
-/** The refusal when any of `instants` falls (business time zone) in a closed month, else null. */
-export async function closedMonthRefusal(db: Db, instants: readonly (Date | null)[]) {
+/**
+ * The German reason (a 409 for the caller) when any of `instants` falls (business time zone) in a
+ * closed month, else null.
+ */
+export async function closedMonthProblem(
+  db: Db,
+  instants: readonly (Date | null)[],
+): Promise<string | null> {
   const zone = (await getSettings(db)).businessTimeZone;
   for (const instant of instants) {
     if (!instant) continue;
     const day = DateTime.fromJSDate(instant, { zone }).toISODate()!;
     if (await isMonthClosed(db, day)) {
-      return { ok: false as const, status: 409 as const, message: dePlan.errors.monthClosed };
+      return dePlan.errors.monthClosed;
     }
   }
   return null;

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { closedMonthRefusal } from "./closed-months.server";
+import { closedMonthProblem } from "./closed-months.server";
 import { DateTime } from "luxon";
 import type { Db } from "../../db/schema";
 import {
@@ -13,7 +13,7 @@ import {
 import { deTimeTracking as de } from "../../i18n/de-time-tracking";
 import { audit, type StaffUser } from "../staff/staff-auth.server";
 import { personAccess } from "../staff/who-manages-whom.server";
-import type { Refusal } from "./clock.server";
+import { refused, succeeded, type Outcome, type Refusal } from "../../server/outcome";
 
 /**
  * The working activities as staff see and correct them (issue 21, decision 058): lists by branch,
@@ -108,7 +108,7 @@ async function notManaged(
 ): Promise<Refusal | null> {
   const access = await personAccess(trx, user, userId);
   if (access.ok) return null;
-  return { ok: false, status: 403, message: `${prefix} ${de.errors.notManaged}` };
+  return refused(403, `${prefix} ${de.errors.notManaged}`);
 }
 
 /** Activities that start within the days, newest first, at most 1,000. */
@@ -229,16 +229,16 @@ export async function correctActivity(
     now: Date;
     context?: Pick<AppLoadContext, "clientAddress">;
   },
-): Promise<{ ok: true } | Refusal> {
+): Promise<Outcome> {
   const { id, user, correction, now } = input;
-  return db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx): Promise<Outcome> => {
     const current = await trx
       .selectFrom("workingActivities")
       .select(["id", "userId", "branchId", "startedAt", "endedAt", "comment"])
       .where("id", "=", id)
       .executeTakeFirst();
     if (!current || (!user.isAdmin && !user.branchIds.includes(current.branchId))) {
-      return { ok: false as const, status: 404 as const, message: de.errors.notFound };
+      return refused(404, de.errors.notFound);
     }
     await trx
       .selectFrom("users")
@@ -246,16 +246,16 @@ export async function correctActivity(
       .where("id", "=", current.userId)
       .forUpdate()
       .execute();
-    const refused = await notManaged(trx, user, current.userId, de.updateError);
-    if (refused) return refused;
+    const unmanaged = await notManaged(trx, user, current.userId, de.updateError);
+    if (unmanaged) return unmanaged;
     // A closed month (decision 059): neither the old nor the new times may lie in one.
-    const closed = await closedMonthRefusal(trx, [
+    const closed = await closedMonthProblem(trx, [
       current.startedAt,
       current.endedAt,
       correction.startedAt,
       correction.endedAt,
     ]);
-    if (closed) return { ...closed, message: `${de.updateError} ${closed.message}` };
+    if (closed) return refused(409, `${de.updateError} ${closed}`);
     const before = {
       ...current,
       pauses: (await pausesOf(trx, [id])).get(id) ?? [],
@@ -267,13 +267,7 @@ export async function correctActivity(
       .where("id", "<>", id)
       .execute();
     const problem = timesProblem(correction, others, now);
-    if (problem) {
-      return {
-        ok: false as const,
-        status: 400 as const,
-        message: `${de.updateError} ${de.timesProblems[problem]}`,
-      };
-    }
+    if (problem) return refused(400, `${de.updateError} ${de.timesProblems[problem]}`);
     await trx
       .updateTable("workingActivities")
       .set({
@@ -307,7 +301,7 @@ export async function correctActivity(
       context: input.context,
       at: now,
     });
-    return { ok: true as const };
+    return succeeded(undefined);
   });
 }
 
@@ -376,18 +370,15 @@ export async function addActivity(
     now: Date;
     context?: Pick<AppLoadContext, "clientAddress">;
   },
-): Promise<{ ok: true; id: number } | Refusal> {
+): Promise<Outcome<{ id: number }>> {
   const { user, activity, now } = input;
-  const refuse = (status: 400 | 403 | 404 | 409, message: string): Refusal => ({
-    ok: false,
-    status,
-    message: `${de.createError} ${message}`,
-  });
+  const refuse = (status: 400 | 403 | 404 | 409, message: string): Refusal =>
+    refused(status, `${de.createError} ${message}`);
   if (!user.isAdmin && !user.branchIds.includes(activity.branchId)) {
     return refuse(403, de.errors.otherBranch);
   }
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await db.transaction().execute(async (trx): Promise<Outcome<{ id: number }>> => {
       const person = await trx
         .selectFrom("users")
         .select("id")
@@ -403,8 +394,8 @@ export async function addActivity(
             .executeTakeFirst()
         : undefined;
       if (!works) return refuse(403, de.errors.notAtBranch);
-      const refused = await notManaged(trx, user, activity.userId, de.createError);
-      if (refused) return refused;
+      const unmanaged = await notManaged(trx, user, activity.userId, de.createError);
+      if (unmanaged) return unmanaged;
       if (activity.departmentId !== null) {
         const found = await trx
           .selectFrom("departments")
@@ -433,8 +424,8 @@ export async function addActivity(
           return refuse(400, de.errors.invalidTask);
         }
       }
-      const closed = await closedMonthRefusal(trx, [activity.startedAt, activity.endedAt]);
-      if (closed) return refuse(409, closed.message);
+      const closed = await closedMonthProblem(trx, [activity.startedAt, activity.endedAt]);
+      if (closed) return refuse(409, closed);
       const others = await trx
         .selectFrom("workingActivities")
         .select(["startedAt", "endedAt"])
@@ -491,7 +482,7 @@ export async function addActivity(
         context: input.context,
         at: now,
       });
-      return { ok: true as const, id: row.id };
+      return succeeded({ id: row.id });
     });
   } catch (error) {
     // Two open activities of one person: the partial unique index's last word.
@@ -514,44 +505,33 @@ export async function deleteActivity(
     now: Date;
     context?: Pick<AppLoadContext, "clientAddress">;
   },
-): Promise<{ ok: true; day: Date } | Refusal> {
+): Promise<Outcome<{ day: Date }>> {
   const { id, user, now } = input;
-  return db.transaction().execute(async (trx) => {
+  const notFound = refused(404, `${de.deleteError} ${de.errors.notFound}`);
+  return db.transaction().execute(async (trx): Promise<Outcome<{ day: Date }>> => {
     const current = await trx
       .selectFrom("workingActivities")
       .selectAll()
       .where("id", "=", id)
       .executeTakeFirst();
-    if (!current || (!user.isAdmin && !user.branchIds.includes(current.branchId))) {
-      return {
-        ok: false as const,
-        status: 404 as const,
-        message: `${de.deleteError} ${de.errors.notFound}`,
-      };
-    }
+    if (!current || (!user.isAdmin && !user.branchIds.includes(current.branchId))) return notFound;
     await trx
       .selectFrom("users")
       .select("id")
       .where("id", "=", current.userId)
       .forUpdate()
       .execute();
-    const refused = await notManaged(trx, user, current.userId, de.deleteError);
-    if (refused) return refused;
-    const closed = await closedMonthRefusal(trx, [current.startedAt, current.endedAt]);
-    if (closed) return { ...closed, message: `${de.deleteError} ${closed.message}` };
+    const unmanaged = await notManaged(trx, user, current.userId, de.deleteError);
+    if (unmanaged) return unmanaged;
+    const closed = await closedMonthProblem(trx, [current.startedAt, current.endedAt]);
+    if (closed) return refused(409, `${de.deleteError} ${closed}`);
     const locked = await trx
       .selectFrom("workingActivities")
       .select("id")
       .where("id", "=", id)
       .forUpdate()
       .executeTakeFirst();
-    if (!locked) {
-      return {
-        ok: false as const,
-        status: 404 as const,
-        message: `${de.deleteError} ${de.errors.notFound}`,
-      };
-    }
+    if (!locked) return notFound;
     const pauses = (await pausesOf(trx, [id])).get(id) ?? [];
     await trx.deleteFrom("workingActivityPauses").where("workingActivityId", "=", id).execute();
     await trx.deleteFrom("workingActivities").where("id", "=", id).execute();
@@ -577,6 +557,6 @@ export async function deleteActivity(
       context: input.context,
       at: now,
     });
-    return { ok: true as const, day: current.startedAt };
+    return succeeded({ day: current.startedAt });
   });
 }

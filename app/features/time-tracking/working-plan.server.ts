@@ -17,6 +17,14 @@ import { publicHolidays } from "../branches/holidays.server";
 import type { StaffUser } from "../staff/staff-auth.server";
 import { isMonthClosed } from "./closed-months.server";
 import { listActivities } from "./working-activities.server";
+import {
+  firstMessage,
+  refused,
+  succeeded,
+  type Outcome,
+  type Refusal,
+  type RefusalStatus,
+} from "../../server/outcome";
 
 export { isMonthClosed };
 
@@ -27,11 +35,7 @@ export { isMonthClosed };
  * check; a closed month refuses every write.
  */
 
-export type Done<T = object> =
-  ({ ok: true } & T) | { ok: false; status: 400 | 403 | 404 | 409; message: string };
-
-const fail = (status: 400 | 403 | 404 | 409, message: string) =>
-  ({ ok: false, status, message }) as const;
+const fail = (status: RefusalStatus, message: string) => refused(status, message);
 
 async function lockPerson(trx: Db, userId: number) {
   return trx
@@ -122,7 +126,11 @@ export interface NewShift extends ShiftTimes {
   departmentId: number | null;
 }
 
-async function shiftProblem(trx: Db, shift: NewShift, planned: readonly ShiftTimes[]) {
+async function shiftProblem(
+  trx: Db,
+  shift: NewShift,
+  planned: readonly ShiftTimes[],
+): Promise<Refusal | null> {
   if (await isMonthClosed(trx, shift.day)) return fail(409, de.errors.monthClosed);
   if (!(await worksAt(trx, shift.userId, shift.branchId))) {
     return fail(403, de.errors.otherBranchPerson);
@@ -147,7 +155,7 @@ async function shiftProblem(trx: Db, shift: NewShift, planned: readonly ShiftTim
   return null;
 }
 
-export async function createShift(db: Db, shift: NewShift): Promise<Done<{ id: number }>> {
+export async function createShift(db: Db, shift: NewShift): Promise<Outcome<{ id: number }>> {
   return db.transaction().execute(async (trx) => {
     if (!(await lockPerson(trx, shift.userId))) return fail(404, de.errors.unknownPerson);
     const problem = await shiftProblem(trx, shift, []);
@@ -157,7 +165,7 @@ export async function createShift(db: Db, shift: NewShift): Promise<Done<{ id: n
       .values(shift)
       .returning("id")
       .executeTakeFirstOrThrow();
-    return { ok: true, id: row.id } as const;
+    return succeeded({ id: row.id });
   });
 }
 
@@ -177,13 +185,13 @@ export async function findShift(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-export async function deleteShift(db: Db, id: number): Promise<Done> {
+export async function deleteShift(db: Db, id: number): Promise<Outcome> {
   return db.transaction().execute(async (trx) => {
     const shift = await findShift(trx, id);
     if (!shift) return fail(404, de.errors.notFound);
     if (await isMonthClosed(trx, shift.day)) return fail(409, de.errors.monthClosed);
     await trx.deleteFrom("workingSchedules").where("id", "=", id).execute();
-    return { ok: true } as const;
+    return succeeded(undefined);
   });
 }
 
@@ -194,7 +202,7 @@ export async function deleteShift(db: Db, id: number): Promise<Done> {
 export async function copyPreviousWeek(
   db: Db,
   input: { branchId: number; monday: string },
-): Promise<Done<{ copied: number }>> {
+): Promise<Outcome<{ copied: number }>> {
   return db.transaction().execute(async (trx) => {
     const previous = await listSchedules(trx, {
       branches: [input.branchId],
@@ -223,7 +231,7 @@ export async function copyPreviousWeek(
       if (problem) {
         return fail(
           problem.status,
-          `${de.errors.copyFailed} ${old.userName}, ${DateTime.fromISO(shift.day).toFormat("dd.MM.yyyy")}: ${problem.message}`,
+          `${de.errors.copyFailed} ${old.userName}, ${DateTime.fromISO(shift.day).toFormat("dd.MM.yyyy")}: ${firstMessage(problem)}`,
         );
       }
       planned.push(shift);
@@ -241,7 +249,7 @@ export async function copyPreviousWeek(
         })),
       )
       .execute();
-    return { ok: true, copied: planned.length } as const;
+    return succeeded({ copied: planned.length });
   });
 }
 
@@ -303,7 +311,7 @@ export async function bookAbsence(
     half: boolean;
     createdBy: number;
   },
-): Promise<Done<{ days: number }>> {
+): Promise<Outcome<{ days: number }>> {
   const span = DateTime.fromISO(input.to).diff(DateTime.fromISO(input.from), "days").days;
   if (span < 0 || span > 61) return fail(400, de.errors.invalidRange);
   if (input.half && span !== 0) return fail(400, de.errors.halfDayOneDay);
@@ -333,11 +341,11 @@ export async function bookAbsence(
         })),
       )
       .execute();
-    return { ok: true, days: days.length } as const;
+    return succeeded({ days: days.length });
   });
 }
 
-export async function deleteAbsence(db: Db, id: number): Promise<Done> {
+export async function deleteAbsence(db: Db, id: number): Promise<Outcome> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom("absences")
@@ -347,7 +355,7 @@ export async function deleteAbsence(db: Db, id: number): Promise<Done> {
     if (!row) return fail(404, de.errors.notFound);
     if (await isMonthClosed(trx, row.day)) return fail(409, de.errors.monthClosed);
     await trx.deleteFrom("absences").where("id", "=", id).execute();
-    return { ok: true } as const;
+    return succeeded(undefined);
   });
 }
 
@@ -464,14 +472,14 @@ export async function timeSheetOf(
   return { month: input.month.slice(0, 7), closed, days: rows, ...timeSheetTotals(rows) };
 }
 
-export async function closeMonth(db: Db, month: string, closedBy: number): Promise<Done> {
+export async function closeMonth(db: Db, month: string, closedBy: number): Promise<Outcome> {
   const row = await db
     .insertInto("closedMonths")
     .values({ month, closedBy })
     .onConflict((oc) => oc.column("month").doNothing())
     .returning("month")
     .executeTakeFirst();
-  return row ? ({ ok: true } as const) : fail(409, de.errors.alreadyClosed);
+  return row ? succeeded(undefined) : fail(409, de.errors.alreadyClosed);
 }
 
 export async function closedMonths(db: Db) {

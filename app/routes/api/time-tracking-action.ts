@@ -1,16 +1,39 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import {
-  clockApiAction,
-  clockApiUnknown,
-} from "../../features/time-tracking/time-tracking-routes.server";
+  clockActionOf,
+  clockDevice,
+  tapAtClock,
+} from "../../features/time-tracking/clock-device.server";
+import { jsonData, readBody } from "../../features/time-tracking/requests.server";
+import { deTimeTracking as de } from "../../i18n/de-time-tracking";
+import { de as staffDe } from "../../i18n/de-staff";
+import { firstMessage, problem, problemAnswer } from "../../server/outcome";
+import { requestingPerson } from "./time-tracking";
 
 /**
  * `POST /api/time-tracking/{branchId}/{deviceKey}/working-activities/{start|end|pause|resume}`
  * (spec section 7, decision 058): one tap on the clock, answered with the new state or a 4xx with
  * the spec's 'Aktivität konnte nicht … werden.' and the reason.
  */
-export const action = ({ request, context, params }: ActionFunctionArgs) =>
-  clockApiAction(request, context, params);
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return problem(405, staffDe.errors.methodNotAllowed);
+  const device = await clockDevice(context.db, params);
+  if (!device) return problem(404, staffDe.counterOrders.notFound);
+  const tap = clockActionOf(params.action);
+  if (!tap) return problem(404, de.errors.invalidAction);
+  const body = await readBody(request);
+  if (!body) return problem(400, de.failed[tap]);
+  const person = await requestingPerson(request, context.db, device, body);
+  if (!person.ok) {
+    return problem(person.status, `${de.failed[tap]} ${firstMessage(person)}`.trim());
+  }
+  const done = await tapAtClock(context.db, device, person.value, tap);
+  return done.ok ? jsonData(done.value) : problemAnswer(done);
+}
 
-export const loader = ({ context, params }: LoaderFunctionArgs) =>
-  clockApiUnknown(context, params, 405);
+export async function loader({ context, params }: LoaderFunctionArgs) {
+  const device = await clockDevice(context.db, params);
+  return device
+    ? problem(405, staffDe.errors.methodNotAllowed)
+    : problem(404, staffDe.counterOrders.notFound);
+}

@@ -1,30 +1,58 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import {
-  clockApiActivities,
-  clockApiMe,
-  clockApiSchedules,
-  clockApiUnknown,
-} from "../../features/time-tracking/time-tracking-routes.server";
+  apiIdentification,
+  clockDevice,
+  clockStatus,
+  ownActivities,
+  ownShifts,
+  personAtClock,
+  type ClockDevice,
+} from "../../features/time-tracking/clock-device.server";
+import { jsonData } from "../../features/time-tracking/requests.server";
+import { de as staffDe } from "../../i18n/de-staff";
+import { problem, problemAnswer } from "../../server/outcome";
 
 /**
  * `GET /api/time-tracking/{branchId}/{deviceKey}/{me|working-activities|working-schedules}`
  * (spec section 7, decision 058): opened by the branch's time-clock key; the person by the
  * `X-Username` and `X-Access-Token` headers (or a card number as the token alone).
  */
-export function loader({ request, context, params }: LoaderFunctionArgs) {
-  switch (params.call) {
-    case "me":
-      return clockApiMe(request, context, params);
-    case "working-activities":
-      return clockApiActivities(request, context, params);
-    case "working-schedules":
-      return clockApiSchedules(request, context, params);
-    default:
-      return clockApiUnknown(context, params);
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const device = await clockDevice(context.db, params);
+  if (!device) return problem(404, staffDe.counterOrders.notFound);
+  if (!["me", "working-activities", "working-schedules"].includes(params.call ?? "")) {
+    return problem(404, staffDe.counterOrders.notFound);
   }
+  const person = await requestingPerson(request, context.db, device);
+  if (!person.ok) return problemAnswer(person);
+  if (params.call === "me") return jsonData(await clockStatus(context.db, person.value));
+  const search = new URL(request.url).searchParams;
+  const query = { from: search.get("from"), to: search.get("to") };
+  const answer =
+    params.call === "working-activities"
+      ? await ownActivities(context.db, person.value, query)
+      : await ownShifts(context.db, device, person.value, query);
+  return answer.ok ? jsonData(answer.value) : problemAnswer(answer);
 }
 
 /** Every call here is a GET; the taps are `POST …/working-activities/{action}`. */
-export function action({ context, params }: LoaderFunctionArgs) {
-  return clockApiUnknown(context, params, 405);
+export async function action({ context, params }: ActionFunctionArgs) {
+  const device = await clockDevice(context.db, params);
+  return device
+    ? problem(405, staffDe.errors.methodNotAllowed)
+    : problem(404, staffDe.counterOrders.notFound);
+}
+
+/** The person the request's headers (or a tap's body) name, checked at the device. */
+export async function requestingPerson(
+  request: Request,
+  db: LoaderFunctionArgs["context"]["db"],
+  device: ClockDevice,
+  body: Record<string, unknown> = {},
+) {
+  const identification = apiIdentification(device.branch.id, {
+    username: request.headers.get("X-Username") ?? body.username,
+    token: request.headers.get("X-Access-Token") ?? body.accessToken,
+  });
+  return identification.ok ? personAtClock(db, device, identification.value) : identification;
 }

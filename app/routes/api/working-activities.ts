@@ -1,9 +1,42 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { activitiesApi } from "../../features/time-tracking/time-tracking-routes.server";
+import { activityList, createActivity } from "../../features/time-tracking/activities.server";
+import {
+  newActivitySchema,
+  parsedOr400,
+  toNewActivity,
+} from "../../features/time-tracking/activity-input";
+import {
+  methodNotAllowed,
+  readBody,
+  requireManager,
+  unreadableBody,
+} from "../../features/time-tracking/requests.server";
+import { activityJson } from "../../features/time-tracking/working-activities.server";
+import { deTimeTracking as de } from "../../i18n/de-time-tracking";
+import { problemAnswer } from "../../server/outcome";
+
+const NO_STORE = { "Cache-Control": "no-store" };
 
 /**
- * `GET /api/working-activities?from&to&branch&user` (spec section 7, decision 058): the working
- * activities of the caller's branches with the Arbeitszeitgesetz's findings; managers and admins.
+ * `GET /api/working-activities?from&to&branch&user` (decision 058): the activities with the
+ * Arbeitszeitgesetz's findings; `POST` adds a forgotten clock-in with a reason (decision 065).
  */
-export const loader = ({ request, context }: LoaderFunctionArgs) => activitiesApi(request, context);
-export const action = ({ request, context }: ActionFunctionArgs) => activitiesApi(request, context);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireManager(request, context);
+  const list = await activityList(context.db, user, new URL(request.url).searchParams);
+  if (!list.ok) return problemAnswer(list);
+  const { rows, violations } = list.value;
+  return Response.json({ data: rows.map(activityJson), violations }, { headers: NO_STORE });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireManager(request, context);
+  if (request.method !== "POST") return methodNotAllowed();
+  const body = await readBody(request);
+  if (!body) return unreadableBody();
+  const input = parsedOr400(newActivitySchema, body, de.createError);
+  if (!input.ok) return problemAnswer(input);
+  const created = await createActivity(context, user, toNewActivity(input.value));
+  if (!created.ok) return problemAnswer(created);
+  return Response.json({ data: activityJson(created.value) }, { status: 201, headers: NO_STORE });
+}

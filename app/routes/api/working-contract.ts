@@ -1,8 +1,38 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { contractApi } from "../../features/time-tracking/working-plan-routes.server";
+import {
+  contractFor,
+  plannableId,
+  saveContract,
+} from "../../features/time-tracking/plan-service.server";
+import {
+  jsonData,
+  methodNotAllowed,
+  readBody,
+  requireManager,
+  unreadableBody,
+} from "../../features/time-tracking/requests.server";
+import { dePlan as de } from "../../i18n/de-working-plan";
+import { problem, problemAnswer } from "../../server/outcome";
 
-/** `GET`/`PUT /api/working-contracts/{userId}`: target minutes per weekday, holiday entitlement (issue 21, decision 059). */
-export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
-  contractApi(request, context, params);
-export const action = ({ request, context, params }: ActionFunctionArgs) =>
-  contractApi(request, context, params);
+/**
+ * `GET` and `PUT /api/working-contracts/{userId}` `{ weekdayMinutes?, holidayDays?,
+ * carryOverDays?, year? }` (issue 21, decision 059): the week's contracted minutes per weekday
+ * and a year's holiday entitlement.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireManager(request, context);
+  const id = await plannableId(context.db, user, params.userId);
+  if (!id) return problem(404, de.errors.unknownPerson);
+  return jsonData(await contractFor(context.db, id));
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireManager(request, context);
+  const id = await plannableId(context.db, user, params.userId);
+  if (!id) return problem(404, de.errors.unknownPerson);
+  if (request.method !== "PUT") return methodNotAllowed();
+  const body = await readBody(request);
+  if (!body) return unreadableBody();
+  const saved = await saveContract(context, user, id, body);
+  return saved.ok ? jsonData(await contractFor(context.db, id)) : problemAnswer(saved);
+}

@@ -1,16 +1,24 @@
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { Checkbox, Notice } from "../../components/ui";
+import { Button, Checkbox, Notice, Select } from "../../components/ui";
 import { resourceLinks } from "../../components/backend/resource-styles";
+import { CardField, optionsOf, PinField } from "../../components/backend/activity-fields";
+import { parseId } from "../../domain/values";
 import {
-  clockCredentialsAction,
-  clockCredentialsPage,
-} from "../../features/time-tracking/time-tracking-routes.server";
+  credentialsInput,
+  credentialsList,
+  credentialsPerson,
+  saveCredentials,
+} from "../../features/time-tracking/clock-credentials.server";
+import { formFields, requireManager } from "../../features/time-tracking/requests.server";
+import { firstMessage } from "../../server/outcome";
 import { deTimeTracking as de } from "../../i18n/de-time-tracking";
 import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
@@ -22,11 +30,31 @@ export const links: LinksFunction = () => resourceLinks();
 
 export const meta: MetaFunction = () => staffPageMeta(de.credentials.title);
 
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  clockCredentialsPage(request, context);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireManager(request, context);
+  const people = await credentialsList(context.db, user);
+  const saved = parseId(new URL(request.url).searchParams.get("gespeichert"));
+  const savedName = saved ? people.find((p) => p.id === saved)?.name : undefined;
+  return { people, notice: savedName ? de.credentials.saved(savedName) : null };
+}
 
-export const action = ({ request, context }: ActionFunctionArgs) =>
-  clockCredentialsAction(request, context);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireManager(request, context);
+  const fields = await formFields(request);
+  const fail = (status: number, message: string) =>
+    data({ error: `${de.credentials.failed} ${message}` }, { status });
+  const id = parseId(fields.userId);
+  if (!id) return fail(400, de.errors.invalidUser);
+  const person = await credentialsPerson(context.db, user, id);
+  if (!person.ok) {
+    return fail(403, person.status === 403 ? de.errors.notManaged : de.errors.notAtBranch);
+  }
+  const input = credentialsInput(fields);
+  if (!input.ok) return fail(input.status, firstMessage(input));
+  const saved = await saveCredentials(context, user, person.value, input.value);
+  if (!saved.ok) return fail(saved.status, firstMessage(saved));
+  return redirect(`/backend/clock-credentials?gespeichert=${person.value.id}`);
+}
 
 export default function ClockCredentials() {
   const { people, notice } = useLoaderData<typeof loader>();
@@ -40,36 +68,18 @@ export default function ClockCredentials() {
       <Notice tone="success">{notice}</Notice>
       <Notice tone="error">{failed?.error ?? null}</Notice>
       <Form method="post" className="resource-form">
-        <div className="ui-field">
-          <label htmlFor="userId">{de.credentials.person}</label>
-          <select id="userId" name="userId" required defaultValue="">
-            <option value="">{de.add.choose}</option>
-            {people.map((person) => (
-              <option key={person.id} value={person.id}>
-                {person.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="ui-field">
-          <label htmlFor="pin">{de.credentials.pin}</label>
-          <input
-            id="pin"
-            name="pin"
-            inputMode="numeric"
-            pattern="\d{4,8}"
-            maxLength={8}
-            autoComplete="off"
-          />
-        </div>
-        <div className="ui-field">
-          <label htmlFor="card">{de.credentials.card}</label>
-          <input id="card" name="card" minLength={8} maxLength={64} autoComplete="off" />
-        </div>
+        <Select
+          id="userId"
+          name="userId"
+          label={de.credentials.person}
+          required
+          defaultValue=""
+          options={[{ value: "", label: de.add.choose }, ...optionsOf(people)]}
+        />
+        <PinField id="pin" label={de.credentials.pin} />
+        <CardField id="card" label={de.credentials.card} minLength={8} />
         <Checkbox id="removeCard" name="removeCard" value="1" label={de.credentials.removeCard} />
-        <button type="submit" className="ui-button ui-button-primary">
-          {de.credentials.save}
-        </button>
+        <Button type="submit">{de.credentials.save}</Button>
       </Form>
       <ul data-testid="credentials">
         {people.map((person) => (

@@ -1,8 +1,27 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { Notice } from "../../components/ui";
-import { myTimeAction, myTimePage } from "../../features/time-tracking/time-tracking-routes.server";
-import { myShifts } from "../../features/time-tracking/working-plan-pages.server";
+import { Button, Notice, Select } from "../../components/ui";
+import {
+  CardField,
+  ClockActionButtons,
+  optionsOf,
+  PinField,
+} from "../../components/backend/activity-fields";
+import { clockActionOf } from "../../features/time-tracking/clock-device.server";
+import {
+  myTimeView,
+  setOwnCredentials,
+  tapForMyself,
+} from "../../features/time-tracking/my-time.server";
+import { formFields } from "../../features/time-tracking/requests.server";
+import { requireStaff } from "../../features/staff/staff-auth.server";
+import { firstMessage } from "../../server/outcome";
 import { deTimeTracking as de } from "../../i18n/de-time-tracking";
 import { dePlan as plan } from "../../i18n/de-working-plan";
 import { staffPageMeta } from "../../components/backend/staff-page-meta";
@@ -14,12 +33,26 @@ import { staffPageMeta } from "../../components/backend/staff-page-meta";
  */
 export const meta: MetaFunction = () => staffPageMeta(de.mine.title);
 
-export const loader = async ({ request, context }: LoaderFunctionArgs) => ({
-  ...(await myTimePage(request, context)),
-  // The planned shifts of the next two weeks (decision 059).
-  ...(await myShifts(request, context)),
-});
-export const action = ({ request, context }: ActionFunctionArgs) => myTimeAction(request, context);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireStaff(request, context);
+  return myTimeView(context.db, user, new URL(request.url).searchParams);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireStaff(request, context);
+  const fields = await formFields(request);
+  const text = (name: string) => (typeof fields[name] === "string" ? fields[name].trim() : "");
+  if (fields.intent === "credentials") {
+    const saved = await setOwnCredentials(context, user, { pin: text("pin"), card: text("card") });
+    if (!saved.ok) return data({ error: firstMessage(saved) }, { status: saved.status });
+    return redirect("/backend/my-time?gespeichert=1");
+  }
+  const tap = clockActionOf(fields.action);
+  if (!tap) return data({ error: de.errors.invalidAction }, { status: 400 });
+  const done = await tapForMyself(context.db, user, tap, fields.branchId);
+  if (!done.ok) return data({ error: firstMessage(done) }, { status: done.status });
+  return redirect(`/backend/my-time?erfasst=${tap}-${done.value.activityId}`);
+}
 
 export default function MyTime() {
   const {
@@ -54,35 +87,20 @@ export default function MyTime() {
       <Form method="post" className="time-clock-form">
         <input type="hidden" name="intent" value="clock" />
         {branches.length > 1 && state === "off" ? (
-          <div className="ui-field">
-            <label htmlFor="branchId">{de.mine.branch}</label>
-            <select id="branchId" name="branchId" defaultValue={branches[0]?.id}>
-              {branches.map((branch) => (
-                <option key={branch.id} value={branch.id}>
-                  {branch.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Select
+            id="branchId"
+            name="branchId"
+            label={de.mine.branch}
+            defaultValue={String(branches[0]?.id ?? "")}
+            options={optionsOf(branches)}
+          />
         ) : (
           <input type="hidden" name="branchId" value={openBranchId ?? branches[0]?.id ?? ""} />
         )}
         {branches.length === 0 ? (
           <p>{de.errors.noBranch}</p>
         ) : (
-          <div className="time-clock-actions">
-            {actions.map((action) => (
-              <button
-                key={action}
-                type="submit"
-                name="action"
-                value={action}
-                className={`ui-button ui-button-${action === "end" ? "secondary" : "primary"}`}
-              >
-                {de.clock.actions[action]}
-              </button>
-            ))}
-          </div>
+          <ClockActionButtons actions={actions} primary={(action) => action !== "end"} />
         )}
       </Form>
       <h2>{plan.page.mine}</h2>
@@ -115,25 +133,11 @@ export default function MyTime() {
       </p>
       <Form method="post" className="time-clock-form" autoComplete="off">
         <input type="hidden" name="intent" value="credentials" />
-        <div className="ui-field">
-          <label htmlFor="new-pin">{de.mine.newPin}</label>
-          <input
-            id="new-pin"
-            name="pin"
-            type="password"
-            inputMode="numeric"
-            pattern="[0-9]{4,8}"
-            maxLength={8}
-            autoComplete="new-password"
-          />
-        </div>
-        <div className="ui-field">
-          <label htmlFor="new-card">{de.clock.card}</label>
-          <input id="new-card" name="card" minLength={8} maxLength={64} autoComplete="off" />
-        </div>
-        <button type="submit" className="ui-button ui-button-secondary">
+        <PinField id="new-pin" label={de.mine.newPin} masked autoComplete="new-password" />
+        <CardField id="new-card" label={de.clock.card} minLength={8} />
+        <Button type="submit" variant="secondary">
           {de.mine.saveCredentials}
-        </button>
+        </Button>
       </Form>
     </section>
   );

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { timeSheetCsv } from "../../features/time-tracking/working-plan-pages.server";
+import { timeSheetDownload } from "./time-sheets-pdf";
 
 /** `GET /backend/time-sheets/export?monat&person`: a person's month as CSV (decision 059). */
-export const loader = ({ request, context }: LoaderFunctionArgs) => timeSheetCsv(request, context);
+export const loader = ({ request, context }: LoaderFunctionArgs) =>
+  timeSheetDownload(request, context, "csv");

@@ -1,16 +1,24 @@
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { FilterBar, Notice } from "../../components/ui";
+import { Button, FilterBar, Notice, Select } from "../../components/ui";
 import { resourceLinks } from "../../components/backend/resource-styles";
+import { optionsOf, ScrollRegion } from "../../components/backend/activity-fields";
+import { parseId } from "../../domain/values";
+import { closeMonthBy } from "../../features/time-tracking/plan-service.server";
+import { timeSheetView } from "../../features/time-tracking/plan-views.server";
 import {
-  timeSheetAction,
-  timeSheetPage,
-} from "../../features/time-tracking/working-plan-pages.server";
+  formFields,
+  requireAdmin,
+  requireManager,
+} from "../../features/time-tracking/requests.server";
+import { firstMessage } from "../../server/outcome";
 import { dePlan as de } from "../../i18n/de-working-plan";
 import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
@@ -23,9 +31,26 @@ export const links: LinksFunction = () => resourceLinks();
 
 export const meta: MetaFunction = () => staffPageMeta(de.sheet.title);
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => timeSheetPage(request, context);
-export const action = ({ request, context }: ActionFunctionArgs) =>
-  timeSheetAction(request, context);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireManager(request, context);
+  const { status, ...page } = await timeSheetView(
+    context.db,
+    user,
+    new URL(request.url).searchParams,
+  );
+  return data(page, { status });
+}
+
+/** An administrator closes the month: nothing of it changes any more (decision 059). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireAdmin(request, context);
+  const form = await formFields(request);
+  const closed = await closeMonthBy(context, user, form.month);
+  if (!closed.ok) return data({ error: firstMessage(closed) }, { status: closed.status });
+  const person =
+    typeof form.person === "string" && parseId(form.person) ? `&person=${form.person}` : "";
+  return redirect(`/backend/time-sheets?monat=${closed.value}${person}&ok=abgeschlossen`);
+}
 
 export default function TimeSheets() {
   const { people, form, sheet, problem, notice } = useLoaderData<typeof loader>();
@@ -44,16 +69,13 @@ export default function TimeSheets() {
           <label htmlFor="monat">{de.sheet.month}</label>
           <input id="monat" name="monat" type="month" defaultValue={form.monat} />
         </div>
-        <div className="ui-field">
-          <label htmlFor="person">{de.sheet.person}</label>
-          <select id="person" name="person" defaultValue={form.person}>
-            {people.map((person) => (
-              <option key={person.id} value={person.id}>
-                {person.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select
+          id="person"
+          name="person"
+          label={de.sheet.person}
+          defaultValue={form.person}
+          options={optionsOf(people)}
+        />
       </FilterBar>
       <Notice tone="success">{failed ? null : notice}</Notice>
       <Notice tone="error">{failed?.error ?? problem}</Notice>
@@ -76,9 +98,7 @@ export default function TimeSheets() {
               {de.sheet.pdf}
             </a>
           </p>
-          {/* A region that scrolls on a phone is reached by the keyboard (WCAG 2.1.1, issue 36). */}
-          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-          <div className="table-scroll" role="region" aria-label={de.sheet.title} tabIndex={0}>
+          <ScrollRegion label={de.sheet.title}>
             <table className="ui-table" data-testid="time-sheet">
               <thead>
                 <tr>
@@ -99,14 +119,14 @@ export default function TimeSheets() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           {sheet.closed ? null : (
             <Form method="post">
               <input type="hidden" name="month" value={sheet.month} />
               <input type="hidden" name="person" value={form.person} />
-              <button type="submit" className="ui-button ui-button-secondary">
+              <Button type="submit" variant="secondary">
                 {de.sheet.close}
-              </button>
+              </Button>
             </Form>
           )}
         </>

@@ -1,8 +1,18 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { FilterBar, Notice } from "../../components/ui";
+import { FilterBar, Notice, Select } from "../../components/ui";
+import { branchOptions } from "../../components/backend/activity-fields";
 import { resourceLinks } from "../../components/backend/resource-styles";
-import { activitiesPage } from "../../features/time-tracking/time-tracking-routes.server";
+import { activityList } from "../../features/time-tracking/activities.server";
+import { activityView, violationsView } from "../../features/time-tracking/activity-views.server";
+import { requireManager } from "../../features/time-tracking/requests.server";
+import { ownBranches } from "../../features/time-tracking/staff-scope.server";
+import { firstMessage } from "../../server/outcome";
 import { deTimeTracking as de } from "../../i18n/de-time-tracking";
 import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
@@ -14,8 +24,39 @@ export const links: LinksFunction = () => resourceLinks();
 
 export const meta: MetaFunction = () => staffPageMeta(de.list.title);
 
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  activitiesPage(request, context);
+const NOTICES = {
+  korrigiert: de.edit.saved,
+  nachgetragen: de.add.saved,
+  geloescht: de.edit.deleted,
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireManager(request, context);
+  const search = new URL(request.url).searchParams;
+  const branches = await ownBranches(context.db, user);
+  const form = {
+    von: search.get("von") ?? "",
+    bis: search.get("bis") ?? "",
+    filiale: search.get("filiale") ?? "",
+  };
+  const list = await activityList(context.db, user, search);
+  if (!list.ok) {
+    const page = { branches, form, problem: firstMessage(list), rows: [], violations: [] };
+    return data({ ...page, notice: null }, { status: list.status });
+  }
+  const { filter, rows, violations } = list.value;
+  const done = (Object.keys(NOTICES) as (keyof typeof NOTICES)[]).find(
+    (key) => search.get(key) === "1",
+  );
+  return data({
+    branches,
+    form: { ...form, von: form.von || filter.from, bis: form.bis || filter.to },
+    problem: null as string | null,
+    rows: rows.map((row) => activityView(row, filter.zone)),
+    violations: violationsView(violations),
+    notice: done ? NOTICES[done] : null,
+  });
+}
 
 export default function WorkingActivities() {
   const { branches, form, problem, rows, violations, notice } = useLoaderData<typeof loader>();
@@ -40,17 +81,13 @@ export default function WorkingActivities() {
           <label htmlFor="bis">{de.list.to}</label>
           <input id="bis" name="bis" type="date" defaultValue={form.bis} />
         </div>
-        <div className="ui-field">
-          <label htmlFor="filiale">{de.list.branch}</label>
-          <select id="filiale" name="filiale" defaultValue={form.filiale}>
-            <option value="">{de.list.allBranches}</option>
-            {branches.map((branch) => (
-              <option key={branch.id} value={branch.id}>
-                {branch.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select
+          id="filiale"
+          name="filiale"
+          label={de.list.branch}
+          defaultValue={form.filiale}
+          options={[{ value: "", label: de.list.allBranches }, ...branchOptions(branches)]}
+        />
       </FilterBar>
       <Notice tone="success">{notice}</Notice>
       <Notice tone="error">{problem}</Notice>

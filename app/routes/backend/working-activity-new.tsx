@@ -1,18 +1,24 @@
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Notice } from "../../components/ui";
+import { DateTime } from "luxon";
+import { Button, Notice, Select, TextArea } from "../../components/ui";
 import { resourceLinks } from "../../components/backend/resource-styles";
-import {
-  activityNewAction,
-  activityNewPage,
-} from "../../features/time-tracking/time-tracking-routes.server";
+import { parseIsoDate } from "../../domain/values";
+import { createActivity } from "../../features/time-tracking/activities.server";
+import { newActivityFromForm, toNewActivity } from "../../features/time-tracking/activity-input";
+import { newActivityChoices } from "../../features/time-tracking/activity-views.server";
+import { requireManager } from "../../features/time-tracking/requests.server";
+import { todayIn, zoneOf } from "../../features/time-tracking/staff-scope.server";
+import { firstMessage } from "../../server/outcome";
 import { deTimeTracking as de } from "../../i18n/de-time-tracking";
-import { ActivityTimes, ReasonField } from "../../components/backend/activity-fields";
+import { ActivityTimes, optionsOf, ReasonField } from "../../components/backend/activity-fields";
 import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 /**
@@ -23,11 +29,23 @@ export const links: LinksFunction = () => resourceLinks();
 
 export const meta: MetaFunction = () => staffPageMeta(de.add.title);
 
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  activityNewPage(request, context);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireManager(request, context);
+  const tag = new URL(request.url).searchParams.get("tag");
+  const day = parseIsoDate(tag ?? "") ?? todayIn(await zoneOf(context.db));
+  return { ...(await newActivityChoices(context.db, user)), day };
+}
 
-export const action = ({ request, context }: ActionFunctionArgs) =>
-  activityNewAction(request, context);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireManager(request, context);
+  const zone = await zoneOf(context.db);
+  const input = newActivityFromForm(await request.formData(), zone);
+  if (!input.ok) return data({ error: firstMessage(input) }, { status: 400 });
+  const done = await createActivity(context, user, toNewActivity(input.value));
+  if (!done.ok) return data({ error: firstMessage(done) }, { status: done.status });
+  const day = DateTime.fromJSDate(input.value.start, { zone }).toISODate()!;
+  return redirect(`/backend/working-activities?von=${day}&bis=${day}&nachgetragen=1`);
+}
 
 function Choice({
   id,
@@ -43,17 +61,14 @@ function Choice({
   emptyLabel: string;
 }) {
   return (
-    <div className="ui-field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} name={id} required={required} defaultValue="">
-        <option value="">{emptyLabel}</option>
-        {options.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.name}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Select
+      id={id}
+      name={id}
+      label={label}
+      required={required}
+      defaultValue=""
+      options={[{ value: "", label: emptyLabel }, ...optionsOf(options)]}
+    />
   );
 }
 
@@ -94,14 +109,9 @@ export default function WorkingActivityNew() {
         />
         <Choice id="projectId" label={de.add.project} options={projects} emptyLabel={de.add.none} />
         <Choice id="taskId" label={de.add.task} options={tasks} emptyLabel={de.add.none} />
-        <div className="ui-field">
-          <label htmlFor="comment">{de.edit.comment}</label>
-          <textarea id="comment" name="comment" maxLength={1000} />
-        </div>
+        <TextArea id="comment" name="comment" label={de.edit.comment} maxLength={1000} />
         <ReasonField name="reason" label={de.add.reason} help={de.add.reasonHelp} />
-        <button type="submit" className="ui-button ui-button-primary">
-          {de.add.save}
-        </button>
+        <Button type="submit">{de.add.save}</Button>
       </Form>
       <p>
         <Link to={`/backend/working-activities?von=${day}&bis=${day}`}>{de.edit.back}</Link>

@@ -1,16 +1,31 @@
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Notice } from "../../components/ui";
+import { DateTime } from "luxon";
+import { Button, Notice, TextArea } from "../../components/ui";
 import { resourceLinks } from "../../components/backend/resource-styles";
 import {
-  activityEditAction,
-  activityEditPage,
-} from "../../features/time-tracking/time-tracking-routes.server";
+  correctVisibleActivity,
+  deleteVisibleActivity,
+  visibleActivity,
+} from "../../features/time-tracking/activities.server";
+import {
+  correctionFromForm,
+  parsedOr400,
+  reasonSchema,
+  toCorrection,
+} from "../../features/time-tracking/activity-input";
+import { activityEditView } from "../../features/time-tracking/activity-views.server";
+import { requireManager } from "../../features/time-tracking/requests.server";
+import { zoneOf } from "../../features/time-tracking/staff-scope.server";
+import { forbidden, type StaffUser } from "../../features/staff/staff-auth.server";
+import { firstMessage, type Refusal } from "../../server/outcome";
 import { deTimeTracking as de } from "../../i18n/de-time-tracking";
 import { ActivityTimes, ReasonField } from "../../components/backend/activity-fields";
 import { staffPageMeta } from "../../components/backend/staff-page-meta";
@@ -23,11 +38,43 @@ export const links: LinksFunction = () => resourceLinks();
 
 export const meta: MetaFunction = () => staffPageMeta(de.edit.title);
 
-export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
-  activityEditPage(request, context, params);
+async function activityOr404(context: LoaderFunctionArgs["context"], user: StaffUser, id: unknown) {
+  const row = await visibleActivity(context.db, user, id);
+  if (!row) throw data({ message: de.errors.notFound, title: de.edit.title }, { status: 404 });
+  return row;
+}
 
-export const action = ({ request, context, params }: ActionFunctionArgs) =>
-  activityEditAction(request, context, params);
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireManager(request, context);
+  const row = await activityOr404(context, user, params.id);
+  return activityEditView(context.db, row, await zoneOf(context.db));
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireManager(request, context);
+  const row = await activityOr404(context, user, params.id);
+  const zone = await zoneOf(context.db);
+  const form = await request.formData();
+  // Another manager's person (the service's 404 after the row was seen): the page's 403.
+  const refusal = (refused: Refusal) => {
+    if (refused.status === 404) throw forbidden(user.surface);
+    return data({ error: firstMessage(refused) }, { status: refused.status });
+  };
+  const back = (day: Date, done: string) => {
+    const date = DateTime.fromJSDate(day, { zone }).toISODate()!;
+    return redirect(`/backend/working-activities?von=${date}&bis=${date}&${done}=1`);
+  };
+  if (form.get("intent") === "delete") {
+    const reason = parsedOr400(reasonSchema, form.get("deleteReason") ?? "", de.deleteError);
+    if (!reason.ok) return data({ error: firstMessage(reason) }, { status: 400 });
+    const deleted = await deleteVisibleActivity(context, user, row, reason.value);
+    return deleted.ok ? back(deleted.value.day, "geloescht") : refusal(deleted);
+  }
+  const input = correctionFromForm(form, zone);
+  if (!input.ok) return data({ error: firstMessage(input) }, { status: 400 });
+  const done = await correctVisibleActivity(context, user, row, toCorrection(input.value));
+  return done.ok ? back(input.value.start, "korrigiert") : refusal(done);
+}
 
 export default function WorkingActivity() {
   const { activity, history } = useLoaderData<typeof loader>();
@@ -43,22 +90,23 @@ export default function WorkingActivity() {
       <Notice tone="error">{failed?.error ?? null}</Notice>
       <Form method="post" className="resource-form">
         <ActivityTimes start={activity.start} end={activity.end} pauses={activity.pauses} />
-        <div className="ui-field">
-          <label htmlFor="comment">{de.edit.comment}</label>
-          <textarea id="comment" name="comment" maxLength={1000} defaultValue={activity.comment} />
-        </div>
+        <TextArea
+          id="comment"
+          name="comment"
+          label={de.edit.comment}
+          maxLength={1000}
+          defaultValue={activity.comment}
+        />
         <ReasonField name="reason" label={de.edit.reason} help={de.edit.reasonHelp} />
-        <button type="submit" className="ui-button ui-button-primary">
-          {de.edit.save}
-        </button>
+        <Button type="submit">{de.edit.save}</Button>
       </Form>
       <Form method="post" className="resource-form" aria-labelledby="delete-title">
         <h2 id="delete-title">{de.edit.deleteTitle}</h2>
         <input type="hidden" name="intent" value="delete" />
         <ReasonField name="deleteReason" label={de.edit.deleteReason} help={de.edit.deleteHelp} />
-        <button type="submit" className="ui-button ui-button-danger">
+        <Button type="submit" variant="danger">
           {de.edit.delete}
-        </button>
+        </Button>
       </Form>
       <p>
         <Link to={`/backend/working-activities?von=${activity.day}&bis=${activity.day}`}>

@@ -1,17 +1,33 @@
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FilterBar, Notice } from "../../components/ui";
+import { Button, FilterBar, Notice, Select } from "../../components/ui";
 import { resourceLinks } from "../../components/backend/resource-styles";
+import { optionsOf, ScrollRegion } from "../../components/backend/activity-fields";
+import { AbsenceForm, ContractForm, ShiftForm } from "../../components/backend/working-plan-forms";
+import { parseId, parseIsoDate } from "../../domain/values";
 import {
-  schedulesAction,
-  schedulesPage,
-} from "../../features/time-tracking/working-plan-pages.server";
+  bookAbsenceFor,
+  copyWeek,
+  plannableId,
+  planShift,
+  removeShift,
+  saveContract,
+  visibleShift,
+} from "../../features/time-tracking/plan-service.server";
+import { weekGridView } from "../../features/time-tracking/plan-views.server";
+import { formFields, requireManager } from "../../features/time-tracking/requests.server";
+import type { AreaContext } from "../../features/time-tracking/staff-scope.server";
+import type { StaffUser } from "../../features/staff/staff-auth.server";
 import { dePlan as de } from "../../i18n/de-working-plan";
+import { de as staffDe } from "../../i18n/de-staff";
+import { firstMessage, refused, type Outcome } from "../../server/outcome";
 import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 /**
@@ -23,9 +39,68 @@ export const links: LinksFunction = () => resourceLinks();
 
 export const meta: MetaFunction = () => staffPageMeta(de.page.title);
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => schedulesPage(request, context);
-export const action = ({ request, context }: ActionFunctionArgs) =>
-  schedulesAction(request, context);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireManager(request, context);
+  const grid = await weekGridView(context.db, user, new URL(request.url).searchParams);
+  if (!grid.ok) {
+    throw data({ message: firstMessage(grid), title: de.page.title }, { status: grid.status });
+  }
+  return grid.value;
+}
+
+type FormFields = Record<string, unknown>;
+
+/** Each intent of the page's forms: the service's answer as the notice's query. */
+async function answer(
+  context: AreaContext,
+  user: StaffUser,
+  form: FormFields,
+): Promise<Outcome<string>> {
+  const notice = (done: Outcome<unknown>, query: string): Outcome<string> =>
+    done.ok ? { ok: true, value: query } : done;
+  switch (form.intent) {
+    case "add":
+      return notice(await planShift(context, user, form), "ok=eingetragen");
+    case "remove": {
+      const shift = await visibleShift(context.db, user, form.shiftId);
+      if (!shift) return refused(404, `${de.deleteError} ${de.errors.notFound}`);
+      return notice(await removeShift(context, user, shift), "ok=geloescht");
+    }
+    case "copy": {
+      const copied = await copyWeek(context, user, form);
+      return copied.ok ? notice(copied, `uebernommen=${copied.value}`) : copied;
+    }
+    case "absence":
+      return notice(await bookAbsenceFor(context, user, form), "ok=gebucht");
+    case "contract": {
+      const userId = await plannableId(context.db, user, form.userId);
+      if (!userId) return refused(404, `${de.contractError} ${de.errors.unknownPerson}`);
+      const withHolidays = form.holidayDays !== undefined && form.holidayDays !== "";
+      const saved = await saveContract(context, user, userId, {
+        weekdayMinutes: [0, 1, 2, 3, 4, 5, 6].map((i) => form[`minutes${i}`] ?? ""),
+        ...(withHolidays
+          ? { holidayDays: form.holidayDays, carryOverDays: form.carryOverDays, year: form.year }
+          : {}),
+      });
+      return notice(saved, "ok=vertrag");
+    }
+    default:
+      return refused(400, staffDe.errors.badRequest);
+  }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireManager(request, context);
+  const form = await formFields(request);
+  const done = await answer(context, user, form);
+  if (!done.ok) return data({ error: firstMessage(done) }, { status: done.status });
+  const params = new URLSearchParams();
+  if (typeof form.week === "string" && parseIsoDate(form.week)) params.set("woche", form.week);
+  if (typeof form.branchId === "string" && parseId(form.branchId)) {
+    params.set("filiale", form.branchId);
+  }
+  return redirect(`/backend/working-schedules?${params.toString()}&${done.value}`);
+}
 
 const number = (value: number) => value.toLocaleString("de-DE");
 
@@ -52,16 +127,13 @@ export default function WorkingSchedules() {
           <label htmlFor="woche">{de.page.week}</label>
           <input id="woche" name="woche" type="date" defaultValue={page.week} />
         </div>
-        <div className="ui-field">
-          <label htmlFor="filiale">{de.page.branch}</label>
-          <select id="filiale" name="filiale" defaultValue={page.branchId}>
-            {page.branches.map((branch) => (
-              <option key={branch.id} value={branch.id}>
-                {branch.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select
+          id="filiale"
+          name="filiale"
+          label={de.page.branch}
+          defaultValue={String(page.branchId)}
+          options={optionsOf(page.branches)}
+        />
       </FilterBar>
       <Notice tone="success">{failed ? null : page.notice}</Notice>
       <Notice tone="error">{failed?.error ?? page.problem}</Notice>
@@ -72,13 +144,11 @@ export default function WorkingSchedules() {
       </p>
       <Form method="post">
         {hidden}
-        <button type="submit" name="intent" value="copy" className="ui-button ui-button-secondary">
+        <Button type="submit" name="intent" value="copy" variant="secondary">
           {de.page.copy}
-        </button>
+        </Button>
       </Form>
-      {/* A region that scrolls on a phone is reached and named by the keyboard (WCAG 2.1.1, issue 36). */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div className="table-scroll" role="region" aria-label={de.page.title} tabIndex={0}>
+      <ScrollRegion label={de.page.title}>
         <table className="ui-table" data-testid="schedule-grid">
           <thead>
             <tr>
@@ -103,15 +173,15 @@ export default function WorkingSchedules() {
                         {hidden}
                         <input type="hidden" name="shiftId" value={shift.id} />
                         <span>{shift.text} </span>
-                        <button
+                        <Button
                           type="submit"
                           name="intent"
                           value="remove"
-                          className="ui-button ui-button-secondary"
+                          variant="secondary"
                           aria-label={`${de.page.remove}: ${person.name} ${shift.text}`}
                         >
                           {de.page.remove}
-                        </button>
+                        </Button>
                       </Form>
                     ))}
                   </td>
@@ -120,90 +190,17 @@ export default function WorkingSchedules() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <h2>{de.page.add}</h2>
       {page.grid.map((person) => (
-        <Form
-          method="post"
-          key={person.id}
-          className="time-clock-form"
-          aria-label={`${de.page.add}: ${person.name}`}
-        >
-          {hidden}
-          <input type="hidden" name="userId" value={person.id} />
-          <strong>{person.name}</strong>
-          <div className="ui-field">
-            <label htmlFor={`day-${person.id}`}>{de.page.day}</label>
-            <select id={`day-${person.id}`} name="day">
-              {page.days.map((day) => (
-                <option key={day.day} value={day.day}>
-                  {day.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="ui-field">
-            <label htmlFor={`start-${person.id}`}>{de.page.start}</label>
-            <input id={`start-${person.id}`} name="start" type="time" required />
-          </div>
-          <div className="ui-field">
-            <label htmlFor={`end-${person.id}`}>{de.page.end}</label>
-            <input id={`end-${person.id}`} name="end" type="time" required />
-          </div>
-          <button type="submit" name="intent" value="add" className="ui-button ui-button-primary">
-            {de.page.add}
-          </button>
-        </Form>
+        <ShiftForm key={person.id} person={person} days={page.days} hidden={hidden} />
       ))}
       <h2>{de.page.absences}</h2>
-      <Form method="post" className="time-clock-form">
-        {hidden}
-        <div className="ui-field">
-          <label htmlFor="absence-person">{de.page.person}</label>
-          <select id="absence-person" name="userId">
-            {page.managed.map((person) => (
-              <option key={person.id} value={person.id}>
-                {person.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="ui-field">
-          <label htmlFor="absence-from">{de.page.from}</label>
-          <input id="absence-from" name="from" type="date" required defaultValue={page.week} />
-        </div>
-        <div className="ui-field">
-          <label htmlFor="absence-to">{de.page.to}</label>
-          <input id="absence-to" name="to" type="date" />
-        </div>
-        <div className="ui-field">
-          <label htmlFor="absence-kind">{de.page.kind}</label>
-          <select id="absence-kind" name="kind">
-            {(["holiday", "sickness", "other"] as const).map((kind) => (
-              <option key={kind} value={kind}>
-                {de.kinds[kind]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="ui-choice">
-          <input id="abwesenheit-halb" type="checkbox" name="half" />
-          <label htmlFor="abwesenheit-halb">{de.page.half}</label>
-        </div>
-        <button type="submit" name="intent" value="absence" className="ui-button ui-button-primary">
-          {de.page.book}
-        </button>
-      </Form>
+      <AbsenceForm people={page.managed} week={page.week} hidden={hidden} />
       <h2>
         {de.page.balances} {page.year}
       </h2>
-      <div
-        className="table-scroll"
-        role="region"
-        aria-label={`${de.page.balances} ${page.year}`}
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        tabIndex={0}
-      >
+      <ScrollRegion label={`${de.page.balances} ${page.year}`}>
         <table className="ui-table" data-testid="holiday-balances">
           <thead>
             <tr>
@@ -230,44 +227,9 @@ export default function WorkingSchedules() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <h2>{de.page.contract}</h2>
-      <Form method="post" className="time-clock-form">
-        {hidden}
-        <input type="hidden" name="year" value={page.year} />
-        <div className="ui-field">
-          <label htmlFor="contract-person">{de.page.person}</label>
-          <select id="contract-person" name="userId">
-            {page.managed.map((person) => (
-              <option key={person.id} value={person.id}>
-                {person.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        {de.weekdays.map((label, index) => (
-          <div className="ui-field" key={label}>
-            <label htmlFor={`minutes${index}`}>{`${de.expectedLabel} ${label}`}</label>
-            <input id={`minutes${index}`} name={`minutes${index}`} type="time" />
-          </div>
-        ))}
-        <div className="ui-field">
-          <label htmlFor="holidayDays">{`${de.page.holidayDays} ${page.year}`}</label>
-          <input id="holidayDays" name="holidayDays" inputMode="decimal" maxLength={6} />
-        </div>
-        <div className="ui-field">
-          <label htmlFor="carryOverDays">{de.page.carryOver}</label>
-          <input id="carryOverDays" name="carryOverDays" inputMode="decimal" maxLength={6} />
-        </div>
-        <button
-          type="submit"
-          name="intent"
-          value="contract"
-          className="ui-button ui-button-secondary"
-        >
-          {de.page.save}
-        </button>
-      </Form>
+      <ContractForm people={page.managed} year={page.year} hidden={hidden} />
     </section>
   );
 }
