@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { de } from "../../i18n/de";
-import { deCheckout } from "../../i18n/de-checkout";
+import { de } from "#app/i18n/de";
+import { deCheckout } from "#app/i18n/de-checkout";
 
 /**
  * The checkout's pickers with JavaScript (spec section 2: date picker and time picker dialogs,
