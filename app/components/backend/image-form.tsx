@@ -13,6 +13,31 @@ export interface ImageFormReply {
   values: { alt: string; focalX: string; focalY: string };
 }
 
+/** One coordinate of the focal point, in per cent of the picture's width or height. */
+function FocalNumber({
+  onChange,
+  ...props
+}: {
+  id: string;
+  name: string;
+  label: string;
+  error: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextInput
+      {...props}
+      type="number"
+      inputMode="numeric"
+      min={0}
+      max={100}
+      step={1}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  );
+}
+
 /**
  * The upload and edit form of an image (decision 038): a plain multipart form with a file field,
  * the alt text and the focal point as two numbers (0–100), so it works without JavaScript. With
@@ -159,37 +184,21 @@ export function ImageForm({
         <legend>{texts.focal}</legend>
         <p className="ui-field-help">{texts.focalHelp}</p>
         <div className="image-focal-numbers">
-          <TextInput
+          <FocalNumber
             id={`${id}-focal-x`}
             name="focalX"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={100}
-            step={1}
             label={texts.focalX}
             error={errors.focalX}
             value={focal.x}
-            onChange={(event) => {
-              const x = event.currentTarget.value;
-              setFocal((old) => ({ ...old, x }));
-            }}
+            onChange={(x) => setFocal((old) => ({ ...old, x }))}
           />
-          <TextInput
+          <FocalNumber
             id={`${id}-focal-y`}
             name="focalY"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={100}
-            step={1}
             label={texts.focalY}
             error={errors.focalY}
             value={focal.y}
-            onChange={(event) => {
-              const y = event.currentTarget.value;
-              setFocal((old) => ({ ...old, y }));
-            }}
+            onChange={(y) => setFocal((old) => ({ ...old, y }))}
           />
         </div>
       </fieldset>

@@ -7,6 +7,14 @@ import { cleanLine } from "../../domain/values";
 import { deMedia } from "../../i18n/de-media";
 import type { FileStorage } from "../../integrations/storage/file-storage";
 import { storageFor } from "../../integrations/storage/storage.server";
+import {
+  refused,
+  refusedWith,
+  succeeded,
+  type Outcome,
+  type Problem,
+  type Refusal,
+} from "../../server/outcome";
 import { audit, type StaffUser } from "../staff/staff-auth.server";
 import { allSizeKeys, normaliseUpload, type StoredImage } from "./image-pipeline.server";
 
@@ -19,10 +27,6 @@ import { allSizeKeys, normaliseUpload, type StoredImage } from "./image-pipeline
  */
 
 const t = deMedia.refusals;
-
-export type Problem = { message: string; field?: string };
-export type Outcome<T> =
-  { ok: true; value: T } | { ok: false; status: 400 | 404 | 409 | 413; errors: readonly Problem[] };
 
 export interface ImageStores {
   originals: FileStorage;
@@ -124,25 +128,23 @@ function cleanInput(input: ImageInput, creating: boolean): Outcome<CleanInput> {
   if (y === null) errors.push({ message: t.focal, field: "focalY" });
   const focal = x === undefined && y === undefined ? undefined : { x: x ?? 0.5, y: y ?? 0.5 };
   return errors.length
-    ? { ok: false, status: 400, errors }
-    : { ok: true, value: { alt, focal: focal as { x: number; y: number } | undefined } };
+    ? refusedWith(400, errors)
+    : succeeded({ alt, focal: focal as { x: number; y: number } | undefined });
 }
 
 /** The file's refusal as a field error, or the checked, cleaned picture. */
 async function checkFile(input: ImageInput, required: boolean) {
-  if (input.tooMany) return refused(400, t.tooManyFiles);
-  if (input.tooBig) return refused(413, t.tooManyBytes);
+  if (input.tooMany) return refused(400, t.tooManyFiles, "file");
+  if (input.tooBig) return refused(413, t.tooManyBytes, "file");
   if (!input.file || input.file.byteLength === 0) {
-    return required ? refused(400, t.fileMissing) : ({ ok: true, value: null } as const);
+    return required ? refused(400, t.fileMissing, "file") : succeeded(null);
   }
   const checked = await normaliseUpload(input.file);
-  if (!checked.ok)
-    return refused(checked.reason === "tooManyPixels" ? 413 : 400, t[checked.reason]);
-  return { ok: true, value: checked } as const;
+  if (!checked.ok) {
+    return refused(checked.reason === "tooManyPixels" ? 413 : 400, t[checked.reason], "file");
+  }
+  return succeeded(checked);
 }
-
-const refused = (status: 400 | 413, message: string) =>
-  ({ ok: false, status, errors: [{ message, field: "file" }] }) as const;
 
 const newKey = () => randomBytes(20).toString("hex");
 
@@ -313,7 +315,7 @@ export async function createImage(
       });
       return row;
     });
-    return { ok: true, value: created };
+    return succeeded(created);
   } catch (error) {
     await stores.originals.remove(storageKey);
     throw error;
@@ -345,11 +347,7 @@ export async function updateImage(
       if (!before) return notFound();
       if (input.version !== undefined && input.version !== null && input.version !== "") {
         if (String(input.version) !== String(before.version)) {
-          return {
-            ok: false,
-            status: 409,
-            errors: [{ message: t.stale, field: "version" }],
-          } as const;
+          return refused(409, t.stale, "version");
         }
       }
       const focal = clean.value.focal;
@@ -383,7 +381,7 @@ export async function updateImage(
         data: { before: auditView(before), after: auditView(after) },
         context,
       });
-      return { ok: true, value: { image: after, replaced: pixelsChange } } as const;
+      return succeeded({ image: after, replaced: pixelsChange });
     });
     if (!outcome.ok) {
       if (storageKey) await stores.originals.remove(storageKey);
@@ -420,7 +418,7 @@ export async function deleteImage(
       const places = [...usage.places]
         .map(([table, count]) => t.usagePlace(deMedia.tables[table] ?? table, count))
         .join(", ");
-      return { ok: false, status: 409, errors: [{ message: t.inUse(places) }] } as const;
+      return refused(409, t.inUse(places));
     }
     await trx.deleteFrom("images").where("id", "=", id).execute();
     await audit(trx, {
@@ -431,7 +429,7 @@ export async function deleteImage(
       data: { before: auditView(before) },
       context,
     });
-    return { ok: true, value: before } as const;
+    return succeeded(before);
   });
   if (outcome.ok) {
     const stores = imageStores(context.config);
@@ -447,18 +445,15 @@ async function removeSizes(stores: ImageStores, image: Pick<StoredImage, "id" | 
   );
 }
 
-const notFound = () => ({ ok: false, status: 404, errors: [{ message: t.notFound }] }) as const;
+const notFound = () => refused(404, t.notFound);
 
 function auditView(image: ImageRecord) {
   const { storageKey: _key, createdAt: _created, updatedAt: _updated, ...view } = image;
   return view;
 }
 
-function mergeRefusals(
-  clean: Outcome<CleanInput>,
-  file: { ok: boolean; status?: 400 | 413; errors?: readonly Problem[] },
-): Exclude<Outcome<never>, { ok: true }> {
-  const errors = [...(file.ok ? [] : (file.errors ?? [])), ...(clean.ok ? [] : clean.errors)];
-  const status = !file.ok && file.status === 413 ? 413 : 400;
-  return { ok: false, status, errors };
+/** The file's problems first, then the fields'; 413 when the file was too large. */
+function mergeRefusals(clean: Outcome<CleanInput>, file: Outcome<unknown>): Refusal {
+  const errors: Problem[] = [...(file.ok ? [] : file.errors), ...(clean.ok ? [] : clean.errors)];
+  return refusedWith(!file.ok && file.status === 413 ? 413 : 400, errors);
 }

@@ -1,8 +1,67 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { imageAction, imageLoader } from "../../features/media/images-api.server";
+import { parseId } from "../../domain/values";
+import { readImageRequest } from "../../features/media/image-request.server";
+import {
+  IMAGE_ROLES,
+  imageApiRefusal,
+  imageInput,
+  unreadableImageRequest,
+} from "../../features/media/image-views.server";
+import {
+  deleteImage,
+  findImage,
+  imageJson,
+  updateImage,
+  usageOf,
+} from "../../features/media/images.server";
+import { requireStaff } from "../../features/staff/staff-auth.server";
+import { deMedia } from "../../i18n/de-media";
+import { apiMethodNotAllowed } from "../../server/api-methods.server";
+import { problem, problemAnswer, refusedWith } from "../../server/outcome";
+import { versionRead } from "../../server/version-read.server";
 
-/** `GET|PUT|DELETE /api/images/{id}`: decision 038. */
-export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
-  imageLoader(request, context, params);
-export const action = ({ request, context, params }: ActionFunctionArgs) =>
-  imageAction(request, context, params);
+/**
+ * `GET|PUT|DELETE /api/images/{id}` (decision 038): PUT takes multipart with an optional new
+ * `file`, or JSON `{ alt, focalPoint: { x, y }, version }`; the version may come as `If-Match`.
+ */
+const texts = deMedia.images;
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireStaff(request, context, { roles: IMAGE_ROLES });
+  const id = parseId(params.id);
+  if (id === null) return problem(404, deMedia.refusals.notFound);
+  const image = await findImage(context.db, id);
+  if (!image) {
+    return problemAnswer(
+      refusedWith(404, [{ message: deMedia.refusals.notFound }, { message: texts.errors.load }]),
+    );
+  }
+  const usage = (await usageOf(context.db, [id])).get(id)?.total ?? 0;
+  return Response.json(
+    { data: imageJson(image, usage) },
+    { headers: { ETag: `"${image.version}"` } },
+  );
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireStaff(request, context, { roles: IMAGE_ROLES });
+  const id = parseId(params.id);
+  if (id === null) return problem(404, deMedia.refusals.notFound);
+  if (request.method === "DELETE") {
+    const deleted = await deleteImage(context, user, id);
+    if (!deleted.ok) return problemAnswer(imageApiRefusal(deleted, texts.errors.delete));
+    return Response.json({ data: imageJson(deleted.value) });
+  }
+  if (request.method !== "PUT") return apiMethodNotAllowed("GET, PUT, DELETE");
+  const read = await readImageRequest(request);
+  if (!read) return problemAnswer(unreadableImageRequest(texts.errors.update));
+  const updated = await updateImage(context, user, id, {
+    ...imageInput(read, "api"),
+    version: versionRead(request, read.fields.version),
+  });
+  if (!updated.ok) return problemAnswer(imageApiRefusal(updated, texts.errors.update));
+  return Response.json(
+    { data: imageJson(updated.value.image) },
+    { headers: { ETag: `"${updated.value.image.version}"` } },
+  );
+}

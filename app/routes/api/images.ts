@@ -1,6 +1,42 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { imagesAction, imagesLoader } from "../../features/media/images-api.server";
+import { parseId } from "../../domain/values";
+import { readImageRequest } from "../../features/media/image-request.server";
+import {
+  IMAGE_ROLES,
+  imageApiRefusal,
+  imageInput,
+  unreadableImageRequest,
+} from "../../features/media/image-views.server";
+import { createImage, imageJson, listImages } from "../../features/media/images.server";
+import { requireStaff } from "../../features/staff/staff-auth.server";
+import { deMedia } from "../../i18n/de-media";
+import { apiMethodNotAllowed } from "../../server/api-methods.server";
+import { problemAnswer } from "../../server/outcome";
 
-/** `GET /api/images` (the list) and `POST /api/images` (an upload, multipart): decision 038. */
-export const loader = ({ request, context }: LoaderFunctionArgs) => imagesLoader(request, context);
-export const action = ({ request, context }: ActionFunctionArgs) => imagesAction(request, context);
+/**
+ * `GET /api/images` (the list, `?search=&page=`) and `POST /api/images` (an upload, multipart:
+ * `file`, `alt`, optional `focalX`/`focalY` 0..1): decision 038. Administrators only.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context, { roles: IMAGE_ROLES });
+  const url = new URL(request.url);
+  const listed = await listImages(context.db, {
+    search: url.searchParams.get("search") ?? undefined,
+    page: parseId(url.searchParams.get("page")) ?? 1,
+  });
+  return Response.json({
+    data: listed.rows.map((row) => imageJson(row, row.usage)),
+    meta: { total: listed.total, page: listed.page, pageCount: listed.pages },
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireStaff(request, context, { roles: IMAGE_ROLES });
+  if (request.method !== "POST") return apiMethodNotAllowed("GET, POST");
+  const headline = deMedia.images.errors.create;
+  const read = await readImageRequest(request);
+  if (!read) return problemAnswer(unreadableImageRequest(headline));
+  const created = await createImage(context, user, imageInput(read, "api"));
+  if (!created.ok) return problemAnswer(imageApiRefusal(created, headline));
+  return Response.json({ data: imageJson(created.value, 0) }, { status: 201 });
+}

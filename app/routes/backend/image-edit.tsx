@@ -1,8 +1,25 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ImageForm } from "../../components/backend/image-form";
 import { ConfirmAction, Notice } from "../../components/ui";
-import { imageEditAction, imageEditLoader } from "../../features/media/image-pages.server";
+import { parseId } from "../../domain/values";
+import { readImageRequest } from "../../features/media/image-request.server";
+import {
+  IMAGE_ROLES,
+  imageFormReply,
+  imageInput,
+  imageNotice,
+  imageView,
+  usagePlaces,
+} from "../../features/media/image-views.server";
+import { deleteImage, findImage, updateImage } from "../../features/media/images.server";
+import { requireStaff } from "../../features/staff/staff-auth.server";
 import { deMedia } from "../../i18n/de-media";
 import stylesheet from "../../styles/media.css?url";
 import { staffPageMeta } from "../../components/backend/staff-page-meta";
@@ -10,15 +27,54 @@ import { staffPageMeta } from "../../components/backend/staff-page-meta";
 /** `/backend/images/{id}`: alt text, focal point, replace, the sizes, delete (decision 038). */
 export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
-export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
-  imageEditLoader(request, context, params);
-export const action = ({ request, context, params }: ActionFunctionArgs) =>
-  imageEditAction(request, context, params);
+const texts = deMedia.images;
+
+function imageIdOf(params: LoaderFunctionArgs["params"]): number {
+  const id = parseId(params.id);
+  if (id === null) throw new Response(deMedia.refusals.notFound, { status: 404 });
+  return id;
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireStaff(request, context, { roles: IMAGE_ROLES });
+  const id = imageIdOf(params);
+  const image = await findImage(context.db, id);
+  if (!image) throw new Response(deMedia.refusals.notFound, { status: 404 });
+  return {
+    notice: imageNotice(request),
+    image: imageView(image),
+    usage: await usagePlaces(context.db, id),
+  };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireStaff(request, context, { roles: IMAGE_ROLES });
+  const id = imageIdOf(params);
+  const read = await readImageRequest(request);
+  if (!read) {
+    const unreadable = [{ message: deMedia.refusals.unreadable }];
+    return data(imageFormReply(unreadable, texts.errors.update, {}), 400);
+  }
+  if (read.fields.intent === "delete") {
+    const deleted = await deleteImage(context, user, id);
+    if (!deleted.ok) {
+      return data(imageFormReply(deleted.errors, texts.errors.delete, {}), deleted.status);
+    }
+    return redirect("/backend/images?hinweis=geloescht");
+  }
+  const updated = await updateImage(context, user, id, {
+    ...imageInput(read, "form"),
+    version: read.fields.version,
+  });
+  if (!updated.ok) {
+    return data(imageFormReply(updated.errors, texts.errors.update, read.fields), updated.status);
+  }
+  const word = updated.value.replaced ? "ersetzt" : "gespeichert";
+  return redirect(`/backend/images/${id}?hinweis=${word}`);
+}
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   staffPageMeta(deMedia.images.editTitle(data?.image.alt ?? ""));
-
-const texts = deMedia.images;
 
 export default function ImageEdit() {
   const { notice, image, usage } = useLoaderData<typeof loader>();

@@ -1,7 +1,16 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { ImageForm } from "../../components/backend/image-form";
-import { imageNewAction, imageNewLoader } from "../../features/media/image-pages.server";
+import { readImageRequest } from "../../features/media/image-request.server";
+import { IMAGE_ROLES, imageFormReply, imageInput } from "../../features/media/image-views.server";
+import { createImage } from "../../features/media/images.server";
+import { requireStaff } from "../../features/staff/staff-auth.server";
 import { deMedia } from "../../i18n/de-media";
 import stylesheet from "../../styles/media.css?url";
 import { staffPageMeta } from "../../components/backend/staff-page-meta";
@@ -9,10 +18,24 @@ import { staffPageMeta } from "../../components/backend/staff-page-meta";
 /** `/backend/images/new`: the upload form (decision 038). */
 export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  imageNewLoader(request, context);
-export const action = ({ request, context }: ActionFunctionArgs) =>
-  imageNewAction(request, context);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context, { roles: IMAGE_ROLES });
+  return { ok: true };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireStaff(request, context, { roles: IMAGE_ROLES });
+  const headline = deMedia.images.errors.create;
+  const read = await readImageRequest(request);
+  if (!read) {
+    return data(imageFormReply([{ message: deMedia.refusals.unreadable }], headline, {}), 400);
+  }
+  const created = await createImage(context, user, imageInput(read, "form"));
+  if (!created.ok) {
+    return data(imageFormReply(created.errors, headline, read.fields), created.status);
+  }
+  return redirect(`/backend/images/${created.value.id}?hinweis=hochgeladen`);
+}
 
 export const meta: MetaFunction = () => staffPageMeta(deMedia.images.newTitle);
 

@@ -1,7 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ButtonLink, FilterBar, Notice, Pagination, TextInput } from "../../components/ui";
-import { imageListLoader } from "../../features/media/image-pages.server";
+import { parseId } from "../../domain/values";
+import { IMAGE_ROLES, imageNotice, imageView } from "../../features/media/image-views.server";
+import { listImages } from "../../features/media/images.server";
+import { requireStaff } from "../../features/staff/staff-auth.server";
 import { deMedia } from "../../i18n/de-media";
 import { de as backoffice } from "../../i18n/de-backoffice";
 import stylesheet from "../../styles/media.css?url";
@@ -10,8 +13,23 @@ import { staffPageMeta } from "../../components/backend/staff-page-meta";
 /** `/backend/images`: the shop's images as a grid with search and paging (decision 038). */
 export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  imageListLoader(request, context);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context, { roles: IMAGE_ROLES });
+  const url = new URL(request.url);
+  const search = (url.searchParams.get("suche") ?? "").slice(0, 100);
+  const listed = await listImages(context.db, {
+    search,
+    page: parseId(url.searchParams.get("seite")) ?? 1,
+  });
+  return {
+    notice: imageNotice(request),
+    search,
+    images: listed.rows.map((row) => ({ ...imageView(row), usage: row.usage })),
+    total: listed.total,
+    page: listed.page,
+    pageCount: listed.pages,
+  };
+}
 
 export const meta: MetaFunction = () => staffPageMeta(deMedia.images.plural);
 
