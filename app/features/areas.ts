@@ -1,6 +1,7 @@
 import { homeAreas } from "./backoffice/home.area";
 import { ordersAreas } from "./orders/orders.area";
 import { catalogueAreas } from "./catalogue/catalogue.area";
+import { allergensAreas } from "./allergens/allergens.area";
 import { labelsAreas } from "./labels/labels.area";
 import { timeTrackingAreas } from "./time-tracking/time-tracking.area";
 import { projectsAreas } from "./projects/projects.area";
@@ -41,6 +42,7 @@ export const BACK_OFFICE_AREAS: readonly BackOfficeArea[] = inMenuOrder([
   ...homeAreas,
   ...ordersAreas,
   ...catalogueAreas,
+  ...allergensAreas,
   ...labelsAreas,
   ...timeTrackingAreas,
   ...projectsAreas,

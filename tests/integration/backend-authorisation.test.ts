@@ -82,6 +82,8 @@ const RESOURCE_ACCESS: Record<string, ActorName> = {
   devices: "managerA",
   projects: "managerA",
   tasks: "managerA",
+  // The proof of decision 083: an area added as one folder and one registry line.
+  allergens: "admin",
 };
 
 function resourceCases(): Record<string, RouteCase> {
@@ -717,6 +719,14 @@ describe.each(databaseTargets())("every guarded route on %s", (target) => {
     const id = (row: { id: number }) => row.id;
     const records = {
       branches: branchA,
+      // Seeded by its migration (the EU's 14).
+      allergens: id(
+        await (db as unknown as Kysely<any>)
+          .selectFrom("allergens")
+          .select("id")
+          .orderBy("id")
+          .executeTakeFirstOrThrow(),
+      ),
       tags: id(
         await db
           .insertInto("tags")
