@@ -1,7 +1,9 @@
-import type { AppLoadContext } from "@remix-run/node";
-import { problem } from "../../server/outcome";
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
+import type { Db } from "../../db/schema";
+import { problem, problemAnswer, type Outcome } from "../../server/outcome";
 import { de as staffDe } from "../../i18n/de-staff";
-import { requireStaff } from "../staff/staff-auth.server";
+import { requireStaff, type StaffUser } from "../staff/staff-auth.server";
+import type { AreaContext } from "./staff-scope.server";
 
 /**
  * What the time-tracking routes share before they call a service: the managers' guard and the
@@ -52,3 +54,82 @@ export const jsonData = (value: unknown, status = 200) =>
 /** 204, never cached. */
 export const noContent = () =>
   new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+
+/**
+ * The loader of a managers' JSON read: the guard, the service with the query, and its data or
+ * its refusal. `/api/working-schedules`, `/api/absences` and their siblings differ only in it.
+ */
+export function managersRead<T>(
+  read: (db: Db, user: StaffUser, search: URLSearchParams) => Promise<Outcome<T>>,
+) {
+  return async ({ request, context }: LoaderFunctionArgs) => {
+    const user = await requireManager(request, context);
+    const answer = await read(context.db, user, new URL(request.url).searchParams);
+    return answer.ok ? jsonData(answer.value) : problemAnswer(answer);
+  };
+}
+
+/**
+ * The action of a JSON `POST` that creates: the guard (managers unless told), the body, the
+ * service, and 201 with its data or its refusal.
+ */
+export function managersCreate<T>(
+  create: (
+    context: AreaContext,
+    user: StaffUser,
+    body: Record<string, unknown>,
+  ) => Promise<Outcome<T>>,
+  guard: (request: Request, context: AppLoadContext) => Promise<StaffUser> = requireManager,
+) {
+  return async ({ request, context }: ActionFunctionArgs) => {
+    const user = await guard(request, context);
+    if (request.method !== "POST") return methodNotAllowed();
+    const body = await readBody(request);
+    if (!body) return unreadableBody();
+    const answer = await create(context, user, body);
+    return answer.ok ? jsonData(answer.value, 201) : problemAnswer(answer);
+  };
+}
+
+/** The other half of a route that takes one method only: the guard, then 405. */
+export const onlyForManagers = async ({ request, context }: LoaderFunctionArgs) => {
+  await requireManager(request, context);
+  return methodNotAllowed();
+};
+
+/** An outcome's value in another shape (`{ days }` for a number of days). */
+export const mapOutcome = <T, U>(outcome: Outcome<T>, shape: (value: T) => U): Outcome<U> =>
+  outcome.ok ? { ok: true, value: shape(outcome.value) } : outcome;
+
+/**
+ * The loader and action of one managers' record by id that can be read (or not) and deleted:
+ * the guard, the record the user may see or a 404 with `notFound`, then the read, the deletion
+ * (204) or 405.
+ */
+export function managersItem<R>(
+  find: (db: Db, user: StaffUser, rawId: unknown) => Promise<R | null>,
+  notFound: string,
+  answers: {
+    read?: (row: R) => unknown;
+    remove: (context: AreaContext, user: StaffUser, row: R) => Promise<Outcome<unknown>>;
+  },
+) {
+  const found = async ({ request, context, params }: LoaderFunctionArgs) => {
+    const user = await requireManager(request, context);
+    return { user, row: await find(context.db, user, params.id) };
+  };
+  return {
+    loader: async (args: LoaderFunctionArgs) => {
+      const { row } = await found(args);
+      if (!row) return problem(404, notFound);
+      return answers.read ? jsonData(answers.read(row)) : methodNotAllowed();
+    },
+    action: async (args: ActionFunctionArgs) => {
+      const { user, row } = await found(args);
+      if (!row) return problem(404, notFound);
+      if (args.request.method !== "DELETE") return methodNotAllowed();
+      const removed = await answers.remove(args.context, user, row);
+      return removed.ok ? noContent() : problemAnswer(removed);
+    },
+  };
+}

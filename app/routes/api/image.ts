@@ -3,7 +3,6 @@ import { parseId } from "../../domain/values";
 import { readImageRequest } from "../../features/media/image-request.server";
 import {
   IMAGE_ROLES,
-  imageApiRefusal,
   imageInput,
   unreadableImageRequest,
 } from "../../features/media/image-views.server";
@@ -17,7 +16,7 @@ import {
 import { requireStaff } from "../../features/staff/staff-auth.server";
 import { deMedia } from "../../i18n/de-media";
 import { apiMethodNotAllowed } from "../../server/api-methods.server";
-import { problem, problemAnswer, refusedWith } from "../../server/outcome";
+import { problem, problemAnswer, refusedWith, withHeadline } from "../../server/outcome";
 import { versionRead } from "../../server/version-read.server";
 
 /**
@@ -49,7 +48,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (id === null) return problem(404, deMedia.refusals.notFound);
   if (request.method === "DELETE") {
     const deleted = await deleteImage(context, user, id);
-    if (!deleted.ok) return problemAnswer(imageApiRefusal(deleted, texts.errors.delete));
+    if (!deleted.ok) return problemAnswer(withHeadline(deleted, texts.errors.delete));
     return Response.json({ data: imageJson(deleted.value) });
   }
   if (request.method !== "PUT") return apiMethodNotAllowed("GET, PUT, DELETE");
@@ -59,7 +58,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     ...imageInput(read, "api"),
     version: versionRead(request, read.fields.version),
   });
-  if (!updated.ok) return problemAnswer(imageApiRefusal(updated, texts.errors.update));
+  if (!updated.ok) return problemAnswer(withHeadline(updated, texts.errors.update));
   return Response.json(
     { data: imageJson(updated.value.image) },
     { headers: { ETag: `"${updated.value.image.version}"` } },

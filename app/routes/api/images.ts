@@ -3,7 +3,6 @@ import { parseId } from "../../domain/values";
 import { readImageRequest } from "../../features/media/image-request.server";
 import {
   IMAGE_ROLES,
-  imageApiRefusal,
   imageInput,
   unreadableImageRequest,
 } from "../../features/media/image-views.server";
@@ -11,7 +10,7 @@ import { createImage, imageJson, listImages } from "../../features/media/images.
 import { requireStaff } from "../../features/staff/staff-auth.server";
 import { deMedia } from "../../i18n/de-media";
 import { apiMethodNotAllowed } from "../../server/api-methods.server";
-import { problemAnswer } from "../../server/outcome";
+import { problemAnswer, withHeadline } from "../../server/outcome";
 
 /**
  * `GET /api/images` (the list, `?search=&page=`) and `POST /api/images` (an upload, multipart:
@@ -37,6 +36,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const read = await readImageRequest(request);
   if (!read) return problemAnswer(unreadableImageRequest(headline));
   const created = await createImage(context, user, imageInput(read, "api"));
-  if (!created.ok) return problemAnswer(imageApiRefusal(created, headline));
+  if (!created.ok) return problemAnswer(withHeadline(created, headline));
   return Response.json({ data: imageJson(created.value, 0) }, { status: 201 });
 }

@@ -6,7 +6,10 @@ import {
   orderStatusEtag,
 } from "../../features/orders/order-status-etag.server";
 import { publicOrder } from "../../features/orders/order-status-view.server";
-import { apiMethodNotAllowed, apiNotFound } from "../../features/orders/public-order-api.server";
+import { deOrderStatus } from "../../i18n/de-order-status";
+import { problem } from "../../server/outcome";
+
+const notFound = () => problem(404, deOrderStatus.errors.notFound);
 
 /** `GET /api/orders/public/{uid}/{hash}`: the order's public fields, with ETag and 304. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -18,16 +21,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     cookieHeader: null,
     now: new Date(),
   });
-  if (!etag) return apiNotFound();
+  if (!etag) return notFound();
   const headers = { ETag: etag, "Cache-Control": STATUS_CACHE_CONTROL };
   if (etagMatches(request.headers.get("If-None-Match"), etag)) {
     return new Response(null, { status: 304, headers });
   }
   const record = await loadOrderRecord(context.db, address);
-  if (!record) return apiNotFound();
+  if (!record) return notFound();
   return Response.json({ data: publicOrder(record) }, { headers });
 }
 
 export function action() {
-  return apiMethodNotAllowed("GET, HEAD");
+  return problem(405, deOrderStatus.errors.methodNotAllowed, { headers: { Allow: "GET, HEAD" } });
 }

@@ -1,6 +1,22 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { statisticsApi } from "../../features/statistics/statistics-routes.server";
+import { forbidden, requireStaff } from "../../features/staff/staff-auth.server";
+import {
+  mayReadStatistics,
+  statisticsFigures,
+} from "../../features/statistics/statistics-views.server";
+import { problemAnswer } from "../../server/outcome";
 
 /** `GET /api/statistics/{metric}?from=&to=&branch=` (spec section 7, decision 055). */
-export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
-  statisticsApi(request, context, params);
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireStaff(request, context);
+  if (!mayReadStatistics(user)) throw forbidden(user.surface);
+  const search = new URL(request.url).searchParams;
+  const figures = await statisticsFigures(context.db, user, {
+    metric: params.metric,
+    from: search.get("from"),
+    to: search.get("to"),
+    branch: search.get("branch") ?? search.get("branchId"),
+  });
+  if (!figures.ok) return problemAnswer(figures);
+  return Response.json({ data: figures.value }, { headers: { "Cache-Control": "no-store" } });
+}

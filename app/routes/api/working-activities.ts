@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { activityList, createActivity } from "../../features/time-tracking/activities.server";
 import {
   newActivitySchema,
@@ -6,10 +6,9 @@ import {
   toNewActivity,
 } from "../../features/time-tracking/activity-input";
 import {
-  methodNotAllowed,
-  readBody,
+  managersCreate,
+  mapOutcome,
   requireManager,
-  unreadableBody,
 } from "../../features/time-tracking/requests.server";
 import { activityJson } from "../../features/time-tracking/working-activities.server";
 import { deTimeTracking as de } from "../../i18n/de-time-tracking";
@@ -29,14 +28,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return Response.json({ data: rows.map(activityJson), violations }, { headers: NO_STORE });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireManager(request, context);
-  if (request.method !== "POST") return methodNotAllowed();
-  const body = await readBody(request);
-  if (!body) return unreadableBody();
+export const action = managersCreate(async (context, user, body) => {
   const input = parsedOr400(newActivitySchema, body, de.createError);
-  if (!input.ok) return problemAnswer(input);
-  const created = await createActivity(context, user, toNewActivity(input.value));
-  if (!created.ok) return problemAnswer(created);
-  return Response.json({ data: activityJson(created.value) }, { status: 201, headers: NO_STORE });
-}
+  if (!input.ok) return input;
+  return mapOutcome(await createActivity(context, user, toNewActivity(input.value)), activityJson);
+});
