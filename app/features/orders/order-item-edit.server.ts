@@ -18,7 +18,7 @@ import {
   parseItemForm,
   partField,
   type FieldErrors,
-} from "../storefront/item-form.server";
+} from "../cart/item-form.server";
 import { orderItemSchema } from "./order-item-schema.server";
 import { auditOrder, staffState, type StaffScope } from "./staff-orders.server";
 import { parseId } from "../../domain/values";

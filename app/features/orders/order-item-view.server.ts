@@ -14,7 +14,7 @@ import {
 import { de } from "../../i18n/de-staff";
 import { pricedProduct } from "../cart/cart-pricing.server";
 import { optionPriceLabel } from "../storefront/item-dialog.server";
-import { partField, textLimitOf } from "../storefront/item-form.server";
+import { partField, textLimitOf } from "../cart/item-form.server";
 import { catalogueProduct, findOrderItem } from "./order-item-edit.server";
 import { referenceSettings } from "../shared/reference-data.server";
 import { staffState, type StaffScope } from "./staff-orders.server";

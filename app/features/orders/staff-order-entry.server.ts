@@ -15,7 +15,7 @@ import { checkoutSchema, loadCheckout, type FieldError } from "../checkout/check
 import { readyProviders, startPayment } from "../checkout/payment.server";
 import { placeOrder } from "../checkout/place-order.server";
 import { referenceBranches } from "../shared/reference-data.server";
-import { parseItemForm, type ItemInput } from "../storefront/item-form.server";
+import { parseItemForm, type ItemInput } from "../cart/item-form.server";
 import { loadStorefront } from "../storefront/storefront.server";
 import { checkoutMessages } from "./order-mails.server";
 import { fieldErrors } from "./order-changes.server";

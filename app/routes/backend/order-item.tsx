@@ -9,7 +9,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { OptionChoices } from "../../components/store/option-choices";
 import { Button, ButtonLink, Notice, Select, TextInput } from "../../components/ui";
 import { de } from "../../i18n/de-staff";
-import type { FieldErrors } from "../../features/storefront/item-form.server";
+import type { FieldErrors } from "../../features/cart/item-form.server";
 import { editOrderItem, itemIndexOf } from "../../features/orders/order-item-edit.server";
 import {
   loadItemEdit,
