@@ -2,7 +2,7 @@ import type { Socket } from "node:net";
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import { de } from "../i18n/de";
 import { FORM_TEXT_BYTES, IMAGE_FORM_BYTES, IMAGE_MAX_BYTES } from "../domain/image-files";
-import { MAX_REQUEST_BYTES } from "../features/storefront/item-request.server";
+import { MAX_REQUEST_BYTES } from "../features/cart/item-request.server";
 import { BULK_BODY_BYTES, CSV_FORM_BYTES, CSV_MAX_BYTES } from "../features/catalogue/csv-limits";
 import { deCatalogue } from "../i18n/de-catalogue";
 import { MAX_UPLOAD_REQUEST_BYTES } from "../features/uploads/upload-form.server";

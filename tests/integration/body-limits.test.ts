@@ -17,7 +17,7 @@ import {
   limitRequestBodies,
   quietAfterBodyRefused,
 } from "#app/server/body-limit.server";
-import { MAX_REQUEST_BYTES } from "#app/features/storefront/item-request.server";
+import { MAX_REQUEST_BYTES } from "#app/features/cart/item-request.server";
 import { IMAGE_FORM_BYTES } from "#app/domain/image-files";
 import { MAX_UPLOAD_REQUEST_BYTES } from "#app/features/uploads/upload-form.server";
 import {

@@ -32,7 +32,7 @@ import {
   type FieldErrors,
   type ItemInput,
   type PendingFile,
-} from "../storefront/item-form.server";
+} from "./item-form.server";
 import { DEFAULT_UPLOAD_QUOTA, uploadQuotaRefusal, type Uploader } from "./upload-quota.server";
 
 const id = idSchema;

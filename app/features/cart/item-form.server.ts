@@ -19,7 +19,7 @@ import {
 } from "../../domain/units";
 import { de } from "../../i18n/de";
 import { deCatalogue } from "../../i18n/de-catalogue";
-import { pricedProduct } from "../cart/cart-pricing.server";
+import { pricedProduct } from "./cart-pricing.server";
 import { cleanLine, cleanText } from "../../domain/values";
 
 /** A checked file waiting to be stored once the whole item is valid. */

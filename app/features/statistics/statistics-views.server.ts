@@ -1,7 +1,13 @@
-import { data, type AppLoadContext } from "@remix-run/node";
 import { DateTime } from "luxon";
 import { getSettings } from "../../db/queries/settings";
 import { csvDocument } from "../../domain/csv";
+import {
+  firstMessage,
+  refused,
+  succeeded,
+  type Outcome,
+  type RefusalStatus,
+} from "../../server/outcome";
 import { formatMoney, formatNumber } from "../../domain/format";
 import {
   MAX_RANGE_DAYS,
@@ -17,38 +23,53 @@ import { hoursText } from "../../domain/working-time";
 import { parseId } from "../../domain/values";
 import { deStatistics as de } from "../../i18n/de-statistics";
 import { de as staffDe } from "../../i18n/de-staff";
-import { forbidden, requireStaff, type StaffUser } from "../staff/staff-auth.server";
+import type { Db } from "../../db/schema";
+import type { StaffUser } from "../staff/staff-auth.server";
+import { csvRows } from "./statistics-csv";
 import { businessDay } from "./rollups.server";
 import {
   isMetric,
-  METRICS,
   statistics,
   type BranchFilter,
   type EventRow,
   type ItemRow,
-  type Metric,
   type PageRow,
   type SeriesPoint,
   type TimeCell,
 } from "./statistics.server";
 
 /**
- * The statistics' loaders (decision 055): `GET /api/statistics/{metric}?from=&to=&branch=`, the
- * back office's page `/backend/statistics?von=&bis=&filiale=` and its CSV downloads
+ * The statistics' services (decision 055) for `GET /api/statistics/{metric}?from=&to=&branch=`,
+ * the back office's page `/backend/statistics?von=&bis=&filiale=` and its CSV downloads
  * `/backend/statistics/{metric}.csv`. Administrators see every branch, managers theirs;
  * employees see no figures (revenue is the head office's and the branch manager's business).
+ * Bad input is a refusal (`Outcome`), never a thrown answer.
  */
 
 export function mayReadStatistics(user: Pick<StaffUser, "roles">): boolean {
   return user.roles.includes("ROLE_ADMIN") || isManager(user);
 }
 
+/** Thrown inside this module only, and turned into a refusal at its edge. */
 class BadInput {
   constructor(
-    readonly status: 400 | 403 | 404,
+    readonly status: RefusalStatus,
     readonly message: string,
     readonly field?: string,
   ) {}
+}
+
+async function refusingBadInput<T>(work: () => Promise<T>): Promise<Outcome<T>> {
+  try {
+    return succeeded(await work());
+  } catch (error) {
+    if (error instanceof BadInput) return refused(error.status, error.message, error.field);
+    throw error;
+  }
+}
+
+async function zoneOf(db: Db) {
+  return (await getSettings(db)).businessTimeZone;
 }
 
 const RANGE_MESSAGES: Record<RangeProblem, { message: string; field: string }> = {
@@ -70,7 +91,7 @@ function rangeOf(from: string | null, to: string | null): DayRange {
 
 /** The branches in scope: the chosen one (if the user may see it) or all the user's. */
 async function branchesOf(
-  context: AppLoadContext,
+  db: Db,
   user: StaffUser,
   raw: string | null,
 ): Promise<{ branches: BranchFilter; branchId: number | null }> {
@@ -82,7 +103,7 @@ async function branchesOf(
   if (!user.isAdmin && !user.branchIds.includes(id)) {
     throw new BadInput(403, staffDe.errors.forbidden, "branch");
   }
-  const exists = await context.db
+  const exists = await db
     .selectFrom("branches")
     .select("id")
     .where("id", "=", id)
@@ -91,39 +112,25 @@ async function branchesOf(
   return { branches: [id], branchId: id };
 }
 
-async function guard(request: Request, context: AppLoadContext) {
-  const user = await requireStaff(request, context);
-  if (!mayReadStatistics(user)) throw forbidden(user.surface);
-  const zone = (await getSettings(context.db)).businessTimeZone;
-  return { user, zone };
-}
-
-export async function statisticsApi(
-  request: Request,
-  context: AppLoadContext,
-  params: { metric?: string },
-): Promise<Response> {
-  const { user, zone } = await guard(request, context);
-  try {
-    if (!isMetric(params.metric)) throw new BadInput(400, de.errors.unknownMetric, "metric");
-    const search = new URL(request.url).searchParams;
-    const range = rangeOf(search.get("from"), search.get("to"));
-    const { branches } = await branchesOf(
-      context,
-      user,
-      search.get("branch") ?? search.get("branchId"),
-    );
-    const figures = await statistics(context.db, params.metric, { range, branches, zone });
-    return Response.json({ data: figures }, { headers: { "Cache-Control": "no-store" } });
-  } catch (error) {
-    if (error instanceof BadInput) {
-      return Response.json(
-        { errors: [{ message: error.message, ...(error.field ? { field: error.field } : {}) }] },
-        { status: error.status },
-      );
-    }
-    throw error;
-  }
+/** One figure as the API gives it: `metric` from the path, `from`, `to`, `branch` from the query. */
+export async function statisticsFigures(
+  db: Db,
+  user: StaffUser,
+  input: {
+    metric: string | undefined;
+    from: string | null;
+    to: string | null;
+    branch: string | null;
+  },
+) {
+  const zone = await zoneOf(db);
+  return refusingBadInput(async () => {
+    const metric = input.metric;
+    if (!isMetric(metric)) throw new BadInput(400, de.errors.unknownMetric, "metric");
+    const range = rangeOf(input.from, input.to);
+    const { branches } = await branchesOf(db, user, input.branch);
+    return statistics(db, metric, { range, branches, zone });
+  });
 }
 
 // ——— The page ———
@@ -163,11 +170,19 @@ function valueText(value: number, money: boolean): string {
   return money ? formatMoney(value) : formatNumber(value, 0);
 }
 
-export async function statisticsPage(request: Request, context: AppLoadContext) {
-  const { user, zone } = await guard(request, context);
-  const search = new URL(request.url).searchParams;
-  const today = businessDay(new Date(), zone);
-  const branchChoices = await context.db
+/**
+ * The page from its filter form's query (`von`, `bis`, `filiale`): the form, the branch choices
+ * and presets, and the figures, or the problem with its status (the page is shown either way).
+ */
+export async function statisticsPageView(
+  db: Db,
+  user: StaffUser,
+  search: URLSearchParams,
+  now: Date,
+) {
+  const zone = await zoneOf(db);
+  const today = businessDay(now, zone);
+  const branchChoices = await db
     .selectFrom("branches")
     .select(["id", "name"])
     .$if(!user.isAdmin, (qb) => qb.where("id", "in", user.branchIds.length ? user.branchIds : [0]))
@@ -187,17 +202,15 @@ export async function statisticsPage(request: Request, context: AppLoadContext) 
       href: `?${new URLSearchParams({ von: range.from, bis: range.to, ...(form.filiale ? { filiale: form.filiale } : {}) })}`,
     })),
   };
-  let range: DayRange;
-  let branches: BranchFilter;
-  try {
-    range = pageRange(search, today);
-    ({ branches } = await branchesOf(context, user, search.get("filiale")));
-  } catch (error) {
-    if (error instanceof BadInput) {
-      return data({ ...base, problem: error.message, figures: null }, { status: error.status });
-    }
-    throw error;
+  const scope = await refusingBadInput(async () => ({
+    range: pageRange(search, today),
+    ...(await branchesOf(db, user, search.get("filiale"))),
+  }));
+  if (!scope.ok) {
+    const view = { ...base, problem: firstMessage(scope), figures: null };
+    return { status: scope.status, view };
   }
+  const { range, branches } = scope.value;
   if (!form.von) form.von = range.from;
   if (!form.bis) form.bis = range.to;
   const previous = previousPeriod(range);
@@ -207,8 +220,8 @@ export async function statisticsPage(request: Request, context: AppLoadContext) 
   const series: SeriesFigure[] = [];
   for (const metric of SERIES_METRICS) {
     const money = metric === "revenue";
-    const points = (await statistics(context.db, metric, query)) as SeriesPoint[];
-    const past = (await statistics(context.db, metric, before)) as SeriesPoint[];
+    const points = (await statistics(db, metric, query)) as SeriesPoint[];
+    const past = (await statistics(db, metric, before)) as SeriesPoint[];
     const total = sum(points);
     const previousTotal = sum(past);
     series.push({
@@ -228,22 +241,20 @@ export async function statisticsPage(request: Request, context: AppLoadContext) 
     });
   }
   // Time tracking (decision 058): the minutes worked in the branches, as one total.
-  const workedTotal = sum(
-    (await statistics(context.db, "working-activities", query)) as SeriesPoint[],
-  );
+  const workedTotal = sum((await statistics(db, "working-activities", query)) as SeriesPoint[]);
   const [orderTimes, visitorTimes, popular, pages, events] = [
-    (await statistics(context.db, "order-times", query)) as TimeCell[],
-    (await statistics(context.db, "visitor-times", query)) as TimeCell[],
-    (await statistics(context.db, "popular-items", query)) as ItemRow[],
-    (await statistics(context.db, "pages", query)) as PageRow[],
-    (await statistics(context.db, "events", query)) as EventRow[],
+    (await statistics(db, "order-times", query)) as TimeCell[],
+    (await statistics(db, "visitor-times", query)) as TimeCell[],
+    (await statistics(db, "popular-items", query)) as ItemRow[],
+    (await statistics(db, "pages", query)) as PageRow[],
+    (await statistics(db, "events", query)) as EventRow[],
   ];
   const csvQuery = new URLSearchParams({
     von: range.from,
     bis: range.to,
     ...(form.filiale ? { filiale: form.filiale } : {}),
   }).toString();
-  return {
+  const view = {
     ...base,
     problem: null,
     figures: {
@@ -263,6 +274,7 @@ export async function statisticsPage(request: Request, context: AppLoadContext) 
       workedText: hoursText(workedTotal),
     },
   };
+  return { status: 200 as const, view };
 }
 
 function sum(points: SeriesPoint[]): number {
@@ -275,84 +287,26 @@ function byHour(cells: TimeCell[]): { hour: number; value: number }[] {
   return hours;
 }
 
-// ——— CSV ———
-
-const decimal = (cents: number) => (cents / 100).toFixed(2).replace(".", ",");
-
-function csvRows(metric: Metric, figures: unknown[]): string[][] {
-  const t = de.page;
-  switch (metric) {
-    case "pages":
-      return [[t.path, t.count], ...(figures as PageRow[]).map((r) => [r.path, String(r.value)])];
-    case "events":
-      return [
-        [t.type, t.name, t.count],
-        ...(figures as EventRow[]).map((r) => [r.type, r.name, String(r.value)]),
-      ];
-    case "popular-items":
-      return [
-        [t.name, t.count, `${t.gross} (EUR)`],
-        ...(figures as ItemRow[]).map((r) => [r.name, String(r.count), decimal(r.gross)]),
-      ];
-    case "visitor-times":
-    case "order-times":
-      return [
-        [t.weekday, t.hour, t.count],
-        ...(figures as TimeCell[]).map((r) => [
-          de.weekdays[r.weekday - 1]!,
-          `${String(r.hour).padStart(2, "0")}:00`,
-          String(r.value),
-        ]),
-      ];
-    case "working-schedules":
-    case "working-activities":
-      return [
-        [t.day, `${de.metrics[metric]} (Minuten)`],
-        ...(figures as SeriesPoint[]).map((r) => [shortDate(r.date), String(r.value)]),
-      ];
-    default:
-      return [
-        [t.day, metric === "revenue" ? `${de.metrics.revenue} (EUR)` : de.metrics[metric]],
-        ...(figures as SeriesPoint[]).map((r) => [
-          shortDate(r.date),
-          metric === "revenue" ? decimal(r.value) : String(r.value),
-        ]),
-      ];
-  }
-}
-
-export async function statisticsCsv(
-  request: Request,
-  context: AppLoadContext,
-  params: { metric?: string },
-): Promise<Response> {
-  const { user, zone } = await guard(request, context);
-  const metric = params.metric?.replace(/\.csv$/, "");
-  const search = new URL(request.url).searchParams;
-  try {
+/** One figure of the page as a CSV file, for the same query as the page. */
+export async function statisticsCsvFile(
+  db: Db,
+  user: StaffUser,
+  file: string | undefined,
+  search: URLSearchParams,
+  now: Date,
+) {
+  const zone = await zoneOf(db);
+  return refusingBadInput(async () => {
+    const metric = file?.replace(/\.csv$/, "");
     if (!isMetric(metric)) throw new BadInput(404, de.errors.unknownMetric);
-    const today = businessDay(new Date(), zone);
-    const range = pageRange(search, today);
-    const { branches } = await branchesOf(context, user, search.get("filiale"));
-    const figures = await statistics(context.db, metric, { range, branches, zone });
-    // The formula guard for every text cell (paths, event names, product names): csvDocument.
-    const csv = csvDocument(csvRows(metric, figures));
-    return new Response(csv, {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="statistik-${metric}-${range.from}-${range.to}.csv"`,
-        "Cache-Control": "no-store",
-      },
-    });
-  } catch (error) {
-    if (error instanceof BadInput) {
-      return new Response(error.message, {
-        status: error.status,
-        headers: { "Content-Type": "text/plain; charset=utf-8" },
-      });
-    }
-    throw error;
-  }
+    const range = pageRange(search, businessDay(now, zone));
+    const { branches } = await branchesOf(db, user, search.get("filiale"));
+    const figures = await statistics(db, metric, { range, branches, zone });
+    return {
+      // The formula guard for every text cell (paths, event names, product names): csvDocument.
+      csv: csvDocument(csvRows(metric, figures)),
+      fileName: `statistik-${metric}-${range.from}-${range.to}.csv`,
+    };
+  });
 }
 
-export const STATISTICS_METRICS = METRICS;

@@ -39,7 +39,7 @@ import {
   textLimitOf,
   type FieldErrors,
   type PendingFile,
-} from "./item-form.server";
+} from "../cart/item-form.server";
 import { findCart } from "../../db/queries/carts";
 import { stagedUploads, stageUploads } from "../cart/cart-changes.server";
 import type { Uploader } from "../cart/upload-quota.server";

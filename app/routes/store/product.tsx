@@ -20,7 +20,7 @@ import {
   readCartForm,
   RequestTooLarge,
   type ReadForm,
-} from "../../features/storefront/item-request.server";
+} from "../../features/cart/item-request.server";
 import { findCartItem } from "../../db/queries/carts";
 import { storageFor } from "../../integrations/storage/storage.server";
 import { clientKeyFor, DEFAULT_UPLOAD_QUOTA } from "../../features/cart/upload-quota.server";
