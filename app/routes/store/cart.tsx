@@ -1,5 +1,5 @@
 import { useActionData } from "@remix-run/react";
-import { cartAction, type CartActionError } from "../../features/cart/cart-action.server";
+import { cartAction, type CartActionError } from "./cart-action.server";
 
 /** The cart panel's forms post here (`/store/{branch}?index`): one action, an intent each. */
 export const action = cartAction;

@@ -7,7 +7,7 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ItemDialog } from "../../components/store/item-dialog";
 import { pageTitle, seoMeta, shellFromMatches } from "../../seo";
-import { applyCartForm, type CartActionError } from "../../features/cart/cart-action.server";
+import { applyCartForm, type CartActionError } from "./cart-action.server";
 import { cartIdFor, rememberCart } from "../../features/cart/cart-cookie.server";
 import {
   itemDialogView,

@@ -1,17 +1,31 @@
+/**
+ * The HTTP answer of the cart's forms, beside the two routes that take them (the branch page's
+ * cart panel, cart.tsx, and the item dialog, product.tsx): the Epic Stack's helper beside its
+ * routes (decision 081). The cart area's service (changeCart) knows the cart; this file reads the
+ * request and answers, so the cart area imports nothing of the storefront (decision 086).
+ */
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { de } from "../../i18n/de";
-import { cartIdFor, forgetCarts, rememberCart } from "./cart-cookie.server";
-import { changeCart } from "./cart-changes.server";
-import { NOTICE_PARAM } from "./cart-notice";
-import { cleanMenuSearch, MENU_SEARCH_PARAM } from "../../domain/menu-listing";
-import { productAnchor } from "../storefront/store-paths";
-import type { FieldErrors } from "./item-form.server";
-import { readCartForm, RequestTooLarge, type ReadForm } from "./item-request.server";
-import { storageFor } from "../../integrations/storage/storage.server";
-import { requireStorefront, storePath, type Storefront } from "../storefront/storefront.server";
-import { clientKeyFor, DEFAULT_UPLOAD_QUOTA } from "./upload-quota.server";
-import { newCartRefusal } from "./new-cart-limit.server";
-import { preferredOrderType } from "../tables/table-visit.server";
+import { de } from "#app/i18n/de";
+import { cartIdFor, forgetCarts, rememberCart } from "#app/features/cart/cart-cookie.server";
+import { changeCart } from "#app/features/cart/cart-changes.server";
+import { NOTICE_PARAM } from "#app/features/cart/cart-notice";
+import { cleanMenuSearch, MENU_SEARCH_PARAM } from "#app/domain/menu-listing";
+import { productAnchor } from "#app/features/storefront/store-paths";
+import type { FieldErrors } from "#app/features/cart/item-form.server";
+import {
+  readCartForm,
+  RequestTooLarge,
+  type ReadForm,
+} from "#app/features/cart/item-request.server";
+import { storageFor } from "#app/integrations/storage/storage.server";
+import {
+  requireStorefront,
+  storePath,
+  type Storefront,
+} from "#app/features/storefront/storefront.server";
+import { clientKeyFor, DEFAULT_UPLOAD_QUOTA } from "#app/features/cart/upload-quota.server";
+import { newCartRefusal } from "#app/features/cart/new-cart-limit.server";
+import { preferredOrderType } from "#app/features/tables/table-visit.server";
 
 export interface CartActionError {
   message: string;
