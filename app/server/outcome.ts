@@ -37,6 +37,18 @@ export function refusedWith(status: RefusalStatus, errors: readonly Problem[]): 
   return { ok: false, status, errors };
 }
 
+/**
+ * A refusal led by the spec's section 8 sentence ('Bild konnte nicht gespeichert werden.'): the
+ * sentence first when the request itself was bad (400, 413), after the reasons otherwise.
+ */
+export function withHeadline(refusal: Refusal, headline: string): Refusal {
+  const first = refusal.status === 400 || refusal.status === 413;
+  return refusedWith(
+    refusal.status,
+    first ? [{ message: headline }, ...refusal.errors] : [...refusal.errors, { message: headline }],
+  );
+}
+
 /** The first message of a refusal, for a page's notice. */
 export function firstMessage(refusal: Refusal): string {
   return refusal.errors[0]?.message ?? "";

@@ -92,18 +92,6 @@ export function imageFormReply(
   };
 }
 
-/**
- * The API's refusal with the spec's section 8 sentence: first for a bad request or a too large
- * file, last otherwise.
- */
-export function imageApiRefusal(refusal: Refusal, headline: string): Refusal {
-  const errors =
-    refusal.status === 400 || refusal.status === 413
-      ? [{ message: headline }, ...refusal.errors]
-      : [...refusal.errors, { message: headline }];
-  return refusedWith(refusal.status, errors);
-}
-
 /** A body that could not be read at all. */
 export const unreadableImageRequest = (headline: string): Refusal =>
   refusedWith(400, [{ message: headline }, { message: deMedia.refusals.unreadable }]);

@@ -1,4 +1,6 @@
 import { MAX_UPLOAD_BYTES } from "../../domain/upload-types";
+import { deUploads } from "../../i18n/de-uploads";
+import { refused, succeeded, type Outcome } from "../../server/outcome";
 import {
   MultipartTooLarge,
   MultipartUnreadable,
@@ -64,6 +66,22 @@ export async function readUploadForm(request: Request): Promise<UploadForm> {
       result.notMultipart = true;
       return result;
     }
+    throw error;
+  }
+}
+
+/**
+ * The staff files of a request, as the page and the API read them: refused when the body is
+ * larger than the limit (413), not multipart (400) or carries too many files (413).
+ */
+export async function readStaffFiles(request: Request): Promise<Outcome<UploadForm>> {
+  try {
+    const form = await readUploadForm(request);
+    if (form.notMultipart) return refused(400, deUploads.noFile);
+    if (form.tooMany) return refused(413, deUploads.tooMany(MAX_FILES_AT_ONCE), "file");
+    return succeeded(form);
+  } catch (error) {
+    if (error instanceof UploadRequestTooLarge) return refused(413, deUploads.tooLarge);
     throw error;
   }
 }

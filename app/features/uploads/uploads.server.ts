@@ -6,6 +6,7 @@ import { uploadPath, uploadPreviewPath } from "../../domain/upload-paths";
 import { cleanLine } from "../../domain/values";
 import { deUploads } from "../../i18n/de-uploads";
 import { storageFor, type StorageSettings } from "../../integrations/storage/storage.server";
+import { refusedWith, type Outcome, type Problem, type RefusalStatus } from "../../server/outcome";
 import { audit } from "../staff/staff-auth.server";
 import { contentIsSound } from "./file-content.server";
 import { forgetPreview } from "./previews.server";
@@ -34,10 +35,7 @@ export interface UploadRecord {
   orderIds: number[];
 }
 
-export type Problem = { message: string; field?: string };
-export type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; errors: Problem[] };
-
-const refuse = (status: number, ...errors: Problem[]) => ({ ok: false, status, errors }) as const;
+const refuse = (status: RefusalStatus, ...errors: Problem[]) => refusedWith(status, errors);
 
 export interface Actor {
   user: { id: number };

@@ -1,8 +1,10 @@
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
 } from "@remix-run/node";
 import {
   Form,
@@ -13,7 +15,7 @@ import {
   useNavigation,
 } from "@remix-run/react";
 import {
-  buttonClass,
+  Button,
   ConfirmAction,
   DataTable,
   FilterBar,
@@ -23,9 +25,26 @@ import {
 } from "../../components/ui";
 import { resourceLinks } from "../../components/backend/resource-styles";
 import uploadStyles from "../../styles/uploads.css?url";
+import { getSettings } from "../../db/queries/settings";
+import { parseId } from "../../domain/values";
+import { readSmallForm } from "../../features/shared/small-request.server";
+import { requireStaff } from "../../features/staff/staff-auth.server";
+import { readStaffFiles } from "../../features/uploads/upload-form.server";
+import {
+  UPLOADS_PAGE_SIZE,
+  UPLOAD_ROLES,
+  uploadHint,
+  uploadNotice,
+  uploadRow,
+} from "../../features/uploads/upload-views.server";
+import {
+  createStaffUploads,
+  deleteUpload,
+  listUploads,
+} from "../../features/uploads/uploads.server";
 import { de as backOffice } from "../../i18n/de-backoffice";
 import { deUploads } from "../../i18n/de-uploads";
-import { uploadsPageAction, uploadsPageLoader } from "../../features/uploads/uploads-page.server";
+import type { Refusal } from "../../server/outcome";
 import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 const texts = deUploads.list;
@@ -38,10 +57,56 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => staffPageMeta(texts.title);
 
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  uploadsPageLoader(request, context);
-export const action = ({ request, context }: ActionFunctionArgs) =>
-  uploadsPageAction(request, context);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context, { roles: UPLOAD_ROLES });
+  const url = new URL(request.url);
+  const zone = (await getSettings(context.db)).businessTimeZone;
+  const search = (url.searchParams.get("suche") ?? "").trim().slice(0, 100);
+  const list = await listUploads(context.db, {
+    search,
+    page: parseId(url.searchParams.get("seite")) ?? 1,
+    pageSize: UPLOADS_PAGE_SIZE,
+  });
+  return {
+    notice: uploadNotice(url.searchParams.get("hinweis")),
+    search,
+    hint: uploadHint(),
+    paging: { page: list.page, pageCount: list.pageCount, total: list.total },
+    uploads: list.rows.map((row) => uploadRow(row, zone)),
+  };
+}
+
+/** The headline of the section 8 sentence over the refusal's reasons. */
+const refusedPage = (headline: string, refusal: Pick<Refusal, "status" | "errors">) =>
+  data(
+    { errors: [headline, ...refusal.errors.map((error) => error.message)] },
+    { status: refusal.status },
+  );
+
+/** Staff files (multipart) or the deletion of one file (a small form: `intent=delete`, `id`). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireStaff(request, context, { roles: UPLOAD_ROLES });
+  const actor = { user, clientAddress: context.clientAddress };
+  if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
+    const form = await readSmallForm(request, 4 * 1024);
+    const id = parseId(form?.get("id")?.toString() ?? null);
+    if (form?.get("intent") !== "delete" || id === null) {
+      return refusedPage(deUploads.errors.delete, {
+        status: 400,
+        errors: [{ message: deUploads.notFound }],
+      });
+    }
+    const deleted = await deleteUpload(context.db, context.config, actor, id);
+    if (!deleted.ok) return refusedPage(deUploads.errors.delete, deleted);
+    return redirect("/backend/uploads?hinweis=geloescht", 303);
+  }
+  const read = await readStaffFiles(request);
+  if (!read.ok) return refusedPage(deUploads.errors.create, read);
+  const { files, oversized } = read.value;
+  const created = await createStaffUploads(context.db, context.config, actor, files, oversized);
+  if (!created.ok) return refusedPage(deUploads.errors.create, created);
+  return redirect("/backend/uploads?hinweis=hochgeladen", 303);
+}
 
 /** The back office's "Dateien" (decision 037). */
 export default function Uploads() {
@@ -92,9 +157,9 @@ export default function Uploads() {
           />
         </div>
         <div className="resource-actions">
-          <button type="submit" className={buttonClass()} disabled={busy}>
+          <Button type="submit" disabled={busy}>
             {deUploads.form.submit}
-          </button>
+          </Button>
         </div>
       </Form>
 
