@@ -3,10 +3,11 @@ import { de } from "../../i18n/de-staff";
 import { editOrderItem, itemIndexOf } from "../../features/orders/order-item-edit.server";
 import { orderItemsJson } from "../../features/orders/order-item-view.server";
 import { readSmallBody } from "../../features/shared/small-request.server";
-import { apiError, requireStaff } from "../../features/staff/staff-auth.server";
+import { requireStaff } from "../../features/staff/staff-auth.server";
+import { problem, problemAnswer } from "../../server/outcome";
 import { staffScope } from "../../features/orders/staff-order-query.server";
 import { findStaffOrder } from "../../features/orders/staff-orders.server";
-import { orderJson } from "../../features/orders/staff-orders-api.server";
+import { orderJson } from "../../features/orders/order-json.server";
 import { parseId } from "../../domain/values";
 
 /**
@@ -36,8 +37,8 @@ async function visibleOrder(
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { order } = await visibleOrder(request, context, params);
-  if (!order) return apiError(404, texts.errors.notFound);
-  return apiError(405, de.orderStatus.errors.methodNotAllowed, { Allow: "PUT" });
+  if (!order) return problem(404, texts.errors.notFound);
+  return problem(405, de.orderStatus.errors.methodNotAllowed, { headers: { Allow: "PUT" } });
 }
 
 /** Field names as the JSON names them: `part-7` of the form is `parts.7` here. */
@@ -48,12 +49,12 @@ function jsonField(field: string): string {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { scope, order } = await visibleOrder(request, context, params);
-  if (!order) return apiError(404, texts.errors.notFound);
+  if (!order) return problem(404, texts.errors.notFound);
   if (request.method !== "PUT") {
-    return apiError(405, de.orderStatus.errors.methodNotAllowed, { Allow: "PUT" });
+    return problem(405, de.orderStatus.errors.methodNotAllowed, { headers: { Allow: "PUT" } });
   }
   const index = itemIndexOf(params.index);
-  if (index === null) return apiError(404, texts.itemEdit.errors.itemNotFound);
+  if (index === null) return problem(404, texts.itemEdit.errors.itemNotFound);
   const text = await readSmallBody(request, MAX_BODY_BYTES);
   let body: unknown = null;
   try {
@@ -62,22 +63,20 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     body = null;
   }
   if (!body || typeof body !== "object" || Array.isArray(body)) {
-    return apiError(400, texts.itemEdit.errors.badRequest);
+    return problem(400, texts.itemEdit.errors.badRequest);
   }
   const outcome = await editOrderItem(context.db, scope, order.id, index, { kind: "json", body });
   if (!outcome.ok) {
     if (outcome.status === 400) {
-      return Response.json(
-        {
-          errors: Object.entries(outcome.fieldErrors).map(([field, message]) => ({
-            message,
-            field: jsonField(field),
-          })),
-        },
-        { status: 400 },
-      );
+      return problemAnswer({
+        status: 400,
+        errors: Object.entries(outcome.fieldErrors).map(([field, message]) => ({
+          message,
+          field: jsonField(field),
+        })),
+      });
     }
-    return apiError(
+    return problem(
       outcome.status,
       outcome.status === 409
         ? `${texts.itemEdit.errors.failed} ${outcome.message}`

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { de } from "../../i18n/de-staff";
-import { apiError, requireStaff } from "../../features/staff/staff-auth.server";
+import { requireStaff } from "../../features/staff/staff-auth.server";
+import { problem } from "../../server/outcome";
 import {
   parseOrderAction,
   performOrderAction,
@@ -8,7 +9,7 @@ import {
 } from "../../features/orders/staff-order-actions.server";
 import { staffScope } from "../../features/orders/staff-order-query.server";
 import { findStaffOrder } from "../../features/orders/staff-orders.server";
-import { orderJson } from "../../features/orders/staff-orders-api.server";
+import { orderJson } from "../../features/orders/order-json.server";
 import { parseId } from "../../domain/values";
 
 /**
@@ -43,8 +44,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     staffScope(user, context),
     orderIdOf(params.orderId),
   );
-  if (!order) return apiError(404, de.staffOrders.errors.notFound);
-  return apiError(405, de.orderStatus.errors.methodNotAllowed, { Allow: "POST" });
+  if (!order) return problem(404, de.staffOrders.errors.notFound);
+  return problem(405, de.orderStatus.errors.methodNotAllowed, { headers: { Allow: "POST" } });
 }
 
 async function bodyOf(request: Request): Promise<Record<string, unknown> | null> {
@@ -68,25 +69,25 @@ async function bodyOf(request: Request): Promise<Record<string, unknown> | null>
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireStaff(request, context);
   if (request.method !== "POST") {
-    return apiError(405, de.orderStatus.errors.methodNotAllowed, { Allow: "POST" });
+    return problem(405, de.orderStatus.errors.methodNotAllowed, { headers: { Allow: "POST" } });
   }
   const id = orderIdOf(params.orderId);
   const scope = staffScope(user, context);
   if (!(await findStaffOrder(context.db, scope, id))) {
-    return apiError(404, de.staffOrders.errors.notFound);
+    return problem(404, de.staffOrders.errors.notFound);
   }
   const intent = params.status
     ? STATUSES.has(params.status as OrderIntent)
       ? (params.status as OrderIntent)
       : null
     : (OPERATIONS[params.operation ?? ""] ?? null);
-  if (!intent) return apiError(404, de.staffOrders.errors.unknownAction);
+  if (!intent) return problem(404, de.staffOrders.errors.unknownAction);
   const body = await bodyOf(request);
-  if (!body) return apiError(400, de.orderStatus.errors.badRequest);
+  if (!body) return problem(400, de.orderStatus.errors.badRequest);
   const parsed = parseOrderAction({ ...body, intent });
-  if (!parsed.ok) return apiError(400, parsed.message);
+  if (!parsed.ok) return problem(400, parsed.message);
   const result = await performOrderAction(context, scope, id, parsed.action);
-  if (!result.ok) return apiError(result.status, result.message);
+  if (!result.ok) return problem(result.status, result.message);
   const order = await findStaffOrder(context.db, scope, id);
   return Response.json({
     data: order ? orderJson(order) : null,

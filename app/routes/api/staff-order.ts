@@ -1,35 +1,68 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { de as deShop } from "../../i18n/de";
 import { de } from "../../i18n/de-staff";
-import { apiError, requireStaff } from "../../features/staff/staff-auth.server";
+import { requireStaff } from "../../features/staff/staff-auth.server";
+import { changeOrderDetails, deleteOrder } from "../../features/orders/order-changes.server";
 import {
-  deleteOrderJson,
   orderDetailJson,
-  updateOrderJson,
-} from "../../features/orders/staff-orders-api.server";
+  orderWithItemsJson,
+  readOrderBody,
+} from "../../features/orders/order-json.server";
 import { parseId } from "../../domain/values";
 import { staffScope } from "../../features/orders/staff-order-query.server";
 import { findStaffOrder } from "../../features/orders/staff-orders.server";
+import { problem, problemAnswer } from "../../server/outcome";
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+const notFound = () => problem(404, de.staffOrders.errors.notFound);
 
 /** GET /api/orders/{id}: the order with its receipt (items, parts, totals by tax rate). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireStaff(request, context);
   const id = parseId(params.orderId) ?? 0;
-  if (id <= 0) return apiError(404, de.staffOrders.errors.notFound);
-  return orderDetailJson(context, user, id);
+  if (id <= 0) return notFound();
+  const scope = staffScope(user, context);
+  const order = await orderDetailJson(context.db, scope, id, { withReceipt: true });
+  if (!order) return notFound();
+  return Response.json({ data: order }, { headers: NO_STORE });
 }
 
 /**
  * PUT /api/orders/{id}: contact data, appointment and comment, with the `version` read before
- * (decision 033); DELETE /api/orders/{id}: only an order that never became a real one.
+ * (decision 033; an outdated one gets 409); DELETE /api/orders/{id}: only an order that never
+ * became a real one.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireStaff(request, context);
   const id = parseId(params.orderId) ?? 0;
+  const scope = staffScope(user, context);
   // Another branch's order or an unknown one: 404 whatever the method.
-  const visible = id > 0 ? await findStaffOrder(context.db, staffScope(user, context), id) : null;
-  if (!visible) return apiError(404, de.staffOrders.errors.notFound);
-  if (request.method === "PUT") return updateOrderJson(request, context, user, id);
-  if (request.method === "DELETE") return deleteOrderJson(context, user, id);
-  return apiError(405, deShop.errors.methodNotAllowed, { Allow: "GET, HEAD, PUT, DELETE" });
+  const visible = id > 0 ? await findStaffOrder(context.db, scope, id) : null;
+  if (!visible) return notFound();
+  if (request.method === "PUT") {
+    const body = await readOrderBody(request);
+    if (!body) return problem(400, de.orderChanges.badRequest);
+    const outcome = await changeOrderDetails(context.db, scope, id, body, new Date());
+    if (!outcome.ok) {
+      return outcome.status === 400
+        ? problemAnswer({ status: 400, errors: outcome.errors }, { headers: NO_STORE })
+        : problem(outcome.status, outcome.message);
+    }
+    const data = await orderWithItemsJson(context.db, outcome.order);
+    return Response.json({ data }, { headers: NO_STORE });
+  }
+  if (request.method === "DELETE") {
+    const outcome = await deleteOrder(context.db, scope, id, new Date());
+    if (!outcome.ok) {
+      const message =
+        outcome.status === 409
+          ? `${de.orderChanges.deleteFailed} ${outcome.message}`
+          : outcome.message;
+      return problem(outcome.status, message);
+    }
+    return Response.json({ data: { id: outcome.order.id, deleted: true } }, { headers: NO_STORE });
+  }
+  return problem(405, deShop.errors.methodNotAllowed, {
+    headers: { Allow: "GET, HEAD, PUT, DELETE" },
+  });
 }
