@@ -21,13 +21,8 @@ import {
   type BulkPreview,
 } from "./bulk-prices.server";
 import { BULK_BODY_BYTES, CSV_FORM_BYTES, CSV_MAX_BYTES } from "./csv-limits";
-import {
-  decodeCsv,
-  exportProductsCsv,
-  importProductsCsv,
-  type ImportOutcome,
-  type ImportReport,
-} from "./products-csv.server";
+import { decodeCsv, type ImportOutcome, type ImportReport } from "./products-csv-rows";
+import { exportProductsCsv, importProductsCsv } from "./products-csv.server";
 
 /**
  * The routes of the bulk changes and the CSV (issue 15): `/backend/products/bulk`,
