@@ -7,6 +7,9 @@ declare module "@remix-run/node" {
   }
 }
 
+const STORE_PARTS =
+  /\/app\/components\/(ui\/(button|field|notice|dialog)|use-hydrated|visitor-slot|opening-state|picture-img)\.tsx?$/;
+
 export default defineConfig({
   plugins: [
     remix({
@@ -28,5 +31,14 @@ export default defineConfig({
     // Kept in build/client/.vite (never served: a dot folder): the service worker's build reads
     // which chunks the storefront can load, dynamic imports included (decision 052).
     manifest: true,
+    rollupOptions: {
+      output: {
+        // The small parts every storefront page uses travel as one file (decision 087): each
+        // file of its own would add a preload and manifest entries to every kept page.
+        manualChunks(id) {
+          if (STORE_PARTS.test(id)) return "store-parts";
+        },
+      },
+    },
   },
 });

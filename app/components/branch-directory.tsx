@@ -5,6 +5,8 @@ import type { FocusEvent } from "react";
 import { OpeningStateLine } from "./opening-state";
 import { de } from "../i18n/de";
 import type { BranchListData } from "../features/storefront/home.server";
+import { Button } from "./ui/button";
+import { SelectControl } from "./ui/field";
 
 /**
  * Spec section 2: at tablet width the view scrolls to the search box on focus, so the on-screen
@@ -51,20 +53,20 @@ export function BranchDirectory({ list, resetPath }: { list: BranchListData; res
           {tagFilter && tagFilter.tags.length > 0 ? (
             <div className="field">
               <label htmlFor="filiale-merkmal">{de.home.tagLabel}</label>
-              <select id="filiale-merkmal" name="tag" defaultValue={tagFilter.active}>
+              <SelectControl id="filiale-merkmal" name="tag" defaultValue={tagFilter.active}>
                 <option value="">{de.home.allTags}</option>
                 {tagFilter.tags.map((tag) => (
                   <option key={tag.identifier} value={tag.identifier}>
                     {tag.name}
                   </option>
                 ))}
-              </select>
+              </SelectControl>
             </div>
           ) : null}
           <div className="field-actions">
-            <button type="submit" className="button">
+            <Button variant="store" type="submit">
               {search ? de.home.searchButton : de.home.filterButton}
-            </button>
+            </Button>
             {isFiltered ? <Link to={resetPath}>{de.home.resetFilter}</Link> : null}
           </div>
         </Form>

@@ -4,6 +4,7 @@ import type { LegalLink, ShellData } from "../features/storefront/shell.server";
 import type { NavLink } from "../features/content/navigation-items.server";
 import { FOOTER_SLOT_ID } from "../features/pwa/pwa-host";
 import { useSelfService } from "./kiosk";
+import { Button } from "./ui/button";
 
 /** The branch the visitor is looking at, from the URL (`/store/{identifier}/…`). */
 function useCurrentBranchIdentifier(): string | null {
@@ -151,12 +152,24 @@ export function CookieBanner({ shell }: { shell: ShellData }) {
       </p>
       <Form method="post" action="/cookie-consent" preventScrollReset className="cookie-choices">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <button type="submit" name="choice" value="decline" className="button cookie-choice">
+        <Button
+          variant="store"
+          type="submit"
+          name="choice"
+          value="decline"
+          className="cookie-choice"
+        >
           {shell.consentLabels.decline}
-        </button>
-        <button type="submit" name="choice" value="accept" className="button cookie-choice">
+        </Button>
+        <Button
+          variant="store"
+          type="submit"
+          name="choice"
+          value="accept"
+          className="cookie-choice"
+        >
           {shell.consentLabels.accept}
-        </button>
+        </Button>
       </Form>
     </section>
   );

@@ -4,6 +4,7 @@ import type { OrderTimeline } from "../../domain/order-status";
 import { deOrderStatus } from "../../i18n/de-order-status";
 import { OrderLineBody, OrderTotals } from "../store/order-lines";
 import type { OrderStatusView } from "../../features/orders/order-status-view.server";
+import { Button } from "../ui/button";
 
 const texts = deOrderStatus;
 
@@ -61,15 +62,15 @@ export function CounterAppointmentPrompt({
       <div className="counter-appointment-actions">
         <Form method="post" preventScrollReset>
           <input type="hidden" name="intent" value="accept-counter-appointment" />
-          <button type="submit" className="button" disabled={isSending}>
+          <Button variant="store" type="submit" disabled={isSending}>
             {prompt.accept}
-          </button>
+          </Button>
         </Form>
         <Form method="post" preventScrollReset>
           <input type="hidden" name="intent" value="decline-counter-appointment" />
-          <button type="submit" className="button secondary" disabled={isSending}>
+          <Button variant="store-secondary" type="submit" disabled={isSending}>
             {prompt.decline}
-          </button>
+          </Button>
         </Form>
       </div>
     </section>

@@ -9,6 +9,8 @@ import {
   STARS,
   type RatingField,
 } from "../../features/orders/questionnaire-fields";
+import { Button } from "../ui/button";
+import { FieldError } from "../ui/field";
 
 const texts = deOrderStatus.questionnaire;
 const FORM_ID = "bewertung";
@@ -56,9 +58,9 @@ function StarRating({
           );
         })}
       </div>
-      <p id={errorId} className="field-error">
+      <FieldError id={errorId} look="store">
         {error}
-      </p>
+      </FieldError>
     </fieldset>
   );
 }
@@ -103,16 +105,16 @@ export function Questionnaire({ lastResult }: { lastResult?: SubmissionResult<st
             aria-invalid={commentError ? true : undefined}
             aria-describedby={`${commentId}-error`}
           />
-          <p id={`${commentId}-error`} className="field-error">
+          <FieldError id={`${commentId}-error`} look="store">
             {commentError}
-          </p>
+          </FieldError>
         </div>
         <p className={formError ? "form-error" : "field-error"} role="alert">
           {formError}
         </p>
-        <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+        <Button variant="store" type="submit" disabled={navigation.state === "submitting"}>
           {texts.submit}
-        </button>
+        </Button>
       </Form>
     </section>
   );

@@ -5,6 +5,9 @@ import { VisitorSlot } from "../visitor-slot";
 import { OrderTotals } from "./order-lines";
 import type { CartView } from "../../features/cart/cart.server";
 import { productPath } from "../../features/storefront/store-paths";
+import { Button } from "../ui/button";
+import { SelectControl } from "../ui/field";
+import { Notice } from "../ui/notice";
 
 const texts = de.cartPanel;
 
@@ -76,9 +79,9 @@ export function CartPanelHead({ visitor }: { visitor: CartPanelVisitor }) {
       <p className="cart-count">{cart.countText}</p>
       <div role="status" className="cart-notices">
         {cart.removedByMenuChange.length > 0 ? (
-          <p className="notice">{texts.menuChanged(cart.removedByMenuChange.join(", "))}</p>
+          <Notice look="store">{texts.menuChanged(cart.removedByMenuChange.join(", "))}</Notice>
         ) : null}
-        {soldOutNotice ? <p className="notice">{soldOutNotice}</p> : null}
+        <Notice look="store">{soldOutNotice}</Notice>
       </div>
     </>
   );
@@ -145,7 +148,9 @@ export function CartPanelBody({
                     key={item.amountInput}
                   />
                   <span>{item.unitShort}</span>
-                  <button type="submit">{texts.changeQuantity}</button>
+                  <Button variant="plain" type="submit">
+                    {texts.changeQuantity}
+                  </Button>
                 </form>
                 <a
                   href={productPath(paths.branchIdentifier, item.productId, item.id)}
@@ -157,9 +162,9 @@ export function CartPanelBody({
                 <form method="post" action={action} data-enhance="" className="inline-form">
                   <input type="hidden" name="intent" value="remove" />
                   <input type="hidden" name="itemId" value={item.id} />
-                  <button type="submit" aria-label={texts.removeItem(item.name)}>
+                  <Button variant="plain" type="submit" aria-label={texts.removeItem(item.name)}>
                     {texts.remove}
-                  </button>
+                  </Button>
                 </form>
               </div>
             </li>
@@ -171,7 +176,7 @@ export function CartPanelBody({
         <form method="post" action={action} data-enhance="" className="cart-choice">
           <input type="hidden" name="intent" value="set-delivery-type" />
           <label htmlFor="art-der-lieferung">{texts.deliveryType}</label>
-          <select
+          <SelectControl
             id="art-der-lieferung"
             name="deliveryType"
             defaultValue={cart.deliveryType}
@@ -183,20 +188,20 @@ export function CartPanelBody({
                 {type.label}
               </option>
             ))}
-          </select>
-          <button type="submit" hidden={applyHidden}>
+          </SelectControl>
+          <Button variant="plain" type="submit" hidden={applyHidden}>
             {texts.apply}
-          </button>
+          </Button>
         </form>
       ) : null}
 
       {cart.deliveryType === "delivery" ? (
         <>
-          {deliveryNotice ? <p className="notice">{deliveryNotice}</p> : null}
+          <Notice look="store">{deliveryNotice}</Notice>
           <form method="post" action={action} data-enhance="" className="cart-choice">
             <input type="hidden" name="intent" value="set-delivery-area" />
             <label htmlFor="liefergebiet">{texts.deliveryArea}</label>
-            <select
+            <SelectControl
               id="liefergebiet"
               name="deliveryAreaId"
               defaultValue={cart.deliveryAreaId ?? ""}
@@ -212,10 +217,10 @@ export function CartPanelBody({
                   {area.name}
                 </option>
               ))}
-            </select>
-            <button type="submit" hidden={applyHidden}>
+            </SelectControl>
+            <Button variant="plain" type="submit" hidden={applyHidden}>
               {texts.apply}
-            </button>
+            </Button>
           </form>
         </>
       ) : null}
@@ -223,11 +228,11 @@ export function CartPanelBody({
       <OrderTotals costs={cart.costs} deliveryCosts={cart.deliveryCosts} total={cart.total} />
       {cart.freeDeliveryHint ? <p className="cart-hint">{cart.freeDeliveryHint}</p> : null}
       {cart.minimumNotice.length > 0 ? (
-        <div className="notice minimum-order">
+        <Notice look="store" as="div" className="minimum-order">
           {cart.minimumNotice.map((sentence) => (
             <p key={sentence}>{sentence}</p>
           ))}
-        </div>
+        </Notice>
       ) : null}
       {cart.priceNotes.map((note) => (
         <p key={note} className="cart-hint">
@@ -240,9 +245,9 @@ export function CartPanelBody({
             {texts.checkout}
           </a>
         ) : (
-          <button type="button" className="button primary" disabled>
+          <Button variant="store" type="button" className="primary" disabled>
             {texts.checkout}
-          </button>
+          </Button>
         )}
       </p>
     </details>

@@ -14,6 +14,9 @@ import { isUnit, parseQuantity } from "../../domain/units";
 import { UrlDialog } from "../ui/dialog";
 import { OptionChoices } from "./option-choices";
 import { QuantityPicker } from "./quantity-picker";
+import { Button } from "../ui/button";
+import { FieldError } from "../ui/field";
+import { Notice } from "../ui/notice";
 
 const texts = de.itemDialog;
 /** What the dialog's action answered: a round trip's or a refused save's draft, or a refusal. */
@@ -159,7 +162,8 @@ function DialogForm({ dialog, actionPath, storePath, answer }: ItemDialogProps) 
       onChange={(event) => readOptions(event.currentTarget)}
     >
       {/* The form's default button: Enter in a field moves on a step or saves, never "−". */}
-      <button
+      <Button
+        variant="plain"
         type="submit"
         name={isWizard && !showsFinal ? "runde" : undefined}
         value={isWizard && !showsFinal ? "weiter" : undefined}
@@ -242,41 +246,42 @@ function DialogForm({ dialog, actionPath, storePath, answer }: ItemDialogProps) 
           </div>
         </>
       ) : (
-        <p className="notice">{dialog.unavailableNote}</p>
+        <Notice look="store">{dialog.unavailableNote}</Notice>
       )}
       <div className="dialog-actions">
         {isWizard && step > 0 ? (
-          <button
+          <Button
+            variant="store"
             type="submit"
             name="runde"
             value="zurueck"
             formNoValidate
-            className="button"
             onClick={backward}
           >
             {texts.back}
-          </button>
+          </Button>
         ) : (
           <Link to={storePath} preventScrollReset replace className="button">
             {texts.cancel}
           </Link>
         )}
         {isWizard && !showsFinal ? (
-          <button
+          <Button
+            variant="store"
             type="submit"
             name="runde"
             value="weiter"
             formNoValidate
-            className="button primary"
+            className="primary"
             onClick={forward}
           >
             {texts.next}
-          </button>
+          </Button>
         ) : null}
         {dialog.isAvailable && showsFinal ? (
-          <button type="submit" className="button primary" disabled={isSubmitting}>
+          <Button variant="store" type="submit" className="primary" disabled={isSubmitting}>
             {dialog.itemId ? texts.saveChanges : texts.save}
-          </button>
+          </Button>
         ) : null}
       </div>
     </Form>
@@ -424,9 +429,9 @@ function PartFieldset({
           ) : null}
         </>
       ) : null}
-      <p id={errorId} className="field-error">
+      <FieldError id={errorId} look="store">
         {error ?? ""}
-      </p>
+      </FieldError>
     </fieldset>
   );
 }

@@ -5,6 +5,7 @@ import { de } from "../../i18n/de";
 import { categoryAnchor } from "./category-bar";
 import type { Picture } from "../../features/media/picture";
 import { productAnchor } from "../../features/storefront/store-paths";
+import { Button } from "../ui/button";
 
 export interface MenuProductCard {
   id: number;
@@ -158,7 +159,8 @@ export function MenuList({
                   </p>
                 </div>
                 {product.isAvailable && product.quickAdd && addPath ? (
-                  <button
+                  <Button
+                    variant="plain"
                     type="submit"
                     name="productId"
                     value={product.id}
@@ -166,7 +168,7 @@ export function MenuList({
                     aria-label={de.menu.quickAdd(product.name)}
                   >
                     +
-                  </button>
+                  </Button>
                 ) : product.isAvailable ? (
                   <span className="product-choose" aria-hidden="true">
                     {de.menu.chooseShort}
@@ -244,9 +246,9 @@ export function MenuSearch({
             }
           }}
         />
-        <button type="submit" className="button secondary">
+        <Button variant="store-secondary" type="submit">
           {de.menu.searchSubmit}
-        </button>
+        </Button>
       </div>
       <p className="menu-search-result" aria-live="polite">
         {resultText}

@@ -10,6 +10,8 @@ import {
 } from "../../domain/units";
 import { de } from "../../i18n/de";
 import type { DialogUnit } from "../../features/storefront/item-dialog.server";
+import { Button } from "../ui/button";
+import { FieldError, SelectControl } from "../ui/field";
 
 const texts = de.itemDialog;
 
@@ -55,7 +57,8 @@ export function QuantityPicker({
     <fieldset className="quantity-picker">
       <legend>{texts.quantity}</legend>
       <div className="quantity-row">
-        <button
+        <Button
+          variant="plain"
           type="submit"
           formNoValidate
           name="runde"
@@ -66,7 +69,7 @@ export function QuantityPicker({
           onClick={step(decreaseQuantity)}
         >
           −
-        </button>
+        </Button>
         <label htmlFor="menge" className="visually-hidden">
           {texts.quantity}
         </label>
@@ -82,7 +85,8 @@ export function QuantityPicker({
           onChange={(event) => setAmount(event.currentTarget.value)}
           onBlur={() => setAmount(quantityInputValue(current(amount, unit)))}
         />
-        <button
+        <Button
+          variant="plain"
           type="submit"
           formNoValidate
           name="runde"
@@ -93,13 +97,13 @@ export function QuantityPicker({
           onClick={step(increaseQuantity)}
         >
           +
-        </button>
+        </Button>
         {units.length > 1 ? (
           <>
             <label htmlFor="einheit" className="visually-hidden">
               {texts.unit}
             </label>
-            <select
+            <SelectControl
               id="einheit"
               name="unit"
               value={unit.unit}
@@ -117,7 +121,7 @@ export function QuantityPicker({
                   {candidate.label}
                 </option>
               ))}
-            </select>
+            </SelectControl>
           </>
         ) : (
           <>
@@ -126,9 +130,9 @@ export function QuantityPicker({
           </>
         )}
       </div>
-      <p id="menge-fehler" className="field-error">
+      <FieldError id="menge-fehler" look="store">
         {error ?? ""}
-      </p>
+      </FieldError>
     </fieldset>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { de } from "../../i18n/de";
+import { Button } from "../../components/ui/button";
 
 const t = de.pwa;
 
@@ -39,14 +40,15 @@ function OfflineDialog() {
       >
         <h2 id="pwa-offline-titel">{t.offlineHeading}</h2>
         <p id="pwa-offline-text">{t.offlineText}</p>
-        <button
+        <Button
+          variant="store"
           ref={button}
           type="button"
-          className="button"
+
           onClick={() => window.location.reload()}
         >
           {t.offlineRetry}
-        </button>
+        </Button>
       </section>
     </div>
   );

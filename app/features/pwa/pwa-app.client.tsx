@@ -18,6 +18,7 @@ import {
   UPDATE_CHECK_EVERY_MS,
   UPDATE_FIRST_CHECK_MS,
 } from "./pwa-logic";
+import { Button } from "../../components/ui/button";
 
 const t = de.pwa;
 
@@ -206,9 +207,9 @@ export default function PwaApp({ enabled, selfService, consentGiven, shopName }:
       {offerInstall ? (
         <SlotPortal id={FOOTER_SLOT_ID}>
           <p>
-            <button type="button" className="link-button" onClick={install}>
+            <Button variant="plain" type="button" className="link-button" onClick={install}>
               {t.footerLink}
-            </button>
+            </Button>
           </p>
         </SlotPortal>
       ) : null}
@@ -217,9 +218,9 @@ export default function PwaApp({ enabled, selfService, consentGiven, shopName }:
           <section className="card pwa-promo" aria-labelledby="pwa-werbung-titel">
             <h2 id="pwa-werbung-titel">{t.promoHeading}</h2>
             <p>{t.promoText(shopName)}</p>
-            <button type="button" className="button" onClick={install}>
+            <Button variant="store" type="button" onClick={install}>
               {t.promoButton}
-            </button>
+            </Button>
           </section>
         </SlotPortal>
       ) : null}
@@ -227,12 +228,12 @@ export default function PwaApp({ enabled, selfService, consentGiven, shopName }:
         <Sheet id="pwa-prompt" heading={t.promptHeading(shopName)}>
           <p>{t.promptText(shopName)}</p>
           <div className="pwa-actions">
-            <button type="button" className="button" onClick={install}>
+            <Button variant="store" type="button" onClick={install}>
               {t.promptInstall}
-            </button>
-            <button type="button" className="button secondary" onClick={dismiss}>
+            </Button>
+            <Button variant="store-secondary" type="button" onClick={dismiss}>
               {t.promptDismiss}
-            </button>
+            </Button>
           </div>
         </Sheet>
       ) : null}
@@ -249,9 +250,9 @@ export default function PwaApp({ enabled, selfService, consentGiven, shopName }:
         <Sheet id="pwa-update" heading={t.updateHeading} role="alertdialog">
           <p>{t.updateText}</p>
           <div className="pwa-actions">
-            <button type="button" className="button" onClick={restart} disabled={refreshing}>
+            <Button variant="store" type="button" onClick={restart} disabled={refreshing}>
               {t.updateRestart}
-            </button>
+            </Button>
           </div>
         </Sheet>
       ) : null}
@@ -277,12 +278,12 @@ function Instructions({
       <Sheet id="pwa-anleitung" heading={t.browserHeading}>
         <p>{t.browserText}</p>
         <div className="pwa-actions">
-          <button type="button" className="button" onClick={onFinish} disabled={!ready}>
+          <Button variant="store" type="button" onClick={onFinish} disabled={!ready}>
             {ready ? t.finish : t.finishing}
-          </button>
-          <button type="button" className="button secondary" onClick={onCancel}>
+          </Button>
+          <Button variant="store-secondary" type="button" onClick={onCancel}>
             {t.cancelShort}
-          </button>
+          </Button>
         </div>
       </Sheet>
     );
@@ -296,9 +297,9 @@ function Instructions({
         </p>
         <p>{platform.ipad ? t.iosIpad : t.iosIphone}</p>
         <div className="pwa-actions">
-          <button type="button" className="button secondary" onClick={onCancel}>
+          <Button variant="store-secondary" type="button" onClick={onCancel}>
             {t.cancel}
-          </button>
+          </Button>
         </div>
         {platform.iphone ? (
           <p className="pwa-arrow" aria-label={t.iosArrow}>
@@ -312,12 +313,12 @@ function Instructions({
     <Sheet id="pwa-anleitung" heading={t.otherHeading}>
       <p>{t.otherText}</p>
       <div className="pwa-actions">
-        <button type="button" className="button" onClick={onFinish}>
+        <Button variant="store" type="button" onClick={onFinish}>
           {t.finish}
-        </button>
-        <button type="button" className="button secondary" onClick={onCancel}>
+        </Button>
+        <Button variant="store-secondary" type="button" onClick={onCancel}>
           {t.cancel}
-        </button>
+        </Button>
       </div>
     </Sheet>
   );
