@@ -1,6 +1,7 @@
 import { deCheckout as texts } from "#app/i18n/de-checkout";
 import { deKiosk } from "#app/i18n/de-kiosk";
 import { useSelfService } from "../kiosk";
+import { FieldError, SelectControl } from "../ui/field";
 import type { FormState } from "./form-state";
 import { TextFields, type TextFieldSpec } from "./text-fields";
 
@@ -80,7 +81,7 @@ export function TableSection({
       </h2>
       <div className="field">
         <label htmlFor="checkout-tableId">{texts.table}</label>
-        <select
+        <SelectControl
           id="checkout-tableId"
           name="tableId"
           defaultValue={state.values.tableId ?? ""}
@@ -93,8 +94,8 @@ export function TableSection({
               {table.name}
             </option>
           ))}
-        </select>
-        <p className="field-error">{state.errors.get("tableId") ?? ""}</p>
+        </SelectControl>
+        <FieldError look="store">{state.errors.get("tableId")}</FieldError>
       </div>
     </section>
   );

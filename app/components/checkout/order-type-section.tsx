@@ -2,6 +2,8 @@ import { Form, useLocation, useSubmit } from "@remix-run/react";
 import type { CheckoutView } from "#app/features/checkout/checkout-view.server";
 import { de } from "#app/i18n/de";
 import { deCheckout as texts } from "#app/i18n/de-checkout";
+import { Button } from "../ui/button";
+import { SelectControl } from "../ui/field";
 import { useHydrated } from "../use-hydrated";
 
 type OrderTypeView = Pick<
@@ -20,9 +22,9 @@ export function OrderTypeSection({ view, areaError }: { view: OrderTypeView; are
   const cartAction = `${view.storePath}?index`;
   const redirectTo = `${location.pathname}`;
   const applyButton = (
-    <button type="submit" className="button secondary" hidden={isHydrated}>
+    <Button type="submit" variant="store-secondary" hidden={isHydrated}>
       {de.cartPanel.apply}
-    </button>
+    </Button>
   );
   return (
     <section className="checkout-section" aria-labelledby="bestellart-titel">
@@ -32,7 +34,7 @@ export function OrderTypeSection({ view, areaError }: { view: OrderTypeView; are
           <input type="hidden" name="intent" value="set-delivery-type" />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <label htmlFor="checkout-orderType">{de.cartPanel.deliveryType}</label>
-          <select
+          <SelectControl
             id="checkout-orderType"
             name="deliveryType"
             defaultValue={view.orderType}
@@ -44,7 +46,7 @@ export function OrderTypeSection({ view, areaError }: { view: OrderTypeView; are
                 {type.label}
               </option>
             ))}
-          </select>
+          </SelectControl>
           {applyButton}
         </Form>
       ) : (
@@ -55,7 +57,7 @@ export function OrderTypeSection({ view, areaError }: { view: OrderTypeView; are
           <input type="hidden" name="intent" value="set-delivery-area" />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <label htmlFor="checkout-deliveryArea">{texts.deliveryArea}</label>
-          <select
+          <SelectControl
             id="checkout-deliveryArea"
             name="deliveryAreaId"
             defaultValue={view.areaId ?? ""}
@@ -72,7 +74,7 @@ export function OrderTypeSection({ view, areaError }: { view: OrderTypeView; are
                 {area.label}
               </option>
             ))}
-          </select>
+          </SelectControl>
           {applyButton}
         </Form>
       ) : null}

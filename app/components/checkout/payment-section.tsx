@@ -2,6 +2,8 @@ import { Link } from "@remix-run/react";
 import { Suspense, lazy, useCallback, useRef, useState } from "react";
 import type { CheckoutView } from "#app/features/checkout/checkout-view.server";
 import { deCheckout as texts } from "#app/i18n/de-checkout";
+import { Button } from "../ui/button";
+import { FieldError } from "../ui/field";
 import { useHydrated } from "../use-hydrated";
 import type { FormState } from "./form-state";
 import { LegalTextLink, type LegalText } from "./legal";
@@ -29,13 +31,9 @@ export function DonationSection({
       <legend>{texts.donation}</legend>
       <p className="field-hint">{donations.hint}</p>
       {isHydrated && donations.donatees.length > 0 ? (
-        <button
-          type="button"
-          className="button secondary picker-open"
-          onClick={() => setPicking(true)}
-        >
+        <Button variant="store-secondary" className="picker-open" onClick={() => setPicking(true)}>
           {texts.pickers.searchDonatee}
-        </button>
+        </Button>
       ) : null}
       <ul className="option-list" ref={donationList}>
         <li>
@@ -61,7 +59,7 @@ export function DonationSection({
           </li>
         ))}
       </ul>
-      <p className="field-error">{errors.get("donateeId") ?? ""}</p>
+      <FieldError look="store">{errors.get("donateeId")}</FieldError>
       {isPicking ? (
         <Suspense fallback={null}>
           <DonationPicker
@@ -111,7 +109,7 @@ export function PaymentSection({
           </li>
         ))}
       </ul>
-      <p className="field-error">{state.errors.get("paymentMethod") ?? ""}</p>
+      <FieldError look="store">{state.errors.get("paymentMethod")}</FieldError>
     </fieldset>
   );
 }
@@ -149,7 +147,7 @@ export function ConsentsSection({
           />
           <label htmlFor={`checkout-${consent.name}`}>{consent.label}</label>{" "}
           <LegalTextLink textKey={consent.key} label={consent.read} kioskTexts={kioskTexts} />
-          <p className="field-error">{state.errors.get(consent.name) ?? ""}</p>
+          <FieldError look="store">{state.errors.get(consent.name)}</FieldError>
         </div>
       ))}
     </fieldset>
@@ -173,14 +171,15 @@ export function CheckoutActions({
       ) : null}
       <div className="dialog-actions checkout-actions">
         <Link to={view.storePath}>{texts.back}</Link>
-        <button
+        <Button
           type="submit"
-          className="button primary"
+          variant="store"
+          className="primary"
           disabled={!view.canSubmit || isSubmitting}
           aria-describedby={view.paymentNotice ? "checkout-payment-notice" : undefined}
         >
           {isSubmitting ? texts.submitting : view.submitLabel}
-        </button>
+        </Button>
       </div>
     </>
   );

@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { de } from "#app/i18n/de";
 import { deCheckout } from "#app/i18n/de-checkout";
+import { Button } from "../ui/button";
+import { SelectControl } from "../ui/field";
 
 /**
  * The checkout's pickers with JavaScript (spec section 2: date picker and time picker dialogs,
@@ -42,9 +44,9 @@ function PickerDialog({
       <h2 id="picker-titel">{title}</h2>
       {children}
       <p className="dialog-actions">
-        <button type="button" className="button secondary" onClick={onClose}>
+        <Button variant="store-secondary" onClick={onClose}>
           {texts.cancel}
-        </button>
+        </Button>
         {actions}
       </p>
     </dialog>
@@ -95,25 +97,23 @@ export function DatePicker({
   return (
     <PickerDialog title={texts.dateTitle} onClose={onClose}>
       <div className="picker-month">
-        <button
-          type="button"
-          className="button secondary"
+        <Button
+          variant="store-secondary"
           onClick={() => setMonth(shiftMonth(month, -1))}
           disabled={month <= monthOf(first)}
           aria-label={texts.previousMonth}
         >
           ‹
-        </button>
+        </Button>
         <p aria-live="polite">{monthName}</p>
-        <button
-          type="button"
-          className="button secondary"
+        <Button
+          variant="store-secondary"
           onClick={() => setMonth(shiftMonth(month, 1))}
           disabled={month >= monthOf(last)}
           aria-label={texts.nextMonth}
         >
           ›
-        </button>
+        </Button>
       </div>
       <table className="picker-calendar">
         <thead>
@@ -131,8 +131,8 @@ export function DatePicker({
               {week.map((date, column) => (
                 <td key={date ?? `leer-${column}`}>
                   {date ? (
-                    <button
-                      type="button"
+                    <Button
+                      variant="plain"
                       className={date === chosen ? "picker-day chosen" : "picker-day"}
                       disabled={!labels.has(date)}
                       aria-pressed={date === chosen}
@@ -140,7 +140,7 @@ export function DatePicker({
                       onClick={() => onChoose(date)}
                     >
                       {Number(date.slice(8))}
-                    </button>
+                    </Button>
                   ) : null}
                 </td>
               ))}
@@ -177,14 +177,9 @@ export function TimePicker({
       title={texts.timeTitle}
       onClose={onClose}
       actions={
-        <button
-          type="button"
-          className="button"
-          disabled={!match}
-          onClick={() => match && onChoose(match.at)}
-        >
+        <Button variant="store" disabled={!match} onClick={() => match && onChoose(match.at)}>
           {texts.save}
-        </button>
+        </Button>
       }
     >
       <p>{dayLabel}</p>
@@ -194,23 +189,26 @@ export function TimePicker({
         <div className="picker-time">
           <label>
             {texts.hour}
-            <select value={hour} onChange={(event) => setHour(Number(event.target.value))}>
+            <SelectControl value={hour} onChange={(event) => setHour(Number(event.target.value))}>
               {Array.from({ length: 24 }, (_, value) => (
                 <option key={value} value={value}>
                   {pad(value)}
                 </option>
               ))}
-            </select>
+            </SelectControl>
           </label>
           <label>
             {texts.minute}
-            <select value={minute} onChange={(event) => setMinute(Number(event.target.value))}>
+            <SelectControl
+              value={minute}
+              onChange={(event) => setMinute(Number(event.target.value))}
+            >
               {Array.from({ length: 12 }, (_, index) => index * 5).map((value) => (
                 <option key={value} value={value}>
                   {pad(value)}
                 </option>
               ))}
-            </select>
+            </SelectControl>
           </label>
         </div>
       )}
@@ -255,14 +253,14 @@ export function DonationPicker({
       <ul className="option-list picker-donatees" aria-live="polite">
         {found.map((donatee) => (
           <li key={donatee.id}>
-            <button
-              type="button"
+            <Button
+              variant="plain"
               className="picker-donatee"
               onClick={() => onChoose(String(donatee.id))}
             >
               <strong>{donatee.name}</strong>
               {donatee.description ? <span>{donatee.description}</span> : null}
-            </button>
+            </Button>
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 import type { CheckoutView } from "#app/features/checkout/checkout-view.server";
 import { deCheckout as texts } from "#app/i18n/de-checkout";
 import { OrderLineBody, OrderTotals } from "../store/order-lines";
+import { FieldError } from "../ui/field";
 import type { FormState } from "./form-state";
 
 /** A note to the order, free text. */
@@ -19,7 +20,7 @@ export function CommentSection({ state }: { state: FormState }) {
           maxLength={2000}
           defaultValue={state.values.comment ?? ""}
         />
-        <p className="field-error">{state.errors.get("comment") ?? ""}</p>
+        <FieldError look="store">{state.errors.get("comment")}</FieldError>
       </div>
     </section>
   );

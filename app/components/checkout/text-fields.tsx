@@ -1,6 +1,7 @@
 import type { CheckoutValues } from "#app/features/checkout/checkout-view.server";
 import { deCheckout } from "#app/i18n/de-checkout";
 import { useSelfService } from "../kiosk";
+import { Field } from "../ui/field";
 import type { FormState } from "./form-state";
 
 /** One text field of the checkout: what it asks for and how the browser may help fill it in. */
@@ -28,26 +29,30 @@ export function TextFields({
       {fields.map(({ name, label, required = false, type = "text", autoComplete, maxLength }) => {
         const error = state.errors.get(name);
         return (
-          <div className="field" key={name}>
-            <label htmlFor={`checkout-${name}`}>
-              {label}
-              {required ? deCheckout.required : null}
-            </label>
-            <input
-              id={`checkout-${name}`}
-              name={name}
-              type={type}
-              defaultValue={state.values[name] ?? ""}
-              required={required}
-              autoComplete={selfService ? "off" : autoComplete}
-              maxLength={maxLength}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `checkout-${name}-fehler` : undefined}
-            />
-            <p id={`checkout-${name}-fehler`} className="field-error">
-              {error ?? ""}
-            </p>
-          </div>
+          <Field
+            key={name}
+            id={`checkout-${name}`}
+            look="store"
+            label={
+              <>
+                {label}
+                {required ? deCheckout.required : null}
+              </>
+            }
+            error={error}
+          >
+            {(control) => (
+              <input
+                {...control}
+                name={name}
+                type={type}
+                defaultValue={state.values[name] ?? ""}
+                required={required}
+                autoComplete={selfService ? "off" : autoComplete}
+                maxLength={maxLength}
+              />
+            )}
+          </Field>
         );
       })}
     </div>

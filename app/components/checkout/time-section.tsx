@@ -4,6 +4,8 @@ import { SHOW_TIMES } from "#app/features/checkout/checkout-form";
 import type { CheckoutView } from "#app/features/checkout/checkout-view.server";
 import { de } from "#app/i18n/de";
 import { deCheckout as texts } from "#app/i18n/de-checkout";
+import { Button } from "../ui/button";
+import { FieldError, SelectControl } from "../ui/field";
 import { useHydrated } from "../use-hydrated";
 import type { FormState } from "./form-state";
 
@@ -43,7 +45,7 @@ export function TimeSection({ view, state }: { view: TimeView; state: FormState 
       <div className="field-grid">
         <div className="field">
           <label htmlFor="checkout-tag">{texts.appointmentDay}</label>
-          <select
+          <SelectControl
             id="checkout-tag"
             name="tag"
             ref={daySelect}
@@ -56,25 +58,25 @@ export function TimeSection({ view, state }: { view: TimeView; state: FormState 
                 {day.label}
               </option>
             ))}
-          </select>
-          <button
+          </SelectControl>
+          <Button
             type="submit"
             name="intent"
             value={SHOW_TIMES}
             formNoValidate
-            className="button secondary"
+            variant="store-secondary"
             hidden={isHydrated}
           >
             {texts.showTimes}
-          </button>
+          </Button>
           {isHydrated && view.days.length > 0 ? (
-            <button
-              type="button"
-              className="button secondary picker-open"
+            <Button
+              variant="store-secondary"
+              className="picker-open"
               onClick={() => setPicker("date")}
             >
               {texts.pickers.chooseDate}
-            </button>
+            </Button>
           ) : null}
         </div>
         <div className="field">
@@ -83,7 +85,7 @@ export function TimeSection({ view, state }: { view: TimeView; state: FormState 
             {texts.timesOn(shownDayLabel)}
           </p>
           {times.length > 0 ? (
-            <select
+            <SelectControl
               id="checkout-appointment"
               ref={timeSelect}
               name="appointment"
@@ -101,25 +103,25 @@ export function TimeSection({ view, state }: { view: TimeView; state: FormState 
                   {time.time} Uhr
                 </option>
               ))}
-            </select>
+            </SelectControl>
           ) : (
             <p id="checkout-appointment">{de.appointment.noTimesOnDay}</p>
           )}
           {isHydrated && times.length > 0 ? (
-            <button
-              type="button"
-              className="button secondary picker-open"
+            <Button
+              variant="store-secondary"
+              className="picker-open"
               onClick={() => {
                 setOpenedAtTime(timeSelect.current?.value || null);
                 setPicker("time");
               }}
             >
               {texts.pickers.chooseTime}
-            </button>
+            </Button>
           ) : null}
-          <p id="checkout-appointment-fehler" className="field-error">
-            {errors.get("appointment") ?? ""}
-          </p>
+          <FieldError id="checkout-appointment-fehler" look="store">
+            {errors.get("appointment")}
+          </FieldError>
         </div>
       </div>
       {picker ? (

@@ -1,5 +1,6 @@
 import { isEmailAddress } from "../../domain/input-rules";
 import { z } from "zod";
+import type { Problem } from "#app/server/outcome";
 import type { CatalogueProduct } from "../../db/queries/catalogue";
 import { findCartWithItems } from "../../db/queries/carts";
 import { listDonatees } from "../../db/queries/content";
@@ -41,11 +42,8 @@ import { loadStorefront, type Storefront } from "../storefront/storefront.server
 import { cleanLine, cleanText } from "../../domain/values";
 import { deKiosk } from "../../i18n/de-kiosk";
 
-export interface FieldError {
-  message: string;
-  /** The form field it belongs to; absent for the order as a whole. */
-  field?: string;
-}
+/** A German message with the form field it belongs to (absent: the order as a whole). */
+export type FieldError = Problem;
 
 /** A cart line re-priced from today's catalogue. */
 export interface CheckoutLine {
