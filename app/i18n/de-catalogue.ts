@@ -42,6 +42,8 @@ export const deCatalogue = {
     types: { simple: "Einfach", configurable: "Konfigurierbar", bundle: "Paket" },
     allergenCodes: "Enthaltene Allergene (EU)",
     allergenCodesHelp: "Die 14 Hauptallergene der Lebensmittelinformationsverordnung.",
+    allergenIds: "Enthaltene Allergene",
+    allergenIdsHelp: "Aus der Liste unter „Allergene“ (die 14 der EU und eigene).",
     allergens: "Weitere Angaben zu Allergenen",
     allergensHelp: "Spuren und andere Zutaten, frei formuliert.",
     ingredients: "Zutaten",

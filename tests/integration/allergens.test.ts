@@ -1,3 +1,4 @@
+import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
@@ -62,5 +63,52 @@ describe.each(databaseTargets())("the allergens area (%s)", (target) => {
     expect((await json(taken)).errors?.some((error) => error.field === "code")).toBe(true);
 
     expect((await manager.send("/api/allergens")).status).toBe(403);
+  });
+
+  it("lets a product name allergens from the list; its API shows them and the EU codes follow", async () => {
+    const all = (await json(await admin.send("/api/allergens?pageSize=100"))).data as any[];
+    const milk = all.find((row) => row.code === "G");
+    const own = (
+      await json(
+        await admin.send("/api/allergens", { json: { code: "Z", name: "Zimt", position: 300 } }),
+      )
+    ).data;
+    const created = await admin.send("/api/products", {
+      json: {
+        name: "Zimtschnecke",
+        type: "simple",
+        price: 280,
+        unit: "piece",
+        calculationModel: "minimum",
+        allergenIds: [milk.id, own.id],
+      },
+    });
+    const body = await json(created);
+    expect(created.status, JSON.stringify(body.errors)).toBe(201);
+    const product = (await json(await admin.send(`/api/products/${body.data.id}`))).data;
+    expect(product.allergenIds).toEqual([milk.id, own.id].sort((a, b) => a - b));
+    expect(product.allergenCodes).toEqual(["milk"]);
+
+    // Writers of the EU codes alone (the CSV import, the demo data): the links follow them.
+    await (handle.db as unknown as Kysely<any>)
+      .updateTable("products")
+      .set({ allergenCodes: sql`'{gluten}'::text[]` })
+      .where("id", "=", product.id)
+      .execute();
+    const glutenId = all.find((row) => row.code === "A").id;
+    const after = (await json(await admin.send(`/api/products/${product.id}`))).data;
+    expect(after.allergenIds).toEqual([glutenId, own.id].sort((a, b) => a - b));
+
+    // Only the shop's own allergen left: no EU code.
+    const cleared = await admin.send(`/api/products/${product.id}`, {
+      method: "PUT",
+      json: { allergenIds: [own.id] },
+    });
+    expect((await json(cleared)).data).toMatchObject({ allergenIds: [own.id], allergenCodes: [] });
+
+    // An allergen a product names cannot go; the answer says why.
+    const refused = await admin.send(`/api/allergens/${own.id}`, { method: "DELETE" });
+    expect(refused.status).toBe(409);
+    expect((await json(refused)).errors?.[0]?.message).toMatch(/1 Produkt nennt es noch/);
   });
 });

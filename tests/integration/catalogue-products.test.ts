@@ -32,13 +32,17 @@ const noStorage: FileStorage = {
   remove: async () => undefined,
 } as unknown as FileStorage;
 
+/** The allergens' ids by their EU code (the list of decision 083, seeded by its migration). */
+const allergenIds = new Map<string, number>();
+
 function cake(overrides: Record<string, unknown> = {}) {
   return {
     name: "Zitronentraum",
     identifier: "motivtorte-test",
     type: "configurable",
     description: "Biskuit mit Sahne.",
-    allergenCodes: ["milk", "gluten", "eggs"],
+    // Products name their allergens from the list now; the EU codes follow (decision 083).
+    allergenIds: ["milk", "gluten", "eggs"].map((code) => allergenIds.get(code)),
     allergens: "Kann Spuren von Nüssen enthalten.",
     price: 3900,
     unit: "piece",
@@ -109,6 +113,12 @@ describe.each(databaseTargets())("products in the back office (%s)", (target) =>
     handle = await createTestDatabase(target);
     db = handle.db;
     await seedDemoData(db, { now });
+    for (const row of await (db as unknown as Kysely<any>)
+      .selectFrom("allergens")
+      .select(["id", "regulationCode"])
+      .execute()) {
+      allergenIds.set(row.regulationCode, row.id);
+    }
     settings = await getSettings(db);
     server = await startAppServer(db);
     const adminUser = await createStaff(db, { roles: ["ROLE_ADMIN"] });
@@ -579,7 +589,11 @@ describe.each(databaseTargets())("products in the back office (%s)", (target) =>
     html = await refused.text();
     expect(html).toContain("Bitte wählen Sie einen der angebotenen Werte.");
 
-    const saved = await send({ ...base, allergenCodes: "milk", intent: "save" });
+    const saved = await send({
+      ...base,
+      allergenIds: String(allergenIds.get("milk")),
+      intent: "save",
+    });
     expect(saved.status).toBe(302);
     const stored = await db
       .selectFrom("products")

@@ -1,6 +1,5 @@
 import { sql, type Transaction } from "kysely";
 import type { Db } from "../../db/schema";
-import { ALLERGENS } from "../../domain/allergens";
 import { de } from "../../i18n/de-backoffice";
 import { deCatalogue } from "../../i18n/de-catalogue";
 import type { Field } from "../backoffice/fields";
@@ -93,11 +92,13 @@ export const productFields: Field[] = [
     section: s.identity,
   },
   {
-    name: "allergenCodes",
-    type: "choices",
-    label: t.allergenCodes,
-    help: t.allergenCodesHelp,
-    options: ALLERGENS.map(({ code, label: name }) => ({ value: code, label: name })),
+    name: "allergenIds",
+    type: "reference",
+    resource: "allergens",
+    multiple: true,
+    checkboxes: true,
+    label: t.allergenIds,
+    help: t.allergenIdsHelp,
     section: s.allergens,
   },
   {
@@ -423,6 +424,19 @@ async function bundleProblems(
   return problems;
 }
 
+/**
+ * The EU codes of the allergens the product now names (`allergen_codes`, which the storefront, the
+ * labels and the CSV read), in the list's order; the shop's own allergens have none.
+ */
+async function followAllergenCodes(trx: Transaction<any>, id: number) {
+  await sql`
+    update products set allergen_codes = coalesce((
+      select array_agg(a.regulation_code order by a.position, a.id)
+      from product_allergens pa join allergens a on a.id = pa.allergen_id
+      where pa.product_id = products.id and a.regulation_code is not null), '{}')
+    where id = ${id}`.execute(trx);
+}
+
 export const productsResource: ResourceDefinition = {
   name: "products",
   entityType: "product",
@@ -440,6 +454,8 @@ export const productsResource: ResourceDefinition = {
   rowActions: soldOutRowActions,
   links: [
     { field: "tagIds", table: "product_tags", own: "product_id", other: "tag_id" },
+    // The allergens it contains (decision 083); `allergen_codes` follows, see afterWrite.
+    { field: "allergenIds", table: "product_allergens", own: "product_id", other: "allergen_id" },
     {
       field: "imageIds",
       table: "product_images",
@@ -473,6 +489,7 @@ export const productsResource: ResourceDefinition = {
     return problems;
   },
   async afterWrite(trx, id, input) {
+    if ("allergenIds" in input) await followAllergenCodes(trx, id);
     if ("alternativeUnits" in input) {
       await writeUnits(trx, id, input.alternativeUnits as AlternativeUnitValue[]);
     }
