@@ -1,5 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import type { BranchApiKeyPurpose, Db } from "../../db/schema";
+import type { Kysely } from "kysely";
+import type { BranchApiKeyPurpose, Database, Db } from "../../db/schema";
+import { de } from "../../i18n/de-staff";
+import { refused, succeeded, type Outcome } from "../../server/outcome";
+import { audit, type StaffUser } from "../staff/staff-auth.server";
 
 /**
  * Keys for counter devices without a login: `/orders/frontdesk/{branchId}/{apiKey}` and
@@ -92,4 +96,77 @@ export async function checkBranchApiKey(
       .execute();
   }
   return true;
+}
+
+/** Who makes or revokes a key, and from where (for the audit log). */
+export interface KeyActor {
+  user: StaffUser;
+  clientAddress?: string;
+}
+
+/** A new key's addresses, shown once: the time clock's, or the two counter views'. */
+export interface ShownOnce {
+  label: string;
+  timeClock: string | null;
+  frontdesk: string | null;
+  backoffice: string | null;
+}
+
+/** Makes a key for the branch with its audit entry; answers its addresses, shown this once. */
+export async function makeDeviceKey(
+  db: Kysely<Database>,
+  actor: KeyActor,
+  branchId: number,
+  input: { label: string; purpose: BranchApiKeyPurpose },
+  publicOrigin: string,
+): Promise<ShownOnce> {
+  const made = await db.transaction().execute(async (trx) => {
+    const created = await createBranchApiKey(trx, {
+      branchId,
+      label: input.label,
+      createdBy: actor.user.id,
+      purpose: input.purpose,
+    });
+    await audit(trx, {
+      user: actor.user,
+      action: "device-key.create",
+      entityType: "branch",
+      entityId: branchId,
+      data: { keyId: created.id, label: input.label, purpose: input.purpose },
+      context: actor,
+    });
+    return created;
+  });
+  const origin = publicOrigin.replace(/\/+$/, "");
+  const address = (view: string) => `${origin}/${view}/${branchId}/${made.key}`;
+  return input.purpose === "time_clock"
+    ? { label: input.label, timeClock: address("time-clock"), frontdesk: null, backoffice: null }
+    : {
+        label: input.label,
+        timeClock: null,
+        frontdesk: address("orders/frontdesk"),
+        backoffice: address("orders/backoffice"),
+      };
+}
+
+/** Revokes a key of the branch with its audit entry; 404 when no active key had that id. */
+export async function revokeDeviceKey(
+  db: Kysely<Database>,
+  actor: KeyActor,
+  branchId: number,
+  keyId: number,
+): Promise<Outcome<null>> {
+  const revoked = await db.transaction().execute(async (trx) => {
+    const done = await revokeBranchApiKey(trx, branchId, keyId);
+    await audit(trx, {
+      user: actor.user,
+      action: "device-key.revoke",
+      entityType: "branch",
+      entityId: branchId,
+      data: { keyId, revoked: done },
+      context: actor,
+    });
+    return done;
+  });
+  return revoked ? succeeded(null) : refused(404, de.deviceKeys.notFound);
 }

@@ -10,6 +10,7 @@ import {
   type KnownDeviceRow,
 } from "../../db/queries/staff-devices";
 import type { Db } from "../../db/schema";
+import { staffSessionCookie } from "./staff-session.server";
 
 /**
  * Known devices (docs/decisions/028, addendum "How the lockout spares the owner"; OWASP's device
@@ -137,4 +138,27 @@ export async function knownDeviceCookie(
 /** Forgets every device of the user; call it where sessions and login links end too. */
 export async function forgetUserDevices(trx: Db, userId: number): Promise<number> {
   return forgetKnownDevices(trx, userId);
+}
+
+/**
+ * Where a sign-in comes from: the client's address, the time and this browser's known-device
+ * tokens (decision 028, addendum).
+ */
+export async function signInSource(request: Request, context: AppLoadContext) {
+  return {
+    clientAddress: context.clientAddress,
+    now: new Date(),
+    devices: { tokens: await readDeviceTokens(request, context) },
+  };
+}
+
+/** The cookies of a browser that has just signed in: its new session and its known devices. */
+export async function signedInHeaders(
+  context: AppLoadContext,
+  signedIn: { sessionToken: string; deviceTokens: string[] },
+): Promise<Headers> {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await staffSessionCookie(context, signedIn.sessionToken));
+  headers.append("Set-Cookie", await knownDeviceCookie(context, signedIn.deviceTokens));
+  return headers;
 }

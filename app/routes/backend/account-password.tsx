@@ -8,15 +8,15 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormMessage, Notice, TextField } from "../../components/backend/form-parts";
+import { FormMessage, TextField } from "../../components/backend/form-parts";
+import { Button, Notice } from "../../components/ui";
 import { de } from "../../i18n/de-staff";
 import { noticeFrom } from "../../features/staff/backend-notices";
-import { attemptSource, refusalReply } from "../../features/staff/user-requests.server";
+import { refusalReply } from "../../features/staff/user-requests.server";
 import { readSmallForm } from "../../features/shared/small-request.server";
 import { PASSWORD_MIN_LENGTH, passwordChangeSchema } from "../../features/staff/staff-auth-schemas";
 import { requireStaff } from "../../features/staff/staff-auth.server";
-import { staffSessionCookie } from "../../features/staff/staff-session.server";
-import { knownDeviceCookie, readDeviceTokens } from "../../features/staff/known-devices.server";
+import { signInSource, signedInHeaders } from "../../features/staff/known-devices.server";
 import { changeOwnPassword } from "../../features/staff/staff-users.server";
 import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
@@ -42,19 +42,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: SECRET_FIELDS }), message: null }, 400);
   }
-  const changed = await changeOwnPassword(context.db, user, submission.value, {
-    ...attemptSource(context),
-    devices: { tokens: await readDeviceTokens(request, context) },
-  });
+  const changed = await changeOwnPassword(
+    context.db,
+    user,
+    submission.value,
+    await signInSource(request, context),
+  );
   if (!changed.ok) {
     return data(
       { result: refusalReply(submission, changed, SECRET_FIELDS), message: null },
       changed.status,
     );
   }
-  const headers = new Headers();
-  headers.append("Set-Cookie", await staffSessionCookie(context, changed.value.sessionToken));
-  headers.append("Set-Cookie", await knownDeviceCookie(context, changed.value.deviceTokens));
+  const headers = await signedInHeaders(context, changed.value);
   return redirect("/backend/account/password?hinweis=geaendert", { status: 303, headers });
 }
 
@@ -72,12 +72,8 @@ export default function ChangePassword() {
   return (
     <section>
       <h1>{texts.passwordTitle}</h1>
-      <Notice text={notice} />
-      {actionData?.message ? (
-        <p className="form-error" role="alert">
-          {actionData.message}
-        </p>
-      ) : null}
+      <Notice>{notice}</Notice>
+      <Notice tone="error">{actionData?.message}</Notice>
       <div className="backoffice-panel">
         <Form method="post" {...getFormProps(form)} className="form-stack">
           <FormMessage form={form} />
@@ -101,9 +97,9 @@ export default function ChangePassword() {
             autoComplete="new-password"
           />
           <div>
-            <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+            <Button type="submit" disabled={navigation.state === "submitting"}>
               {texts.submit}
-            </button>
+            </Button>
           </div>
         </Form>
       </div>

@@ -10,12 +10,15 @@ import { formatDateTime } from "../../domain/format";
 import { canAccessBranch } from "../../domain/staff-permissions";
 import { de } from "../../i18n/de-staff";
 import {
-  createBranchApiKey,
   listBranchApiKeys,
-  revokeBranchApiKey,
+  makeDeviceKey,
+  revokeDeviceKey,
 } from "../../features/devices/branch-api-keys.server";
+import { readSmallForm } from "../../features/shared/small-request.server";
+import { Button, Notice, Select, TextInput } from "../../components/ui";
+import { firstMessage } from "../../server/outcome";
 import { referenceBranches, referenceSettings } from "../../features/shared/reference-data.server";
-import { audit, requireBranch, requireStaff } from "../../features/staff/staff-auth.server";
+import { requireBranch, requireStaff } from "../../features/staff/staff-auth.server";
 import { cleanLine, idSchema } from "../../domain/values";
 import { deTimeTracking } from "../../i18n/de-time-tracking";
 import { staffPageMeta } from "../../components/backend/staff-page-meta";
@@ -77,13 +80,9 @@ const actionSchema = z.discriminatedUnion("intent", [
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaff(request, context, { roles: ["ROLE_MANAGER"] });
-  let fields: Record<string, unknown>;
-  try {
-    fields = Object.fromEntries(await request.formData());
-  } catch {
-    return data({ error: texts.badRequest }, { status: 400 });
-  }
-  const parsed = actionSchema.safeParse(fields);
+  const form = await readSmallForm(request);
+  if (!form) return data({ error: texts.badRequest }, { status: 400 });
+  const parsed = actionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     return data({ error: parsed.error.issues[0]?.message ?? texts.badRequest }, { status: 400 });
   }
@@ -91,57 +90,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireBranch(user, input.branchId);
   const branch = (await referenceBranches(context.db)).find((b) => b.id === input.branchId);
   if (!branch) return data({ error: texts.badRequest }, { status: 400 });
+  const actor = { user, clientAddress: context.clientAddress };
   if (input.intent === "create") {
-    const made = await context.db.transaction().execute(async (trx) => {
-      const created = await createBranchApiKey(trx, {
-        branchId: branch.id,
-        label: input.label,
-        createdBy: user.id,
-        purpose: input.purpose,
-      });
-      await audit(trx, {
-        user,
-        action: "device-key.create",
-        entityType: "branch",
-        entityId: branch.id,
-        data: { keyId: created.id, label: input.label, purpose: input.purpose },
-        context,
-      });
-      return created;
-    });
-    const origin = context.config.publicOrigin.replace(/\/+$/, "");
-    if (input.purpose === "time_clock") {
-      return {
-        created: {
-          label: input.label,
-          timeClock: `${origin}/time-clock/${branch.id}/${made.key}`,
-          frontdesk: null,
-          backoffice: null,
-        },
-      };
-    }
-    return {
-      created: {
-        label: input.label,
-        timeClock: null,
-        frontdesk: `${origin}/orders/frontdesk/${branch.id}/${made.key}`,
-        backoffice: `${origin}/orders/backoffice/${branch.id}/${made.key}`,
-      },
-    };
+    const origin = context.config.publicOrigin;
+    return { created: await makeDeviceKey(context.db, actor, branch.id, input, origin) };
   }
-  const revoked = await context.db.transaction().execute(async (trx) => {
-    const done = await revokeBranchApiKey(trx, branch.id, input.keyId);
-    await audit(trx, {
-      user,
-      action: "device-key.revoke",
-      entityType: "branch",
-      entityId: branch.id,
-      data: { keyId: input.keyId, revoked: done },
-      context,
-    });
-    return done;
-  });
-  return revoked ? { revoked: true } : data({ error: texts.notFound }, { status: 404 });
+  const revoked = await revokeDeviceKey(context.db, actor, branch.id, input.keyId);
+  if (!revoked.ok) return data({ error: firstMessage(revoked) }, { status: revoked.status });
+  return { revoked: true };
 }
 
 export default function DeviceKeys() {
@@ -151,18 +107,10 @@ export default function DeviceKeys() {
     <section aria-labelledby="keys-title">
       <h1 id="keys-title">{texts.title}</h1>
       <p>{texts.intro}</p>
-      {isSwitchedOff ? (
-        <p className="notice notice-error" role="status">
-          {texts.switchedOff}
-        </p>
-      ) : null}
-      {result && "error" in result ? (
-        <p role="alert" className="notice notice-error">
-          {result.error}
-        </p>
-      ) : null}
+      {isSwitchedOff ? <Notice tone="error">{texts.switchedOff}</Notice> : null}
+      <Notice tone="error">{result && "error" in result ? result.error : null}</Notice>
       {result && "created" in result && result.created ? (
-        <div role="status" className="notice">
+        <div role="status" className="ui-notice ui-notice-success">
           <p>{texts.createdOnce(result.created.label)}</p>
           {result.created.timeClock ? (
             <dl>
@@ -185,11 +133,7 @@ export default function DeviceKeys() {
           )}
         </div>
       ) : null}
-      {result && "revoked" in result ? (
-        <p role="status" className="notice">
-          {texts.revoked}
-        </p>
-      ) : null}
+      <Notice>{result && "revoked" in result ? texts.revoked : null}</Notice>
       {branches.map((branch) => (
         <section key={branch.id} aria-labelledby={`branch-${branch.id}`}>
           <h2 id={`branch-${branch.id}`}>{branch.name}</h2>
@@ -208,9 +152,9 @@ export default function DeviceKeys() {
                     <input type="hidden" name="intent" value="revoke" />
                     <input type="hidden" name="branchId" value={branch.id} />
                     <input type="hidden" name="keyId" value={key.id} />
-                    <button type="submit" className="button secondary">
+                    <Button type="submit" variant="secondary">
                       {texts.revoke(key.label)}
-                    </button>
+                    </Button>
                   </Form>
                 )}
               </li>
@@ -219,16 +163,24 @@ export default function DeviceKeys() {
           <Form method="post" className="action-form">
             <input type="hidden" name="intent" value="create" />
             <input type="hidden" name="branchId" value={branch.id} />
-            <label htmlFor={`label-${branch.id}`}>{texts.label}</label>
-            <input id={`label-${branch.id}`} name="label" required maxLength={100} />
-            <label htmlFor={`purpose-${branch.id}`}>{deTimeTracking.deviceKeyPurpose}</label>
-            <select id={`purpose-${branch.id}`} name="purpose" defaultValue="orders">
-              <option value="orders">{deTimeTracking.purposes.orders}</option>
-              <option value="time_clock">{deTimeTracking.purposes.time_clock}</option>
-            </select>
-            <button type="submit" className="button">
-              {texts.create}
-            </button>
+            <TextInput
+              id={`label-${branch.id}`}
+              name="label"
+              label={texts.label}
+              required
+              maxLength={100}
+            />
+            <Select
+              id={`purpose-${branch.id}`}
+              name="purpose"
+              label={deTimeTracking.deviceKeyPurpose}
+              defaultValue="orders"
+              options={[
+                { value: "orders", label: deTimeTracking.purposes.orders },
+                { value: "time_clock", label: deTimeTracking.purposes.time_clock },
+              ]}
+            />
+            <Button type="submit">{texts.create}</Button>
           </Form>
         </section>
       ))}

@@ -14,8 +14,8 @@ import {
   loginMessage,
   redeemLoginLink,
 } from "../../features/staff/staff-login.server";
-import { staffSessionCookie } from "../../features/staff/staff-session.server";
-import { knownDeviceCookie, readDeviceTokens } from "../../features/staff/known-devices.server";
+import { signInSource, signedInHeaders } from "../../features/staff/known-devices.server";
+import { Button, Notice } from "../../components/ui";
 import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 const texts = de.staffAuth;
@@ -41,17 +41,11 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireSameOrigin(request, context);
-  const outcome = await redeemLoginLink(context.db, params.token ?? "", {
-    clientAddress: context.clientAddress,
-    now: new Date(),
-    devices: { tokens: await readDeviceTokens(request, context) },
-  });
+  const source = await signInSource(request, context);
+  const outcome = await redeemLoginLink(context.db, params.token ?? "", source);
   if (outcome.ok) {
     // The link proved the mailbox: this browser becomes a known device of the account.
-    const headers = new Headers();
-    headers.append("Set-Cookie", await staffSessionCookie(context, outcome.sessionToken));
-    headers.append("Set-Cookie", await knownDeviceCookie(context, outcome.deviceTokens));
-    return redirect("/backend", { status: 303, headers });
+    return redirect("/backend", { status: 303, headers: await signedInHeaders(context, outcome) });
   }
   return data({ message: loginMessage(outcome) }, outcome.reason === "throttled" ? 429 : 400);
 }
@@ -64,18 +58,14 @@ export default function LoginLinkPage() {
   return (
     <div className="backoffice-login">
       <h1>{texts.linkConfirmTitle}</h1>
-      {message ? (
-        <p className="form-error" role="alert">
-          {message}
-        </p>
-      ) : null}
+      <Notice tone="error">{message}</Notice>
       {usable && !actionData ? (
         <Form method="post" className="backoffice-panel form-stack">
           <p>{texts.linkConfirmText}</p>
           <div>
-            <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+            <Button type="submit" disabled={navigation.state === "submitting"}>
               {texts.submit}
-            </button>
+            </Button>
           </div>
         </Form>
       ) : (

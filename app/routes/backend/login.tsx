@@ -9,7 +9,8 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormMessage, Notice, TextField } from "../../components/backend/form-parts";
+import { FormMessage, TextField } from "../../components/backend/form-parts";
+import { Button, Notice } from "../../components/ui";
 import { safeRedirectPath } from "../../domain/redirect-target";
 import { de } from "../../i18n/de-staff";
 import { readSmallForm } from "../../features/shared/small-request.server";
@@ -24,8 +25,7 @@ import {
   passwordAuthenticator,
   requestLoginLink,
 } from "../../features/staff/staff-login.server";
-import { staffSessionCookie } from "../../features/staff/staff-session.server";
-import { knownDeviceCookie, readDeviceTokens } from "../../features/staff/known-devices.server";
+import { signInSource, signedInHeaders } from "../../features/staff/known-devices.server";
 import { staffPageMeta } from "../../components/backend/staff-page-meta";
 
 const texts = de.staffAuth;
@@ -54,11 +54,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-const source = (context: ActionFunctionArgs["context"]) => ({
-  clientAddress: context.clientAddress,
-  now: new Date(),
-});
-
 /**
  * `intent=password`: remix-auth's form strategy checks the credentials, this route commits the
  * session cookie. `intent=link`: queues a login link and always answers the same.
@@ -77,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { throttledMinutes } = await requestLoginLink(
       context.db,
       { email: submission.value.linkEmail, origin: context.config.publicOrigin },
-      source(context),
+      { clientAddress: context.clientAddress, now: new Date() },
     );
     if (throttledMinutes !== null) {
       return data(
@@ -102,15 +97,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = new URLSearchParams();
   for (const [name, value] of form.entries())
     if (typeof value === "string") body.append(name, value);
-  const devices = { tokens: await readDeviceTokens(request, context) };
-  const outcome = await passwordAuthenticator(context.db, {
-    ...source(context),
-    devices,
-  }).authenticate("password", new Request(request.url, { method: "POST", body }));
+  const outcome = await passwordAuthenticator(
+    context.db,
+    await signInSource(request, context),
+  ).authenticate("password", new Request(request.url, { method: "POST", body }));
   if (outcome.ok) {
-    const headers = new Headers();
-    headers.append("Set-Cookie", await staffSessionCookie(context, outcome.sessionToken));
-    headers.append("Set-Cookie", await knownDeviceCookie(context, outcome.deviceTokens));
+    const headers = await signedInHeaders(context, outcome);
     return redirect(safeRedirectPath(form.get("redirectTo")), { status: 303, headers });
   }
   const result = submission.reply({
@@ -148,12 +140,8 @@ export default function LoginPage() {
   return (
     <div className="backoffice-login">
       <h1>{texts.loginHeading}</h1>
-      <Notice text={loggedOut ? texts.loggedOut : null} />
-      {actionData?.message ? (
-        <p className="form-error" role="alert">
-          {actionData.message}
-        </p>
-      ) : null}
+      <Notice>{loggedOut ? texts.loggedOut : null}</Notice>
+      <Notice tone="error">{actionData?.message}</Notice>
       <section aria-labelledby="anmeldung-titel" className="backoffice-panel">
         <h2 id="anmeldung-titel" className="visually-hidden">
           {texts.loginTitle}
@@ -175,16 +163,16 @@ export default function LoginPage() {
             autoComplete="current-password"
           />
           <div>
-            <button type="submit" className="button" disabled={busy}>
+            <Button type="submit" disabled={busy}>
               {texts.submit}
-            </button>
+            </Button>
           </div>
         </Form>
       </section>
       <section aria-labelledby="login-link-titel" className="backoffice-panel">
         <h2 id="login-link-titel">{texts.linkHeading}</h2>
         <p>{texts.linkIntro(linkMinutes)}</p>
-        <Notice text={linkSent ? texts.linkSent(linkMinutes) : null} />
+        <Notice>{linkSent ? texts.linkSent(linkMinutes) : null}</Notice>
         <Form method="post" {...getFormProps(linkForm)} className="form-stack">
           <FormMessage form={linkForm} />
           <input type="hidden" name="intent" value="link" />
@@ -195,9 +183,9 @@ export default function LoginPage() {
             autoComplete="username"
           />
           <div>
-            <button type="submit" className="button secondary" disabled={busy}>
+            <Button type="submit" variant="secondary" disabled={busy}>
               {texts.linkSubmit}
-            </button>
+            </Button>
           </div>
         </Form>
       </section>
