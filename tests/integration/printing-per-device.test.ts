@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { openDatabase, type DatabaseHandle } from "#app/db/connection.server";
 import type { Db } from "#app/db/schema";
 import { deliverDueJobs } from "#app/features/devices/print-jobs.server";
-import { testPrint } from "#app/features/devices/devices-api.server";
+import { testPrint } from "#app/features/devices/device-tests.server";
 import { branchIdOf, createTestDatabase, databaseTargets } from "#tests/support/db";
 import { startFakeTcpPrinter, type FakeTcpPrinter } from "#tests/support/fake-tcp-printer";
 import { placeTestOrder } from "#tests/support/place-test-order";

@@ -1,71 +1,57 @@
-import { redirect, type AppLoadContext } from "@remix-run/node";
-import { mayUse } from "../backoffice/resource.server";
-import { forbidden, requireStaff } from "../staff/staff-auth.server";
+import type { Selectable } from "kysely";
+import type { Db, DevicesTable } from "../../db/schema";
 import { canAccessBranch, isAdmin } from "../../domain/staff-permissions";
 import { parseId } from "../../domain/values";
 import { de } from "../../i18n/de-backoffice";
 import { deDevices } from "../../i18n/de-devices";
-import { guard, problems } from "../backoffice/resource-api.server";
-import { apiMethodNotAllowed } from "../../server/api-methods.server";
-import { devicesResource } from "./devices.resource";
-import type { Selectable } from "kysely";
-import type { Db, DevicesTable } from "../../db/schema";
+import { refused, succeeded, type Outcome } from "../../server/outcome";
+import type { StaffUser } from "../staff/staff-auth.server";
 import { queueTestPushes } from "./notifier-page.server";
 import { logDevice, renderJob, sendToPrinter, type SendFailure } from "./print-jobs.server";
 
 /**
- * A device's own actions (issue 20, decision 056): `POST /api/devices/{id}/test/print`,
- * `/test/notification` (for a printer: a test ticket too) and `/request-device-logs`. Each checks
- * the device's branch against the user's, answers German text and writes the device log.
+ * A device's own actions (issue 20, decision 056): a test ticket, a test notification and the
+ * device log, for `POST /api/devices/{id}/test/print`, `/test/notification`,
+ * `/request-device-logs` and the device page's "Testdruck". Each writes the device log.
  */
-export type DeviceAction = "test-print" | "test-notification" | "request-device-logs";
+export type Device = Selectable<DevicesTable>;
 
-export async function deviceApiLoader(request: Request, context: AppLoadContext) {
-  await guard(request, context, devicesResource);
-  return apiMethodNotAllowed("POST");
+/** The device behind an address, if this person works for its branch (404, 403 otherwise). */
+export async function visibleDevice(
+  db: Db,
+  user: StaffUser,
+  id: string | undefined,
+): Promise<Outcome<Device>> {
+  const deviceId = parseId(id);
+  const device =
+    deviceId === null
+      ? undefined
+      : await db.selectFrom("devices").selectAll().where("id", "=", deviceId).executeTakeFirst();
+  if (!device) return refused(404, de.resources.edit.notFound);
+  if (!isAdmin(user) && !canAccessBranch(user, device.branchId)) {
+    return refused(403, de.resources.edit.forbidden);
+  }
+  return succeeded(device);
 }
 
-export async function deviceApiAction(
-  request: Request,
-  context: AppLoadContext,
-  params: { id?: string },
-  action: DeviceAction,
-) {
-  const user = await guard(request, context, devicesResource);
-  if (request.method !== "POST") return apiMethodNotAllowed("POST");
-  const id = parseId(params.id);
-  const device =
-    id === null
-      ? undefined
-      : await context.db.selectFrom("devices").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!device) return problems(404, [{ message: de.resources.edit.notFound }]);
-  if (!isAdmin(user) && !canAccessBranch(user, device.branchId)) {
-    return problems(403, [{ message: de.resources.edit.forbidden }]);
-  }
-  const db = context.db;
-  if (action === "request-device-logs") {
-    await logDevice(db, device.id, "logs", deDevices.log.logsRequested);
-    const logs = await db
-      .selectFrom("deviceLogs")
-      .select(["id", "event", "message", "printJobId", "at"])
-      .where("deviceId", "=", device.id)
-      .orderBy("id", "desc")
-      .limit(200)
-      .execute();
-    return Response.json({ data: logs });
-  }
-  if (action === "test-notification" && device.kind === "notifier") {
-    const queued = await queueTestPushes(db, device.id);
-    const message = queued > 0 ? deDevices.notifier.test.sent : deDevices.notifier.test.none;
-    await logDevice(db, device.id, queued > 0 ? "test" : "error", deDevices.log.test(message));
-    if (queued === 0) return problems(409, [{ message }]);
-    return Response.json({ message });
-  }
-  const outcome = await testPrint(db, device);
-  if (outcome.key === "ok") return Response.json({ message: outcome.message });
-  if (outcome.key === "queued") return Response.json({ message: outcome.message }, { status: 202 });
-  if (outcome.key === "notPrinter") return problems(409, [{ message: outcome.message }]);
-  return problems(502, [{ message: outcome.message }]);
+/** The device's log, newest first (200 lines); asking for it is logged too. */
+export async function deviceLog(db: Db, deviceId: number) {
+  await logDevice(db, deviceId, "logs", deDevices.log.logsRequested);
+  return db
+    .selectFrom("deviceLogs")
+    .select(["id", "event", "message", "printJobId", "at"])
+    .where("deviceId", "=", deviceId)
+    .orderBy("id", "desc")
+    .limit(200)
+    .execute();
+}
+
+/** A test push to a notifier's subscriptions: the message, or 409 when it has none. */
+export async function testNotification(db: Db, deviceId: number): Promise<Outcome<string>> {
+  const queued = await queueTestPushes(db, deviceId);
+  const message = queued > 0 ? deDevices.notifier.test.sent : deDevices.notifier.test.none;
+  await logDevice(db, deviceId, queued > 0 ? "test" : "error", deDevices.log.test(message));
+  return queued > 0 ? succeeded(message) : refused(409, message);
 }
 
 export type TestOutcomeKey = "ok" | "queued" | "notPrinter" | SendFailure;
@@ -73,7 +59,7 @@ export type TestOutcomeKey = "ok" | "queued" | "notPrinter" | SendFailure;
 /** A test ticket to the device now (TCP) or at its next poll; logged either way. */
 export async function testPrint(
   db: Db,
-  device: Selectable<DevicesTable>,
+  device: Device,
 ): Promise<{ key: TestOutcomeKey; message: string }> {
   if (device.kind !== "printer") return { key: "notPrinter", message: deDevices.test.notPrinter };
   if (device.connection !== "escpos_tcp") {
@@ -128,34 +114,4 @@ export async function testPrint(
     return { key: "ok", message };
   }
   return { key: failure, message };
-}
-
-/** `POST /backend/devices/{id}/testdruck`: the page's "Testdruck" button, back with a notice. */
-export async function testPrintPageAction(
-  request: Request,
-  context: AppLoadContext,
-  params: { id?: string },
-) {
-  const user = await requireStaff(request, context);
-  if (!mayUse(devicesResource, user)) throw forbidden("page");
-  const id = parseId(params.id);
-  const device =
-    id === null
-      ? undefined
-      : await context.db.selectFrom("devices").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!device) throw new Response(null, { status: 404, statusText: "Not Found" });
-  if (!isAdmin(user) && !canAccessBranch(user, device.branchId)) throw forbidden("page");
-  const outcome = await testPrint(context.db, device);
-  return redirect(`/backend/devices/${device.id}?hinweis=testdruck-${outcome.key}`);
-}
-
-/** A GET of the button's address: the device's own page. */
-export async function testPrintPageLoader(
-  request: Request,
-  context: AppLoadContext,
-  params: { id?: string },
-) {
-  const user = await requireStaff(request, context);
-  if (!mayUse(devicesResource, user)) throw forbidden("page");
-  return redirect(`/backend/devices/${parseId(params.id) ?? 0}`);
 }

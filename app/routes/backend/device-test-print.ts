@@ -1,11 +1,26 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import {
-  testPrintPageAction,
-  testPrintPageLoader,
-} from "../../features/devices/devices-api.server";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { mayUse } from "../../features/backoffice/resource.server";
+import { testPrint, visibleDevice } from "../../features/devices/device-tests.server";
+import { devicesResource } from "../../features/devices/devices.resource";
+import { forbidden, requireStaff } from "../../features/staff/staff-auth.server";
+import { parseId } from "../../domain/values";
 
 /** `POST /backend/devices/{id}/testdruck`: the "Testdruck" button of a device's page. */
-export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
-  testPrintPageLoader(request, context, params);
-export const action = ({ request, context, params }: ActionFunctionArgs) =>
-  testPrintPageAction(request, context, params);
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireStaff(request, context);
+  if (!mayUse(devicesResource, user)) throw forbidden("page");
+  const device = await visibleDevice(context.db, user, params.id);
+  if (!device.ok && device.status === 404) {
+    throw new Response(null, { status: 404, statusText: "Not Found" });
+  }
+  if (!device.ok) throw forbidden("page");
+  const outcome = await testPrint(context.db, device.value);
+  return redirect(`/backend/devices/${device.value.id}?hinweis=testdruck-${outcome.key}`);
+}
+
+/** A GET of the button's address: the device's own page. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireStaff(request, context);
+  if (!mayUse(devicesResource, user)) throw forbidden("page");
+  return redirect(`/backend/devices/${parseId(params.id) ?? 0}`);
+}

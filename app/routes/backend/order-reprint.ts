@@ -1,8 +1,30 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { reprintAction, reprintLoader } from "../../features/devices/order-reprint.server";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { parseId } from "../../domain/values";
+import { reprintOrder } from "../../features/devices/order-reprint.server";
+import { staffScope } from "../../features/orders/staff-order-query.server";
+import { findStaffOrder } from "../../features/orders/staff-orders.server";
+import { requireStaff } from "../../features/staff/staff-auth.server";
+import { de } from "../../i18n/de-staff";
+
+/** The order this person may see, or a 404. */
+async function visibleOrder({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireStaff(request, context);
+  const scope = staffScope(user, context);
+  const order = await findStaffOrder(context.db, scope, parseId(params.orderId) ?? 0);
+  if (!order) throw data({ message: de.staffOrders.errors.notFound }, { status: 404 });
+  return { scope, order };
+}
 
 /** `POST /backend/orders/{id}/kopie`: "Kopie drucken" on an order's page (decision 056). */
-export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
-  reprintLoader(request, context, params);
-export const action = ({ request, context, params }: ActionFunctionArgs) =>
-  reprintAction(request, context, params);
+export async function action(args: ActionFunctionArgs) {
+  const { scope, order } = await visibleOrder(args);
+  const printers = await reprintOrder(args.context.db, scope, order);
+  const done = printers > 0 ? "kopie" : "kein-drucker";
+  return redirect(`/backend/orders/${order.id}?done=${done}`, 303);
+}
+
+/** A GET of the button's address: the order's page. */
+export async function loader(args: LoaderFunctionArgs) {
+  const { order } = await visibleOrder(args);
+  return redirect(`/backend/orders/${order.id}`);
+}
