@@ -3,7 +3,7 @@ import {
   findNotifierByToken,
   parseSubscription,
   storeSubscription,
-} from "../features/devices/notifier-page.server";
+} from "../features/devices/notifier.server";
 import { readSmallJson } from "../features/shared/small-request.server";
 import { deDevices } from "../i18n/de-devices";
 

@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { findNotifierByToken } from "../features/devices/notifier-page.server";
+import { findNotifierByToken } from "../features/devices/notifier.server";
 import { liveOrderEventStream } from "../server/notify-hub.server";
 import { deDevices } from "../i18n/de-devices";
 

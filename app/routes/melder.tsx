@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { findNotifierByToken, loadNotifierOrders } from "../features/devices/notifier-page.server";
+import { findNotifierByToken, loadNotifierOrders } from "../features/devices/notifier.server";
 import { vapidKeys } from "../integrations/push/web-push.server";
 import { deDevices } from "../i18n/de-devices";
 import { useHydrated } from "../components/use-hydrated";

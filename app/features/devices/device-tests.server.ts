@@ -6,7 +6,7 @@ import { de } from "../../i18n/de-backoffice";
 import { deDevices } from "../../i18n/de-devices";
 import { refused, succeeded, type Outcome } from "../../server/outcome";
 import type { StaffUser } from "../staff/staff-auth.server";
-import { queueTestPushes } from "./notifier-page.server";
+import { queueTestPushes } from "./notifier.server";
 import { logDevice, renderJob, sendToPrinter, type SendFailure } from "./print-jobs.server";
 
 /**
