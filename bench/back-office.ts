@@ -16,11 +16,11 @@
  * Switches: BENCH_BACKOFFICE_RUNS=200 (timed runs per case), BENCH_BACKOFFICE_LOG_ROWS=100000,
  * BENCH_BACKOFFICE_PORT=3320.
  */
+import { staffCookie, startBenchServer, timedRuns } from "./harness";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import type { AppLoadContext } from "@remix-run/node";
 import { openDatabase } from "#app/db/connection.server";
 import { migrateToLatest } from "#app/db/migrate.server";
 import type { Role } from "#app/db/schema";
@@ -29,10 +29,8 @@ import { branchesResource } from "#app/features/branches/branches.resource";
 import { listLogEntries, type LogFilters } from "#app/features/logs/logs.server";
 import type { StaffUser } from "#app/features/staff/staff-auth.server";
 import { setUserAccess } from "#app/db/queries/users";
-import { createStaffSession, staffSessionCookie } from "#app/features/staff/staff-session.server";
 import { fullBranch } from "#tests/support/branch-body";
-import { ensurePortFree, startServer, stopServer, waitForHealth } from "./server";
-import { createTimings } from "./timings";
+import { stopServer, waitForHealth } from "./server";
 
 const databaseUrl = process.env.BENCH_BACKOFFICE_DATABASE_URL;
 const runs = Number(process.env.BENCH_BACKOFFICE_RUNS ?? 200);
@@ -57,10 +55,7 @@ function staffUser(id: number, roles: Role[], branchIds: number[]): StaffUser {
   };
 }
 
-const timings = createTimings({ maxWarmUp: 50 });
-const { figures } = timings;
-const measure = (label: string, work: (run: number) => Promise<unknown>) =>
-  timings.measure(label, runs, work);
+const { figures, measure } = timedRuns(runs);
 
 // PGlite in a folder of its own: the server opens the same data once the bench has let go.
 const dataDir = databaseUrl ? "" : mkdtempSync(path.join(os.tmpdir(), "bench-back-office-"));
@@ -227,22 +222,15 @@ try {
 
   if (overHttp) {
     // ——— Over HTTP: the production server on the same data ———
-    const token = await createStaffSession(db, admin.id, { clientAddress: "", now: new Date() });
-    const context = { config: { publicOrigin: origin }, secrets: { session: sessionSecret } };
-    const cookie = (await staffSessionCookie(context as AppLoadContext, token)).split(";")[0]!;
+    const cookie = await staffCookie(db, admin.id, { origin, sessionSecret });
     handleOpen = false;
     await handle.close();
-    await ensurePortFree(port);
-    const server = startServer({
+    const server = await startBenchServer({
       port,
-      env: {
-        APP_MODE: "demo",
-        SEED_DEMO_DATA: "0",
-        SESSION_SECRET: sessionSecret,
-        PUBLIC_ORIGIN: origin,
-        DATABASE_URL: databaseUrl ?? "",
-        DATA_DIR: dataDir || path.join(os.tmpdir(), "bench-back-office-unused"),
-      },
+      origin,
+      sessionSecret,
+      databaseUrl,
+      dataDir: dataDir || path.join(os.tmpdir(), "bench-back-office-unused"),
     });
     try {
       await waitForHealth(origin, server);

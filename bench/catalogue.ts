@@ -19,10 +19,10 @@
  * BENCH_CATALOGUE_IMPORTS=3 (timed imports of each kind), BENCH_CATALOGUE_HTTP=0 (no server),
  * BENCH_CATALOGUE_PORT=3340.
  */
+import { staffCookie, startBenchServer } from "./harness";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { AppLoadContext } from "@remix-run/node";
 import { sql } from "kysely";
 import { openDatabase } from "#app/db/connection.server";
 import { migrateToLatest } from "#app/db/migrate.server";
@@ -31,8 +31,7 @@ import { listRecords } from "#app/features/backoffice/resource.server";
 import { exportProductsCsv, importProductsCsv } from "#app/features/catalogue/products-csv.server";
 import { productsResource } from "#app/features/catalogue/products.resource";
 import type { StaffUser } from "#app/features/staff/staff-auth.server";
-import { createStaffSession, staffSessionCookie } from "#app/features/staff/staff-session.server";
-import { ensurePortFree, startServer, stopServer, waitForHealth } from "./server";
+import { stopServer, waitForHealth } from "./server";
 import { createTimings } from "./timings";
 
 const databaseUrl = process.env.BENCH_CATALOGUE_DATABASE_URL;
@@ -193,22 +192,15 @@ try {
   let httpFirstPage: string | null = null;
   let httpSearch: string | null = null;
   if (overHttp) {
-    const token = await createStaffSession(db, row.id, { clientAddress: "", now: new Date() });
-    const context = { config: { publicOrigin: origin }, secrets: { session: sessionSecret } };
-    const cookie = (await staffSessionCookie(context as AppLoadContext, token)).split(";")[0]!;
+    const cookie = await staffCookie(db, row.id, { origin, sessionSecret });
     handleOpen = false;
     await handle.close();
-    await ensurePortFree(port);
-    const server = startServer({
+    const server = await startBenchServer({
       port,
-      env: {
-        APP_MODE: "demo",
-        SEED_DEMO_DATA: "0",
-        SESSION_SECRET: sessionSecret,
-        PUBLIC_ORIGIN: origin,
-        DATABASE_URL: databaseUrl ?? "",
-        DATA_DIR: dataDir || path.join(os.tmpdir(), "bench-catalogue-unused"),
-      },
+      origin,
+      sessionSecret,
+      databaseUrl,
+      dataDir: dataDir || path.join(os.tmpdir(), "bench-catalogue-unused"),
     });
     try {
       await waitForHealth(origin, server);

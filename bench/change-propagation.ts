@@ -19,6 +19,7 @@
  *   BENCH_PROPAGATION_BRANCH=altstadt  the branch renamed
  *   BENCH_POSTGRES_URL=…               the server the fresh database is created on
  */
+import { benchPostgresUrl, postgresAdmin } from "./harness";
 import { execFileSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -243,17 +244,9 @@ export async function measureOnTwoServers(
 /** On its own: a fresh, migrated and seeded database, two servers, one measurement. */
 async function main(): Promise<void> {
   execFileSync(process.execPath, ["scripts/ensure-build.mjs"], { stdio: "inherit" });
-  const serverUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const serverUrl = benchPostgresUrl();
   const name = `bt_bench_propagation_${process.pid}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = postgresAdmin(serverUrl);
   await admin(`create database ${name}`);
   const databaseUrl = databaseUrlFor(serverUrl, name);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "backstube-propagation-"));

@@ -20,21 +20,20 @@
  * BENCH_IMAGES_RATE=1000,
  * BENCH_IMAGES_DATABASE_URL=postgres://…/empty_db (default: embedded PGlite in a temporary folder).
  */
+import { staffCookie, startBenchServer } from "./harness";
 import "./production-env";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { AppLoadContext } from "@remix-run/node";
 import autocannon from "autocannon";
 import { openDatabase } from "#app/db/connection.server";
 import { migrateToLatest } from "#app/db/migrate.server";
 import { setUserAccess } from "#app/db/queries/users";
 import { IMAGE_SIZE_NAMES } from "#app/domain/image-sizes";
 import { makeSize, normaliseUpload } from "#app/features/media/image-pipeline.server";
-import { createStaffSession, staffSessionCookie } from "#app/features/staff/staff-session.server";
 import { photoJpeg } from "#tests/support/test-images";
 import { bareServer, pacedLoad } from "./paced-load";
-import { ensurePortFree, startServer, stopServer, waitForHealth } from "./server";
+import { stopServer, waitForHealth } from "./server";
 
 const port = Number(process.env.BENCH_IMAGES_PORT ?? 3640);
 const seconds = Number(process.env.BENCH_IMAGES_SECONDS ?? 5);
@@ -80,22 +79,19 @@ const { id: adminId } = await handle.db
   .returning("id")
   .executeTakeFirstOrThrow();
 await setUserAccess(handle.db, adminId, { roles: ["ROLE_ADMIN"], branchIds: [] });
-const token = await createStaffSession(handle.db, adminId, { clientAddress: "", now: new Date() });
-const context = { config: { publicOrigin: origin }, secrets: { session: sessionSecret } };
-const cookie = (await staffSessionCookie(context as AppLoadContext, token)).split(";")[0]!;
+const cookie = await staffCookie(handle.db, adminId, { origin, sessionSecret });
 await handle.close();
 
-await ensurePortFree(port);
-const server = startServer({
+const server = await startBenchServer({
   port,
-  env: {
-    APP_MODE: "demo",
-    SEED_DEMO_DATA: "0",
-    SESSION_SECRET: sessionSecret,
-    PUBLIC_ORIGIN: origin,
-    DATABASE_URL: databaseUrl ?? "",
-    DATA_DIR: dataDir,
-  },
+
+  origin,
+
+  sessionSecret,
+
+  databaseUrl,
+
+  dataDir: dataDir,
 });
 try {
   await waitForHealth(origin, server);

@@ -21,6 +21,7 @@
  *   BENCH_LIVE_BRANCH=1          the branch the orders go to (default: the first branch)
  *   BENCH_POSTGRES_URL=…         the server the fresh database is created on
  */
+import { benchPostgresUrl, postgresAdmin } from "./harness";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { pathToFileURL } from "node:url";
@@ -286,17 +287,9 @@ async function main(): Promise<void> {
     if (!result.ok) process.exitCode = 1;
     return;
   }
-  const serverUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const serverUrl = benchPostgresUrl();
   const name = `bt_bench_live_${process.pid}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = postgresAdmin(serverUrl);
   await admin(`create database ${name}`);
   const databaseUrl = databaseUrlFor(serverUrl, name);
   try {

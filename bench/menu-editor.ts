@@ -15,10 +15,10 @@
  * (service only), BENCH_MENU_EDITOR_PORT=3330, BENCH_MENU_EDITOR_HTML=/tmp/editor.html (keeps the
  * page once, to look at), BENCH_MENU_EDITOR_PROFILE=/tmp/prof (the server's CPU profile).
  */
+import { staffCookie, startBenchServer, timedRuns } from "./harness";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { AppLoadContext } from "@remix-run/node";
 import { openDatabase } from "#app/db/connection.server";
 import { migrateToLatest } from "#app/db/migrate.server";
 import { setUserAccess } from "#app/db/queries/users";
@@ -26,9 +26,7 @@ import { applyStep, loadEditor } from "#app/features/catalogue/menu-editor.serve
 import { createRecord, schemaFor } from "#app/features/backoffice/resource.server";
 import { menusResource } from "#app/features/catalogue/menus.resource";
 import type { StaffUser } from "#app/features/staff/staff-auth.server";
-import { createStaffSession, staffSessionCookie } from "#app/features/staff/staff-session.server";
-import { ensurePortFree, startServer, stopServer, waitForHealth } from "./server";
-import { createTimings } from "./timings";
+import { stopServer, waitForHealth } from "./server";
 
 const databaseUrl = process.env.BENCH_MENU_EDITOR_DATABASE_URL;
 const runs = Number(process.env.BENCH_MENU_EDITOR_RUNS ?? 200);
@@ -39,10 +37,7 @@ const origin = `http://127.0.0.1:${port}`;
 const sessionSecret = "bench-menu-editor-".padEnd(40, "x");
 const CATEGORIES = 12;
 
-const timings = createTimings({ maxWarmUp: 50 });
-const { figures } = timings;
-const measure = (label: string, work: (run: number) => Promise<unknown>) =>
-  timings.measure(label, runs, work);
+const { figures, measure } = timedRuns(runs);
 
 const dataDir = databaseUrl ? "" : mkdtempSync(path.join(os.tmpdir(), "bench-menu-editor-"));
 const handle = await openDatabase(databaseUrl ? { databaseUrl, dataDir } : { dataDir });
@@ -140,24 +135,17 @@ try {
 
   if (overHttp) {
     // ——— Over HTTP: the production server on the same data ———
-    const token = await createStaffSession(db, adminId, { clientAddress: "", now: new Date() });
-    const context = { config: { publicOrigin: origin }, secrets: { session: sessionSecret } };
-    const cookie = (await staffSessionCookie(context as AppLoadContext, token)).split(";")[0]!;
+    const cookie = await staffCookie(db, adminId, { origin, sessionSecret });
     handleOpen = false;
     await handle.close();
-    await ensurePortFree(port);
     const profileDir = process.env.BENCH_MENU_EDITOR_PROFILE;
-    const server = startServer({
+    const server = await startBenchServer({
       port,
+      origin,
+      sessionSecret,
+      databaseUrl,
+      dataDir: dataDir || path.join(os.tmpdir(), "bench-menu-editor-unused"),
       nodeArgs: profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [],
-      env: {
-        APP_MODE: "demo",
-        SEED_DEMO_DATA: "0",
-        SESSION_SECRET: sessionSecret,
-        PUBLIC_ORIGIN: origin,
-        DATABASE_URL: databaseUrl ?? "",
-        DATA_DIR: dataDir || path.join(os.tmpdir(), "bench-menu-editor-unused"),
-      },
     });
     try {
       await waitForHealth(origin, server);

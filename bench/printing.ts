@@ -18,12 +18,12 @@
  * Switches: BENCH_PRINTING_ORDERS=200, BENCH_PRINTING_POLLERS=50, BENCH_PRINTING_SECONDS=60,
  * BENCH_PRINTING_PORT=3340, BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres
  */
+import { benchPostgresUrl, postgresAdmin } from "./harness";
 import { execFileSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "#app/db/connection.server";
 import { migrateToLatest } from "#app/db/migrate.server";
 import { startPrintWorker } from "#app/features/devices/print-jobs.server";
@@ -210,17 +210,9 @@ async function main(): Promise<void> {
   execFileSync(process.execPath, ["scripts/ensure-build.mjs"], { stdio: "inherit" });
   process.env.PRINTER_ALLOW_LOOPBACK = "1";
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "backstube-printing-"));
-  const serverUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const serverUrl = benchPostgresUrl();
   const name = `bt_bench_printing_${process.pid}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = postgresAdmin(serverUrl);
   let handle: DatabaseHandle;
   let serverEnv: Record<string, string>;
   if (EMBEDDED) {

@@ -29,6 +29,7 @@ import { isAvailableAt, isListedAt } from "#app/domain/menu";
 import { branchOpening, toOpeningRule } from "#app/features/storefront/opening.server";
 import { getSettings } from "#app/db/queries/settings";
 import { prepareLargeMenuDatabase } from "./large-menu";
+import { postgresAdmin } from "./harness";
 import { migrateAndSeed } from "./server";
 
 const target = process.env.BENCH_DATABASE === "postgres" ? "postgres" : "pglite";
@@ -259,14 +260,8 @@ async function openTimed(
   return { db, close: () => db.destroy() };
 }
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
+function admin(statement: string): Promise<void> {
+  return postgresAdmin(serverUrl)(statement);
 }
 
 await main();

@@ -12,13 +12,13 @@
  * Switches: BENCH_SIGNAGE_TVS=100, BENCH_SIGNAGE_CHANGES=10, BENCH_SIGNAGE_PORT=3330,
  * BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres
  */
+import { benchPostgresUrl, postgresAdmin } from "./harness";
 import { execFileSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
 import { openDatabase } from "#app/db/connection.server";
 import { migrateToLatest } from "#app/db/migrate.server";
 import { seedDemoData } from "#app/db/seed.server";
@@ -46,17 +46,9 @@ const summary = (values: number[]) =>
 
 async function main(): Promise<void> {
   execFileSync(process.execPath, ["scripts/ensure-build.mjs"], { stdio: "inherit" });
-  const serverUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const serverUrl = benchPostgresUrl();
   const name = `bt_bench_signage_${process.pid}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = postgresAdmin(serverUrl);
   await admin(`create database ${name}`);
   const databaseUrl = databaseUrlFor(serverUrl, name);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "backstube-signage-"));
