@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { sql } from "kysely";
 import type { Db } from "../../db/schema";
 import { deDevices } from "../../i18n/de-devices";
+import { problem } from "../../server/outcome";
 import type { MessageOrigin } from "../orders/order-mails.server";
 import { confirmAfterPrint } from "./auto-confirm.server";
 import { isDeviceToken } from "./device-token";
@@ -25,7 +26,7 @@ import {
 const MEDIA_TYPE = "application/octet-stream";
 const t = deDevices.cloudPrnt;
 
-const notFound = (message: string) => Response.json({ errors: [{ message }] }, { status: 404 });
+const notFound = (message: string) => problem(404, message);
 
 const deviceOf = (db: Db, token: string | undefined) =>
   pollingPrinterByToken(db, token, "star_cloudprnt");
@@ -179,7 +180,7 @@ export async function cloudPrntFetch(db: Db, deviceToken: string | undefined, ur
     .returning("id")
     .executeTakeFirst();
   if (!claimed) {
-    return Response.json({ errors: [{ message: t.alreadyFetched(job.id) }] }, { status: 409 });
+    return problem(409, t.alreadyFetched(job.id));
   }
   await logDevice(db, device.id, "fetched", t.fetched(job.id), job.id);
   return new Response(new Uint8Array(content), {

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/schema";
 import { deDevices } from "../../i18n/de-devices";
+import { problem } from "../../server/outcome";
 import { parsePrintResponse } from "../../integrations/printers/epos-xml";
 import type { MessageOrigin } from "../orders/order-mails.server";
 import { confirmAfterPrint } from "./auto-confirm.server";
@@ -30,8 +31,6 @@ const XML = "text/xml; charset=utf-8";
 const MAX_BODY = 64 * 1024;
 const t = deDevices.epsonSdp;
 
-const problem = (status: number, message: string) =>
-  Response.json({ errors: [{ message }] }, { status });
 const xmlAnswer = (body = "") =>
   new Response(body, {
     status: 200,

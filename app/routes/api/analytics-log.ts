@@ -4,13 +4,11 @@ import { hasConsent } from "../../features/storefront/visitor.server";
 import { readSmallJson } from "../../features/shared/small-request.server";
 import { analyticsEventSchema } from "../../features/analytics/events";
 import { recorderFor } from "../../features/analytics/recorder-of.server";
+import { problem, problemAnswer } from "../../server/outcome";
 
 /** A body beyond this is not an event: 8 KB, twice the largest event that can be stored. */
 const EVENT_BODY_BYTES = 8 * 1024;
 const NO_STORE = { "Cache-Control": "no-store" };
-
-const problem = (status: number, errors: { message: string; field?: string }[], headers = {}) =>
-  Response.json({ errors }, { status, headers: { ...NO_STORE, ...headers } });
 
 /**
  * `POST /api/analytics-log` (spec section 7, decision 054). Taken only with the cookie banner's
@@ -23,16 +21,16 @@ const problem = (status: number, errors: { message: string; field?: string }[], 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (!hasConsent(request)) return new Response(null, { status: 204, headers: NO_STORE });
   const body = await readSmallJson(request, EVENT_BODY_BYTES);
-  if (!body) return problem(400, [{ message: de.analytics.badBody }]);
+  if (!body) return problem(400, de.analytics.badBody);
   const parsed = analyticsEventSchema.safeParse(body);
   if (!parsed.success) {
-    return problem(
-      400,
-      parsed.error.issues.map((issue) => ({
+    return problemAnswer({
+      status: 400,
+      errors: parsed.error.issues.map((issue) => ({
         message: issue.message,
         field: String(issue.path[0] ?? ""),
       })),
-    );
+    });
   }
   const recorder = context.analytics ?? recorderFor(context.db);
   const result = recorder.logEvent(parsed.data, {
@@ -41,11 +39,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     userAgent: (request.headers.get("User-Agent") ?? "").slice(0, 500),
   });
   if (result === "limited") {
-    return problem(429, [{ message: de.analytics.tooMany }], { "Retry-After": "10" });
+    return problem(429, de.analytics.tooMany, { headers: { "Retry-After": "10" } });
   }
   return new Response(null, { status: 204, headers: NO_STORE });
 }
 
 export function loader() {
-  return problem(405, [{ message: de.errors.methodNotAllowed }], { Allow: "POST" });
+  return problem(405, de.errors.methodNotAllowed, { headers: { Allow: "POST" } });
 }

@@ -5,6 +5,8 @@ import {
   cloudPrntPoll,
   QUICK_POLL_PASSED,
 } from "../../features/devices/cloudprnt.server";
+import { de } from "../../i18n/de";
+import { problem } from "../../server/outcome";
 
 /**
  * Star CloudPRNT (decision 056): the printer's own address, named by its device token (no staff
@@ -22,8 +24,5 @@ export const action = ({ request, context, params }: ActionFunctionArgs) => {
   if (request.method === "DELETE") {
     return cloudPrntConfirm(context.db, params.deviceToken, new URL(request.url), context.config);
   }
-  return Response.json(
-    { errors: [{ message: "Diese Methode ist hier nicht erlaubt." }] },
-    { status: 405, headers: { Allow: "GET, POST, DELETE" } },
-  );
+  return problem(405, de.errors.methodNotAllowed, { headers: { Allow: "GET, POST, DELETE" } });
 };

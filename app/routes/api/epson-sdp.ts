@@ -1,15 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { epsonSdpRequest } from "../../features/devices/epson-sdp.server";
+import { de } from "../../i18n/de";
+import { problem } from "../../server/outcome";
 
 /**
  * Epson Server Direct Print (decision 063): the printer's own address, named by its device token
  * (no staff session). It only POSTs form data (GetRequest, SetResponse, SetStatus).
  */
 export const loader = () =>
-  Response.json(
-    { errors: [{ message: "Diese Methode ist hier nicht erlaubt." }] },
-    { status: 405, headers: { Allow: "POST" } },
-  );
+  problem(405, de.errors.methodNotAllowed, { headers: { Allow: "POST" } });
 
 export const action = ({ request, context, params }: ActionFunctionArgs) => {
   if (request.method !== "POST") return loader();
