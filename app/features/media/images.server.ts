@@ -28,6 +28,9 @@ import { allSizeKeys, normaliseUpload, type StoredImage } from "./image-pipeline
 
 const t = deMedia.refusals;
 
+/** What an image change needs of the request: the database, the stores and the client's address. */
+export type ImageContext = Pick<AppLoadContext, "db" | "config" | "clientAddress">;
+
 export interface ImageStores {
   originals: FileStorage;
   sizes: FileStorage;
@@ -278,7 +281,7 @@ function quoteTable(table: string): string {
 // ——— Writes ———
 
 export async function createImage(
-  context: Pick<AppLoadContext, "db" | "config" | "clientAddress">,
+  context: ImageContext,
   user: StaffUser,
   input: ImageInput,
 ): Promise<Outcome<ImageRecord>> {
@@ -323,7 +326,7 @@ export async function createImage(
 }
 
 export async function updateImage(
-  context: Pick<AppLoadContext, "db" | "config" | "clientAddress">,
+  context: ImageContext,
   user: StaffUser,
   id: number,
   input: ImageInput,
@@ -401,7 +404,7 @@ export async function updateImage(
 
 /** Deletes an image nothing names any more; one in use is refused with the places. */
 export async function deleteImage(
-  context: Pick<AppLoadContext, "db" | "config" | "clientAddress">,
+  context: ImageContext,
   user: StaffUser,
   id: number,
 ): Promise<Outcome<ImageRecord>> {

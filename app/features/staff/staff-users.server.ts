@@ -175,12 +175,16 @@ export async function branchChoicesFor(db: Db, actor: Actor) {
   return isAdmin(actor) ? all : all.filter((branch) => actor.branchIds.includes(branch.id));
 }
 
-/** One user, if the actor may see them (404 unknown, 403 someone else's). */
+/**
+ * One user, if the actor may see them (404 unknown or no id at all, as an address may name
+ * none; 403 someone else's).
+ */
 export async function loadUser(
   db: Db,
   actor: Actor,
-  userId: number,
+  userId: number | null,
 ): Promise<Outcome<StaffUserRow>> {
+  if (userId === null) return notFound();
   const access = await personAccess(db, actor, userId, "view");
   if (!access.ok) return access.exists ? forbidden() : notFound();
   return succeeded(access.person);

@@ -12,23 +12,18 @@ import { problem, problemAnswer } from "../../server/outcome";
  * every session of the user and every unused login link, as "Überall abmelden" on the user's page
  * does. Answers the user, with `endedSessions`.
  */
-const notFound = () => problem(404, de.users.errors.load);
-
 /** Only POST changes anything; a GET is answered after the same checks. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireStaff(request, context, { roles: MANAGER_ROLES });
-  const id = parseId(params.userId);
-  if (id === null) return notFound();
-  const loaded = await loadUser(context.db, actor, id);
-  if (!loaded.ok) return problemAnswer(loaded);
-  return apiMethodNotAllowed("POST");
+  const loaded = await loadUser(context.db, actor, parseId(params.userId));
+  return loaded.ok ? apiMethodNotAllowed("POST") : problemAnswer(loaded);
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireStaff(request, context, { roles: MANAGER_ROLES });
   if (request.method !== "POST") return apiMethodNotAllowed("POST");
   const id = parseId(params.userId);
-  if (id === null) return notFound();
+  if (id === null) return problem(404, de.users.errors.load);
   const ended = await signOutEverywhere(context.db, actor, id, attemptSource(context));
   if (!ended.ok) return problemAnswer(ended);
   const user = await userView(context.db, ended.value.user, new Date());

@@ -26,11 +26,9 @@ const notFound = () => problem(404, de.users.errors.load);
 /** `GET /api/users/{id}`: a user the caller may see (themselves or someone they manage). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireStaff(request, context, { roles: MANAGER_ROLES });
-  const id = parseId(params.userId);
-  if (id === null) return notFound();
-  const loaded = await loadUser(context.db, actor, id);
+  const loaded = await loadUser(context.db, actor, parseId(params.userId));
   if (!loaded.ok) return problemAnswer(loaded);
-  const version = await userVersion(context.db, id, false);
+  const version = await userVersion(context.db, loaded.value.id, false);
   return Response.json(
     { data: { ...(await userView(context.db, loaded.value, new Date())), version } },
     { headers: version ? { ETag: `"${version}"` } : undefined },

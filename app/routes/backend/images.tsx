@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ButtonLink, FilterBar, Notice, Pagination, TextInput } from "../../components/ui";
+import { ButtonLink, Notice, Pagination } from "../../components/ui";
+import { ListSearch } from "../../components/backend/list-search";
 import { parseId } from "../../domain/values";
 import { IMAGE_ROLES, imageNotice, imageView } from "../../features/media/image-views.server";
 import { listImages } from "../../features/media/images.server";
@@ -45,16 +46,7 @@ export default function Images() {
       </div>
       <Notice>{notice}</Notice>
       <p>{texts.listIntro}</p>
-      <FilterBar label={texts.search} resetHref="/backend/images" submitLabel={texts.searchButton}>
-        <TextInput
-          id="suche"
-          name="suche"
-          type="search"
-          label={texts.search}
-          defaultValue={search}
-          maxLength={100}
-        />
-      </FilterBar>
+      <ListSearch label={texts.search} search={search} submitLabel={texts.searchButton} />
       {images.length === 0 ? (
         <p>{search ? backoffice.resources.list.noHits : texts.empty}</p>
       ) : (

@@ -6,23 +6,9 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-} from "@remix-run/react";
-import {
-  Button,
-  ConfirmAction,
-  DataTable,
-  FilterBar,
-  Notice,
-  Pagination,
-  TextInput,
-} from "../../components/ui";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Button, ConfirmAction, DataTable, Notice, Pagination } from "../../components/ui";
+import { ListSearch } from "../../components/backend/list-search";
 import { resourceLinks } from "../../components/backend/resource-styles";
 import uploadStyles from "../../styles/uploads.css?url";
 import { getSettings } from "../../db/queries/settings";
@@ -112,7 +98,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Uploads() {
   const { uploads, notice, search, paging, hint } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const location = useLocation();
   const busy = useNavigation().state === "submitting";
   const [headline, ...reasons] = result?.errors ?? [];
   return (
@@ -163,16 +148,7 @@ export default function Uploads() {
         </div>
       </Form>
 
-      <FilterBar label={list.searchLabel(texts.title)} resetHref={location.pathname}>
-        <TextInput
-          id="suche"
-          name="suche"
-          type="search"
-          label={list.searchLabel(texts.title)}
-          defaultValue={search}
-          maxLength={100}
-        />
-      </FilterBar>
+      <ListSearch label={list.searchLabel(texts.title)} search={search} />
       {uploads.length === 0 ? (
         <p>{search ? list.noHits : texts.empty}</p>
       ) : (

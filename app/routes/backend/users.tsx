@@ -1,13 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import {
-  ButtonLink,
-  DataTable,
-  FilterBar,
-  Notice,
-  Pagination,
-  TextInput,
-} from "../../components/ui";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ButtonLink, DataTable, Notice, Pagination } from "../../components/ui";
+import { ListSearch } from "../../components/backend/list-search";
 import { parseId } from "../../domain/values";
 import { de as backOffice } from "../../i18n/de-backoffice";
 import { getSettings } from "../../db/queries/settings";
@@ -84,7 +78,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function UserList() {
   const { users, notice, search, sort, paging } = useLoaderData<typeof loader>();
-  const location = useLocation();
   return (
     <section>
       <div className="backoffice-heading">
@@ -92,16 +85,7 @@ export default function UserList() {
         <ButtonLink to="/backend/users/new">{texts.newUser}</ButtonLink>
       </div>
       <Notice>{notice}</Notice>
-      <FilterBar label={list.searchLabel(texts.listTitle)} resetHref={location.pathname}>
-        <TextInput
-          id="suche"
-          name="suche"
-          type="search"
-          label={list.searchLabel(texts.listTitle)}
-          defaultValue={search}
-          maxLength={100}
-        />
-      </FilterBar>
+      <ListSearch label={list.searchLabel(texts.listTitle)} search={search} />
       {users.length === 0 ? (
         <p>{search ? list.noHits : texts.empty}</p>
       ) : (
