@@ -15,7 +15,7 @@ import {
   useRevalidator,
 } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
-import { Notice } from "../components/ui";
+import { Button, Notice } from "../components/ui";
 import { useLiveOrders } from "../components/backend/use-live-orders";
 import { de } from "../i18n/de-staff";
 import { deCounterDevices } from "../i18n/de-counter-devices";
@@ -189,16 +189,16 @@ export default function CounterOrders() {
                 <Form method="post" className="counter-actions">
                   <input type="hidden" name="order" value={order.id} />
                   {order.actions.map((action) => (
-                    <button
+                    <Button
                       key={action}
                       type="submit"
                       name="intent"
                       value={action}
                       aria-label={more.actionLabel(action, String(order.ticketNumber))}
-                      className={`ui-button ui-button-${action === "confirm" ? "primary" : "secondary"}`}
+                      variant={action === "confirm" ? "primary" : "secondary"}
                     >
                       {more.actions[action]}
-                    </button>
+                    </Button>
                   ))}
                 </Form>
               ) : null}
@@ -222,9 +222,9 @@ export default function CounterOrders() {
             <span>{de.localSettings.showProductData}</span>
           </label>
         </fieldset>
-        <button type="submit" className="ui-button ui-button-secondary">
+        <Button type="submit" variant="secondary">
           {de.localSettings.save}
-        </button>
+        </Button>
       </Form>
     </div>
   );

@@ -5,6 +5,7 @@ import { findNotifierByToken, loadNotifierOrders } from "../features/devices/not
 import { vapidKeys } from "../integrations/push/web-push.server";
 import { deDevices } from "../i18n/de-devices";
 import { useHydrated } from "../components/use-hydrated";
+import { Button } from "../components/ui";
 
 /**
  * `/melder/{token}`: an order notifier's page for a kitchen tablet or phone (issue 20, decision
@@ -146,9 +147,9 @@ export default function NotifierPage() {
       {scripted ? (
         <>
           <p>{texts.live}</p>
-          <button type="button" className="button" onClick={() => void enable()}>
+          <Button variant="store" onClick={() => void enable()}>
             {texts.enable}
-          </button>
+          </Button>
           <p role="status">{status}</p>
         </>
       ) : (

@@ -1,6 +1,7 @@
 import type { Receipt, ReceiptField } from "../../domain/receipt";
 import { de } from "../../i18n/de-staff";
 import { useHydrated } from "../use-hydrated";
+import { Button } from "../ui";
 
 const texts = de.receipt;
 
@@ -87,13 +88,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
       <style dangerouslySetInnerHTML={{ __html: RECEIPT_CSS }} />
       {hydrated ? (
         <p className="receipt-actions">
-          <button
-            type="button"
-            className="ui-button ui-button-primary"
-            onClick={() => window.print()}
-          >
-            {texts.print}
-          </button>
+          <Button onClick={() => window.print()}>{texts.print}</Button>
         </p>
       ) : null}
       <article className="receipt" aria-labelledby="beleg-ticket">

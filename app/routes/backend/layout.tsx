@@ -15,7 +15,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { buttonClass, Notice } from "../../components/ui";
+import { Button, buttonClass, Notice } from "../../components/ui";
 import { soldOutNoticeFrom } from "../../features/catalogue/sold-out-page.server";
 import { areasFor, groupAreas, type AreaLink } from "../../features/areas";
 import { de } from "../../i18n/de-staff";
@@ -139,9 +139,9 @@ function BackOfficeFrame({
             <div className="backoffice-user">
               <span>{texts.signedInAs(data.user.name)}</span>
               <Form method="post" action="/backend/logout" reloadDocument>
-                <button type="submit" className={buttonClass("secondary")}>
+                <Button type="submit" variant="secondary">
                   {texts.logout}
-                </button>
+                </Button>
               </Form>
             </div>
           </>

@@ -15,6 +15,7 @@ import {
 import { readSmallForm } from "../../features/shared/small-request.server";
 import { requireStaff } from "../../features/staff/staff-auth.server";
 import { staffPageMeta } from "../../components/backend/staff-page-meta";
+import { Button } from "../../components/ui";
 
 /**
  * What this device shows on the order board and the counter views (spec section 3, local
@@ -69,9 +70,9 @@ export default function LocalSettingsPage() {
             <label htmlFor="show-product-data">{texts.showProductData}</label>
           </div>
         </fieldset>
-        <button type="submit" className="button">
+        <Button type="submit" variant="store">
           {texts.save}
-        </button>
+        </Button>
       </Form>
       <p>
         <Link to="/backend/orders">{de.staffOrders.detail.back}</Link>

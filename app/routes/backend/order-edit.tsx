@@ -26,6 +26,7 @@ import {
 import { readSmallForm } from "../../features/shared/small-request.server";
 import { requireStaff } from "../../features/staff/staff-auth.server";
 import { staffPageMeta } from "../../components/backend/staff-page-meta";
+import { Button } from "../../components/ui";
 
 /** Contact data, appointment and comment of one order (decision 033). */
 const texts = de.orderChanges;
@@ -132,9 +133,9 @@ export default function OrderEdit() {
             {fields.comment.errors?.[0]}
           </p>
         </div>
-        <button type="submit" className="button">
+        <Button type="submit" variant="store">
           {labels.save}
-        </button>
+        </Button>
       </Form>
     </section>
   );
