@@ -4,7 +4,7 @@ import { endOfBusinessDay } from "../../domain/sold-out";
 import { canAccessBranch, isAdmin } from "../../domain/staff-permissions";
 import { idSchema } from "../../domain/values";
 import { deCatalogue } from "../../i18n/de-catalogue";
-import type { Outcome, Problem } from "../backoffice/resource.server";
+import { refused, succeeded, type Outcome, type Problem } from "../../server/outcome";
 import { referenceSettings } from "../shared/reference-data.server";
 import { audit, type StaffUser } from "../staff/staff-auth.server";
 
@@ -63,10 +63,6 @@ export function soldOutFromForm(form: {
   return errors.length > 0 ? { ok: false, errors } : { ok: true, branchId, soldOut: flag === "1" };
 }
 
-function refused<T>(status: 400 | 403 | 404, message: string, field?: string): Outcome<T> {
-  return { ok: false, status, errors: [field ? { message, field } : { message }] };
-}
-
 /** Whether this staff member may change the sold-out state of `branchId` (null: every branch). */
 export function maySetSoldOut(
   user: Pick<StaffUser, "id" | "roles" | "branchIds">,
@@ -95,7 +91,7 @@ async function checkChange(db: Db, change: SoldOutChange): Promise<Outcome<{ nam
       .executeTakeFirst();
     if (!branch) return refused(400, texts.errors.unknownBranch, "branchId");
   }
-  return { ok: true, value: product };
+  return succeeded(product);
 }
 
 /** Marks the product sold out in the branch (or every branch) until the end of the business day. */
@@ -126,27 +122,13 @@ export async function markSoldOut(db: Db, change: SoldOutChange): Promise<Outcom
               .doUpdateSet(update),
       )
       .execute();
-    await audit(trx, {
-      user: change.user,
-      action: "product.sold-out",
-      entityType: "product",
-      entityId: change.productId,
+    await auditChange(trx, change, "product.sold-out", now, {
+      name: checked.value.name,
       branchId: change.branchId,
-      data: { name: checked.value.name, branchId: change.branchId, until: until.toISOString() },
-      context: { clientAddress: change.clientAddress },
-      at: now,
+      until: until.toISOString(),
     });
   });
-  return {
-    ok: true,
-    value: {
-      productId: change.productId,
-      productName: checked.value.name,
-      branchId: change.branchId,
-      soldOut: true,
-      until,
-    },
-  };
+  return succeeded(stateAfter(change, checked.value.name, until));
 }
 
 /**
@@ -169,26 +151,42 @@ export async function clearSoldOut(db: Db, change: SoldOutChange): Promise<Outco
       .executeTakeFirst();
     // Clearing what was not marked changes nothing and is not worth a log entry.
     if (Number(removed.numDeletedRows) === 0) return;
-    await audit(trx, {
-      user: change.user,
-      action: "product.available",
-      entityType: "product",
-      entityId: change.productId,
+    await auditChange(trx, change, "product.available", now, {
+      name: checked.value.name,
       branchId: change.branchId,
-      data: { name: checked.value.name, branchId: change.branchId },
-      context: { clientAddress: change.clientAddress },
-      at: now,
     });
   });
+  return succeeded(stateAfter(change, checked.value.name, null));
+}
+
+/** The log entry of a mark or a clear. */
+function auditChange(
+  trx: Parameters<typeof audit>[0],
+  change: SoldOutChange,
+  action: "product.sold-out" | "product.available",
+  at: Date,
+  data: Record<string, unknown>,
+) {
+  return audit(trx, {
+    user: change.user,
+    action,
+    entityType: "product",
+    entityId: change.productId,
+    branchId: change.branchId,
+    data,
+    context: { clientAddress: change.clientAddress },
+    at,
+  });
+}
+
+/** The product's state in the branch after a change: sold out until `until`, or available. */
+function stateAfter(change: SoldOutChange, productName: string, until: Date | null): SoldOutState {
   return {
-    ok: true,
-    value: {
-      productId: change.productId,
-      productName: checked.value.name,
-      branchId: change.branchId,
-      soldOut: false,
-      until: null,
-    },
+    productId: change.productId,
+    productName,
+    branchId: change.branchId,
+    soldOut: until !== null,
+    until,
   };
 }
 
