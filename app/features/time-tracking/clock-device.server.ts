@@ -110,6 +110,16 @@ export function personAtClock(
   return identifyAtDevice(db, device.deviceKey, identification, new Date());
 }
 
+/** The person an API call names by username and token, checked at the device. */
+export async function personOfApiCall(
+  db: Db,
+  device: ClockDevice,
+  input: { username: unknown; token: unknown },
+): Promise<Outcome<ClockPerson>> {
+  const identification = apiIdentification(device.branch.id, input);
+  return identification.ok ? personAtClock(db, device, identification.value) : identification;
+}
+
 /** One tap of `person` on the device's clock. */
 export function tapAtClock(
   db: Db,

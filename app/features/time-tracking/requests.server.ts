@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import type { Db } from "../../db/schema";
-import { problem, problemAnswer, type Outcome } from "../../server/outcome";
+import { firstMessage, problem, problemAnswer, type Outcome } from "../../server/outcome";
 import { de as staffDe } from "../../i18n/de-staff";
 import { requireStaff, type StaffUser } from "../staff/staff-auth.server";
 import type { AreaContext } from "./staff-scope.server";
@@ -132,4 +132,23 @@ export function managersItem<R>(
       return removed.ok ? noContent() : problemAnswer(removed);
     },
   };
+}
+
+/** A file to download (a time sheet's CSV or PDF); a refusal as plain German text. */
+export function downloadAnswer(
+  file: Outcome<{ body: string | Uint8Array<ArrayBuffer>; contentType: string; filename: string }>,
+) {
+  if (!file.ok) {
+    return new Response(firstMessage(file), {
+      status: file.status,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+  return new Response(file.value.body, {
+    headers: {
+      "Content-Type": file.value.contentType,
+      "Content-Disposition": `attachment; filename="${file.value.filename}"`,
+      "Cache-Control": "no-store",
+    },
+  });
 }

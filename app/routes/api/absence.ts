@@ -3,6 +3,9 @@ import { managersItem } from "../../features/time-tracking/requests.server";
 import { dePlan as de } from "../../i18n/de-working-plan";
 
 /** `DELETE /api/absences/{id}` (issue 21, decision 059). */
-export const { loader, action } = managersItem(visibleAbsence, de.errors.notFound, {
+const item = managersItem(visibleAbsence, de.errors.notFound, {
   remove: removeAbsence,
 });
+
+export const loader = item.loader;
+export const action = item.action;

@@ -2,13 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import {
   clockActionOf,
   clockDevice,
+  personOfApiCall,
   tapAtClock,
 } from "../../features/time-tracking/clock-device.server";
 import { jsonData, readBody } from "../../features/time-tracking/requests.server";
 import { deTimeTracking as de } from "../../i18n/de-time-tracking";
 import { de as staffDe } from "../../i18n/de-staff";
 import { firstMessage, problem, problemAnswer } from "../../server/outcome";
-import { requestingPerson } from "./time-tracking";
 
 /**
  * `POST /api/time-tracking/{branchId}/{deviceKey}/working-activities/{start|end|pause|resume}`
@@ -23,7 +23,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!tap) return problem(404, de.errors.invalidAction);
   const body = await readBody(request);
   if (!body) return problem(400, de.failed[tap]);
-  const person = await requestingPerson(request, context.db, device, body);
+  const person = await personOfApiCall(context.db, device, {
+    username: request.headers.get("X-Username") ?? body.username,
+    token: request.headers.get("X-Access-Token") ?? body.accessToken,
+  });
   if (!person.ok) {
     return problem(person.status, `${de.failed[tap]} ${firstMessage(person)}`.trim());
   }

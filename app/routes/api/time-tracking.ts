@@ -1,12 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import {
-  apiIdentification,
   clockDevice,
   clockStatus,
   ownActivities,
   ownShifts,
-  personAtClock,
-  type ClockDevice,
+  personOfApiCall,
 } from "../../features/time-tracking/clock-device.server";
 import { jsonData } from "../../features/time-tracking/requests.server";
 import { de as staffDe } from "../../i18n/de-staff";
@@ -23,7 +21,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!["me", "working-activities", "working-schedules"].includes(params.call ?? "")) {
     return problem(404, staffDe.counterOrders.notFound);
   }
-  const person = await requestingPerson(request, context.db, device);
+  const person = await personOfApiCall(context.db, device, {
+    username: request.headers.get("X-Username"),
+    token: request.headers.get("X-Access-Token"),
+  });
   if (!person.ok) return problemAnswer(person);
   if (params.call === "me") return jsonData(await clockStatus(context.db, person.value));
   const search = new URL(request.url).searchParams;
@@ -41,18 +42,4 @@ export async function action({ context, params }: ActionFunctionArgs) {
   return device
     ? problem(405, staffDe.errors.methodNotAllowed)
     : problem(404, staffDe.counterOrders.notFound);
-}
-
-/** The person the request's headers (or a tap's body) name, checked at the device. */
-export async function requestingPerson(
-  request: Request,
-  db: LoaderFunctionArgs["context"]["db"],
-  device: ClockDevice,
-  body: Record<string, unknown> = {},
-) {
-  const identification = apiIdentification(device.branch.id, {
-    username: request.headers.get("X-Username") ?? body.username,
-    token: request.headers.get("X-Access-Token") ?? body.accessToken,
-  });
-  return identification.ok ? personAtClock(db, device, identification.value) : identification;
 }

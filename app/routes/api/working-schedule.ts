@@ -7,7 +7,10 @@ import { managersItem } from "../../features/time-tracking/requests.server";
 import { dePlan as de } from "../../i18n/de-working-plan";
 
 /** `GET` and `DELETE /api/working-schedules/{id}` (issue 21, decision 059). */
-export const { loader, action } = managersItem(visibleShift, de.errors.notFound, {
+const item = managersItem(visibleShift, de.errors.notFound, {
   read: shiftJson,
   remove: removeShift,
 });
+
+export const loader = item.loader;
+export const action = item.action;

@@ -1,6 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { timeSheetDownload } from "./time-sheets-pdf";
+import { timeSheetFile } from "../../features/time-tracking/plan-views.server";
+import { downloadAnswer, requireManager } from "../../features/time-tracking/requests.server";
 
 /** `GET /backend/time-sheets/export?monat&person`: a person's month as CSV (decision 059). */
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  timeSheetDownload(request, context, "csv");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireManager(request, context);
+  const search = new URL(request.url).searchParams;
+  return downloadAnswer(await timeSheetFile(context.db, user, search, "csv"));
+}
