@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { eventStreamResponse } from "../server/event-stream.server";
-import { deviceTokenOf, hashToken } from "../features/signage/signage.server";
+import { pairedDeviceId } from "../features/signage/signage.server";
 import { currentStaff } from "../features/staff/staff-auth.server";
 import { isAdmin } from "../domain/staff-permissions";
 import { deSignage } from "../i18n/de-signage";
@@ -17,15 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const user = await currentStaff(request, context);
     allowed = user !== null && isAdmin(user);
   } else {
-    const token = deviceTokenOf(request);
-    const pairing = token
-      ? await context.db
-          .selectFrom("signagePairings")
-          .select("deviceId")
-          .where("tokenHash", "=", hashToken(token))
-          .executeTakeFirst()
-      : undefined;
-    allowed = pairing?.deviceId != null;
+    allowed = (await pairedDeviceId(context.db, request)) !== null;
   }
   if (!allowed) {
     return new Response(deSignage.events.forbidden, {

@@ -1,46 +1,31 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { deviceTokenOf, hashToken, recordHeartbeat } from "../features/signage/signage.server";
+import { pairedDeviceId, recordHeartbeat } from "../features/signage/signage.server";
 import { deSignage } from "../i18n/de-signage";
-
-const json = (body: unknown, status: number) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
-  });
+import { problem } from "../server/outcome";
 
 /** A paired TV reports what it plays and which data it has (decision 060); 204. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST")
-    return json({ errors: [{ message: deSignage.events.method }] }, 405);
-  const token = deviceTokenOf(request);
-  const pairing = token
-    ? await context.db
-        .selectFrom("signagePairings")
-        .select("deviceId")
-        .where("tokenHash", "=", hashToken(token))
-        .executeTakeFirst()
-    : undefined;
-  if (pairing?.deviceId == null) {
-    return json({ errors: [{ message: deSignage.events.forbidden }] }, 403);
-  }
+  if (request.method !== "POST") return problem(405, deSignage.events.method);
+  const deviceId = await pairedDeviceId(context.db, request);
+  if (deviceId === null) return problem(403, deSignage.events.forbidden);
   let body: unknown;
   try {
     body = JSON.parse((await request.text()).slice(0, 10_000));
   } catch {
-    return json({ errors: [{ message: deSignage.events.badBody }] }, 400);
+    return problem(400, deSignage.events.badBody);
   }
   const record = (body ?? {}) as { playing?: unknown; version?: unknown };
   const text = (value: unknown) => (typeof value === "string" ? value : null);
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
-    return json({ errors: [{ message: deSignage.events.badBody }] }, 400);
+    return problem(400, deSignage.events.badBody);
   }
   await recordHeartbeat(
     context.db,
-    pairing.deviceId,
+    deviceId,
     { playing: text(record.playing), version: text(record.version) },
     new Date(),
   );
   return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
 }
 
-export const loader = () => json({ errors: [{ message: deSignage.events.method }] }, 405);
+export const loader = () => problem(405, deSignage.events.method);

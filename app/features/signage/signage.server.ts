@@ -80,6 +80,18 @@ export function deviceTokenOf(request: Request): string | null {
   return null;
 }
 
+/** The paired TV's device id from its cookie, or null (no cookie, unpaired, device removed). */
+export async function pairedDeviceId(db: Db, request: Request): Promise<number | null> {
+  const token = deviceTokenOf(request);
+  if (!token) return null;
+  const pairing = await db
+    .selectFrom("signagePairings")
+    .select("deviceId")
+    .where("tokenHash", "=", hashToken(token))
+    .executeTakeFirst();
+  return pairing?.deviceId ?? null;
+}
+
 function newCode(): string {
   let code = "";
   for (let index = 0; index < PAIRING_CODE_LENGTH; index += 1) {
