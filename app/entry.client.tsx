@@ -23,13 +23,28 @@ console.error = (...args: unknown[]) => {
 // The visitor's part of the page came beside its loader data (decision 049).
 const documentVisitor = readDocumentVisitor();
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <DocumentVisitorProvider value={documentVisitor}>
-        <RemixBrowser />
-      </DocumentVisitorProvider>
-    </StrictMode>,
-  );
-});
+// With single fetch, RemixBrowser's first render throws (suspends on) the promise that decodes the
+// page's state snapshot, and React's root waits for it. Preact's compat layer, which runs in the
+// browser (decision 082), cannot suspend a hydrating document: wait for that promise before
+// hydrating, so that the first render already has the state. Anything else it throws is left
+// to the real render.
+async function whenStateDecoded() {
+  try {
+    RemixBrowser({});
+  } catch (thrown) {
+    if (thrown instanceof Promise) await thrown;
+  }
+}
+
+void whenStateDecoded().then(() =>
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <DocumentVisitorProvider value={documentVisitor}>
+          <RemixBrowser />
+        </DocumentVisitorProvider>
+      </StrictMode>,
+    );
+  }),
+);

@@ -9,8 +9,9 @@ const checkoutOrigin = `http://127.0.0.1:${checkoutPort}`;
 /**
  * The issue's speed rules a browser can check (decision 015): the page is painted and loaded
  * before any of the framework's JavaScript is even requested, and all of it together stays under
- * 100 KB as sent (compressed). Lighthouse's scores themselves are measured by hand (see the
- * decision), not here: on a shared machine they depend on its load.
+ * 70 KB as sent (compressed; issue 36, reached with Preact in the browser, decision 082).
+ * Lighthouse's scores themselves are measured by hand (see the decision), not here: on a shared
+ * machine they depend on its load.
  */
 test.describe("JavaScript on storefront pages", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "about the page's JavaScript");
@@ -46,7 +47,7 @@ test.describe("JavaScript on storefront pages", () => {
   ];
 
   for (const { name, path } of pages) {
-    test(`${name}: requested after paint and load, hydrated, at most 100 KB`, async ({ page }) => {
+    test(`${name}: requested after paint and load, hydrated, at most 70 KB`, async ({ page }) => {
       const target = await path(page);
       await page.goto(target);
       await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
@@ -75,7 +76,7 @@ test.describe("JavaScript on storefront pages", () => {
       expect(scripts.firstRequest).toBeGreaterThanOrEqual(scripts.startAllowed);
       // Sent compressed: a fraction of what the browser unpacks.
       expect(scripts.compressedBytes).toBeLessThan(scripts.bytes / 2);
-      expect(scripts.compressedBytes).toBeLessThanOrEqual(100 * 1024);
+      expect(scripts.compressedBytes).toBeLessThanOrEqual(70 * 1024);
     });
   }
 });

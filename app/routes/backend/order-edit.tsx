@@ -88,6 +88,9 @@ export default function OrderEdit() {
   const order = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const [form, fields] = useForm({
+    // A fixed id: conform finds its form by id, and useId's differ between React on the server
+    // and Preact in the browser (decision 082).
+    id: "bestellung-bearbeiten",
     lastResult: answer?.result ?? null,
     defaultValue: order.values,
     shouldValidate: "onSubmit",
