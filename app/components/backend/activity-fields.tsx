@@ -22,6 +22,21 @@ export function ScrollRegion({ label, children }: { label: string; children: Rea
   );
 }
 
+/** A table's head row: one column heading per label. */
+export function ColumnHeads({ labels }: { labels: readonly ReactNode[] }) {
+  return (
+    <thead>
+      <tr>
+        {labels.map((label, index) => (
+          <th scope="col" key={index}>
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 /** The taps of a clock form (the time clock, "Meine Arbeitszeit"), each a submit button. */
 export function ClockActionButtons({
   actions,

@@ -111,6 +111,11 @@ async function notManaged(
   return refused(403, `${prefix} ${de.errors.notManaged}`);
 }
 
+/** Locks the person's row: their taps and corrections are served one after the other. */
+async function lockPerson(trx: Db, userId: number) {
+  await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+}
+
 /** Activities that start within the days, newest first, at most 1,000. */
 export async function listActivities(db: Db, filter: ActivityFilter): Promise<ActivityRow[]> {
   if (filter.branches !== "all" && filter.branches.length === 0) return [];
@@ -240,12 +245,7 @@ export async function correctActivity(
     if (!current || (!user.isAdmin && !user.branchIds.includes(current.branchId))) {
       return refused(404, de.errors.notFound);
     }
-    await trx
-      .selectFrom("users")
-      .select("id")
-      .where("id", "=", current.userId)
-      .forUpdate()
-      .execute();
+    await lockPerson(trx, current.userId);
     const unmanaged = await notManaged(trx, user, current.userId, de.updateError);
     if (unmanaged) return unmanaged;
     // A closed month (decision 059): neither the old nor the new times may lie in one.
@@ -515,12 +515,7 @@ export async function deleteActivity(
       .where("id", "=", id)
       .executeTakeFirst();
     if (!current || (!user.isAdmin && !user.branchIds.includes(current.branchId))) return notFound;
-    await trx
-      .selectFrom("users")
-      .select("id")
-      .where("id", "=", current.userId)
-      .forUpdate()
-      .execute();
+    await lockPerson(trx, current.userId);
     const unmanaged = await notManaged(trx, user, current.userId, de.deleteError);
     if (unmanaged) return unmanaged;
     const closed = await closedMonthProblem(trx, [current.startedAt, current.endedAt]);

@@ -9,7 +9,7 @@ import {
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Button, FilterBar, Notice, Select } from "../../components/ui";
 import { resourceLinks } from "../../components/backend/resource-styles";
-import { optionsOf, ScrollRegion } from "../../components/backend/activity-fields";
+import { ColumnHeads, optionsOf, ScrollRegion } from "../../components/backend/activity-fields";
 import { parseId } from "../../domain/values";
 import { closeMonthBy } from "../../features/time-tracking/plan-service.server";
 import { timeSheetView } from "../../features/time-tracking/plan-views.server";
@@ -100,14 +100,9 @@ export default function TimeSheets() {
           </p>
           <ScrollRegion label={de.sheet.title}>
             <table className="ui-table" data-testid="time-sheet">
-              <thead>
-                <tr>
-                  <th scope="col">{de.sheet.day}</th>
-                  <th scope="col">{de.sheet.expected}</th>
-                  <th scope="col">{de.sheet.worked}</th>
-                  <th scope="col">{de.sheet.note}</th>
-                </tr>
-              </thead>
+              <ColumnHeads
+                labels={[de.sheet.day, de.sheet.expected, de.sheet.worked, de.sheet.note]}
+              />
               <tbody>
                 {sheet.rows.map((row) => (
                   <tr key={row.day}>

@@ -6,7 +6,7 @@ import {
 } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { FilterBar, Notice, Select } from "../../components/ui";
-import { branchOptions } from "../../components/backend/activity-fields";
+import { branchOptions, ColumnHeads, ScrollRegion } from "../../components/backend/activity-fields";
 import { resourceLinks } from "../../components/backend/resource-styles";
 import { activityList } from "../../features/time-tracking/activities.server";
 import { activityView, violationsView } from "../../features/time-tracking/activity-views.server";
@@ -110,29 +110,23 @@ export default function WorkingActivities() {
       {rows.length === 0 ? (
         <p>{de.list.none}</p>
       ) : (
-        <div
-          className="table-scroll"
-          role="region"
-          aria-label={de.list.title}
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          tabIndex={0}
-        >
+        <ScrollRegion label={de.list.title}>
           <table className="data-table">
             <caption className="visually-hidden">{de.list.title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{de.list.person}</th>
-                <th scope="col">{de.list.day}</th>
-                <th scope="col">{de.list.start}</th>
-                <th scope="col">{de.list.end}</th>
-                <th scope="col">{de.list.pauses}</th>
-                <th scope="col">{de.list.worked}</th>
-                <th scope="col">{de.list.branch}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{de.list.edit}</span>
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              labels={[
+                de.list.person,
+                de.list.day,
+                de.list.start,
+                de.list.end,
+                de.list.pauses,
+                de.list.worked,
+                de.list.branch,
+                <span key="edit" className="visually-hidden">
+                  {de.list.edit}
+                </span>,
+              ]}
+            />
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id}>
@@ -155,7 +149,7 @@ export default function WorkingActivities() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

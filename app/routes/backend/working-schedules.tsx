@@ -9,7 +9,7 @@ import {
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Button, FilterBar, Notice, Select } from "../../components/ui";
 import { resourceLinks } from "../../components/backend/resource-styles";
-import { optionsOf, ScrollRegion } from "../../components/backend/activity-fields";
+import { ColumnHeads, optionsOf, ScrollRegion } from "../../components/backend/activity-fields";
 import { AbsenceForm, ContractForm, ShiftForm } from "../../components/backend/working-plan-forms";
 import { parseId, parseIsoDate } from "../../domain/values";
 import {
@@ -150,16 +150,7 @@ export default function WorkingSchedules() {
       </Form>
       <ScrollRegion label={de.page.title}>
         <table className="ui-table" data-testid="schedule-grid">
-          <thead>
-            <tr>
-              <th scope="col">{de.page.person}</th>
-              {page.days.map((day) => (
-                <th scope="col" key={day.day}>
-                  {day.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads labels={[de.page.person, ...page.days.map((day) => day.label)]} />
           <tbody>
             {page.grid.map((person) => (
               <tr key={person.id}>
@@ -202,17 +193,17 @@ export default function WorkingSchedules() {
       </h2>
       <ScrollRegion label={`${de.page.balances} ${page.year}`}>
         <table className="ui-table" data-testid="holiday-balances">
-          <thead>
-            <tr>
-              <th scope="col">{de.page.person}</th>
-              <th scope="col">{de.page.entitlement}</th>
-              <th scope="col">{de.page.carryOver}</th>
-              <th scope="col">{de.page.taken}</th>
-              <th scope="col">{de.page.planned}</th>
-              <th scope="col">{de.page.remaining}</th>
-              <th scope="col">{de.page.sick}</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            labels={[
+              de.page.person,
+              de.page.entitlement,
+              de.page.carryOver,
+              de.page.taken,
+              de.page.planned,
+              de.page.remaining,
+              de.page.sick,
+            ]}
+          />
           <tbody>
             {page.balances.map((row) => (
               <tr key={row.userId}>
