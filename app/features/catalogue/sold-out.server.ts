@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Db } from "../../db/schema";
 import { endOfBusinessDay } from "../../domain/sold-out";
 import { canAccessBranch, isAdmin } from "../../domain/staff-permissions";
-import { idSchema } from "../../domain/values";
+import { idSchema, parseId } from "../../domain/values";
 import { deCatalogue } from "../../i18n/de-catalogue";
 import { refused, succeeded, type Outcome, type Problem } from "../../server/outcome";
 import { referenceSettings } from "../shared/reference-data.server";
@@ -270,4 +270,47 @@ export async function listSoldOut(
     .orderBy("productSoldOut.productId")
     .orderBy("productSoldOut.branchId")
     .execute();
+}
+
+/**
+ * What is sold out now, for `GET /api/products/sold-out?branchId=`: the branch asked for (it must
+ * be the caller's) or, without one, every branch the caller works in; as the API's JSON rows.
+ */
+export async function soldOutListFor(
+  db: Db,
+  user: Pick<StaffUser, "id" | "roles" | "branchIds">,
+  rawBranchId: string | null,
+  now: Date,
+): Promise<Outcome<ReturnType<typeof listedJson>[]>> {
+  const branch = listedBranch(user, rawBranchId);
+  if (!branch.ok) return branch;
+  const rows = await listSoldOut(db, user, branch.value, now);
+  return succeeded(rows.map(listedJson));
+}
+
+/** The branch a list names: null for none; refused when malformed or not the caller's. */
+export function listedBranch(
+  user: Pick<StaffUser, "id" | "roles" | "branchIds">,
+  raw: string | null,
+): Outcome<number | null> {
+  if (raw === null || raw === "") return succeeded(null);
+  const branchId = parseId(raw);
+  if (branchId === null) return refused(400, texts.errors.branchId, "branchId");
+  if (!maySetSoldOut(user, branchId)) return refused(403, texts.errors.branchForbidden);
+  return succeeded(branchId);
+}
+
+function listedJson(row: {
+  productId: number;
+  productName: string;
+  branchId: number | null;
+  until: Date;
+}) {
+  return {
+    productId: row.productId,
+    productName: row.productName,
+    branchId: row.branchId,
+    soldOut: true,
+    until: row.until.toISOString(),
+  };
 }

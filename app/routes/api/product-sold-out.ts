@@ -1,8 +1,52 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { soldOutItemAction, soldOutItemLoader } from "../../features/catalogue/sold-out-api.server";
+import { parseId } from "../../domain/values";
+import { zodErrors } from "../../features/backoffice/resource-api.server";
+import {
+  setSoldOut,
+  soldOutBodySchema,
+  soldOutJson,
+} from "../../features/catalogue/sold-out.server";
+import { readSmallJson } from "../../features/shared/small-request.server";
+import { requireStaff } from "../../features/staff/staff-auth.server";
+import { deCatalogue } from "../../i18n/de-catalogue";
+import { apiMethodNotAllowed } from "../../server/api-methods.server";
+import { problem, problemAnswer } from "../../server/outcome";
 
-/** `PUT /api/products/{id}/sold-out` (decision 036): sold out today in one branch or all. */
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  soldOutItemLoader(request, context);
-export const action = ({ request, context, params }: ActionFunctionArgs) =>
-  soldOutItemAction(request, context, params.productId);
+const texts = deCatalogue.soldOut;
+
+/**
+ * `PUT /api/products/{id}/sold-out` (decision 036) with `{ "branchId": 3 | null, "soldOut": true
+ * | false }`: sold out today in one branch or all; answers `{ data: { productId, branchId,
+ * soldOut, until } }`.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context);
+  return apiMethodNotAllowed("PUT");
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireStaff(request, context);
+  if (request.method !== "PUT") return apiMethodNotAllowed("PUT");
+  const productId = parseId(params.productId);
+  if (productId === null) return problem(404, texts.errors.unknownProduct);
+  const body = await readSmallJson(request);
+  if (!body) return problem(400, texts.errors.badRequest);
+  const parsed = soldOutBodySchema.safeParse(body);
+  if (!parsed.success) {
+    const errors = [{ message: texts.errors.failed }, ...zodErrors(parsed.error)];
+    return problemAnswer({ status: 400, errors });
+  }
+  const outcome = await setSoldOut(context.db, {
+    user,
+    productId,
+    branchId: parsed.data.branchId,
+    soldOut: parsed.data.soldOut,
+    clientAddress: context.clientAddress,
+  });
+  if (!outcome.ok) {
+    const errors = [...outcome.errors, { message: texts.errors.failed }];
+    return problemAnswer({ status: outcome.status, errors });
+  }
+  const data = soldOutJson(outcome.value);
+  return Response.json({ data }, { headers: { "Cache-Control": "private, no-store" } });
+}

@@ -1,8 +1,25 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { soldOutListAction, soldOutListLoader } from "../../features/catalogue/sold-out-api.server";
+import { listedBranch, soldOutListFor } from "../../features/catalogue/sold-out.server";
+import { requireStaff } from "../../features/staff/staff-auth.server";
+import { apiMethodNotAllowed } from "../../server/api-methods.server";
+import { problemAnswer } from "../../server/outcome";
 
-/** `GET /api/products/sold-out?branchId=` (decision 036): what is sold out today. */
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  soldOutListLoader(request, context);
-export const action = ({ request, context }: ActionFunctionArgs) =>
-  soldOutListAction(request, context);
+/**
+ * `GET /api/products/sold-out?branchId=` (decision 036): what is sold out today in the branch
+ * (without `branchId`: for every branch the caller works in).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireStaff(request, context);
+  const branchId = new URL(request.url).searchParams.get("branchId");
+  const rows = await soldOutListFor(context.db, user, branchId, new Date());
+  if (!rows.ok) return problemAnswer(rows);
+  return Response.json({ data: rows.value }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** Only GET reads the list; other methods are answered after the same checks. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireStaff(request, context);
+  const branch = listedBranch(user, new URL(request.url).searchParams.get("branchId"));
+  if (!branch.ok) return problemAnswer(branch);
+  return apiMethodNotAllowed("GET, HEAD");
+}
