@@ -1,5 +1,10 @@
 import { de } from "../../i18n/de-backoffice";
-import { nameField, positionColumn, positionField } from "../backoffice/common-fields";
+import {
+  nameField,
+  positionColumn,
+  positionField,
+  shopWideByPosition,
+} from "../backoffice/common-fields";
 import { countWhere, type ResourceDefinition } from "../backoffice/resource.server";
 import { deAllergens as t } from "./allergens.texts";
 
@@ -26,10 +31,8 @@ export const allergensResource: ResourceDefinition = {
     positionColumn,
   ],
   searchColumns: ["code", "name"],
-  defaultSort: { column: "position", direction: "asc" },
+  ...shopWideByPosition,
   titleOf: (row) => `${String(row.code)} – ${String(row.name)}`,
-  access: { roles: ["ROLE_ADMIN"] },
-  touchesUpdatedAt: true,
   refine(input, context) {
     if (typeof input.code === "string" && input.code !== "" && !CODE.test(input.code)) {
       context.addIssue({ code: "custom", path: ["code"], message: t.codeFormat });

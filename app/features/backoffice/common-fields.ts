@@ -1,5 +1,6 @@
 import { de } from "../../i18n/de-backoffice";
 import type { Field } from "./fields";
+import type { ResourceDefinition } from "./resource.server";
 
 /** Fields many resources share, described once (decision 035). */
 const label = de.fieldLabels;
@@ -41,3 +42,22 @@ export const standardColumns = [
   { name: "identifier", label: label.identifier, sortable: true },
 ] as const;
 export const positionColumn = { name: "position", label: label.position, sortable: true } as const;
+
+/** A longer text about the record, without markup. */
+export const descriptionField = (max = 2_000): Field => ({
+  name: "description",
+  type: "textarea",
+  label: label.description,
+  max,
+});
+
+/**
+ * What the shop-wide lists kept in their own order share (donation recipients, categories,
+ * organisations …): sorted by position, titled by their name, for administrators, `updated_at`.
+ */
+export const shopWideByPosition = {
+  defaultSort: { column: "position", direction: "asc" },
+  titleOf: (row: Record<string, unknown>) => String(row.name),
+  access: { roles: ["ROLE_ADMIN"] },
+  touchesUpdatedAt: true,
+} satisfies Partial<ResourceDefinition>;

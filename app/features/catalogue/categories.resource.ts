@@ -2,10 +2,12 @@ import { sql } from "kysely";
 import { deCatalogue } from "../../i18n/de-catalogue";
 import { de } from "../../i18n/de-backoffice";
 import {
+  descriptionField,
   identifierField,
   nameField,
   positionColumn,
   positionField,
+  shopWideByPosition,
   standardColumns,
 } from "../backoffice/common-fields";
 import { countWhere, type ResourceDefinition } from "../backoffice/resource.server";
@@ -29,7 +31,7 @@ export const categoriesResource: ResourceDefinition = {
   fields: [
     nameField(120),
     { ...identifierField(), required: false },
-    { name: "description", type: "textarea", label: label.description, max: 2_000 },
+    descriptionField(),
     { name: "imageId", type: "image", label: label.image },
     { name: "isEnabled", type: "boolean", label: t.isEnabled },
     {
@@ -49,10 +51,7 @@ export const categoriesResource: ResourceDefinition = {
     positionColumn,
   ],
   searchColumns: ["name", "identifier", "description"],
-  defaultSort: { column: "position", direction: "asc" },
-  titleOf: (row) => String(row.name),
-  access: { roles: ["ROLE_ADMIN"] },
-  touchesUpdatedAt: true,
+  ...shopWideByPosition,
   async afterWrite(trx, id, input) {
     if (!("schedule" in input)) return;
     const stored = scheduleToStored(input.schedule as OpeningRuleValue[]);

@@ -1,16 +1,17 @@
 import { deCatalogue } from "../../i18n/de-catalogue";
 import { de } from "../../i18n/de-backoffice";
 import {
+  descriptionField,
   identifierField,
   nameField,
   positionColumn,
   positionField,
+  shopWideByPosition,
   standardColumns,
 } from "../backoffice/common-fields";
 import { countWhere, type ResourceDefinition } from "../backoffice/resource.server";
 
 const t = deCatalogue.productGroups;
-const label = de.fieldLabels;
 
 /**
  * Product groups (spec section 3: id, products): products that a menu takes in as one entry, in
@@ -24,7 +25,7 @@ export const productGroupsResource: ResourceDefinition = {
   fields: [
     nameField(120),
     { ...identifierField(), required: false },
-    { name: "description", type: "textarea", label: label.description, max: 2_000 },
+    descriptionField(),
     {
       name: "productIds",
       type: "reference",
@@ -46,10 +47,7 @@ export const productGroupsResource: ResourceDefinition = {
   ],
   listColumns: [...standardColumns, positionColumn],
   searchColumns: ["name", "identifier", "description"],
-  defaultSort: { column: "position", direction: "asc" },
-  titleOf: (row) => String(row.name),
-  access: { roles: ["ROLE_ADMIN"] },
-  touchesUpdatedAt: true,
+  ...shopWideByPosition,
   async inUse(db, id) {
     const menus = await countWhere(db, "menu_entries", "product_group_id", id);
     return menus ? t.inMenus(menus) : null;

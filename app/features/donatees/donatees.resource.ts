@@ -1,9 +1,11 @@
 import { de } from "../../i18n/de-backoffice";
 import {
+  descriptionField,
   identifierField,
   nameField,
   positionColumn,
   positionField,
+  shopWideByPosition,
   standardColumns,
 } from "../backoffice/common-fields";
 import { countWhere, type ResourceDefinition } from "../backoffice/resource.server";
@@ -19,7 +21,7 @@ export const donateesResource: ResourceDefinition = {
   fields: [
     nameField(120),
     identifierField(),
-    { name: "description", type: "textarea", label: label.description, max: 2_000 },
+    descriptionField(),
     { name: "isEnabled", type: "boolean", label: label.isEnabled, help: "An der Kasse anbieten." },
     positionField(),
   ],
@@ -29,10 +31,7 @@ export const donateesResource: ResourceDefinition = {
     positionColumn,
   ],
   searchColumns: ["name", "identifier", "description"],
-  defaultSort: { column: "position", direction: "asc" },
-  titleOf: (row) => String(row.name),
-  access: { roles: ["ROLE_ADMIN"] },
-  touchesUpdatedAt: true,
+  ...shopWideByPosition,
   async inUse(db, id) {
     return (await countWhere(db, "orders", "donatee_id", id)) ? de.inUse.donateeHasOrders : null;
   },

@@ -1,9 +1,11 @@
 import { de } from "../../i18n/de-backoffice";
 import {
+  descriptionField,
   identifierField,
   nameField,
   positionColumn,
   positionField,
+  shopWideByPosition,
   standardColumns,
 } from "../backoffice/common-fields";
 import { countWhere, type ResourceDefinition } from "../backoffice/resource.server";
@@ -23,7 +25,7 @@ export const divisionsResource: ResourceDefinition = {
     nameField(120),
     identifier,
     { name: "title", type: "text", label: label.title, max: 200 },
-    { name: "description", type: "textarea", label: label.description, max: 5_000 },
+    descriptionField(5_000),
     { name: "isPublic", type: "boolean", label: label.isPublic },
     position,
   ],
@@ -33,10 +35,7 @@ export const divisionsResource: ResourceDefinition = {
     positionColumn,
   ],
   searchColumns: ["name", "identifier", "title"],
-  defaultSort: { column: "position", direction: "asc" },
-  titleOf: (row) => String(row.name),
-  access: { roles: ["ROLE_ADMIN"] },
-  touchesUpdatedAt: true,
+  ...shopWideByPosition,
   async inUse(db, id) {
     const branches = await countWhere(db, "branches", "division_id", id);
     return branches ? de.inUse.divisionHasBranches(branches) : null;
@@ -53,13 +52,10 @@ export const departmentsResource: ResourceDefinition = {
     nameField(120),
     identifier,
     { name: "divisionId", type: "reference", resource: "divisions", label: label.division },
-    { name: "description", type: "textarea", label: label.description, max: 5_000 },
+    descriptionField(5_000),
     position,
   ],
   listColumns: [...standardColumns, { name: "divisionId", label: label.division }, positionColumn],
   searchColumns: ["name", "identifier"],
-  defaultSort: { column: "position", direction: "asc" },
-  titleOf: (row) => String(row.name),
-  access: { roles: ["ROLE_ADMIN"] },
-  touchesUpdatedAt: true,
+  ...shopWideByPosition,
 };
