@@ -1,4 +1,5 @@
 import { OutsideLink } from "./kiosk";
+import { buttonClass } from "./ui/button";
 import { de } from "../i18n/de";
 
 const texts = de.branchHours;
@@ -101,7 +102,7 @@ export function BranchHours({ hours }: { hours: BranchHoursView }) {
               <h3>{texts.reservationHeading}</h3>
               <p>{texts.reservationText}</p>
               <OutsideLink
-                className="button"
+                className={buttonClass("store")}
                 href={`tel:${hours.reservationPhone.replace(/\s+/g, "")}`}
                 aria-label={texts.call(hours.reservationPhone)}
               >

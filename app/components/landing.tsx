@@ -2,6 +2,7 @@ import { DirectionsLink } from "./directions-link";
 import { OutsideLink, useSelfService } from "./kiosk";
 import { HoursTable } from "./branch-hours";
 import { Link, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
+import { ButtonLink } from "./ui/button";
 import { useCallback, useEffect, useState, type ComponentType } from "react";
 import { de } from "../i18n/de";
 import type {
@@ -86,9 +87,9 @@ export function Landing({ data, shopName }: { data: LandingData; shopName: strin
   const { sections } = data;
   const orderButton = data.orderPath ? (
     <p>
-      <Link to={data.orderPath} className="button" prefetch="intent">
+      <ButtonLink variant="store" to={data.orderPath} prefetch="intent">
         {de.landing.orderNow}
-      </Link>
+      </ButtonLink>
     </p>
   ) : null;
   return (
@@ -135,9 +136,9 @@ function NewsCard({ item, headingId }: { item: NewsItem; headingId?: string }) {
       <div dangerouslySetInnerHTML={{ __html: item.html }} />
       {item.button ? (
         <p>
-          <Link to={item.button.link} className="button">
+          <ButtonLink variant="store" to={item.button.link}>
             {item.button.label}
-          </Link>
+          </ButtonLink>
         </p>
       ) : null}
     </>
@@ -367,9 +368,9 @@ function Courses({ courses, coursesPath }: { courses: readonly Course[]; courses
         ))}
       </ul>
       <p>
-        <Link to={coursesPath} className="button">
+        <ButtonLink variant="store" to={coursesPath}>
           {de.landing.bookCourses}
-        </Link>
+        </ButtonLink>
       </p>
       {open ? (
         <UrlDialog
@@ -380,9 +381,9 @@ function Courses({ courses, coursesPath }: { courses: readonly Course[]; courses
           <h2 id="kurs-titel">{open.name}</h2>
           <Parts parts={open.parts} />
           <nav className="overlay-nav" aria-label={open.name}>
-            <Link to={coursesPath} className="button">
+            <ButtonLink variant="store" to={coursesPath}>
               {de.landing.bookCourses}
-            </Link>
+            </ButtonLink>
             <Link
               to={withParam(location, "kurs", null, "#kurse")}
               preventScrollReset

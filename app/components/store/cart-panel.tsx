@@ -5,7 +5,7 @@ import { VisitorSlot } from "../visitor-slot";
 import { OrderTotals } from "./order-lines";
 import type { CartView } from "../../features/cart/cart.server";
 import { productPath } from "../../features/storefront/store-paths";
-import { Button } from "../ui/button";
+import { Button, buttonClass } from "../ui/button";
 import { SelectControl } from "../ui/field";
 import { Notice } from "../ui/notice";
 
@@ -241,7 +241,7 @@ export function CartPanelBody({
       ))}
       <p className="cart-checkout">
         {cart.canCheckout ? (
-          <a href={paths.checkoutPath} data-enhance="" className="button primary">
+          <a href={paths.checkoutPath} data-enhance="" className={buttonClass("store", "primary")}>
             {texts.checkout}
           </a>
         ) : (

@@ -1,5 +1,5 @@
 import { PictureImg } from "../picture-img";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { de } from "../../i18n/de";
 import { dePrices } from "../../i18n/de-prices";
@@ -14,7 +14,7 @@ import { isUnit, parseQuantity } from "../../domain/units";
 import { UrlDialog } from "../ui/dialog";
 import { OptionChoices } from "./option-choices";
 import { QuantityPicker } from "./quantity-picker";
-import { Button } from "../ui/button";
+import { Button, ButtonLink } from "../ui/button";
 import { FieldError } from "../ui/field";
 import { Notice } from "../ui/notice";
 
@@ -261,9 +261,9 @@ function DialogForm({ dialog, actionPath, storePath, answer }: ItemDialogProps) 
             {texts.back}
           </Button>
         ) : (
-          <Link to={storePath} preventScrollReset replace className="button">
+          <ButtonLink variant="store" to={storePath} preventScrollReset replace>
             {texts.cancel}
-          </Link>
+          </ButtonLink>
         )}
         {isWizard && !showsFinal ? (
           <Button
