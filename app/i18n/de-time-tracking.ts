@@ -6,6 +6,12 @@ export const deTimeTracking = {
     label: "Zeiterfassung",
     description: "Arbeitszeiten der Mitarbeitenden, Korrekturen und Arbeitszeitgesetz",
   },
+  /** The navigation entries of "Meine Arbeitszeit" and of the PINs and cards (decision 083). */
+  mineArea: "Kommen, Pause und Gehen auf dem eigenen Telefon; PIN für die Stempeluhr.",
+  credentialsArea: {
+    label: "PINs und Karten",
+    description: "PIN und Karte für die Stempeluhr je Person setzen oder zurücksetzen.",
+  },
   /** Spec section 8: 'Aktivität konnte nicht gestartet / beendet / pausiert / fortgesetzt werden.' */
   failed: {
     start: "Aktivität konnte nicht gestartet werden.",

@@ -4,6 +4,8 @@ export const dePlan = {
     label: "Arbeitsplanung",
     description: "Schichten, Urlaub, Urlaubskonten und Stundenzettel",
   },
+  /** The time sheets' navigation entry (decision 083). */
+  sheetArea: "Soll, Ist und Saldo je Person und Monat; Monatsabschluss",
   /** Spec section 8. */
   loadError: "Arbeitsplanung konnte nicht geladen werden.",
   balancesLoadError: "Urlaubskonten konnten nicht geladen werden.",
