@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { buttonClass, FilterBar } from "../../components/ui";
+import { buttonClass, FilterBar, Select } from "../../components/ui";
 import { logListView } from "../../features/logs/log-views.server";
 import { logFiltersFrom, mayReadLogs } from "../../features/logs/logs.server";
 import { forbidden, requireStaff } from "../../features/staff/staff-auth.server";
@@ -37,17 +37,13 @@ function Choice({
   options: { value: string; label: string }[];
 }) {
   return (
-    <div className="ui-field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} name={id} defaultValue={value}>
-        <option value="">{empty}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Select
+      id={id}
+      name={id}
+      label={label}
+      defaultValue={value}
+      options={[{ value: "", label: empty }, ...options]}
+    />
   );
 }
 

@@ -1,7 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import { Checkbox, DataTable, Notice, Radio, TextInput, buttonClass } from "../../components/ui";
+import {
+  Checkbox,
+  DataTable,
+  Notice,
+  Radio,
+  TextInput,
+  buttonClass,
+  Button,
+} from "../../components/ui";
 import type { LinksFunction } from "@remix-run/node";
 import { resourceLinks } from "../../components/backend/resource-styles";
 import bulkStyles from "../../styles/catalogue-bulk.css?url";
@@ -121,15 +129,9 @@ export default function ProductsBulk() {
             <input type="hidden" name="art" value={sent.mode} />
             <input type="hidden" name="wert" value={sent.value} />
             <input type="hidden" name="pruefsumme" value={reply.preview.checksum} />
-            <button
-              type="submit"
-              name="intent"
-              value="uebernehmen"
-              className={buttonClass()}
-              disabled={busy}
-            >
+            <Button type="submit" name="intent" value="uebernehmen" disabled={busy}>
               {texts.confirm}
-            </button>
+            </Button>
             <a href="#auswahl" className={buttonClass("quiet")}>
               {texts.back}
             </a>
@@ -226,15 +228,9 @@ export default function ProductsBulk() {
           />
         </fieldset>
         <div className="resource-actions">
-          <button
-            type="submit"
-            name="intent"
-            value="vorschau"
-            className={buttonClass()}
-            disabled={busy}
-          >
+          <Button type="submit" name="intent" value="vorschau" disabled={busy}>
             {texts.previewButton}
-          </button>
+          </Button>
         </div>
       </Form>
     </section>

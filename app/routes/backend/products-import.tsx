@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { DataTable, Notice, buttonClass } from "../../components/ui";
+import { DataTable, Notice, buttonClass, Button } from "../../components/ui";
 import type { LinksFunction } from "@remix-run/node";
 import { resourceLinks } from "../../components/backend/resource-styles";
 import bulkStyles from "../../styles/catalogue-bulk.css?url";
@@ -142,24 +142,18 @@ export default function ProductsImport() {
           />
         </div>
         <div className="resource-actions">
-          <button
-            type="submit"
-            name="intent"
-            value="probelauf"
-            className={buttonClass()}
-            disabled={busy}
-          >
+          <Button type="submit" name="intent" value="probelauf" disabled={busy}>
             {texts.dryRun}
-          </button>
-          <button
+          </Button>
+          <Button
             type="submit"
             name="intent"
             value="importieren"
-            className={buttonClass("secondary")}
+            variant="secondary"
             disabled={busy}
           >
             {texts.apply}
-          </button>
+          </Button>
         </div>
       </Form>
     </section>

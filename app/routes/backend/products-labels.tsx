@@ -5,7 +5,7 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { DataTable, Radio, TextInput, buttonClass } from "../../components/ui";
+import { DataTable, Radio, TextInput, Button } from "../../components/ui";
 import { resourceLinks } from "../../components/backend/resource-styles";
 import labelStyles from "../../styles/labels.css?url";
 import {
@@ -139,9 +139,7 @@ export default function ProductLabels() {
           <p className="ui-field-help">{texts.limitNote(page.maxLabels)}</p>
         </fieldset>
         <div className="resource-actions">
-          <button type="submit" className={buttonClass()}>
-            {texts.submit}
-          </button>
+          <Button type="submit">{texts.submit}</Button>
         </div>
       </Form>
     </section>

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { Notice } from "../../components/ui";
-import { buttonClass } from "../../components/ui/button";
+import { Notice, Button } from "../../components/ui";
 import { ConflictNotice, ResourceForm } from "../../components/backend/resource-form";
 import {
   settingsPageAction,
@@ -48,9 +47,9 @@ export default function Settings() {
         staged={reply?.staged}
       >
         <div className="resource-actions">
-          <button type="submit" name="intent" value="preview" className={buttonClass("secondary")}>
+          <Button type="submit" name="intent" value="preview" variant="secondary">
             {texts.previewButton}
-          </button>
+          </Button>
           <span className="ui-field-help">{texts.previewHint}</span>
         </div>
       </ResourceForm>

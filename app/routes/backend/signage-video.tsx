@@ -1,3 +1,4 @@
+import { Button } from "../../components/ui";
 import {
   data,
   redirect,
@@ -6,7 +7,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { buttonClass, ButtonLink } from "../../components/ui/button";
+import { ButtonLink } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { Notice } from "../../components/ui/notice";
 import { deSignage } from "../../i18n/de-signage";
@@ -143,9 +144,9 @@ export default function SignageVideoPage() {
           )}
         </Field>
         <div className="resource-actions">
-          <button type="submit" className={buttonClass()} disabled={busy}>
+          <Button type="submit" disabled={busy}>
             {texts.submit}
-          </button>
+          </Button>
         </div>
       </Form>
       <p>

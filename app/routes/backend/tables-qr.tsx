@@ -5,7 +5,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { FilterBar, Select, buttonClass } from "../../components/ui";
+import { FilterBar, Select, Button } from "../../components/ui";
 import { resourceLinks } from "../../components/backend/resource-styles";
 import { staffPageMeta } from "../../components/backend/staff-page-meta";
 import { useHydrated } from "../../components/use-hydrated";
@@ -80,9 +80,9 @@ export default function TableCodes() {
       <div className="backoffice-heading table-codes-screen">
         <h1>{texts.sheetTitle}</h1>
         {hydrated && sheets.length > 0 ? (
-          <button type="button" className={buttonClass("primary")} onClick={() => window.print()}>
+          <Button type="button" onClick={() => window.print()}>
             {texts.print}
-          </button>
+          </Button>
         ) : null}
       </div>
       <p className="table-codes-screen">{texts.intro}</p>
