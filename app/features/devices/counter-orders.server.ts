@@ -5,10 +5,10 @@ import { describeChosenParts } from "../../domain/chosen-parts";
 import { formatTime } from "../../domain/format";
 import { dueAt, staffStateLabel } from "../../domain/staff-order";
 import { formatQuantity } from "../../domain/units";
-import { de } from "../../i18n/de";
 import { checkBranchApiKey } from "./branch-api-keys.server";
 import { DEFAULT_LOCAL_SETTINGS, type LocalSettings } from "./local-settings.server";
 import { referenceBranches, referenceSettings } from "../shared/reference-data.server";
+import { orderTypeLabel } from "../orders/order-board.server";
 import { listStaffOrders, offeredOrderActions, staffState } from "../orders/staff-orders.server";
 
 /**
@@ -77,11 +77,7 @@ export async function loadCounterOrders(
         ticketNumber: row.ticketNumber,
         /** Null when this device hides customer data. */
         name: showCustomerData ? row.name : null,
-        type: row.isDelivery
-          ? de.cartPanel.deliveryTypes.delivery
-          : row.isDineIn
-            ? de.cartPanel.deliveryTypes["dine-in"]
-            : de.cartPanel.deliveryTypes.takeaway,
+        type: orderTypeLabel(row),
         table: row.tableIdentifier,
         due: formatTime(due, zone),
         isAsSoonAsPossible: row.appointment === null,

@@ -14,6 +14,12 @@ import {
 
 const texts = de.staffOrders.board;
 
+/** How an order is taken, in the words of the cart (the board's and the counter views' column). */
+export function orderTypeLabel(order: { isDelivery: boolean; isDineIn: boolean }): string {
+  const types = de.cartPanel.deliveryTypes;
+  return order.isDelivery ? types.delivery : order.isDineIn ? types["dine-in"] : types.takeaway;
+}
+
 /**
  * The order board's lists ("Aktuell", "Verpasst", "Verlauf" with filters; decision 018), each row
  * as the board shows it. `showCustomerData`: off on a counter PC facing customers (its local
@@ -56,11 +62,7 @@ export async function loadOrderBoard(
         branchName: row.branchName,
         name: showCustomerData ? row.name : de.localSettings.hidden,
         phone: showCustomerData ? row.phone : null,
-        type: row.isDelivery
-          ? de.cartPanel.deliveryTypes.delivery
-          : row.isDineIn
-            ? de.cartPanel.deliveryTypes["dine-in"]
-            : de.cartPanel.deliveryTypes.takeaway,
+        type: orderTypeLabel(row),
         table: row.tableIdentifier,
         due: row.appointment
           ? `${formatDate(due, zone)} ${formatTime(due, zone)}`

@@ -1,30 +1,18 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { guard } from "../../features/backoffice/resource-api.server";
-import {
-  testNotification,
-  testPrint,
-  visibleDevice,
-} from "../../features/devices/device-tests.server";
-import { devicesResource } from "../../features/devices/devices.resource";
-import { apiMethodNotAllowed } from "../../server/api-methods.server";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { deviceActionGet, deviceToAct } from "../../features/devices/device-requests.server";
+import { testNotification, testPrint } from "../../features/devices/device-tests.server";
 import { problem, problemAnswer } from "../../server/outcome";
 
 /** `POST /api/devices/{id}/test/notification`: for a printer a test ticket as well. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await guard(request, context, devicesResource);
-  return apiMethodNotAllowed("POST");
-}
+export const loader = deviceActionGet;
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const user = await guard(request, context, devicesResource);
-  if (request.method !== "POST") return apiMethodNotAllowed("POST");
-  const device = await visibleDevice(context.db, user, params.id);
-  if (!device.ok) return problemAnswer(device);
-  if (device.value.kind === "notifier") {
-    const sent = await testNotification(context.db, device.value.id);
+export async function action(args: ActionFunctionArgs) {
+  const device = await deviceToAct(args);
+  if (device.kind === "notifier") {
+    const sent = await testNotification(args.context.db, device.id);
     return sent.ok ? Response.json({ message: sent.value }) : problemAnswer(sent);
   }
-  const printed = await testPrint(context.db, device.value);
+  const printed = await testPrint(args.context.db, device);
   if (printed.key === "ok") return Response.json({ message: printed.message });
   if (printed.key === "queued") return Response.json({ message: printed.message }, { status: 202 });
   return problem(printed.key === "notPrinter" ? 409 : 502, printed.message);

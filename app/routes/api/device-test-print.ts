@@ -1,22 +1,14 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { guard } from "../../features/backoffice/resource-api.server";
-import { testPrint, visibleDevice } from "../../features/devices/device-tests.server";
-import { devicesResource } from "../../features/devices/devices.resource";
-import { apiMethodNotAllowed } from "../../server/api-methods.server";
-import { problem, problemAnswer } from "../../server/outcome";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { deviceActionGet, deviceToAct } from "../../features/devices/device-requests.server";
+import { testPrint } from "../../features/devices/device-tests.server";
+import { problem } from "../../server/outcome";
 
 /** `POST /api/devices/{id}/test/print`: a test ticket, answered with success or the reason. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await guard(request, context, devicesResource);
-  return apiMethodNotAllowed("POST");
-}
+export const loader = deviceActionGet;
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const user = await guard(request, context, devicesResource);
-  if (request.method !== "POST") return apiMethodNotAllowed("POST");
-  const device = await visibleDevice(context.db, user, params.id);
-  if (!device.ok) return problemAnswer(device);
-  const printed = await testPrint(context.db, device.value);
+export async function action(args: ActionFunctionArgs) {
+  const device = await deviceToAct(args);
+  const printed = await testPrint(args.context.db, device);
   if (printed.key === "ok") return Response.json({ message: printed.message });
   if (printed.key === "queued") return Response.json({ message: printed.message }, { status: 202 });
   return problem(printed.key === "notPrinter" ? 409 : 502, printed.message);
