@@ -18,7 +18,7 @@ export {
   checkoutStamp,
   isCheckoutPage,
 } from "./features/checkout/checkout-own-page.server";
-export { isStatusPage, statusPageStamp } from "./features/orders/status-own-page.server";
+export { isStatusPage, statusPageStamp } from "./features/orders/status-page-stamp.server";
 /** This build's copy of the reference data, dropped by server.ts's listener (decision 032). */
 export { forgetReferenceData } from "./features/shared/reference-data.server";
 
