@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { deCatalogue } from "../../i18n/de-catalogue";
-import { buttonClass } from "../../components/ui";
+import { Button, buttonClass } from "../../components/ui";
 
 /**
  * A stored menu's edit page: the way to its catalogue editor and its preview, and "Katalog
@@ -23,9 +23,9 @@ export function MenuLinks({ menuId }: { menuId: number | undefined }) {
         </Link>
       </p>
       <p className="resource-actions">
-        <button
+        <Button
           type="submit"
-          className={buttonClass("quiet")}
+          variant="quiet"
           formAction={`${base}/catalogue`}
           formMethod="post"
           name="intent"
@@ -33,7 +33,7 @@ export function MenuLinks({ menuId }: { menuId: number | undefined }) {
           aria-describedby="katalog-kopieren-hilfe"
         >
           {t.copy}
-        </button>
+        </Button>
         <span id="katalog-kopieren-hilfe" className="ui-field-help">
           {t.copyHint}
         </span>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { ToolbarItem } from "./block-fields";
 import { deBlocks } from "../../i18n/de-blocks";
-import { buttonClass } from "../../components/ui/button";
+import { Button } from "../../components/ui/button";
 import { useHydrated } from "../../components/use-hydrated";
 
 /**
@@ -94,16 +94,15 @@ export function RichTextField({
       {enhanced ? (
         <div className="rich-text-toolbar" role="toolbar" aria-label={deBlocks.controls.toolbar}>
           {toolbar.map((item) => (
-            <button
+            <Button
               key={item}
-              type="button"
-              className={buttonClass("secondary")}
+              variant="secondary"
               aria-pressed={item === "sourceEditing" ? source : undefined}
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => run(item)}
             >
               {deBlocks.toolbarItems[item] ?? item}
-            </button>
+            </Button>
           ))}
         </div>
       ) : null}

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ConfirmAction, Notice } from "../../components/ui";
-import { buttonClass } from "../../components/ui/button";
+import { Button, ConfirmAction, Notice } from "../../components/ui";
 import { ResourceAfterForm, ResourceExtras } from "../../features/resource-editors";
 import { ConflictNotice, ResourceForm } from "../../components/backend/resource-form";
 import { openingHoursStylesheet } from "../../components/backend/opening-hours-editor";
@@ -72,9 +71,9 @@ export default function ResourceEdit() {
         <div className="resource-actions resource-page-actions">
           {page.actions.map((entry) => (
             <Form key={entry.action} method="post" action={entry.action}>
-              <button type="submit" className={buttonClass("secondary")}>
+              <Button type="submit" variant="secondary">
                 {entry.label}
-              </button>
+              </Button>
             </Form>
           ))}
         </div>
