@@ -35,8 +35,8 @@ import * as projectsTasks from "#migrations/2026_11_29_0450_projects_tasks";
 import * as signage from "#migrations/2026_11_29_0501_signage";
 import * as signageBoards from "#migrations/2026_11_30_0100_signage_boards";
 import * as printerStatusAnswer from "#migrations/2026_11_30_0200_printer_status_answer";
-import * as allergens from "#migrations/2026_11_30_0201_allergens";
-import * as productAllergensSync from "#migrations/2026_11_30_0202_product_allergens_sync";
+import * as allergens from "#migrations/2026_12_01_0100_allergens";
+import * as productAllergensSync from "#migrations/2026_12_01_0101_product_allergens_sync";
 import * as nightShifts from "#migrations/2026_11_30_0400_night_shifts";
 import * as dueTimesInMilliseconds from "#migrations/2026_11_30_0500_due_times_in_milliseconds";
 import * as knownDevices from "#migrations/2026_11_30_0603_known_devices";
@@ -82,9 +82,9 @@ export const migrations: Record<string, Migration> = {
   "2026_11_29_0501_signage": signage,
   "2026_11_30_0100_signage_boards": signageBoards,
   "2026_11_30_0200_printer_status_answer": printerStatusAnswer,
-  "2026_11_30_0201_allergens": allergens,
-  "2026_11_30_0202_product_allergens_sync": productAllergensSync,
   "2026_11_30_0400_night_shifts": nightShifts,
   "2026_11_30_0500_due_times_in_milliseconds": dueTimesInMilliseconds,
   "2026_11_30_0603_known_devices": knownDevices,
+  "2026_12_01_0100_allergens": allergens,
+  "2026_12_01_0101_product_allergens_sync": productAllergensSync,
 };
