@@ -3,6 +3,7 @@ import {
   redirect,
   type ActionFunctionArgs,
   type HeadersFunction,
+  type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
@@ -17,10 +18,14 @@ import {
 import { signInSource, signedInHeaders } from "../../features/staff/known-devices.server";
 import { Button, Notice } from "../../components/ui";
 import { staffPageMeta } from "../../components/backend/staff-page-meta";
+import officeStyles from "../../styles/office.css?url";
 
 const texts = de.staffAuth;
 
 export const handle = { backOffice: true };
+
+// Outside the back office's layout: its page styles (panel, form stack) come from here.
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: officeStyles }];
 
 export const meta: MetaFunction = () => staffPageMeta(texts.linkConfirmTitle);
 
