@@ -81,7 +81,7 @@ describe("the domain's fence (eslint.config.js)", () => {
  * imports of other areas' internals are counted and the count may only fall: lower the limit when
  * you move one behind an entry.
  */
-const CROSS_AREA_IMPORT_LIMIT = 173;
+const CROSS_AREA_IMPORT_LIMIT = 163;
 const OPEN_AREAS = new Set(["shared", "backoffice"]);
 
 function sourceFiles(folder: string): string[] {
@@ -103,7 +103,7 @@ function crossAreaImports(): string[] {
   const features = join(root, "app/features");
   const found: string[] = [];
   for (const file of sourceFiles(features)) {
-    const area = relative(features, file).split("/")[0];
+    const area = relative(features, file).split("/")[0] ?? "";
     const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
     for (const { fileName } of importedFiles) {
       let target: string;
@@ -112,7 +112,7 @@ function crossAreaImports(): string[] {
       else continue;
       const inFeatures = relative(features, target);
       if (inFeatures.startsWith("..")) continue;
-      const other = inFeatures.split("/")[0];
+      const other = inFeatures.split("/")[0] ?? "";
       if (other === area || OPEN_AREAS.has(other) || isPublicEntry(inFeatures)) continue;
       found.push(`${relative(root, file)} → ${fileName}`);
     }
