@@ -64,6 +64,14 @@ export default tseslint.config(
               message: "Multipart mit app/server/multipart.server.ts lesen (Entscheidung 075).",
             },
           ],
+          patterns: [
+            {
+              // One way to name a module (issue 37, item 6): siblings as "./x", the rest as "#app/…".
+              regex: "^\\.\\./",
+              message:
+                "Außerhalb des eigenen Ordners mit #app/… importieren, nicht mit ../ (Entscheidung 089).",
+            },
+          ],
         },
       ],
     },

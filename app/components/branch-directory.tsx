@@ -3,8 +3,8 @@ import { PictureImg } from "./picture-img";
 import { Form, Link } from "@remix-run/react";
 import type { FocusEvent } from "react";
 import { OpeningStateLine } from "./opening-state";
-import { de } from "../i18n/de";
-import type { BranchListData } from "../features/storefront/home.server";
+import { de } from "#app/i18n/de";
+import type { BranchListData } from "#app/features/storefront/home.server";
 import { Button } from "./ui/button";
 import { SelectControl } from "./ui/field";
 

@@ -1,6 +1,6 @@
 import { OutsideLink } from "./kiosk";
 import { buttonClass } from "./ui/button";
-import { de } from "../i18n/de";
+import { de } from "#app/i18n/de";
 
 const texts = de.branchHours;
 

@@ -1,4 +1,4 @@
-import { de } from "../i18n/de";
+import { de } from "#app/i18n/de";
 import { OutsideLink } from "./kiosk";
 
 /** The route planner's link for a branch, in a new tab (said for screen readers). */

@@ -1,4 +1,4 @@
-import { de } from "../i18n/de";
+import { de } from "#app/i18n/de";
 
 /**
  * The title and sentence of an error page by its status, for the storefront's and the back

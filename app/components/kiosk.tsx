@@ -1,7 +1,7 @@
 import { useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { isInsideShop, kioskTimeoutFor, KIOSK_RESET_PATH } from "../features/kiosk/kiosk";
-import type { ShellData } from "../features/storefront/shell.server";
+import { isInsideShop, kioskTimeoutFor, KIOSK_RESET_PATH } from "#app/features/kiosk/kiosk";
+import type { ShellData } from "#app/features/storefront/shell.server";
 
 /**
  * Whether this page is shown on a self-service kiosk (decision 053): the device's cookie (the

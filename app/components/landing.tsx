@@ -4,14 +4,14 @@ import { HoursTable } from "./branch-hours";
 import { Link, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
 import { ButtonLink } from "./ui/button";
 import { useCallback, useEffect, useState, type ComponentType } from "react";
-import { de } from "../i18n/de";
+import { de } from "#app/i18n/de";
 import type {
   Course,
   LandingData,
   LandingSection,
   NewsItem,
   SectionPart,
-} from "../features/storefront/home.server";
+} from "#app/features/storefront/home.server";
 import type { ContactMapProps } from "./contact-map.client";
 import { OpeningStateLine } from "./opening-state";
 import { UrlDialog, withParam } from "./ui/dialog";

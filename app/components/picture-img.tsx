@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from "react";
-import type { Picture } from "../features/media/picture";
+import type { Picture } from "#app/features/media/picture";
 
 type Rest = Omit<
   ImgHTMLAttributes<HTMLImageElement>,

@@ -1,8 +1,8 @@
 import { Form, Link, useLocation, useMatches } from "@remix-run/react";
-import { de } from "../i18n/de";
-import type { LegalLink, ShellData } from "../features/storefront/shell.server";
-import type { NavLink } from "../features/content/navigation-items.server";
-import { FOOTER_SLOT_ID } from "../features/pwa/pwa-host";
+import { de } from "#app/i18n/de";
+import type { LegalLink, ShellData } from "#app/features/storefront/shell.server";
+import type { NavLink } from "#app/features/content/navigation-items.server";
+import { FOOTER_SLOT_ID } from "#app/features/pwa/pwa-host";
 import { useSelfService } from "./kiosk";
 import { Button } from "./ui/button";
 

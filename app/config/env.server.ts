@@ -2,13 +2,13 @@ import { randomBytes } from "node:crypto";
 import { accessSync, constants, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { makeFolder } from "../server/folders.server";
-import type { UploadQuota } from "../features/cart/upload-quota.server";
-import { DEFAULT_PIXEL_SCRIPT_URL } from "../features/analytics/pixel";
+import { makeFolder } from "#app/server/folders.server";
+import type { UploadQuota } from "#app/features/cart/upload-quota.server";
+import { DEFAULT_PIXEL_SCRIPT_URL } from "#app/features/analytics/pixel";
 import {
   parseTestOrigins,
   type PushEndpointPolicy,
-} from "../integrations/push/push-endpoints.server";
+} from "#app/integrations/push/push-endpoints.server";
 
 const MB = 1024 * 1024;
 

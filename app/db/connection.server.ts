@@ -10,7 +10,7 @@ import {
 } from "kysely";
 import pg from "pg";
 import type { PGlite } from "@electric-sql/pglite";
-import { makeFolder } from "../server/folders.server";
+import { makeFolder } from "#app/server/folders.server";
 import type { Database } from "./schema";
 import { isDatabaseUnavailable } from "./unavailable.server";
 

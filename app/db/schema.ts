@@ -10,7 +10,7 @@ import type {
   Updateable,
 } from "kysely";
 // The order's vocabulary belongs to the domain; the tables use it (decision 089).
-import type { ChosenPart, PartType, PriceModifier } from "../domain/chosen-parts";
+import type { ChosenPart, PartType, PriceModifier } from "#app/domain/chosen-parts";
 export type { ChosenPart, PartType, PriceModifier };
 
 /**

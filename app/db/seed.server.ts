@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { DateTime } from "luxon";
-import { hashPassword } from "../features/staff/password.server";
-import type { FileStorage } from "../integrations/storage/file-storage";
+import { hashPassword } from "#app/features/staff/password.server";
+import type { FileStorage } from "#app/integrations/storage/file-storage";
 import type {
   BlockContent,
   Database,

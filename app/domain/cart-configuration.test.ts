@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ChosenPart } from "../db/schema";
+import type { ChosenPart } from "#app/db/schema";
 import { configurationKey, lineToJoin, type ConfiguredLine } from "./cart-configuration";
 
 const select = (partId: number, ...optionIds: number[]): ChosenPart => ({

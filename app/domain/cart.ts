@@ -1,6 +1,6 @@
 import { deliveryCharge, type DeliveryArea } from "./delivery";
 import { formatNumber } from "./format";
-import { de } from "../i18n/de";
+import { de } from "#app/i18n/de";
 import { type Cents } from "./money";
 import { orderTypeOf, type OrderTypeFlags } from "./order-type";
 import { cartTotals, taxRateFor, type CartTotals, type ProductTaxRates } from "./tax";

@@ -1,4 +1,4 @@
-import { de } from "../i18n/de";
+import { de } from "#app/i18n/de";
 import { DEFAULT_CURRENCY, formatMoney, type Cents } from "./money";
 import type { TaxRate, TaxedAmount } from "./tax";
 

@@ -1,4 +1,4 @@
-import { de } from "../i18n/de";
+import { de } from "#app/i18n/de";
 import { BUSINESS_TIME_ZONE, inZone, type Instant } from "./time";
 
 export { formatMoney } from "./money";

@@ -1,4 +1,4 @@
-import { de } from "../i18n/de";
+import { de } from "#app/i18n/de";
 import { foldForSearch, searchWords } from "./search";
 
 /** How long the search term may be: longer input is cut, not refused (a GET form). */

@@ -1,5 +1,5 @@
 import { formatDate, formatTime } from "./format";
-import { de } from "../i18n/de";
+import { de } from "#app/i18n/de";
 import { hoursOn, type DayHours, type OpeningHoursRule, type OpeningState } from "./opening-hours";
 import {
   BUSINESS_TIME_ZONE,

@@ -1,5 +1,5 @@
 import { formatDate } from "./format";
-import { de } from "../i18n/de";
+import { de } from "#app/i18n/de";
 import {
   branchStatus,
   closedNotice,

@@ -1,4 +1,4 @@
-import type { de } from "../i18n/de-staff";
+import type { de } from "#app/i18n/de-staff";
 import { closedState, type StaffOrderState } from "./staff-order";
 
 /**

@@ -1,4 +1,4 @@
-import { de } from "../i18n/de-staff";
+import { de } from "#app/i18n/de-staff";
 import type { Cents } from "./money";
 import { closedState, type StaffOrderState } from "./staff-order";
 import { rateKey, taxesByRate, type TaxedAmount, type TaxRate } from "./tax";

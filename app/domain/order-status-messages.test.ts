@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deOrderStatus } from "../i18n/de-order-status";
+import { deOrderStatus } from "#app/i18n/de-order-status";
 import {
   acceptCounterAppointmentLabel,
   dayAndTime,

@@ -1,5 +1,5 @@
-import { de } from "../i18n/de";
-import { deOrderStatus } from "../i18n/de-order-status";
+import { de } from "#app/i18n/de";
+import { deOrderStatus } from "#app/i18n/de-order-status";
 import { formatDateTime, formatTime } from "./format";
 import {
   isCanceledForCustomer,

@@ -1,5 +1,5 @@
 import { formatTime } from "./format";
-import { deOrderStatus } from "../i18n/de-order-status";
+import { deOrderStatus } from "#app/i18n/de-order-status";
 import { BUSINESS_TIME_ZONE, type Instant } from "./time";
 
 export const STATUS_POLL_INTERVAL_MS = 10_000;

@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/min";
-import { de } from "../i18n/de";
+import { de } from "#app/i18n/de";
 
 /**
  * The example the error message shows: a German number in international form, as customers of

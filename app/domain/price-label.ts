@@ -1,4 +1,4 @@
-import { dePrices } from "../i18n/de-prices";
+import { dePrices } from "#app/i18n/de-prices";
 import { unitPriceWithOptions, type PriceOption } from "./cart";
 import { formatMoney, type Cents } from "./money";
 import {

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { deLabels } from "../i18n/de-labels";
+import { deLabels } from "#app/i18n/de-labels";
 import { allergenLabels } from "./allergens";
 import { formatMoney, type Cents } from "./money";
 import { modelPrefix } from "./price-label";

@@ -1,5 +1,5 @@
 import type { ChosenPart } from "./chosen-parts";
-import { de } from "../i18n/de-staff";
+import { de } from "#app/i18n/de-staff";
 import { describeChosenParts } from "./chosen-parts";
 import { isOnlinePayment, type PaymentMethod } from "./checkout";
 import { formatDateTime, formatNumber } from "./format";

@@ -1,4 +1,4 @@
-import { de } from "../i18n/de";
+import { de } from "#app/i18n/de";
 
 /** The fields of a branch the storefront search looks at. */
 export interface SearchableBranch {

@@ -1,6 +1,6 @@
 import type { DateTime } from "luxon";
 import { formatDateTime } from "./format";
-import { de } from "../i18n/de";
+import { de } from "#app/i18n/de";
 import { openPeriods, type OpeningHoursRule } from "./opening-hours";
 import {
   BUSINESS_TIME_ZONE,

@@ -1,4 +1,4 @@
-import { de } from "../i18n/de-staff";
+import { de } from "#app/i18n/de-staff";
 import type { OrderStatusFlags } from "./order-status";
 
 /**

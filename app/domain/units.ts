@@ -1,5 +1,5 @@
 import { formatNumber, parseDecimal } from "./format";
-import { de } from "../i18n/de";
+import { de } from "#app/i18n/de";
 import { roundToCents, type Cents } from "./money";
 
 export type UnitType = "amount" | "weight" | "volume" | "length" | "area" | "cubic";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { de } from "../i18n/de";
+import { de } from "#app/i18n/de";
 
 /**
  * The kinds of value that arrive from outside – ids, calendar days, text – each checked in this

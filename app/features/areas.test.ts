@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAdmin } from "../domain/staff-permissions";
+import { isAdmin } from "#app/domain/staff-permissions";
 import { AREA_GROUPS, areasAllowed, type BackOfficeArea } from "./backoffice/areas";
 import { areasFor, BACK_OFFICE_AREAS, groupAreas, RESOURCE_NAMES } from "./areas";
 

@@ -1,4 +1,4 @@
-import type { ClockAction, ClockProblem, TimesProblem } from "../domain/working-time";
+import type { ClockAction, ClockProblem, TimesProblem } from "#app/domain/working-time";
 
 /** German texts of time tracking (issue 21, spec sections 7 and 8, decision 058). */
 export const deTimeTracking = {

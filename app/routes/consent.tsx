@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { de } from "../i18n/de";
-import { FORM_BODY_BYTES } from "../server/body-limit.server";
-import { readSmallForm } from "../features/shared/small-request.server";
+import { de } from "#app/i18n/de";
+import { FORM_BODY_BYTES } from "#app/server/body-limit.server";
+import { readSmallForm } from "#app/features/shared/small-request.server";
 import {
   consentCookie,
   safeRedirectPath,
   type ConsentChoice,
-} from "../features/storefront/visitor.server";
+} from "#app/features/storefront/visitor.server";
 
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)(;|$)/i;
 

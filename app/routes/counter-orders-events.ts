@@ -1,8 +1,8 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { checkBranchApiKey } from "../features/devices/branch-api-keys.server";
-import { referenceSettings } from "../features/shared/reference-data.server";
-import { liveOrderEventStream } from "../server/notify-hub.server";
-import { de } from "../i18n/de-staff";
+import { checkBranchApiKey } from "#app/features/devices/branch-api-keys.server";
+import { referenceSettings } from "#app/features/shared/reference-data.server";
+import { liveOrderEventStream } from "#app/server/notify-hub.server";
+import { de } from "#app/i18n/de-staff";
 
 /**
  * `/orders/{view}/{branchId}/{apiKey}/events`: the board's live order events (decision 016) for

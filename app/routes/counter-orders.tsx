@@ -15,23 +15,23 @@ import {
   useRevalidator,
 } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
-import { Button, Notice } from "../components/ui";
-import { useLiveOrders } from "../components/backend/use-live-orders";
-import { de } from "../i18n/de-staff";
-import { deCounterDevices } from "../i18n/de-counter-devices";
+import { Button, Notice } from "#app/components/ui";
+import { useLiveOrders } from "#app/components/backend/use-live-orders";
+import { de } from "#app/i18n/de-staff";
+import { deCounterDevices } from "#app/i18n/de-counter-devices";
 import {
   counterOrderAction,
   loadCounterOrders,
   type CounterView,
-} from "../features/devices/counter-orders.server";
-import uiStyles from "../styles/ui.css?url";
-import counterStyles from "../styles/counter-orders.css?url";
+} from "#app/features/devices/counter-orders.server";
+import uiStyles from "#app/styles/ui.css?url";
+import counterStyles from "#app/styles/counter-orders.css?url";
 import {
   localSettingsCookie,
   localSettingsFromForm,
   readLocalSettings,
-} from "../features/devices/local-settings.server";
-import { readSmallForm } from "../features/shared/small-request.server";
+} from "#app/features/devices/local-settings.server";
+import { readSmallForm } from "#app/features/shared/small-request.server";
 
 /**
  * `/orders/frontdesk/{branchId}/{apiKey}` and `/orders/backoffice/{branchId}/{apiKey}`: a counter

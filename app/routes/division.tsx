@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { BranchDirectory } from "../components/branch-directory";
-import { seoMeta } from "../seo";
-import { loadDivision } from "../features/storefront/division.server";
-import { readHomeQuery } from "../features/storefront/home.server";
+import { BranchDirectory } from "#app/components/branch-directory";
+import { seoMeta } from "#app/seo";
+import { loadDivision } from "#app/features/storefront/division.server";
+import { readHomeQuery } from "#app/features/storefront/home.server";
 
 /** `/division/{identifier}`: one division's branches (spec section 2, decision 048). */
 export async function loader({ context, params, request }: LoaderFunctionArgs) {

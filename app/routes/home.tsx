@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { BranchDirectory } from "../components/branch-directory";
-import { Landing } from "../components/landing";
-import type { RootData } from "../root";
-import { seoMeta } from "../seo";
-import { loadHome, readHomeQuery } from "../features/storefront/home.server";
-import { hasConsent } from "../features/storefront/visitor.server";
-import { forKiosk } from "../features/kiosk/kiosk.server";
+import { BranchDirectory } from "#app/components/branch-directory";
+import { Landing } from "#app/components/landing";
+import type { RootData } from "#app/root";
+import { seoMeta } from "#app/seo";
+import { loadHome, readHomeQuery } from "#app/features/storefront/home.server";
+import { hasConsent } from "#app/features/storefront/visitor.server";
+import { forKiosk } from "#app/features/kiosk/kiosk.server";
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const home = await loadHome(context.db, {

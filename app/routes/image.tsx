@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { chooseFormat, FORMAT_TYPES, isImageSize } from "../domain/image-sizes";
-import { parseId } from "../domain/values";
-import { sizedImage } from "../features/media/image-pipeline.server";
-import { imageStores } from "../features/media/images.server";
-import { imageMemory } from "../features/media/image-memory.server";
-import { logServerError } from "../server/error-log.server";
+import { chooseFormat, FORMAT_TYPES, isImageSize } from "#app/domain/image-sizes";
+import { parseId } from "#app/domain/values";
+import { sizedImage } from "#app/features/media/image-pipeline.server";
+import { imageStores } from "#app/features/media/images.server";
+import { imageMemory } from "#app/features/media/image-memory.server";
+import { logServerError } from "#app/server/error-log.server";
 
 /**
  * Stored images at `/image/{id}-{version}.{extension}` (the cleaned original) and

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { resetKiosk } from "../features/kiosk/kiosk.server";
-import { KIOSK_IDLE_PATH } from "../features/kiosk/kiosk";
+import { resetKiosk } from "#app/features/kiosk/kiosk.server";
+import { KIOSK_IDLE_PATH } from "#app/features/kiosk/kiosk";
 
 /**
  * `/kiosk/neu` (decision 053): the inactivity timer (POST or, as a last resort, GET), the meta

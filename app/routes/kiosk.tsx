@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { de } from "../i18n/de";
-import { selfServiceCookie } from "../features/storefront/visitor.server";
-import { KIOSK_START_PATH } from "../features/kiosk/kiosk";
+import { de } from "#app/i18n/de";
+import { selfServiceCookie } from "#app/features/storefront/visitor.server";
+import { KIOSK_START_PATH } from "#app/features/kiosk/kiosk";
 
 /**
  * The idle screen of the self-service context (spec sections 2 and 9, decision 053). Opening

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { referenceSettings } from "../features/shared/reference-data.server";
-import { webAppManifest } from "../features/pwa/manifest.server";
+import { referenceSettings } from "#app/features/shared/reference-data.server";
+import { webAppManifest } from "#app/features/pwa/manifest.server";
 
 /** `GET /manifest.webmanifest`: the installable app's manifest (decision 052). */
 export async function loader({ context }: LoaderFunctionArgs) {

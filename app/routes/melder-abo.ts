@@ -3,9 +3,9 @@ import {
   findNotifierByToken,
   parseSubscription,
   storeSubscription,
-} from "../features/devices/notifier.server";
-import { readSmallJson } from "../features/shared/small-request.server";
-import { deDevices } from "../i18n/de-devices";
+} from "#app/features/devices/notifier.server";
+import { readSmallJson } from "#app/features/shared/small-request.server";
+import { deDevices } from "#app/i18n/de-devices";
 
 /**
  * `POST /melder/{token}/abo`: stores the browser's Web Push subscription (`PushSubscription.

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { findNotifierByToken } from "../features/devices/notifier.server";
-import { liveOrderEventStream } from "../server/notify-hub.server";
-import { deDevices } from "../i18n/de-devices";
+import { findNotifierByToken } from "#app/features/devices/notifier.server";
+import { liveOrderEventStream } from "#app/server/notify-hub.server";
+import { deDevices } from "#app/i18n/de-devices";
 
 /** `/melder/{token}/events`: the live order events (decision 016) of the notifier's branch. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

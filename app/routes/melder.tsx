@@ -1,11 +1,11 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { findNotifierByToken, loadNotifierOrders } from "../features/devices/notifier.server";
-import { vapidKeys } from "../integrations/push/web-push.server";
-import { deDevices } from "../i18n/de-devices";
-import { useHydrated } from "../components/use-hydrated";
-import { Button } from "../components/ui";
+import { findNotifierByToken, loadNotifierOrders } from "#app/features/devices/notifier.server";
+import { vapidKeys } from "#app/integrations/push/web-push.server";
+import { deDevices } from "#app/i18n/de-devices";
+import { useHydrated } from "#app/components/use-hydrated";
+import { Button } from "#app/components/ui";
 
 /**
  * `/melder/{token}`: an order notifier's page for a kitchen tablet or phone (issue 20, decision

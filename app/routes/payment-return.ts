@@ -1,11 +1,11 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import type { PaymentProviderName } from "../integrations/payments/provider";
-import { findOrderByAddress } from "../features/orders/order-status.server";
-import { settlePayment } from "../features/checkout/payment.server";
-import { NO_STAFF, refundOrderPayment } from "../features/orders/refund.server";
-import { statusPath } from "../features/storefront/store-paths";
-import type { Order } from "../db/schema";
-import { isOnlinePayment } from "../domain/checkout";
+import type { PaymentProviderName } from "#app/integrations/payments/provider";
+import { findOrderByAddress } from "#app/features/orders/order-status.server";
+import { settlePayment } from "#app/features/checkout/payment.server";
+import { NO_STAFF, refundOrderPayment } from "#app/features/orders/refund.server";
+import { statusPath } from "#app/features/storefront/store-paths";
+import type { Order } from "#app/db/schema";
+import { isOnlinePayment } from "#app/domain/checkout";
 
 const notFound = () => new Response(null, { status: 404, statusText: "Not Found" });
 

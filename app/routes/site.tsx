@@ -1,10 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData } from "@remix-run/react";
-import { de } from "../i18n/de";
-import { pageTitle, seoMeta, shellFromMatches } from "../seo";
-import { loadSite } from "../features/storefront/site.server";
-import { currentStaff } from "../features/staff/staff-auth.server";
-import { forKiosk } from "../features/kiosk/kiosk.server";
+import { de } from "#app/i18n/de";
+import { pageTitle, seoMeta, shellFromMatches } from "#app/seo";
+import { loadSite } from "#app/features/storefront/site.server";
+import { currentStaff } from "#app/features/staff/staff-auth.server";
+import { forKiosk } from "#app/features/kiosk/kiosk.server";
 
 /**
  * Any path not taken by another route is looked up among the sites; none is a German 404. A

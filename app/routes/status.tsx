@@ -1,4 +1,4 @@
-import { PROMO_SLOT_ID } from "../features/pwa/pwa-host";
+import { PROMO_SLOT_ID } from "#app/features/pwa/pwa-host";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import {
   data,
@@ -15,33 +15,33 @@ import {
   CounterAppointmentPrompt,
   OrderDetails,
   StatusTimeline,
-} from "../components/status/order-status-parts";
-import { Questionnaire } from "../components/status/questionnaire";
-import { STATUS_POLL_INTERVAL_MS } from "../domain/order-status";
-import { deOrderStatus } from "../i18n/de-order-status";
-import { statusPath } from "../features/storefront/store-paths";
-import { isBranchOpenNow } from "../features/storefront/opening.server";
-import { pageTitle, shellFromMatches } from "../seo";
+} from "#app/components/status/order-status-parts";
+import { Questionnaire } from "#app/components/status/questionnaire";
+import { STATUS_POLL_INTERVAL_MS } from "#app/domain/order-status";
+import { deOrderStatus } from "#app/i18n/de-order-status";
+import { statusPath } from "#app/features/storefront/store-paths";
+import { isBranchOpenNow } from "#app/features/storefront/opening.server";
+import { pageTitle, shellFromMatches } from "#app/seo";
 import {
   acceptCounterAppointment,
   loadOrderRecord,
   submitQuestionnaire,
   type OrderAddress,
   type OrderChangeResult,
-} from "../features/orders/order-status.server";
+} from "#app/features/orders/order-status.server";
 import {
   STATUS_CACHE_CONTROL,
   etagMatches,
   orderStatusEtag,
-} from "../features/orders/order-status-etag.server";
-import { orderStatusView } from "../features/orders/order-status-view.server";
-import { questionnaireSchema } from "../features/orders/questionnaire-schema";
-import { declineCounterAppointmentWithRefund } from "../features/orders/refund.server";
-import { readSmallForm } from "../features/shared/small-request.server";
-import { useSelfService } from "../components/kiosk";
-import { isSelfService } from "../features/storefront/visitor.server";
-import { KIOSK_NO_STORE, isKioskOrder, withoutCustomer } from "../features/kiosk/kiosk.server";
-import { KIOSK_IDLE_PATH } from "../features/kiosk/kiosk";
+} from "#app/features/orders/order-status-etag.server";
+import { orderStatusView } from "#app/features/orders/order-status-view.server";
+import { questionnaireSchema } from "#app/features/orders/questionnaire-schema";
+import { declineCounterAppointmentWithRefund } from "#app/features/orders/refund.server";
+import { readSmallForm } from "#app/features/shared/small-request.server";
+import { useSelfService } from "#app/components/kiosk";
+import { isSelfService } from "#app/features/storefront/visitor.server";
+import { KIOSK_NO_STORE, isKioskOrder, withoutCustomer } from "#app/features/kiosk/kiosk.server";
+import { KIOSK_IDLE_PATH } from "#app/features/kiosk/kiosk";
 
 const texts = deOrderStatus;
 

@@ -7,14 +7,14 @@ import type {
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { data, redirect } from "@remix-run/node";
 import { useEffect, useRef } from "react";
-import { Notice, Select } from "../components/ui";
+import { Notice, Select } from "#app/components/ui";
 import {
   CardField,
   ClockActionButtons,
   optionsOf,
   PinField,
-} from "../components/backend/activity-fields";
-import { branchStaff } from "../features/time-tracking/clock.server";
+} from "#app/components/backend/activity-fields";
+import { branchStaff } from "#app/features/time-tracking/clock.server";
 import {
   clockActionOf,
   clockDevice,
@@ -23,14 +23,14 @@ import {
   tapAtClock,
   tapNotice,
   type ClockDevice,
-} from "../features/time-tracking/clock-device.server";
-import { formFields } from "../features/time-tracking/requests.server";
-import { zoneOf } from "../features/time-tracking/staff-scope.server";
-import { deTimeTracking as de } from "../i18n/de-time-tracking";
-import { de as staffDe } from "../i18n/de-staff";
-import { firstMessage } from "../server/outcome";
-import uiStyles from "../styles/ui.css?url";
-import clockStyles from "../styles/time-clock.css?url";
+} from "#app/features/time-tracking/clock-device.server";
+import { formFields } from "#app/features/time-tracking/requests.server";
+import { zoneOf } from "#app/features/time-tracking/staff-scope.server";
+import { deTimeTracking as de } from "#app/i18n/de-time-tracking";
+import { de as staffDe } from "#app/i18n/de-staff";
+import { firstMessage } from "#app/server/outcome";
+import uiStyles from "#app/styles/ui.css?url";
+import clockStyles from "#app/styles/time-clock.css?url";
 
 /**
  * `/time-clock/{branchId}/{deviceKey}`: the branch's time clock on a shared PC or tablet (decision

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { eventStreamResponse } from "../server/event-stream.server";
-import { pairedDeviceId } from "../features/signage/signage.server";
-import { currentStaff } from "../features/staff/staff-auth.server";
-import { isAdmin } from "../domain/staff-permissions";
-import { deSignage } from "../i18n/de-signage";
+import { eventStreamResponse } from "#app/server/event-stream.server";
+import { pairedDeviceId } from "#app/features/signage/signage.server";
+import { currentStaff } from "#app/features/staff/staff-auth.server";
+import { isAdmin } from "#app/domain/staff-permissions";
+import { deSignage } from "#app/i18n/de-signage";
 
 /**
  * A TV's live connection (decision 060): `change` whenever signage or the catalogue changed (the

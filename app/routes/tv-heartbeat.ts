@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { pairedDeviceId, recordHeartbeat } from "../features/signage/signage.server";
-import { deSignage } from "../i18n/de-signage";
-import { problem } from "../server/outcome";
+import { pairedDeviceId, recordHeartbeat } from "#app/features/signage/signage.server";
+import { deSignage } from "#app/i18n/de-signage";
+import { problem } from "#app/server/outcome";
 
 /** A paired TV reports what it plays and which data it has (decision 060); 204. */
 export async function action({ request, context }: ActionFunctionArgs) {

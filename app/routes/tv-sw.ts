@@ -1,4 +1,4 @@
-import { tvServiceWorkerScript } from "../features/signage/tv-service-worker";
+import { tvServiceWorkerScript } from "#app/features/signage/tv-service-worker";
 
 /** The TV player's service worker (decision 060, its cache bounded by decision 074). */
 export const loader = () =>

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { deSignage } from "../i18n/de-signage";
-import { currentStaff } from "../features/staff/staff-auth.server";
-import { deviceTokenOf } from "../features/signage/signage.server";
+import { deSignage } from "#app/i18n/de-signage";
+import { currentStaff } from "#app/features/staff/staff-auth.server";
+import { deviceTokenOf } from "#app/features/signage/signage.server";
 import {
   isPairedTv,
   mimeTypeOf,
   videoFile,
   videoResponse,
-} from "../features/signage/signage-video.server";
+} from "#app/features/signage/signage-video.server";
 
 /**
  * A segment's video for the TV player (decision 060, "Videos"), with range requests. Only a

@@ -6,13 +6,13 @@ import type {
 } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { deSignage } from "../i18n/de-signage";
-import { isAdmin } from "../domain/staff-permissions";
-import { currentStaff } from "../features/staff/staff-auth.server";
-import { deviceCookie, deviceTokenOf, tvStateOf } from "../features/signage/signage.server";
-import { sharedPlayerData } from "../features/signage/player-data.server";
-import { TvPlayer } from "../features/signage/tv-player";
-import signageStyles from "../styles/signage.css?url";
+import { deSignage } from "#app/i18n/de-signage";
+import { isAdmin } from "#app/domain/staff-permissions";
+import { currentStaff } from "#app/features/staff/staff-auth.server";
+import { deviceCookie, deviceTokenOf, tvStateOf } from "#app/features/signage/signage.server";
+import { sharedPlayerData } from "#app/features/signage/player-data.server";
+import { TvPlayer } from "#app/features/signage/tv-player";
+import signageStyles from "#app/styles/signage.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: signageStyles }];
 

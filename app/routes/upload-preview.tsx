@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { findPublicUpload } from "../db/queries/uploads";
-import { parseId } from "../domain/values";
-import { previewOf } from "../features/uploads/previews.server";
+import { findPublicUpload } from "#app/db/queries/uploads";
+import { parseId } from "#app/domain/values";
+import { previewOf } from "#app/features/uploads/previews.server";
 
 const NAME = /^(\d{1,10})-(\d{1,10})\.jpg$/;
 const HASH = /^[a-f0-9]{32}$/;

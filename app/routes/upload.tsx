@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { findPublicUpload } from "../db/queries/uploads";
-import { storageFor } from "../integrations/storage/storage.server";
-import { parseId } from "../domain/values";
+import { findPublicUpload } from "#app/db/queries/uploads";
+import { storageFor } from "#app/integrations/storage/storage.server";
+import { parseId } from "#app/domain/values";
 
 const NAME = /^(\d{1,10})-(\d{1,10})\.([a-z0-9]{1,8})$/;
 const HASH = /^[a-f0-9]{32}$/;

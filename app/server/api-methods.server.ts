@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
-import { de } from "../i18n/de";
-import { de as staffTexts } from "../i18n/de-staff";
+import { de } from "#app/i18n/de";
+import { de as staffTexts } from "#app/i18n/de-staff";
 import { problem } from "./outcome";
-import { isStaffPath, requireStaff } from "../features/staff/staff-auth.server";
+import { isStaffPath, requireStaff } from "#app/features/staff/staff-auth.server";
 
 /**
  * A staff API route that has no loader (or no action) would hear Remix's bare 405 before anyone

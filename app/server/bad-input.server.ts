@@ -1,5 +1,5 @@
 import { data, type ServerBuild } from "@remix-run/node";
-import { de } from "../i18n/de";
+import { de } from "#app/i18n/de";
 import { wrapRouteHandlers } from "./route-handlers.server";
 
 /**

@@ -1,15 +1,15 @@
 import type { Socket } from "node:net";
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
-import { de } from "../i18n/de";
-import { FORM_TEXT_BYTES, IMAGE_FORM_BYTES, IMAGE_MAX_BYTES } from "../domain/image-files";
-import { MAX_REQUEST_BYTES } from "../features/cart/item-request.server";
-import { BULK_BODY_BYTES, CSV_FORM_BYTES, CSV_MAX_BYTES } from "../features/catalogue/csv-limits";
-import { deCatalogue } from "../i18n/de-catalogue";
-import { MAX_UPLOAD_REQUEST_BYTES } from "../features/uploads/upload-form.server";
+import { de } from "#app/i18n/de";
+import { FORM_TEXT_BYTES, IMAGE_FORM_BYTES, IMAGE_MAX_BYTES } from "#app/domain/image-files";
+import { MAX_REQUEST_BYTES } from "#app/features/cart/item-request.server";
+import { BULK_BODY_BYTES, CSV_FORM_BYTES, CSV_MAX_BYTES } from "#app/features/catalogue/csv-limits";
+import { deCatalogue } from "#app/i18n/de-catalogue";
+import { MAX_UPLOAD_REQUEST_BYTES } from "#app/features/uploads/upload-form.server";
 import {
   SIGNAGE_VIDEO_FORM_OVERHEAD,
   SIGNAGE_VIDEO_MAX_BYTES,
-} from "../features/signage/signage-video.server";
+} from "#app/features/signage/signage-video.server";
 
 /**
  * One limit for every request body, enforced while the body arrives, whatever its framing

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
-import { openDatabase, type DatabaseHandle } from "../db/connection.server";
-import { migrateToLatest } from "../db/migrate.server";
-import { seedDemoData } from "../db/seed.server";
-import type { AppConfig } from "../config/env.server";
-import { storageFor } from "../integrations/storage/storage.server";
+import { openDatabase, type DatabaseHandle } from "#app/db/connection.server";
+import { migrateToLatest } from "#app/db/migrate.server";
+import { seedDemoData } from "#app/db/seed.server";
+import type { AppConfig } from "#app/config/env.server";
+import { storageFor } from "#app/integrations/storage/storage.server";
 
 /** A start-up failure whose message is the one line the operator needs. */
 export class BootError extends Error {}

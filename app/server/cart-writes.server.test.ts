@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartWriteMark } from "../features/cart/cart-cookie.server";
+import { cartWriteMark } from "#app/features/cart/cart-cookie.server";
 import { markCartWrites } from "./cart-writes.server";
 
 describe("markCartWrites", () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
-import { CART_COOKIE, CART_WRITE_COOKIE } from "../features/cart/cart-cookie.server";
+import { CART_COOKIE, CART_WRITE_COOKIE } from "#app/features/cart/cart-cookie.server";
 
 /**
  * Every request that may change a customer's cart (anything but GET and HEAD from a browser that

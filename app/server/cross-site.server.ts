@@ -1,8 +1,8 @@
 import type { RequestHandler } from "express";
-import { de } from "../i18n/de";
-import { isSameSite, isStaffPath } from "../features/staff/staff-auth.server";
-import { de as staffTexts } from "../i18n/de-staff";
-import { STAFF_SESSION_COOKIE } from "../features/staff/staff-session.server";
+import { de } from "#app/i18n/de";
+import { isSameSite, isStaffPath } from "#app/features/staff/staff-auth.server";
+import { de as staffTexts } from "#app/i18n/de-staff";
+import { STAFF_SESSION_COOKIE } from "#app/features/staff/staff-session.server";
 import { refusal, sendRefusal } from "./refusals.server";
 
 const hasStaffSession = (cookie: string | undefined) =>

@@ -1,7 +1,7 @@
 import type { ServerBuild } from "@remix-run/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { isDatabaseUnavailable } from "../db/unavailable.server";
-import { de } from "../i18n/de";
+import { isDatabaseUnavailable } from "#app/db/unavailable.server";
+import { de } from "#app/i18n/de";
 import { wrapRouteHandlers } from "./route-handlers.server";
 
 /**

@@ -1,7 +1,7 @@
 import { METHODS } from "node:http";
 import type { RequestHandler, Response } from "express";
-import { hasUnwantedCharacters } from "../domain/values";
-import { de } from "../i18n/de";
+import { hasUnwantedCharacters } from "#app/domain/values";
+import { de } from "#app/i18n/de";
 import { refusal, sendRefusal } from "./refusals.server";
 
 /**

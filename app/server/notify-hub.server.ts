@@ -1,15 +1,15 @@
 import pg from "pg";
 import { sql, type Kysely } from "kysely";
 import type { PGlite } from "@electric-sql/pglite";
-import type { Database } from "../db/schema";
-import type { DatabaseHandle } from "../db/connection.server";
-import { de } from "../i18n/de-staff";
+import type { Database } from "#app/db/schema";
+import type { DatabaseHandle } from "#app/db/connection.server";
+import { de } from "#app/i18n/de-staff";
 import {
   concernsBranches,
   forBoard,
   parseOrderNotification,
   type LiveOrderEvent,
-} from "../domain/live-events";
+} from "#app/domain/live-events";
 import { eventStreamResponse, type EventStreamOptions } from "./event-stream.server";
 
 /**

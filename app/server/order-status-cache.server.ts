@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import type { Database } from "#app/db/schema";
 import { pathOf } from "./hostile-addresses.server";
-import { isWellFormedAddress } from "../features/orders/order-status.server";
+import { isWellFormedAddress } from "#app/features/orders/order-status.server";
 import {
   STATUS_CACHE_CONTROL,
   etagMatches,
@@ -12,7 +12,7 @@ import {
   readStatusStamp,
   statusTargetOf,
   type StatusStamp,
-} from "../features/orders/order-status-etag.server";
+} from "#app/features/orders/order-status-etag.server";
 
 export interface NotModifiedOptions {
   /** The shop's public origin, as the root loader gets it. */

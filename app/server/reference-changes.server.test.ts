@@ -1,6 +1,6 @@
 import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import type { Db } from "../db/schema";
+import type { Db } from "#app/db/schema";
 import { forgetOnReferenceChanges } from "./reference-changes.server";
 
 /** A build whose server entry exports its own copy of the reference data, as the real one does. */

@@ -1,10 +1,10 @@
 import type { Request } from "express";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
-import type { Db } from "../db/schema";
-import { forgetReferenceData } from "../features/shared/reference-data.server";
-import { CART_COOKIE } from "../features/cart/cart-cookie.server";
-import { MENU_PAGE } from "../features/storefront/store-paths";
-import { CONSENT_COOKIE, SELF_SERVICE_COOKIE } from "../features/storefront/visitor.server";
+import type { Db } from "#app/db/schema";
+import { forgetReferenceData } from "#app/features/shared/reference-data.server";
+import { CART_COOKIE } from "#app/features/cart/cart-cookie.server";
+import { MENU_PAGE } from "#app/features/storefront/store-paths";
+import { CONSENT_COOKIE, SELF_SERVICE_COOKIE } from "#app/features/storefront/visitor.server";
 import type { LiveOrders } from "./notify-hub.server";
 import { ownPageCache, type OwnPageCache } from "./own-page-cache.server";
 import { pageCache, type PageCache, type PageCacheOptions } from "./page-cache.server";

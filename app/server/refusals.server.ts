@@ -1,6 +1,6 @@
 import type { Response as ExpressResponse } from "express";
-import { de } from "../i18n/de";
-import { de as staffTexts } from "../i18n/de-staff";
+import { de } from "#app/i18n/de";
+import { de as staffTexts } from "#app/i18n/de-staff";
 
 /**
  * The answers the server gives before Remix runs (a hostile address, a cross-site form): JSON in

@@ -1,5 +1,5 @@
 import { data, type ServerBuild } from "@remix-run/node";
-import { de } from "../i18n/de";
+import { de } from "#app/i18n/de";
 import { wrapRouteHandlers, type RouteHandler } from "./route-handlers.server";
 
 type Route = NonNullable<ServerBuild["routes"][string]>;

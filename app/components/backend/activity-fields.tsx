@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import type { ClockAction } from "../../domain/working-time";
-import { deTimeTracking as de } from "../../i18n/de-time-tracking";
-import { Button, TextInput, type SelectOption } from "../ui";
+import type { ClockAction } from "#app/domain/working-time";
+import { deTimeTracking as de } from "#app/i18n/de-time-tracking";
+import { Button, TextInput, type SelectOption } from "#app/components/ui";
 
 /** Rows with an id and a name (branches, people, departments) as a select's options. */
 export const optionsOf = (rows: readonly { id: number; name: string }[]): SelectOption[] =>

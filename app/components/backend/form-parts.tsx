@@ -4,7 +4,7 @@ import {
   type FieldMetadata,
   type FormMetadata,
 } from "@conform-to/react";
-import { Notice as UiNotice } from "../ui";
+import { Notice as UiNotice } from "#app/components/ui";
 
 /**
  * The back office's form pieces on top of conform: a label above each input, the message below

@@ -1,9 +1,9 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useRef, useState, type DragEvent, type MouseEvent, type ReactNode } from "react";
-import { IMAGE_ACCEPT } from "../../domain/image-files";
-import { deMedia } from "../../i18n/de-media";
-import { Button, Notice, TextInput } from "../ui";
-import { useHydrated } from "../use-hydrated";
+import { IMAGE_ACCEPT } from "#app/domain/image-files";
+import { deMedia } from "#app/i18n/de-media";
+import { Button, Notice, TextInput } from "#app/components/ui";
+import { useHydrated } from "#app/components/use-hydrated";
 
 const texts = deMedia.images;
 

@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { FilterBar, TextInput } from "../ui";
+import { FilterBar, TextInput } from "#app/components/ui";
 
 /**
  * The search row above a hand-made list of the back office (users, files, images): one search

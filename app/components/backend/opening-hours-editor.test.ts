@@ -1,8 +1,8 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { bakery } from "../../domain/opening-hours.fixtures";
-import { openingPreview } from "../../domain/opening-preview";
+import { bakery } from "#app/domain/opening-hours.fixtures";
+import { openingPreview } from "#app/domain/opening-preview";
 import {
   OpeningHoursEditor,
   OpeningPreview,

@@ -1,18 +1,15 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
-import type { OpeningPreview as OpeningPreviewData } from "../../domain/opening-preview";
+import type { OpeningPreview as OpeningPreviewData } from "#app/domain/opening-preview";
 import {
   HOURS_INTENT_FIELD,
   NEW_HOURS_ROW,
   hoursIntentValue,
   type HoursChange,
-} from "../../features/branches/opening-hours-intent";
-import {
-  MAX_OPENING_RULES,
-  OPENING_RULE_TYPES,
-} from "../../features/branches/opening-rules.schema";
-import { de } from "../../i18n/de-staff";
-import { useHydrated } from "../use-hydrated";
-import stylesheet from "../../styles/opening-hours.css?url";
+} from "#app/features/branches/opening-hours-intent";
+import { MAX_OPENING_RULES, OPENING_RULE_TYPES } from "#app/features/branches/opening-rules.schema";
+import { de } from "#app/i18n/de-staff";
+import { useHydrated } from "#app/components/use-hydrated";
+import stylesheet from "#app/styles/opening-hours.css?url";
 
 const texts = de.hoursEditor;
 

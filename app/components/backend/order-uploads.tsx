@@ -1,5 +1,5 @@
-import { deUploads } from "../../i18n/de-uploads";
-import type { OrderUploadView } from "../../features/uploads/order-uploads.server";
+import { deUploads } from "#app/i18n/de-uploads";
+import type { OrderUploadView } from "#app/features/uploads/order-uploads.server";
 
 /** The customer's files of an order: each preview links to the file (decision 037). */
 export function OrderUploadList({ uploads }: { uploads: OrderUploadView[] }) {

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { buildReceipt, type ReceiptSource } from "../../domain/receipt";
+import { buildReceipt, type ReceiptSource } from "#app/domain/receipt";
 import { RECEIPT_CSS, ReceiptView } from "./receipt";
 
 const source: ReceiptSource = {

@@ -1,7 +1,7 @@
-import type { Receipt, ReceiptField } from "../../domain/receipt";
-import { de } from "../../i18n/de-staff";
-import { useHydrated } from "../use-hydrated";
-import { Button } from "../ui";
+import type { Receipt, ReceiptField } from "#app/domain/receipt";
+import { de } from "#app/i18n/de-staff";
+import { useHydrated } from "#app/components/use-hydrated";
+import { Button } from "#app/components/ui";
 
 const texts = de.receipt;
 

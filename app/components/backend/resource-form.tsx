@@ -10,11 +10,11 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
-import { schemaOf, type Field } from "../../features/backoffice/fields";
-import { IMAGE_ACCEPT } from "../../domain/image-files";
-import { buttonClass } from "../ui/button";
-import { de } from "../../i18n/de-backoffice";
-import { deStagedImages } from "../../i18n/de-staged-images";
+import { schemaOf, type Field } from "#app/features/backoffice/fields";
+import { IMAGE_ACCEPT } from "#app/domain/image-files";
+import { buttonClass } from "#app/components/ui/button";
+import { de } from "#app/i18n/de-backoffice";
+import { deStagedImages } from "#app/i18n/de-staged-images";
 
 /**
  * A back-office record's form, rendered from its field descriptions (the field registry, decision

@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
-import type { RowAction } from "../../features/backoffice/resource.server";
-import { Button } from "../ui";
-import { useHydrated } from "../use-hydrated";
+import type { RowAction } from "#app/features/backoffice/resource.server";
+import { Button } from "#app/components/ui";
+import { useHydrated } from "#app/components/use-hydrated";
 
 /**
  * A list row's actions (`ResourceDefinition.rowActions`, decision 035): a small form each. Without

@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
-import { Button, type ButtonVariant } from "../ui";
-import { useHydrated } from "../use-hydrated";
+import { Button, type ButtonVariant } from "#app/components/ui";
+import { useHydrated } from "#app/components/use-hydrated";
 
 /**
  * One click that marks a product sold out today, or available again, in one branch or all

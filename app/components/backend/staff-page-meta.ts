@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/node";
-import { de } from "../../i18n/de-staff";
+import { de } from "#app/i18n/de-staff";
 
 /** A back-office page's title ("… - Backoffice") and the note that no search engine lists it. */
 export function staffPageMeta(title: string): MetaDescriptor[] {

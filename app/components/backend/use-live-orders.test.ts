@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { BoardEvent } from "../../domain/live-events";
+import type { BoardEvent } from "#app/domain/live-events";
 import {
   connectLiveOrders,
   type EventSourceLike,

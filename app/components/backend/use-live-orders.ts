@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { parseBoardEvent, type BoardEvent } from "../../domain/live-events";
+import { parseBoardEvent, type BoardEvent } from "#app/domain/live-events";
 
 /**
  * The order board's live updates in the browser: an `EventSource` on the board's event stream

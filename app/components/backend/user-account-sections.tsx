@@ -2,9 +2,9 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { PASSWORD_MIN_LENGTH, setPasswordSchema } from "../../features/staff/staff-auth-schemas";
-import { de } from "../../i18n/de-staff";
-import { Button, ButtonLink, Checkbox } from "../ui";
+import { PASSWORD_MIN_LENGTH, setPasswordSchema } from "#app/features/staff/staff-auth-schemas";
+import { de } from "#app/i18n/de-staff";
+import { Button, ButtonLink, Checkbox } from "#app/components/ui";
 import { FormMessage, TextField } from "./form-parts";
 
 /**

@@ -2,15 +2,15 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
-import type { Role } from "../../db/schema";
-import { de } from "../../i18n/de-staff";
+import type { Role } from "#app/db/schema";
+import { de } from "#app/i18n/de-staff";
 import {
   PASSWORD_MIN_LENGTH,
   newUserSchema,
   userSchema,
   type NewUserInput,
-} from "../../features/staff/staff-auth-schemas";
-import { Button } from "../ui";
+} from "#app/features/staff/staff-auth-schemas";
+import { Button } from "#app/components/ui";
 import { CheckboxGroup, FormMessage, TextField } from "./form-parts";
 
 const texts = de.users;

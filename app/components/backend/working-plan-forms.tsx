@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { dePlan as de } from "../../i18n/de-working-plan";
-import { Button, Checkbox, Select, TextInput } from "../ui";
+import { dePlan as de } from "#app/i18n/de-working-plan";
+import { Button, Checkbox, Select, TextInput } from "#app/components/ui";
 import { optionsOf } from "./activity-fields";
 
 /**

@@ -1,7 +1,7 @@
 import { deCheckout as texts } from "#app/i18n/de-checkout";
 import { deKiosk } from "#app/i18n/de-kiosk";
-import { useSelfService } from "../kiosk";
-import { FieldError, SelectControl } from "../ui/field";
+import { useSelfService } from "#app/components/kiosk";
+import { FieldError, SelectControl } from "#app/components/ui/field";
 import type { FormState } from "./form-state";
 import { TextFields, type TextFieldSpec } from "./text-fields";
 

@@ -1,8 +1,8 @@
 import { Link, useLocation } from "@remix-run/react";
 import { LEGAL_PARAM, LEGAL_TEXTS, type LegalKey } from "#app/features/checkout/checkout-form";
 import { de } from "#app/i18n/de";
-import { UrlDialog, withParam } from "../ui/dialog";
-import { useHydrated } from "../use-hydrated";
+import { UrlDialog, withParam } from "#app/components/ui/dialog";
+import { useHydrated } from "#app/components/use-hydrated";
 
 export interface LegalText {
   title: string;

@@ -2,9 +2,9 @@ import { Form, useLocation, useSubmit } from "@remix-run/react";
 import type { CheckoutView } from "#app/features/checkout/checkout-view.server";
 import { de } from "#app/i18n/de";
 import { deCheckout as texts } from "#app/i18n/de-checkout";
-import { Button } from "../ui/button";
-import { SelectControl } from "../ui/field";
-import { useHydrated } from "../use-hydrated";
+import { Button } from "#app/components/ui/button";
+import { SelectControl } from "#app/components/ui/field";
+import { useHydrated } from "#app/components/use-hydrated";
 
 type OrderTypeView = Pick<
   CheckoutView,

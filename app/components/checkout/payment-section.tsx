@@ -2,9 +2,9 @@ import { Link } from "@remix-run/react";
 import { Suspense, lazy, useCallback, useRef, useState } from "react";
 import type { CheckoutView } from "#app/features/checkout/checkout-view.server";
 import { deCheckout as texts } from "#app/i18n/de-checkout";
-import { Button } from "../ui/button";
-import { FieldError } from "../ui/field";
-import { useHydrated } from "../use-hydrated";
+import { Button } from "#app/components/ui/button";
+import { FieldError } from "#app/components/ui/field";
+import { useHydrated } from "#app/components/use-hydrated";
 import type { FormState } from "./form-state";
 import { LegalTextLink, type LegalText } from "./legal";
 

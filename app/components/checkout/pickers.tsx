@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { de } from "#app/i18n/de";
 import { deCheckout } from "#app/i18n/de-checkout";
-import { Button } from "../ui/button";
-import { SelectControl } from "../ui/field";
+import { Button } from "#app/components/ui/button";
+import { SelectControl } from "#app/components/ui/field";
 
 /**
  * The checkout's pickers with JavaScript (spec section 2: date picker and time picker dialogs,

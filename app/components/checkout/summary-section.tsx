@@ -1,7 +1,7 @@
 import type { CheckoutView } from "#app/features/checkout/checkout-view.server";
 import { deCheckout as texts } from "#app/i18n/de-checkout";
-import { OrderLineBody, OrderTotals } from "../store/order-lines";
-import { FieldError } from "../ui/field";
+import { OrderLineBody, OrderTotals } from "#app/components/store/order-lines";
+import { FieldError } from "#app/components/ui/field";
 import type { FormState } from "./form-state";
 
 /** A note to the order, free text. */

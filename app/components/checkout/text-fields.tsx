@@ -1,7 +1,7 @@
 import type { CheckoutValues } from "#app/features/checkout/checkout-view.server";
 import { deCheckout } from "#app/i18n/de-checkout";
-import { useSelfService } from "../kiosk";
-import { Field } from "../ui/field";
+import { useSelfService } from "#app/components/kiosk";
+import { Field } from "#app/components/ui/field";
 import type { FormState } from "./form-state";
 
 /** One text field of the checkout: what it asks for and how the browser may help fill it in. */

@@ -4,9 +4,9 @@ import { SHOW_TIMES } from "#app/features/checkout/checkout-form";
 import type { CheckoutView } from "#app/features/checkout/checkout-view.server";
 import { de } from "#app/i18n/de";
 import { deCheckout as texts } from "#app/i18n/de-checkout";
-import { Button } from "../ui/button";
-import { FieldError, SelectControl } from "../ui/field";
-import { useHydrated } from "../use-hydrated";
+import { Button } from "#app/components/ui/button";
+import { FieldError, SelectControl } from "#app/components/ui/field";
+import { useHydrated } from "#app/components/use-hydrated";
 import type { FormState } from "./form-state";
 
 // The pickers load when one opens (JavaScript per page stays small, issue 17).

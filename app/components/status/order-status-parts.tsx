@@ -1,10 +1,10 @@
-import { OutsideLink } from "../kiosk";
+import { OutsideLink } from "#app/components/kiosk";
 import { Form, useNavigation } from "@remix-run/react";
-import type { OrderTimeline } from "../../domain/order-status";
-import { deOrderStatus } from "../../i18n/de-order-status";
-import { OrderLineBody, OrderTotals } from "../store/order-lines";
-import type { OrderStatusView } from "../../features/orders/order-status-view.server";
-import { Button } from "../ui/button";
+import type { OrderTimeline } from "#app/domain/order-status";
+import { deOrderStatus } from "#app/i18n/de-order-status";
+import { OrderLineBody, OrderTotals } from "#app/components/store/order-lines";
+import type { OrderStatusView } from "#app/features/orders/order-status-view.server";
+import { Button } from "#app/components/ui/button";
 
 const texts = deOrderStatus;
 

@@ -1,16 +1,16 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { Fragment } from "react";
-import { deOrderStatus } from "../../i18n/de-order-status";
+import { deOrderStatus } from "#app/i18n/de-order-status";
 import {
   QUESTIONNAIRE_COMMENT_MAX_LENGTH,
   RATING_FIELDS,
   RATING_LABELS,
   STARS,
   type RatingField,
-} from "../../features/orders/questionnaire-fields";
-import { Button } from "../ui/button";
-import { FieldError } from "../ui/field";
+} from "#app/features/orders/questionnaire-fields";
+import { Button } from "#app/components/ui/button";
+import { FieldError } from "#app/components/ui/field";
 
 const texts = deOrderStatus.questionnaire;
 const FORM_ID = "bewertung";

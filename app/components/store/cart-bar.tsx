@@ -1,4 +1,4 @@
-import { de } from "../../i18n/de";
+import { de } from "#app/i18n/de";
 
 /** What the cart bar says, worded on the server: '3 Produkte', '12,40 €', the link's name. */
 export interface CartBarView {

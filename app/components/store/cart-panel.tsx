@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
-import { de } from "../../i18n/de";
-import { useHydrated } from "../use-hydrated";
-import { VisitorSlot } from "../visitor-slot";
+import { de } from "#app/i18n/de";
+import { useHydrated } from "#app/components/use-hydrated";
+import { VisitorSlot } from "#app/components/visitor-slot";
 import { OrderTotals } from "./order-lines";
-import type { CartView } from "../../features/cart/cart.server";
-import { productPath } from "../../features/storefront/store-paths";
-import { Button, buttonClass } from "../ui/button";
-import { SelectControl } from "../ui/field";
-import { Notice } from "../ui/notice";
+import type { CartView } from "#app/features/cart/cart.server";
+import { productPath } from "#app/features/storefront/store-paths";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { SelectControl } from "#app/components/ui/field";
+import { Notice } from "#app/components/ui/notice";
 
 const texts = de.cartPanel;
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { de } from "../../i18n/de";
+import { de } from "#app/i18n/de";
 
 export const categoryAnchor = (id: number) => `kategorie-${id}`;
 

@@ -1,22 +1,22 @@
-import { PictureImg } from "../picture-img";
+import { PictureImg } from "#app/components/picture-img";
 import { Form, useNavigation } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { de } from "../../i18n/de";
-import { dePrices } from "../../i18n/de-prices";
+import { de } from "#app/i18n/de";
+import { dePrices } from "#app/i18n/de-prices";
 import type {
   DialogDraft,
   DialogPart,
   DialogUpload,
   ItemDialogView,
-} from "../../features/storefront/item-dialog.server";
-import { configuredPrice, priceNotes, type Configuration } from "../../domain/price-label";
-import { isUnit, parseQuantity } from "../../domain/units";
-import { UrlDialog } from "../ui/dialog";
+} from "#app/features/storefront/item-dialog.server";
+import { configuredPrice, priceNotes, type Configuration } from "#app/domain/price-label";
+import { isUnit, parseQuantity } from "#app/domain/units";
+import { UrlDialog } from "#app/components/ui/dialog";
 import { OptionChoices } from "./option-choices";
 import { QuantityPicker } from "./quantity-picker";
-import { Button, ButtonLink } from "../ui/button";
-import { FieldError } from "../ui/field";
-import { Notice } from "../ui/notice";
+import { Button, ButtonLink } from "#app/components/ui/button";
+import { FieldError } from "#app/components/ui/field";
+import { Notice } from "#app/components/ui/notice";
 
 const texts = de.itemDialog;
 /** What the dialog's action answered: a round trip's or a refused save's draft, or a refusal. */

@@ -1,11 +1,11 @@
-import { PictureImg } from "../picture-img";
+import { PictureImg } from "#app/components/picture-img";
 import { useNavigate, useSubmit } from "@remix-run/react";
 import { useRef, type FormEvent, type MouseEvent } from "react";
-import { de } from "../../i18n/de";
+import { de } from "#app/i18n/de";
 import { categoryAnchor } from "./category-bar";
-import type { Picture } from "../../features/media/picture";
-import { productAnchor } from "../../features/storefront/store-paths";
-import { Button } from "../ui/button";
+import type { Picture } from "#app/features/media/picture";
+import { productAnchor } from "#app/features/storefront/store-paths";
+import { Button } from "#app/components/ui/button";
 
 export interface MenuProductCard {
   id: number;

@@ -1,4 +1,4 @@
-import { de } from "../../i18n/de";
+import { de } from "#app/i18n/de";
 
 export interface OrderLineView {
   name: string;

@@ -7,11 +7,11 @@ import {
   parseQuantity,
   quantityInputValue,
   type Unit,
-} from "../../domain/units";
-import { de } from "../../i18n/de";
-import type { DialogUnit } from "../../features/storefront/item-dialog.server";
-import { Button } from "../ui/button";
-import { FieldError, SelectControl } from "../ui/field";
+} from "#app/domain/units";
+import { de } from "#app/i18n/de";
+import type { DialogUnit } from "#app/features/storefront/item-dialog.server";
+import { Button } from "#app/components/ui/button";
+import { FieldError, SelectControl } from "#app/components/ui/field";
 
 const texts = de.itemDialog;
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { StaffStateKey } from "../../domain/staff-order";
+import type { StaffStateKey } from "#app/domain/staff-order";
 
 export type BadgeTone = "neutral" | "info" | "success" | "warning" | "danger" | "progress";
 

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import { useRef, type ReactNode } from "react";
-import { de } from "../../i18n/de-staff";
-import { useHydrated } from "../use-hydrated";
+import { de } from "#app/i18n/de-staff";
+import { useHydrated } from "#app/components/use-hydrated";
 import { buttonClass, type ButtonVariant } from "./button";
 
 /** The query parameter that asks for a confirmation step: `?bestaetigen=<name>`. */

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { de } from "../../i18n/de-staff";
+import { de } from "#app/i18n/de-staff";
 import { buttonClass } from "./button";
 
 /**

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { de } from "../../i18n/de-staff";
+import { de } from "#app/i18n/de-staff";
 
 /** The address of page `page`: the current one with `param` set (and dropped for page 1). */
 export function pageHref(pathname: string, search: string, param: string, page: number) {

@@ -1,4 +1,12 @@
-import type { Branch, Db, DeliveryArea, DiningTable, Division, HoursRule, Tag } from "../schema";
+import type {
+  Branch,
+  Db,
+  DeliveryArea,
+  DiningTable,
+  Division,
+  HoursRule,
+  Tag,
+} from "#app/db/schema";
 
 /** A branch with everything the storefront shows about it. */
 export interface BranchDetails extends Branch {

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Cart, CartItem, CartUpdate, Db, NewCartItem } from "../schema";
+import type { Cart, CartItem, CartUpdate, Db, NewCartItem } from "#app/db/schema";
 
 export async function findCart(db: Db, id: string, branchId: number): Promise<Cart | undefined> {
   return db

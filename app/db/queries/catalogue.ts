@@ -9,7 +9,7 @@ import type {
   Product,
   ProductGroup,
   ProductPart,
-} from "../schema";
+} from "#app/db/schema";
 import { groupBy } from "./branches";
 
 export type MenuSummary = Pick<Menu, "id" | "name" | "availableFrom">;

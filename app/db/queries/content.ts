@@ -1,4 +1,4 @@
-import type { Block, Db, Donatee, Navigation, Site } from "../schema";
+import type { Block, Db, Donatee, Navigation, Site } from "#app/db/schema";
 
 /**
  * A site by its path as the URL names it: '/site/imprint', 'imprint/' and 'imprint' all find

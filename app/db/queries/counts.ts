@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, Db } from "../schema";
+import type { Database, Db } from "#app/db/schema";
 
 /** How many rows a table holds (health pages, seed checks, tests). */
 export async function countRows(db: Db, table: keyof Database): Promise<number> {

@@ -1,4 +1,4 @@
-import type { Db } from "../schema";
+import type { Db } from "#app/db/schema";
 
 export interface ImageMeta {
   id: number;

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { ThrottleState } from "../../domain/login-throttle";
-import type { Db, LoginLink } from "../schema";
+import type { ThrottleState } from "#app/domain/login-throttle";
+import type { Db, LoginLink } from "#app/db/schema";
 
 /**
  * The throttle row for `key`, created empty if missing and locked for the transaction, so that

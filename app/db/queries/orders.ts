@@ -1,4 +1,4 @@
-import type { Db } from "../schema";
+import type { Db } from "#app/db/schema";
 
 /**
  * The next ticket number of a branch on a business day (1, 2, 3 …). One upsert: concurrent

@@ -1,4 +1,4 @@
-import type { Db, PaymentProviderName } from "../schema";
+import type { Db, PaymentProviderName } from "#app/db/schema";
 
 /**
  * Remembers a payment webhook event. Answers true the first time, false for a replay (providers

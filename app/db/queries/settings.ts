@@ -1,4 +1,4 @@
-import type { Db, Settings, SettingsUpdate } from "../schema";
+import type { Db, Settings, SettingsUpdate } from "#app/db/schema";
 
 /** The shop's configuration: one row, created by the first migration with a real shop's defaults. */
 export async function getSettings(db: Db): Promise<Settings> {

@@ -1,4 +1,4 @@
-import type { Db } from "../schema";
+import type { Db } from "#app/db/schema";
 
 /**
  * Known devices of staff accounts (docs/decisions/028, addendum): rows keyed by the SHA-256 of

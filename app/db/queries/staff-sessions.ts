@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Db } from "../schema";
+import type { Db } from "#app/db/schema";
 
 /** Staff sessions (docs/decisions/028): rows keyed by the SHA-256 of the cookie's token. */
 

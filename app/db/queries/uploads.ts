@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Db, NewUpload, Upload } from "../schema";
+import type { Db, NewUpload, Upload } from "#app/db/schema";
 
 export async function insertUpload(db: Db, upload: NewUpload): Promise<Upload> {
   return db.insertInto("uploads").values(upload).returningAll().executeTakeFirstOrThrow();

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Db, Role, User } from "../schema";
+import type { Db, Role, User } from "#app/db/schema";
 
 export interface StaffUser extends User {
   roles: Role[];

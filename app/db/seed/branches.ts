@@ -1,4 +1,4 @@
-import type { NewBranch, NewDeliveryArea, NewDivision, NewTag } from "../schema";
+import type { NewBranch, NewDeliveryArea, NewDivision, NewTag } from "#app/db/schema";
 import { closed, closedOnNext, open, openOnNext, weekdays, type RuleSeed } from "./rules";
 
 /** Three public branches in Freiburg im Breisgau and one opening soon. Coordinates are real. */

@@ -5,7 +5,7 @@ import type {
   NewPartOption,
   NewProduct,
   NewProductPart,
-} from "../schema";
+} from "#app/db/schema";
 
 /**
  * The demo catalogue: categories in shelf order, each with its products (and product groups).

@@ -1,5 +1,11 @@
-import type { BlockContent, NewDonatee, NewNavigation, NewSite, NavigationItem } from "../schema";
-import { markdownToHtml } from "../../domain/markdown";
+import type {
+  BlockContent,
+  NewDonatee,
+  NewNavigation,
+  NewSite,
+  NavigationItem,
+} from "#app/db/schema";
+import { markdownToHtml } from "#app/domain/markdown";
 
 /** Website content of the demo shop: sites (legal pages and more), landing-page blocks, navigations. */
 

@@ -1,4 +1,4 @@
-import type { HoursRuleType } from "../schema";
+import type { HoursRuleType } from "#app/db/schema";
 
 /**
  * Hour rules as the seed writes them. A `once` rule names a month and day; the seed dates it on

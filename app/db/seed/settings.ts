@@ -1,4 +1,4 @@
-import type { SettingsUpdate } from "../schema";
+import type { SettingsUpdate } from "#app/db/schema";
 
 /** The demo shop's configuration. Legal texts are sample texts of a fictitious bakery. */
 

@@ -1,5 +1,5 @@
-import { isAdmin } from "../../domain/staff-permissions";
-import type { BackOfficeArea } from "../backoffice/areas";
+import { isAdmin } from "#app/domain/staff-permissions";
+import type { BackOfficeArea } from "#app/features/backoffice/areas";
 import { deAllergens } from "./allergens.texts";
 
 /** The allergens' entry of the back office's navigation (decision 083). */

@@ -1,11 +1,11 @@
-import { de } from "../../i18n/de-backoffice";
+import { de } from "#app/i18n/de-backoffice";
 import {
   nameField,
   positionColumn,
   positionField,
   shopWideByPosition,
-} from "../backoffice/common-fields";
-import { countWhere, type ResourceDefinition } from "../backoffice/resource.server";
+} from "#app/features/backoffice/common-fields";
+import { countWhere, type ResourceDefinition } from "#app/features/backoffice/resource.server";
 import { deAllergens as t } from "./allergens.texts";
 
 const CODE = /^[A-Z0-9]{1,3}$/;

@@ -1,4 +1,4 @@
-import { resource } from "../../i18n/de-backoffice";
+import { resource } from "#app/i18n/de-backoffice";
 
 /** The allergens' German texts (the area's own catalogue, decision 083). */
 export const deAllergens = {

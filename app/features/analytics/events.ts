@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { de } from "../../i18n/de";
-import { cleanLine } from "../../domain/values";
+import { de } from "#app/i18n/de";
+import { cleanLine } from "#app/domain/values";
 
 /**
  * What `POST /api/analytics-log` takes (spec section 7, decision 054): `type`, `action`,

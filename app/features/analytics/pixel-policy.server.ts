@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
-import type { Db } from "../../db/schema";
-import { referenceSettings } from "../shared/reference-data.server";
-import { CONSENT_COOKIE } from "../storefront/visitor.server";
+import type { Db } from "#app/db/schema";
+import { referenceSettings } from "#app/features/shared/reference-data.server";
+import { CONSENT_COOKIE } from "#app/features/storefront/visitor.server";
 import { pixelOrigins } from "./pixel";
 
 const CONSENTED = new RegExp(`(?:^|;\\s*)${CONSENT_COOKIE}=1(?:;|$)`);

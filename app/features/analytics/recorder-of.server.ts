@@ -1,4 +1,4 @@
-import type { Db } from "../../db/schema";
+import type { Db } from "#app/db/schema";
 import { analyticsRecorder, type AnalyticsRecorder } from "./recorder.server";
 
 /**

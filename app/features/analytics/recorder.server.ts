@@ -1,7 +1,7 @@
 import { isbot } from "isbot";
-import type { Db } from "../../db/schema";
-import { addressWindow } from "../../domain/address-window";
-import { BUSINESS_TIME_ZONE } from "../../domain/time";
+import type { Db } from "#app/db/schema";
+import { addressWindow } from "#app/domain/address-window";
+import { BUSINESS_TIME_ZONE } from "#app/domain/time";
 import { batches, type Batches } from "./batches.server";
 import { businessDay, saltKeeper, visitorHash, type SaltKeeper } from "./salts.server";
 import type { AnalyticsEvent } from "./events";

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
-import type { Db } from "../../db/schema";
-import { inZone } from "../../domain/time";
+import type { Db } from "#app/db/schema";
+import { inZone } from "#app/domain/time";
 import { saltKeeper } from "./salts.server";
-import { startPeriodicJob, type PeriodicJob } from "../../server/periodic-job.server";
+import { startPeriodicJob, type PeriodicJob } from "#app/server/periodic-job.server";
 
 /**
  * Raw page views and events older than `analytics_retention_days` (a setting) go, but only for

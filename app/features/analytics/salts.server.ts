@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import type { Db } from "../../db/schema";
-import { dateOf } from "../../domain/time";
+import type { Db } from "#app/db/schema";
+import { dateOf } from "#app/domain/time";
 
 /**
  * The secret daily salt of visitor hashes (decision 054). One random salt per business day,

@@ -1,4 +1,4 @@
-import { isAdmin, isManager, type StaffRole } from "../../domain/staff-permissions";
+import { isAdmin, isManager, type StaffRole } from "#app/domain/staff-permissions";
 
 /**
  * The navigation's groups, in menu order: with some forty areas a flat list is a wall, so the

@@ -1,10 +1,14 @@
 import { DateTime } from "luxon";
-import type { Db } from "../../db/schema";
-import { formatDate, formatTime } from "../../domain/format";
-import { dueAt, staffStateKey, type StaffStateKey } from "../../domain/staff-order";
-import { de } from "../../i18n/de-staff";
-import { referenceBranches } from "../shared/reference-data.server";
-import { listStaffOrders, staffState, type StaffScope } from "../orders/staff-orders.server";
+import type { Db } from "#app/db/schema";
+import { formatDate, formatTime } from "#app/domain/format";
+import { dueAt, staffStateKey, type StaffStateKey } from "#app/domain/staff-order";
+import { de } from "#app/i18n/de-staff";
+import { referenceBranches } from "#app/features/shared/reference-data.server";
+import {
+  listStaffOrders,
+  staffState,
+  type StaffScope,
+} from "#app/features/orders/staff-orders.server";
 
 /** The order in which the dashboard lists states: what needs doing first. */
 const STATE_ORDER: readonly StaffStateKey[] = [

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { cleanLine, cleanText, parseClockTime, parseId, parseIsoDate } from "../../domain/values";
-import { de } from "../../i18n/de-backoffice";
-import { isEmailAddress, linkProblem } from "../../domain/input-rules";
+import { cleanLine, cleanText, parseClockTime, parseId, parseIsoDate } from "#app/domain/values";
+import { de } from "#app/i18n/de-backoffice";
+import { isEmailAddress, linkProblem } from "#app/domain/input-rules";
 
 /**
  * The field registry (spec section 3, CMS field types; decision 035): one description per field

@@ -1,4 +1,4 @@
-import { de as deStaff } from "../../i18n/de-staff";
+import { de as deStaff } from "#app/i18n/de-staff";
 import { everyone, type BackOfficeArea } from "./areas";
 
 const texts = deStaff.backOffice.areas;

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Kysely } from "kysely";
-import { isAdmin } from "../../domain/staff-permissions";
-import { requireStaff } from "../staff/staff-auth.server";
+import { isAdmin } from "#app/domain/staff-permissions";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
 
 /**
  * `GET /api/init` (spec section 7): everything a back-office client loads at start, as a list of

@@ -1,10 +1,10 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { z } from "zod";
-import { parseId } from "../../domain/values";
-import { de } from "../../i18n/de-backoffice";
-import { readSmallJson } from "../shared/small-request.server";
-import { requireStaff, type StaffUser } from "../staff/staff-auth.server";
-import { apiMethodNotAllowed } from "../../server/api-methods.server";
+import { parseId } from "#app/domain/values";
+import { de } from "#app/i18n/de-backoffice";
+import { readSmallJson } from "#app/features/shared/small-request.server";
+import { requireStaff, type StaffUser } from "#app/features/staff/staff-auth.server";
+import { apiMethodNotAllowed } from "#app/server/api-methods.server";
 import {
   createRecord,
   deleteRecord,

@@ -1,9 +1,9 @@
 import type { Transaction } from "kysely";
 import type { z } from "zod";
-import type { Db } from "../../db/schema";
-import type { StaffRole } from "../../domain/staff-permissions";
-import type { ResourceTexts } from "../../i18n/de-backoffice";
-import type { StaffUser } from "../staff/staff-auth.server";
+import type { Db } from "#app/db/schema";
+import type { StaffRole } from "#app/domain/staff-permissions";
+import type { ResourceTexts } from "#app/i18n/de-backoffice";
+import type { StaffUser } from "#app/features/staff/staff-auth.server";
 import type { Field } from "./fields";
 
 /**

@@ -1,21 +1,21 @@
 import { randomBytes } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import type { Kysely, Transaction } from "kysely";
-import type { Db } from "../../db/schema";
+import type { Db } from "#app/db/schema";
 import {
   FORM_TEXT_BYTES,
   IMAGE_FORM_BYTES,
   IMAGE_MAX_BYTES,
   IMAGE_MAX_FILES,
   type ImageFacts,
-} from "../../domain/image-files";
-import { cleanLine } from "../../domain/values";
-import { de } from "../../i18n/de-backoffice";
-import { deMedia } from "../../i18n/de-media";
-import { normaliseUpload } from "../media/image-pipeline.server";
-import { imageStores } from "../media/images.server";
-import { readSmallForm } from "../shared/small-request.server";
-import { readMultipart } from "../../server/multipart.server";
+} from "#app/domain/image-files";
+import { cleanLine } from "#app/domain/values";
+import { de } from "#app/i18n/de-backoffice";
+import { deMedia } from "#app/i18n/de-media";
+import { normaliseUpload } from "#app/features/media/image-pipeline.server";
+import { imageStores } from "#app/features/media/images.server";
+import { readSmallForm } from "#app/features/shared/small-request.server";
+import { readMultipart } from "#app/server/multipart.server";
 import type { Field, ImageField } from "./fields";
 
 /**

@@ -2,11 +2,11 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type { Kysely } from "kysely";
-import type { Db } from "../../db/schema";
-import { isAdmin } from "../../domain/staff-permissions";
-import { parseId } from "../../domain/values";
-import { de } from "../../i18n/de-backoffice";
-import { forbidden, requireStaff, type StaffUser } from "../staff/staff-auth.server";
+import type { Db } from "#app/db/schema";
+import { isAdmin } from "#app/domain/staff-permissions";
+import { parseId } from "#app/domain/values";
+import { de } from "#app/i18n/de-backoffice";
+import { forbidden, requireStaff, type StaffUser } from "#app/features/staff/staff-auth.server";
 import { formValue, type Field } from "./fields";
 import {
   discardUploads,

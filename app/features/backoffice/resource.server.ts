@@ -1,11 +1,11 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { z } from "zod";
-import type { Db } from "../../db/schema";
-import { canAccessBranch, isAdmin } from "../../domain/staff-permissions";
-import { parseId, parseIsoDate } from "../../domain/values";
-import { de } from "../../i18n/de-backoffice";
-import type { StaffUser } from "../staff/staff-auth.server";
-import { audit } from "../staff/staff-auth.server";
+import type { Db } from "#app/db/schema";
+import { canAccessBranch, isAdmin } from "#app/domain/staff-permissions";
+import { parseId, parseIsoDate } from "#app/domain/values";
+import { de } from "#app/i18n/de-backoffice";
+import type { StaffUser } from "#app/features/staff/staff-auth.server";
+import { audit } from "#app/features/staff/staff-auth.server";
 import { schemaOf } from "./fields";
 import type { Outcome, Problem, ResourceDefinition, Row } from "./resource-definition";
 import { insertUploads, type PendingImage } from "./resource-images.server";

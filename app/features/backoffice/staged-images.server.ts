@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
-import type { Db } from "../../db/schema";
-import { uploadPreviewPath } from "../../domain/upload-paths";
-import { cleanLine } from "../../domain/values";
-import { deMedia } from "../../i18n/de-media";
-import { deStagedImages } from "../../i18n/de-staged-images";
-import { storageFor } from "../../integrations/storage/storage.server";
-import { normaliseUpload } from "../media/image-pipeline.server";
+import type { Db } from "#app/db/schema";
+import { uploadPreviewPath } from "#app/domain/upload-paths";
+import { cleanLine } from "#app/domain/values";
+import { deMedia } from "#app/i18n/de-media";
+import { deStagedImages } from "#app/i18n/de-staged-images";
+import { storageFor } from "#app/integrations/storage/storage.server";
+import { normaliseUpload } from "#app/features/media/image-pipeline.server";
 import type { ImageField } from "./fields";
 import {
   altName,

@@ -1,11 +1,11 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { sql } from "kysely";
-import { de } from "../../i18n/de-backoffice";
-import { guard, problems } from "../backoffice/resource-api.server";
-import { getRecord } from "../backoffice/resource.server";
-import { parseId } from "../../domain/values";
+import { de } from "#app/i18n/de-backoffice";
+import { guard, problems } from "#app/features/backoffice/resource-api.server";
+import { getRecord } from "#app/features/backoffice/resource.server";
+import { parseId } from "#app/domain/values";
 import { branchesResource } from "./branches.resource";
-import { menusResource } from "../catalogue/menus.resource";
+import { menusResource } from "#app/features/catalogue/menus.resource";
 
 /**
  * `GET /api/branches/{id}/menus` (spec section 7): the menus that serve a branch, newest first,

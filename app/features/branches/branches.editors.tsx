@@ -1,12 +1,12 @@
-import type { OpeningPreview as OpeningPreviewData } from "../../domain/opening-preview";
+import type { OpeningPreview as OpeningPreviewData } from "#app/domain/opening-preview";
 import {
   OpeningHoursEditor,
   OpeningPreview,
   type HoursRowValue,
-} from "../../components/backend/opening-hours-editor";
-import { de } from "../../i18n/de-backoffice";
-import { de as deStaff } from "../../i18n/de-staff";
-import type { ResourceEditor, ResourceEditorProps } from "../backoffice/resource-editor";
+} from "#app/components/backend/opening-hours-editor";
+import { de } from "#app/i18n/de-backoffice";
+import { de as deStaff } from "#app/i18n/de-staff";
+import type { ResourceEditor, ResourceEditorProps } from "#app/features/backoffice/resource-editor";
 import { DeliveryAreasEditor, type AreaRowValue } from "./delivery-areas-editor";
 
 const t = de.branches;

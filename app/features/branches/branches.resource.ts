@@ -1,13 +1,13 @@
 import type { Transaction } from "kysely";
-import { deTimeTracking } from "../../i18n/de-time-tracking";
+import { deTimeTracking } from "#app/i18n/de-time-tracking";
 import { DateTime } from "luxon";
-import type { Db } from "../../db/schema";
-import { de } from "../../i18n/de-backoffice";
-import type { Field } from "../backoffice/fields";
-import { countWhere, type ResourceDefinition } from "../backoffice/resource.server";
+import type { Db } from "#app/db/schema";
+import { de } from "#app/i18n/de-backoffice";
+import type { Field } from "#app/features/backoffice/fields";
+import { countWhere, type ResourceDefinition } from "#app/features/backoffice/resource.server";
 import { deliveryAreasSchema, type DeliveryAreaValue } from "./delivery-areas.schema";
-import { openingPreview } from "../../domain/opening-preview";
-import { HOLIDAY_COUNTRIES, HOLIDAY_REGIONS, isHolidayRegionOf } from "../../domain/holidays";
+import { openingPreview } from "#app/domain/opening-preview";
+import { HOLIDAY_COUNTRIES, HOLIDAY_REGIONS, isHolidayRegionOf } from "#app/domain/holidays";
 import { applyHoursIntent } from "./opening-hours-intent";
 import { openingRulesSchema, toDomainRule, type OpeningRuleValue } from "./opening-rules.schema";
 

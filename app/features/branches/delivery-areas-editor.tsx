@@ -1,6 +1,6 @@
-import { de } from "../../i18n/de-backoffice";
-import { buttonClass } from "../../components/ui/button";
-import type { HoursErrors } from "../../components/backend/opening-hours-editor";
+import { de } from "#app/i18n/de-backoffice";
+import { buttonClass } from "#app/components/ui/button";
+import type { HoursErrors } from "#app/components/backend/opening-hours-editor";
 
 /**
  * A branch's delivery areas as rows of plain fields (`deliveryAreas[N].name` …). Adding and

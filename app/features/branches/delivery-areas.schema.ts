@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { fieldSchema } from "../backoffice/fields";
-import { de } from "../../i18n/de-backoffice";
+import { fieldSchema } from "#app/features/backoffice/fields";
+import { de } from "#app/i18n/de-backoffice";
 
 /**
  * A branch's delivery areas (spec section 3: area, price, tax, free, freeFromOrderValue,

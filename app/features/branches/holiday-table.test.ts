@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HOLIDAY_COUNTRIES, HOLIDAY_REGIONS } from "../../domain/holidays";
+import { HOLIDAY_COUNTRIES, HOLIDAY_REGIONS } from "#app/domain/holidays";
 import table from "./holiday-table.json";
 import { computedHolidaysOfYear, HOLIDAY_TABLE_YEARS, publicHolidays } from "./holidays.server";
 

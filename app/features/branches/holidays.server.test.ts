@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { appointmentDays, planAppointments } from "../../domain/slots";
+import { appointmentDays, planAppointments } from "#app/domain/slots";
 import { branchHoursWithHolidays, publicHolidays } from "./holidays.server";
-import { closed, open } from "../../domain/opening-hours.fixtures";
+import { closed, open } from "#app/domain/opening-hours.fixtures";
 
 describe("publicHolidays (date-holidays)", () => {
   it("names the public holidays of Baden-Württemberg around the turn of the year", () => {

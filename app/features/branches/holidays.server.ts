@@ -1,13 +1,13 @@
 import { createRequire } from "node:module";
 import type HolidaysType from "date-holidays";
-import type { BranchHours, OpeningHoursRule } from "../../domain/opening-hours";
+import type { BranchHours, OpeningHoursRule } from "#app/domain/opening-hours";
 import {
   closeDeliveryWhereBranchClosed,
   closeOnHolidays,
   isHolidayCountry,
   isHolidayRegionOf,
-} from "../../domain/holidays";
-import { addDays, inZone, type Instant, type IsoDate } from "../../domain/time";
+} from "#app/domain/holidays";
+import { addDays, inZone, type Instant, type IsoDate } from "#app/domain/time";
 import table from "./holiday-table.json";
 
 /**

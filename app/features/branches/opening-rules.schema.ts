@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { de } from "../../i18n/de-staff";
-import type { OpeningHoursRule, OpeningHoursRuleType } from "../../domain/opening-hours";
-import { WEEKDAYS, minutesOfClock, type IsoDate, type WallClock } from "../../domain/time";
-import { isoDateSchema, parseClockTime } from "../../domain/values";
+import { de } from "#app/i18n/de-staff";
+import type { OpeningHoursRule, OpeningHoursRuleType } from "#app/domain/opening-hours";
+import { WEEKDAYS, minutesOfClock, type IsoDate, type WallClock } from "#app/domain/time";
+import { isoDateSchema, parseClockTime } from "#app/domain/values";
 
 const texts = de.hoursEditor.errors;
 

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema";
-import type { FileStorage } from "../../integrations/storage/file-storage";
-import { startPeriodicJob, type PeriodicJob } from "../../server/periodic-job.server";
+import type { Database } from "#app/db/schema";
+import type { FileStorage } from "#app/integrations/storage/file-storage";
+import { startPeriodicJob, type PeriodicJob } from "#app/server/periodic-job.server";
 
 /**
  * Carts nobody ordered from, and the files uploaded into them, are removed after a while

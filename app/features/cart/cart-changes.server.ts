@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import type { BranchDetails } from "../../db/queries/branches";
-import type { CatalogueProduct } from "../../db/queries/catalogue";
+import type { BranchDetails } from "#app/db/queries/branches";
+import type { CatalogueProduct } from "#app/db/queries/catalogue";
 import {
   deleteCartItems,
   findCart,
@@ -13,17 +13,17 @@ import {
   replaceCartItem,
   setCartItemAmount,
   updateCart,
-} from "../../db/queries/carts";
-import { findCartUploads, insertUpload } from "../../db/queries/uploads";
-import type { Cart, ChosenPart, Db } from "../../db/schema";
-import { lineToJoin } from "../../domain/cart-configuration";
-import { flagsOf, type OrderType } from "../../domain/order-type";
-import { quantityInputValue } from "../../domain/units";
-import { de } from "../../i18n/de";
-import { deCatalogue } from "../../i18n/de-catalogue";
-import type { FileStorage } from "../../integrations/storage/file-storage";
+} from "#app/db/queries/carts";
+import { findCartUploads, insertUpload } from "#app/db/queries/uploads";
+import type { Cart, ChosenPart, Db } from "#app/db/schema";
+import { lineToJoin } from "#app/domain/cart-configuration";
+import { flagsOf, type OrderType } from "#app/domain/order-type";
+import { quantityInputValue } from "#app/domain/units";
+import { de } from "#app/i18n/de";
+import { deCatalogue } from "#app/i18n/de-catalogue";
+import type { FileStorage } from "#app/integrations/storage/file-storage";
 import { defaultDeliveryType, offeredDeliveryTypes } from "./cart.server";
-import { idSchema } from "../../domain/values";
+import { idSchema } from "#app/domain/values";
 import {
   keepField,
   parseAmount,

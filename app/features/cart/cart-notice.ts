@@ -1,4 +1,4 @@
-import { de } from "../../i18n/de";
+import { de } from "#app/i18n/de";
 import type { CartNotice } from "./cart-changes.server";
 
 /** The notice the page shows after a redirect, named in the URL (`?hinweis=added`). */

@@ -1,9 +1,9 @@
-import type { CatalogueProduct } from "../../db/queries/catalogue";
-import type { ChosenPart, DeliveryArea as DeliveryAreaRow } from "../../db/schema";
-import type { PricedProduct, PriceOption } from "../../domain/cart";
-import type { DeliveryArea } from "../../domain/delivery";
-import type { LabelledLine, ProductPricing } from "../../domain/price-label";
-import type { Unit } from "../../domain/units";
+import type { CatalogueProduct } from "#app/db/queries/catalogue";
+import type { ChosenPart, DeliveryArea as DeliveryAreaRow } from "#app/db/schema";
+import type { PricedProduct, PriceOption } from "#app/domain/cart";
+import type { DeliveryArea } from "#app/domain/delivery";
+import type { LabelledLine, ProductPricing } from "#app/domain/price-label";
+import type { Unit } from "#app/domain/units";
 
 /** The domain's view of a catalogue product: price, units and the three tax rates. */
 export function pricedProduct(product: CatalogueProduct): PricedProduct {

@@ -1,35 +1,35 @@
-import type { BranchDetails } from "../../db/queries/branches";
-import type { CatalogueProduct } from "../../db/queries/catalogue";
-import { deleteCartItems, findCartWithItems, lockCartForChange } from "../../db/queries/carts";
-import type { CartItem, Db } from "../../db/schema";
+import type { BranchDetails } from "#app/db/queries/branches";
+import type { CatalogueProduct } from "#app/db/queries/catalogue";
+import { deleteCartItems, findCartWithItems, lockCartForChange } from "#app/db/queries/carts";
+import type { CartItem, Db } from "#app/db/schema";
 import {
   cartCount,
   cartCountText,
   isCheckoutAllowed,
   itemPrice,
   priceCart,
-} from "../../domain/cart";
-import { checkMinimumOrderValue, freeDeliveryHint } from "../../domain/delivery";
-import { migrateCart } from "../../domain/menu";
-import { formatMoney } from "../../domain/money";
-import { orderTypeOf, type OrderType } from "../../domain/order-type";
+} from "#app/domain/cart";
+import { checkMinimumOrderValue, freeDeliveryHint } from "#app/domain/delivery";
+import { migrateCart } from "#app/domain/menu";
+import { formatMoney } from "#app/domain/money";
+import { orderTypeOf, type OrderType } from "#app/domain/order-type";
 import {
   formatQuantity,
   quantityInputValue,
   quantityRulesFor,
   unitRatio,
   type QuantityRules,
-} from "../../domain/units";
-import { describeChosenParts } from "../../domain/chosen-parts";
-import { uploadPreviewPath } from "../../domain/upload-paths";
-import { findUploadsByIds } from "../../db/queries/uploads";
-import { de } from "../../i18n/de";
+} from "#app/domain/units";
+import { describeChosenParts } from "#app/domain/chosen-parts";
+import { uploadPreviewPath } from "#app/domain/upload-paths";
+import { findUploadsByIds } from "#app/db/queries/uploads";
+import { de } from "#app/i18n/de";
 import {
   isTotalApproximate,
   linePriceLabel,
   priceNotes,
   totalPriceLabel,
-} from "../../domain/price-label";
+} from "#app/domain/price-label";
 import {
   chosenOptions,
   deliveryAreaForPricing,

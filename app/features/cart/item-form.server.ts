@@ -1,13 +1,13 @@
-import type { CatalogueProduct, CatalogueProductPart } from "../../db/queries/catalogue";
-import type { CartItem, ChosenPart } from "../../db/schema";
-import { formatNumber, parseDecimal } from "../../domain/format";
+import type { CatalogueProduct, CatalogueProductPart } from "#app/db/queries/catalogue";
+import type { CartItem, ChosenPart } from "#app/db/schema";
+import { formatNumber, parseDecimal } from "#app/domain/format";
 import {
   acceptsSeveral,
   allowedExtensions,
   checkUpload,
   type UploadPartType,
-} from "../../domain/upload-types";
-import { contentIsSound } from "../uploads/file-content.server";
+} from "#app/domain/upload-types";
+import { contentIsSound } from "#app/features/uploads/file-content.server";
 import {
   initialQuantity,
   isAllowedQuantity,
@@ -16,11 +16,11 @@ import {
   quantityRulesFor,
   type QuantityRules,
   type Unit,
-} from "../../domain/units";
-import { de } from "../../i18n/de";
-import { deCatalogue } from "../../i18n/de-catalogue";
+} from "#app/domain/units";
+import { de } from "#app/i18n/de";
+import { deCatalogue } from "#app/i18n/de-catalogue";
 import { pricedProduct } from "./cart-pricing.server";
-import { cleanLine, cleanText } from "../../domain/values";
+import { cleanLine, cleanText } from "#app/domain/values";
 
 /** A checked file waiting to be stored once the whole item is valid. */
 export interface PendingFile {

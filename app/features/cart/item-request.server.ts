@@ -1,5 +1,5 @@
-import { MAX_UPLOAD_BYTES } from "../../domain/upload-types";
-import { MultipartTooLarge, readMultipart } from "../../server/multipart.server";
+import { MAX_UPLOAD_BYTES } from "#app/domain/upload-types";
+import { MultipartTooLarge, readMultipart } from "#app/server/multipart.server";
 
 /** A whole item form: a few files of 10 MB each and the text fields. */
 export const MAX_REQUEST_BYTES = 40 * 1024 * 1024;

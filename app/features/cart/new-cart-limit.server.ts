@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { addressWindow, type AddressWindow } from "../../domain/address-window";
-import { addressBucket } from "../../domain/login-throttle";
+import { addressWindow, type AddressWindow } from "#app/domain/address-window";
+import { addressBucket } from "#app/domain/login-throttle";
 
 const MINUTE_MS = 60_000;
 

@@ -3,9 +3,9 @@ import {
   lockClientUploads,
   uploadTotalsForCart,
   uploadTotalsForClientLastHour,
-} from "../../db/queries/uploads";
-import type { Db } from "../../db/schema";
-import { de } from "../../i18n/de";
+} from "#app/db/queries/uploads";
+import type { Db } from "#app/db/schema";
+import { de } from "#app/i18n/de";
 
 /**
  * How many files a cart may collect, and one client address per hour (decision 027): the files

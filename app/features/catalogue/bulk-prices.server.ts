@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
-import type { Database, Db } from "../../db/schema";
-import { formatMoney, roundHalfAwayFromZero } from "../../domain/money";
-import { parseId } from "../../domain/values";
-import { deCatalogue } from "../../i18n/de-catalogue";
-import { MONEY_MAX, parseMoney } from "../backoffice/fields";
-import type { Outcome, Problem } from "../backoffice/resource.server";
-import type { StaffUser } from "../staff/staff-auth.server";
+import type { Database, Db } from "#app/db/schema";
+import { formatMoney, roundHalfAwayFromZero } from "#app/domain/money";
+import { parseId } from "#app/domain/values";
+import { deCatalogue } from "#app/i18n/de-catalogue";
+import { MONEY_MAX, parseMoney } from "#app/features/backoffice/fields";
+import type { Outcome, Problem } from "#app/features/backoffice/resource.server";
+import type { StaffUser } from "#app/features/staff/staff-auth.server";
 
 /**
  * Bulk changes of many products' price or tax rates (issue 15): pick products, pick the field and

@@ -1,13 +1,13 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
-import { parseId } from "../../domain/values";
+import { parseId } from "#app/domain/values";
 import { productFilterFrom } from "./product-filter";
-import { de } from "../../i18n/de-backoffice";
-import { deCatalogue } from "../../i18n/de-catalogue";
-import type { Problem } from "../backoffice/resource.server";
-import { readSmallForm, readSmallJson } from "../shared/small-request.server";
-import { readHeldMultipart } from "../../server/multipart.server";
-import { apiError, forbidden, requireStaff } from "../staff/staff-auth.server";
-import { apiMethodNotAllowed } from "../../server/api-methods.server";
+import { de } from "#app/i18n/de-backoffice";
+import { deCatalogue } from "#app/i18n/de-catalogue";
+import type { Problem } from "#app/features/backoffice/resource.server";
+import { readSmallForm, readSmallJson } from "#app/features/shared/small-request.server";
+import { readHeldMultipart } from "#app/server/multipart.server";
+import { apiError, forbidden, requireStaff } from "#app/features/staff/staff-auth.server";
+import { apiMethodNotAllowed } from "#app/server/api-methods.server";
 import {
   applyBulk,
   filterChoices,

@@ -1,7 +1,7 @@
-import { isAdmin } from "../../domain/staff-permissions";
-import { de as deStaff } from "../../i18n/de-staff";
-import { deCatalogue } from "../../i18n/de-catalogue";
-import { everyone, type BackOfficeArea } from "../backoffice/areas";
+import { isAdmin } from "#app/domain/staff-permissions";
+import { de as deStaff } from "#app/i18n/de-staff";
+import { deCatalogue } from "#app/i18n/de-catalogue";
+import { everyone, type BackOfficeArea } from "#app/features/backoffice/areas";
 
 const texts = deStaff.backOffice.areas;
 

@@ -1,9 +1,9 @@
 import {
   OpeningHoursEditor,
   type HoursRowValue,
-} from "../../components/backend/opening-hours-editor";
-import { deCatalogue } from "../../i18n/de-catalogue";
-import type { ResourceEditor, ResourceEditorProps } from "../backoffice/resource-editor";
+} from "#app/components/backend/opening-hours-editor";
+import { deCatalogue } from "#app/i18n/de-catalogue";
+import type { ResourceEditor, ResourceEditorProps } from "#app/features/backoffice/resource-editor";
 import { MenuLinks } from "./menu-links";
 import { AlternativeUnitsEditor, BundleItemsEditor, PartsEditor } from "./product-editors";
 

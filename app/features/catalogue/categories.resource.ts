@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { deCatalogue } from "../../i18n/de-catalogue";
-import { de } from "../../i18n/de-backoffice";
+import { deCatalogue } from "#app/i18n/de-catalogue";
+import { de } from "#app/i18n/de-backoffice";
 import {
   descriptionField,
   identifierField,
@@ -9,10 +9,13 @@ import {
   positionField,
   shopWideByPosition,
   standardColumns,
-} from "../backoffice/common-fields";
-import { countWhere, type ResourceDefinition } from "../backoffice/resource.server";
-import { applyHoursIntent } from "../branches/opening-hours-intent";
-import { openingRulesSchema, type OpeningRuleValue } from "../branches/opening-rules.schema";
+} from "#app/features/backoffice/common-fields";
+import { countWhere, type ResourceDefinition } from "#app/features/backoffice/resource.server";
+import { applyHoursIntent } from "#app/features/branches/opening-hours-intent";
+import {
+  openingRulesSchema,
+  type OpeningRuleValue,
+} from "#app/features/branches/opening-rules.schema";
 import { scheduleFromStored, scheduleToStored } from "./schedule";
 
 const t = deCatalogue.categories;

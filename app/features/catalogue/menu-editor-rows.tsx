@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import type { EditorCategory, EditorEntry, SearchHit } from "./menu-editor.server";
-import { deCatalogue } from "../../i18n/de-catalogue";
-import { Badge, Button, buttonClass } from "../../components/ui";
+import { deCatalogue } from "#app/i18n/de-catalogue";
+import { Badge, Button, buttonClass } from "#app/components/ui";
 
 /**
  * The catalogue editor's rows (`menu-editor.tsx` draws the lists): an entry's name, the row's

@@ -1,9 +1,9 @@
 import { sql, type Transaction } from "kysely";
 import { DateTime } from "luxon";
-import type { Database, Db } from "../../db/schema";
-import { parseId } from "../../domain/values";
-import { deCatalogue } from "../../i18n/de-catalogue";
-import { audit, type StaffUser } from "../staff/staff-auth.server";
+import type { Database, Db } from "#app/db/schema";
+import { parseId } from "#app/domain/values";
+import { deCatalogue } from "#app/i18n/de-catalogue";
+import { audit, type StaffUser } from "#app/features/staff/staff-auth.server";
 import { localDateTime, readCatalog, writeCatalog, zoneOf } from "./menus.resource";
 
 /**

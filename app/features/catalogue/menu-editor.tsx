@@ -1,9 +1,9 @@
 import { useFetcher, useSubmit } from "@remix-run/react";
 import { useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent } from "react";
 import type { EditorCategory, SearchHit } from "./menu-editor.server";
-import { deCatalogue } from "../../i18n/de-catalogue";
-import { useHydrated } from "../../components/use-hydrated";
-import { Badge } from "../../components/ui";
+import { deCatalogue } from "#app/i18n/de-catalogue";
+import { useHydrated } from "#app/components/use-hydrated";
+import { Badge } from "#app/components/ui";
 import {
   EntryName,
   RowLabels,

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import { deCatalogue } from "../../i18n/de-catalogue";
-import { Button, buttonClass } from "../../components/ui";
+import { deCatalogue } from "#app/i18n/de-catalogue";
+import { Button, buttonClass } from "#app/components/ui";
 
 /**
  * A stored menu's edit page: the way to its catalogue editor and its preview, and "Katalog

@@ -1,8 +1,8 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
-import { parseId } from "../../domain/values";
-import { readSmallForm } from "../shared/small-request.server";
-import { requireStaff } from "../staff/staff-auth.server";
-import { deCatalogue } from "../../i18n/de-catalogue";
+import { parseId } from "#app/domain/values";
+import { readSmallForm } from "#app/features/shared/small-request.server";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { deCatalogue } from "#app/i18n/de-catalogue";
 import { applyStep, copyMenu, loadEditor, parseStep } from "./menu-editor.server";
 
 /**

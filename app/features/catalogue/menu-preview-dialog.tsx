@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
-import type { ItemDialogView } from "../storefront/item-dialog.server";
-import { de } from "../../i18n/de";
-import { deCatalogue } from "../../i18n/de-catalogue";
-import { UrlDialog } from "../../components/ui/dialog";
+import type { ItemDialogView } from "#app/features/storefront/item-dialog.server";
+import { de } from "#app/i18n/de";
+import { deCatalogue } from "#app/i18n/de-catalogue";
+import { UrlDialog } from "#app/components/ui/dialog";
 
 /**
  * The item dialog of the preview, read-only: what the storefront's dialog shows (name, text,

@@ -1,15 +1,15 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { DateTime } from "luxon";
-import { listMenusForBranch, loadMenuCatalogue } from "../../db/queries/catalogue";
-import { findImagesByIds } from "../../db/queries/images";
-import { pictureOf } from "../media/picture";
-import { parseClockTime, parseId, parseIsoDate } from "../../domain/values";
-import { deCatalogue } from "../../i18n/de-catalogue";
-import { cachedReference, referenceSettings } from "../shared/reference-data.server";
-import { requireStaff } from "../staff/staff-auth.server";
-import { itemDialogView } from "../storefront/item-dialog.server";
-import { listActiveCatalogue } from "../storefront/menu-catalogue.server";
-import { priceLabel, type Storefront } from "../storefront/storefront.server";
+import { listMenusForBranch, loadMenuCatalogue } from "#app/db/queries/catalogue";
+import { findImagesByIds } from "#app/db/queries/images";
+import { pictureOf } from "#app/features/media/picture";
+import { parseClockTime, parseId, parseIsoDate } from "#app/domain/values";
+import { deCatalogue } from "#app/i18n/de-catalogue";
+import { cachedReference, referenceSettings } from "#app/features/shared/reference-data.server";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { itemDialogView } from "#app/features/storefront/item-dialog.server";
+import { listActiveCatalogue } from "#app/features/storefront/menu-catalogue.server";
+import { priceLabel, type Storefront } from "#app/features/storefront/storefront.server";
 
 /**
  * The preview (`/backend/menus/{id}/preview?date=YYYY-MM-DD&time=HH:mm&branch={id}`): a branch's

@@ -1,12 +1,12 @@
 import type { Transaction } from "kysely";
 import { DateTime } from "luxon";
 import { z } from "zod";
-import type { Db } from "../../db/schema";
-import { parseId } from "../../domain/values";
-import { de } from "../../i18n/de-backoffice";
-import { deCatalogue } from "../../i18n/de-catalogue";
-import { nameField } from "../backoffice/common-fields";
-import type { Problem, ResourceDefinition } from "../backoffice/resource.server";
+import type { Db } from "#app/db/schema";
+import { parseId } from "#app/domain/values";
+import { de } from "#app/i18n/de-backoffice";
+import { deCatalogue } from "#app/i18n/de-catalogue";
+import { nameField } from "#app/features/backoffice/common-fields";
+import type { Problem, ResourceDefinition } from "#app/features/backoffice/resource.server";
 
 /**
  * Menus, called "Kataloge" in the back office (spec section 3, decision 036): a name, the instant

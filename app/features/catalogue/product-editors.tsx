@@ -8,10 +8,10 @@ import {
   PART_TYPES,
   unitOptions,
 } from "./products.schema";
-import { de } from "../../i18n/de-backoffice";
-import { deCatalogue } from "../../i18n/de-catalogue";
-import { buttonClass } from "../../components/ui/button";
-import type { HoursErrors } from "../../components/backend/opening-hours-editor";
+import { de } from "#app/i18n/de-backoffice";
+import { deCatalogue } from "#app/i18n/de-catalogue";
+import { buttonClass } from "#app/components/ui/button";
+import type { HoursErrors } from "#app/components/backend/opening-hours-editor";
 
 /**
  * A product's child rows as plain fields: alternative units, configurable parts with their

@@ -1,5 +1,5 @@
-import { FilterBar, Select, TextInput } from "../../components/ui";
-import { deCatalogue } from "../../i18n/de-catalogue";
+import { FilterBar, Select, TextInput } from "#app/components/ui";
+import { deCatalogue } from "#app/i18n/de-catalogue";
 import type { ProductFilterValues } from "./product-filter";
 
 const texts = deCatalogue.bulk;

@@ -1,4 +1,4 @@
-import { parseId } from "../../domain/values";
+import { parseId } from "#app/domain/values";
 
 /**
  * The product filter of the bulk change and the label pages: `suche` (name or identifier, at most

@@ -1,5 +1,5 @@
-import { deCatalogue } from "../../i18n/de-catalogue";
-import { de } from "../../i18n/de-backoffice";
+import { deCatalogue } from "#app/i18n/de-catalogue";
+import { de } from "#app/i18n/de-backoffice";
 import {
   descriptionField,
   identifierField,
@@ -8,8 +8,8 @@ import {
   positionField,
   shopWideByPosition,
   standardColumns,
-} from "../backoffice/common-fields";
-import { countWhere, type ResourceDefinition } from "../backoffice/resource.server";
+} from "#app/features/backoffice/common-fields";
+import { countWhere, type ResourceDefinition } from "#app/features/backoffice/resource.server";
 
 const t = deCatalogue.productGroups;
 

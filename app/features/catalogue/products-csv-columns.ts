@@ -1,6 +1,6 @@
-import type { CalculationModel, ProductType, Unit } from "../../db/schema";
-import { de } from "../../i18n/de";
-import { deCatalogue } from "../../i18n/de-catalogue";
+import type { CalculationModel, ProductType, Unit } from "#app/db/schema";
+import { de } from "#app/i18n/de";
+import { deCatalogue } from "#app/i18n/de-catalogue";
 
 /** The CSV's columns and the German words it writes (decision 036, 076). */
 

@@ -1,9 +1,9 @@
 import { parse } from "csv-parse/sync";
-import { ALLERGENS, isAllergenCode } from "../../domain/allergens";
-import { unguardCell } from "../../domain/csv";
-import { isUnit, UNITS } from "../../domain/units";
-import { cleanLine, cleanText, hasUnwantedCharacters, MAX_ID } from "../../domain/values";
-import { MONEY_MAX, parseMoney } from "../backoffice/fields";
+import { ALLERGENS, isAllergenCode } from "#app/domain/allergens";
+import { unguardCell } from "#app/domain/csv";
+import { isUnit, UNITS } from "#app/domain/units";
+import { cleanLine, cleanText, hasUnwantedCharacters, MAX_ID } from "#app/domain/values";
+import { MONEY_MAX, parseMoney } from "#app/features/backoffice/fields";
 import { CSV_MAX_BYTES } from "./csv-limits";
 import {
   errorTexts,

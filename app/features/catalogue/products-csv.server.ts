@@ -1,9 +1,9 @@
 import { sql, type Transaction } from "kysely";
-import type { CalculationModel, Database, Db, ProductType, Unit } from "../../db/schema";
-import { csvDocument } from "../../domain/csv";
-import { formatMoney } from "../../domain/money";
-import { isUnit } from "../../domain/units";
-import type { StaffUser } from "../staff/staff-auth.server";
+import type { CalculationModel, Database, Db, ProductType, Unit } from "#app/db/schema";
+import { csvDocument } from "#app/domain/csv";
+import { formatMoney } from "#app/domain/money";
+import { isUnit } from "#app/domain/units";
+import type { StaffUser } from "#app/features/staff/staff-auth.server";
 import { auditProducts, formatRate } from "./bulk-prices.server";
 import {
   texts,

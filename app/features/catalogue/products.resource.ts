@@ -1,11 +1,18 @@
 import { sql, type Transaction } from "kysely";
-import type { Db } from "../../db/schema";
-import { de } from "../../i18n/de-backoffice";
-import { deCatalogue } from "../../i18n/de-catalogue";
-import type { Field } from "../backoffice/fields";
-import { countWhere, type Problem, type ResourceDefinition } from "../backoffice/resource.server";
-import { applyHoursIntent } from "../branches/opening-hours-intent";
-import { openingRulesSchema, type OpeningRuleValue } from "../branches/opening-rules.schema";
+import type { Db } from "#app/db/schema";
+import { de } from "#app/i18n/de-backoffice";
+import { deCatalogue } from "#app/i18n/de-catalogue";
+import type { Field } from "#app/features/backoffice/fields";
+import {
+  countWhere,
+  type Problem,
+  type ResourceDefinition,
+} from "#app/features/backoffice/resource.server";
+import { applyHoursIntent } from "#app/features/branches/opening-hours-intent";
+import {
+  openingRulesSchema,
+  type OpeningRuleValue,
+} from "#app/features/branches/opening-rules.schema";
 import {
   alternativeUnitsSchema,
   bundleItemsSchema,

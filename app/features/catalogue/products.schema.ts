@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { deCatalogue } from "../../i18n/de-catalogue";
-import { UNITS } from "../../domain/units";
-import { fieldSchema } from "../backoffice/fields";
-import type { CalculationModel, PartType, PriceModifier } from "../../db/schema";
+import { deCatalogue } from "#app/i18n/de-catalogue";
+import { UNITS } from "#app/domain/units";
+import { fieldSchema } from "#app/features/backoffice/fields";
+import type { CalculationModel, PartType, PriceModifier } from "#app/db/schema";
 
 /**
  * A product's child rows (spec section 3) as the product form posts them

@@ -1,10 +1,15 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import type { Db } from "../../db/schema";
-import { parseId } from "../../domain/values";
-import { de } from "../../i18n/de-backoffice";
-import { deCatalogue } from "../../i18n/de-catalogue";
-import { guard, problems, recordResponse, zodErrors } from "../backoffice/resource-api.server";
+import type { Db } from "#app/db/schema";
+import { parseId } from "#app/domain/values";
+import { de } from "#app/i18n/de-backoffice";
+import { deCatalogue } from "#app/i18n/de-catalogue";
+import {
+  guard,
+  problems,
+  recordResponse,
+  zodErrors,
+} from "#app/features/backoffice/resource-api.server";
 import {
   createRecord,
   getRecord,
@@ -12,9 +17,9 @@ import {
   schemaFor,
   type Outcome,
   type Row,
-} from "../backoffice/resource.server";
-import { forbidden, requireStaff, type StaffUser } from "../staff/staff-auth.server";
-import { apiMethodNotAllowed } from "../../server/api-methods.server";
+} from "#app/features/backoffice/resource.server";
+import { forbidden, requireStaff, type StaffUser } from "#app/features/staff/staff-auth.server";
+import { apiMethodNotAllowed } from "#app/server/api-methods.server";
 import { productsResource } from "./products.resource";
 import type { PartValue } from "./products.schema";
 

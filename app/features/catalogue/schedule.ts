@@ -1,5 +1,5 @@
-import type { HoursRule } from "../../db/schema";
-import type { OpeningRuleValue } from "../branches/opening-rules.schema";
+import type { HoursRule } from "#app/db/schema";
+import type { OpeningRuleValue } from "#app/features/branches/opening-rules.schema";
 
 /**
  * Availability schedules of categories and products (spec section 3: `schedule`): the same rules

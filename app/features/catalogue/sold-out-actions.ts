@@ -1,7 +1,7 @@
-import type { Db } from "../../db/schema";
-import { isAdmin } from "../../domain/staff-permissions";
-import { deCatalogue } from "../../i18n/de-catalogue";
-import type { ResourceDefinition, RowAction } from "../backoffice/resource.server";
+import type { Db } from "#app/db/schema";
+import { isAdmin } from "#app/domain/staff-permissions";
+import { deCatalogue } from "#app/i18n/de-catalogue";
+import type { ResourceDefinition, RowAction } from "#app/features/backoffice/resource.server";
 
 /**
  * The product list's row action (decision 036): "Heute ausverkauft" in every branch, or "Wieder

@@ -3,19 +3,19 @@ import {
   findActiveMenuForBranch,
   loadMenuCatalogue,
   type CatalogueProduct,
-} from "../../db/queries/catalogue";
-import type { Db } from "../../db/schema";
-import { formatDate, formatTime } from "../../domain/format";
-import { isAdmin } from "../../domain/staff-permissions";
-import { parseId } from "../../domain/values";
-import { deCatalogue } from "../../i18n/de-catalogue";
-import { readSmallForm } from "../shared/small-request.server";
+} from "#app/db/queries/catalogue";
+import type { Db } from "#app/db/schema";
+import { formatDate, formatTime } from "#app/domain/format";
+import { isAdmin } from "#app/domain/staff-permissions";
+import { parseId } from "#app/domain/values";
+import { deCatalogue } from "#app/i18n/de-catalogue";
+import { readSmallForm } from "#app/features/shared/small-request.server";
 import {
   cachedReference,
   referenceBranches,
   referenceSettings,
-} from "../shared/reference-data.server";
-import { forbidden, requireStaff } from "../staff/staff-auth.server";
+} from "#app/features/shared/reference-data.server";
+import { forbidden, requireStaff } from "#app/features/staff/staff-auth.server";
 import { listSoldOut, maySetSoldOut, setSoldOut, soldOutFromForm } from "./sold-out.server";
 
 /**

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import type { Db } from "../../db/schema";
-import { endOfBusinessDay } from "../../domain/sold-out";
-import { canAccessBranch, isAdmin } from "../../domain/staff-permissions";
-import { idSchema, parseId } from "../../domain/values";
-import { deCatalogue } from "../../i18n/de-catalogue";
-import { refused, succeeded, type Outcome, type Problem } from "../../server/outcome";
-import { referenceSettings } from "../shared/reference-data.server";
-import { audit, type StaffUser } from "../staff/staff-auth.server";
+import type { Db } from "#app/db/schema";
+import { endOfBusinessDay } from "#app/domain/sold-out";
+import { canAccessBranch, isAdmin } from "#app/domain/staff-permissions";
+import { idSchema, parseId } from "#app/domain/values";
+import { deCatalogue } from "#app/i18n/de-catalogue";
+import { refused, succeeded, type Outcome, type Problem } from "#app/server/outcome";
+import { referenceSettings } from "#app/features/shared/reference-data.server";
+import { audit, type StaffUser } from "#app/features/staff/staff-auth.server";
 
 /**
  * "Sold out today" (issue 15, decision 036): a row in `product_sold_out` for one branch, or for

@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { referenceAndCartVersions } from "../../db/queries/carts";
-import { readCartCookieHeader } from "../cart/cart-cookie.server";
-import { referenceBranch } from "../shared/reference-data.server";
-import { branchIdentifierIn } from "../storefront/store-paths";
+import { referenceAndCartVersions } from "#app/db/queries/carts";
+import { readCartCookieHeader } from "#app/features/cart/cart-cookie.server";
+import { referenceBranch } from "#app/features/shared/reference-data.server";
+import { branchIdentifierIn } from "#app/features/storefront/store-paths";
 import { newOrderKey } from "./checkout-view.server";
 
 const CHECKOUT_PAGE = /^\/store\/([^/]+)\/checkout$/;

@@ -1,16 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { describeChosenParts } from "../../domain/chosen-parts";
-import { formatMoney } from "../../domain/money";
-import { formatQuantity } from "../../domain/units";
-import { linePriceLabel, priceNotes, totalPriceLabel } from "../../domain/price-label";
-import { labelledLine } from "../cart/cart-pricing.server";
-import { appointmentDays, appointmentTimes } from "../../domain/slots";
-import { inZone } from "../../domain/time";
-import { de } from "../../i18n/de";
-import { deCheckout } from "../../i18n/de-checkout";
+import { describeChosenParts } from "#app/domain/chosen-parts";
+import { formatMoney } from "#app/domain/money";
+import { formatQuantity } from "#app/domain/units";
+import { linePriceLabel, priceNotes, totalPriceLabel } from "#app/domain/price-label";
+import { labelledLine } from "#app/features/cart/cart-pricing.server";
+import { appointmentDays, appointmentTimes } from "#app/domain/slots";
+import { inZone } from "#app/domain/time";
+import { de } from "#app/i18n/de";
+import { deCheckout } from "#app/i18n/de-checkout";
 import type { CheckoutContext } from "./checkout.server";
 import { DONATION_CENTS } from "./place-order.server";
-import { storePath } from "../storefront/store-paths";
+import { storePath } from "#app/features/storefront/store-paths";
 
 /** The form fields a reload (the appointment's GET step) or a refused post fills in again. */
 export const CHECKOUT_FIELDS = [

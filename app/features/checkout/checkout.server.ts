@@ -1,11 +1,11 @@
-import { isEmailAddress } from "../../domain/input-rules";
+import { isEmailAddress } from "#app/domain/input-rules";
 import { z } from "zod";
 import type { Problem } from "#app/server/outcome";
-import type { CatalogueProduct } from "../../db/queries/catalogue";
-import { findCartWithItems } from "../../db/queries/carts";
-import { listDonatees } from "../../db/queries/content";
-import type { Cart, CartItem, ChosenPart, Db, DeliveryArea, Donatee } from "../../db/schema";
-import { itemPrice, priceCart, type PricedCartItem } from "../../domain/cart";
+import type { CatalogueProduct } from "#app/db/queries/catalogue";
+import { findCartWithItems } from "#app/db/queries/carts";
+import { listDonatees } from "#app/db/queries/content";
+import type { Cart, CartItem, ChosenPart, Db, DeliveryArea, Donatee } from "#app/db/schema";
+import { itemPrice, priceCart, type PricedCartItem } from "#app/domain/cart";
 import {
   defaultPaymentMethod,
   offeredPaymentMethods,
@@ -16,31 +16,35 @@ import {
   type OrderKind,
   type PaymentMethod,
   type RequiredFields,
-} from "../../domain/checkout";
-import { checkMinimumOrderValue, checkPostcode, postcodesOf } from "../../domain/delivery";
-import { closedNotice, deliveryNotice } from "../../domain/opening-display";
-import { NEXT_OPENING_HORIZON_DAYS, hoursFor, openingState } from "../../domain/opening-hours";
-import { orderTypeOf, type OrderType } from "../../domain/order-type";
-import { checkPhone, phoneCountryOf } from "../../domain/phone";
+} from "#app/domain/checkout";
+import { checkMinimumOrderValue, checkPostcode, postcodesOf } from "#app/domain/delivery";
+import { closedNotice, deliveryNotice } from "#app/domain/opening-display";
+import { NEXT_OPENING_HORIZON_DAYS, hoursFor, openingState } from "#app/domain/opening-hours";
+import { orderTypeOf, type OrderType } from "#app/domain/order-type";
+import { checkPhone, phoneCountryOf } from "#app/domain/phone";
 import {
   SLOT_HORIZON_DAYS,
   sharedAppointmentPlan,
   type AppointmentPlan,
   checkAppointment,
-} from "../../domain/slots";
-import type { CartTotals } from "../../domain/tax";
-import { taxRateFor } from "../../domain/tax";
-import { unitRatio } from "../../domain/units";
-import { deCheckout } from "../../i18n/de-checkout";
-import { deCatalogue } from "../../i18n/de-catalogue";
-import { deliveryAreaForPricing, labelledLine, pricedProduct } from "../cart/cart-pricing.server";
-import { isTotalApproximate } from "../../domain/price-label";
-import { offeredDeliveryTypes } from "../cart/cart.server";
-import { effectiveHours } from "../storefront/opening.server";
-import { cachedReference } from "../shared/reference-data.server";
-import { loadStorefront, type Storefront } from "../storefront/storefront.server";
-import { cleanLine, cleanText } from "../../domain/values";
-import { deKiosk } from "../../i18n/de-kiosk";
+} from "#app/domain/slots";
+import type { CartTotals } from "#app/domain/tax";
+import { taxRateFor } from "#app/domain/tax";
+import { unitRatio } from "#app/domain/units";
+import { deCheckout } from "#app/i18n/de-checkout";
+import { deCatalogue } from "#app/i18n/de-catalogue";
+import {
+  deliveryAreaForPricing,
+  labelledLine,
+  pricedProduct,
+} from "#app/features/cart/cart-pricing.server";
+import { isTotalApproximate } from "#app/domain/price-label";
+import { offeredDeliveryTypes } from "#app/features/cart/cart.server";
+import { effectiveHours } from "#app/features/storefront/opening.server";
+import { cachedReference } from "#app/features/shared/reference-data.server";
+import { loadStorefront, type Storefront } from "#app/features/storefront/storefront.server";
+import { cleanLine, cleanText } from "#app/domain/values";
+import { deKiosk } from "#app/i18n/de-kiosk";
 
 /** A German message with the form field it belongs to (absent: the order as a whole). */
 export type FieldError = Problem;

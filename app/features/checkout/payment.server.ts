@@ -1,13 +1,13 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { recordPaymentEvent } from "../../db/queries/payment-events";
-import type { Db } from "../../db/schema";
-import { isOnlinePayment, type PaymentMethod } from "../../domain/checkout";
+import { recordPaymentEvent } from "#app/db/queries/payment-events";
+import type { Db } from "#app/db/schema";
+import { isOnlinePayment, type PaymentMethod } from "#app/domain/checkout";
 import {
   isPaymentProviderError,
   type PaymentEvent,
   type PaymentProviderName,
   type PaymentStatus,
-} from "../../integrations/payments/provider";
+} from "#app/integrations/payments/provider";
 import type { CheckoutContext } from "./checkout.server";
 import type { PlacedOrder } from "./place-order.server";
 

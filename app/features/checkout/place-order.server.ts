@@ -1,15 +1,18 @@
-import { announcePrintJobs, NEW_ORDER_PRINT_JOBS_CTE } from "../devices/print-jobs.server";
-import { NEW_ORDER_PUSHES_CTE } from "../devices/notifier-pushes.server";
+import {
+  announcePrintJobs,
+  NEW_ORDER_PRINT_JOBS_CTE,
+} from "#app/features/devices/print-jobs.server";
+import { NEW_ORDER_PUSHES_CTE } from "#app/features/devices/notifier-pushes.server";
 import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { PREPARED } from "../../db/connection.server";
-import type { Db } from "../../db/schema";
-import { unitPriceWithOptions } from "../../domain/cart";
-import { isOnlinePayment } from "../../domain/checkout";
-import { dateOf } from "../../domain/time";
-import { de } from "../../i18n/de";
-import { deCheckout } from "../../i18n/de-checkout";
-import type { NewEmail, NewSms } from "../shared/outbox.server";
+import { PREPARED } from "#app/db/connection.server";
+import type { Db } from "#app/db/schema";
+import { unitPriceWithOptions } from "#app/domain/cart";
+import { isOnlinePayment } from "#app/domain/checkout";
+import { dateOf } from "#app/domain/time";
+import { de } from "#app/i18n/de";
+import { deCheckout } from "#app/i18n/de-checkout";
+import type { NewEmail, NewSms } from "#app/features/shared/outbox.server";
 import {
   lineTaxRate,
   validateCheckout,
@@ -18,7 +21,7 @@ import {
   type FieldError,
   type OrderDraft,
 } from "./checkout.server";
-import { labelledLine } from "../cart/cart-pricing.server";
+import { labelledLine } from "#app/features/cart/cart-pricing.server";
 
 /** Spec section 9: the amount shown for a donation, in cents. */
 export const DONATION_CENTS = 7;

@@ -6,8 +6,8 @@ import {
   type BlockFieldConfig,
 } from "./block-fields";
 import { blockIntentValue, type BlockChange } from "./block-intents";
-import { deBlocks } from "../../i18n/de-blocks";
-import { buttonClass } from "../../components/ui/button";
+import { deBlocks } from "#app/i18n/de-blocks";
+import { buttonClass } from "#app/components/ui/button";
 import { RichTextField } from "./rich-text-field";
 
 /**

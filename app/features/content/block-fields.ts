@@ -1,4 +1,4 @@
-import { deBlocks } from "../../i18n/de-blocks";
+import { deBlocks } from "#app/i18n/de-blocks";
 
 /**
  * The content blocks' field registry (spec section 3, "CMS field types"; decision 040): a field

@@ -1,5 +1,5 @@
 import { marked } from "marked";
-import { sanitizeRichText } from "../../domain/rich-text.server";
+import { sanitizeRichText } from "#app/domain/rich-text.server";
 
 /**
  * A block's markdown as the landing page shows it (decision 040): `marked` turns it into HTML,

@@ -11,7 +11,7 @@ import {
 } from "./block-fields";
 import { applyBlockIntent, listConfigAt, pathOf, readBlockIntent } from "./block-intents";
 import { contentTargets, parseBlockContent, valueSchema } from "./block-values.server";
-import { deBlocks } from "../../i18n/de-blocks";
+import { deBlocks } from "#app/i18n/de-blocks";
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? [] : (result.error?.issues.map((issue) => issue.message) ?? []);

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { linkProblem } from "../../domain/input-rules";
-import { sanitizeRichText, richTextToPlain } from "../../domain/rich-text.server";
-import { cleanLine, cleanText, parseClockTime, parseId, parseIsoDate } from "../../domain/values";
-import { deBlocks } from "../../i18n/de-blocks";
+import { linkProblem } from "#app/domain/input-rules";
+import { sanitizeRichText, richTextToPlain } from "#app/domain/rich-text.server";
+import { cleanLine, cleanText, parseClockTime, parseId, parseIsoDate } from "#app/domain/values";
+import { deBlocks } from "#app/i18n/de-blocks";
 import {
   DEFAULT_MAX_ITEMS,
   MAX_NESTING,

@@ -1,15 +1,15 @@
 import { sql, type Kysely } from "kysely";
 import { z } from "zod";
-import type { Db } from "../../db/schema";
-import { de } from "../../i18n/de-backoffice";
-import { deBlocks } from "../../i18n/de-blocks";
+import type { Db } from "#app/db/schema";
+import { de } from "#app/i18n/de-backoffice";
+import { deBlocks } from "#app/i18n/de-blocks";
 import {
   identifierField,
   nameField,
   positionColumn,
   positionField,
-} from "../backoffice/common-fields";
-import type { Problem, ResourceDefinition } from "../backoffice/resource.server";
+} from "#app/features/backoffice/common-fields";
+import type { Problem, ResourceDefinition } from "#app/features/backoffice/resource.server";
 import { layoutOf, resolveField, type BlockFieldConfig } from "./block-fields";
 import { applyBlockIntent } from "./block-intents";
 import {

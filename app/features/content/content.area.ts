@@ -1,7 +1,7 @@
-import { isAdmin } from "../../domain/staff-permissions";
-import { deContent } from "../../i18n/de-content";
-import { deBlocks } from "../../i18n/de-blocks";
-import { type BackOfficeArea } from "../backoffice/areas";
+import { isAdmin } from "#app/domain/staff-permissions";
+import { deContent } from "#app/i18n/de-content";
+import { deBlocks } from "#app/i18n/de-blocks";
+import { type BackOfficeArea } from "#app/features/backoffice/areas";
 
 /** The content folder's entries of the back office's navigation (decision 083). */
 export const contentAreas: readonly BackOfficeArea[] = [

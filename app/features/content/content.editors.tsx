@@ -1,5 +1,5 @@
-import { deContent } from "../../i18n/de-content";
-import type { ResourceEditor } from "../backoffice/resource-editor";
+import { deContent } from "#app/i18n/de-content";
+import type { ResourceEditor } from "#app/features/backoffice/resource-editor";
 import { BlockContentEditor } from "./block-editor";
 import { NavigationEditor, type NavigationRowValue } from "./navigation-editor";
 import { RichTextEditor } from "./rich-text-editor";

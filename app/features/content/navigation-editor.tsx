@@ -1,6 +1,6 @@
-import { deContent } from "../../i18n/de-content";
-import { buttonClass } from "../../components/ui/button";
-import type { HoursErrors } from "../../components/backend/opening-hours-editor";
+import { deContent } from "#app/i18n/de-content";
+import { buttonClass } from "#app/components/ui/button";
+import type { HoursErrors } from "#app/components/backend/opening-hours-editor";
 
 /**
  * A navigation's entries as rows of plain fields (`items[N].label`, `items[N].siteId`,

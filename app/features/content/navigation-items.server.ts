@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import type { Db, NavigationItem } from "../../db/schema";
-import { cachedReference } from "../shared/reference-data.server";
-import { isSafeLink } from "../../domain/input-rules";
+import type { Db, NavigationItem } from "#app/db/schema";
+import { cachedReference } from "#app/features/shared/reference-data.server";
+import { isSafeLink } from "#app/domain/input-rules";
 import { siteHref } from "./site-paths";
 
 /** The names of the navigations with an entry (or a nested entry) pointing at this site. */

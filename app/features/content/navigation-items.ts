@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { linkProblem } from "../../domain/input-rules";
-import { cleanLine, parseId } from "../../domain/values";
-import { de } from "../../i18n/de-backoffice";
-import { deContent } from "../../i18n/de-content";
+import { linkProblem } from "#app/domain/input-rules";
+import { cleanLine, parseId } from "#app/domain/values";
+import { de } from "#app/i18n/de-backoffice";
+import { deContent } from "#app/i18n/de-content";
 
 /**
  * A navigation's entries as the form and the JSON API send them (decision 039): each a label and

@@ -1,10 +1,14 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import type { NavigationItem } from "../../db/schema";
-import { deContent } from "../../i18n/de-content";
-import { identifierField, nameField, standardColumns } from "../backoffice/common-fields";
-import type { Problem, ResourceDefinition } from "../backoffice/resource.server";
-import { applyHoursIntent } from "../branches/opening-hours-intent";
+import type { NavigationItem } from "#app/db/schema";
+import { deContent } from "#app/i18n/de-content";
+import {
+  identifierField,
+  nameField,
+  standardColumns,
+} from "#app/features/backoffice/common-fields";
+import type { Problem, ResourceDefinition } from "#app/features/backoffice/resource.server";
+import { applyHoursIntent } from "#app/features/branches/opening-hours-intent";
 import { navigationItemsSchema, type StoredNavigationItem } from "./navigation-items";
 import { siteIdsOf } from "./navigation-items.server";
 

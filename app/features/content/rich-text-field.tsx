@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import type { ToolbarItem } from "./block-fields";
-import { deBlocks } from "../../i18n/de-blocks";
-import { Button } from "../../components/ui/button";
-import { useHydrated } from "../../components/use-hydrated";
+import { deBlocks } from "#app/i18n/de-blocks";
+import { Button } from "#app/components/ui/button";
+import { useHydrated } from "#app/components/use-hydrated";
 
 /**
  * A wysiwyg field (decisions 040 and 039: blocks and content pages share it): without JavaScript a textarea for HTML, which the server cleans

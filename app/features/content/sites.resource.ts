@@ -1,10 +1,10 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import { sanitizeRichText } from "../../domain/rich-text.server";
-import { deContent } from "../../i18n/de-content";
-import { nameField } from "../backoffice/common-fields";
-import type { ResourceDefinition } from "../backoffice/resource.server";
-import { KNOWN_SITE_TYPES } from "../storefront/site.server";
+import { sanitizeRichText } from "#app/domain/rich-text.server";
+import { deContent } from "#app/i18n/de-content";
+import { nameField } from "#app/features/backoffice/common-fields";
+import type { ResourceDefinition } from "#app/features/backoffice/resource.server";
+import { KNOWN_SITE_TYPES } from "#app/features/storefront/site.server";
 import { isReservedSitePath, normaliseSitePath, SITE_PATH } from "./site-paths";
 import { navigationsNaming } from "./navigation-items.server";
 

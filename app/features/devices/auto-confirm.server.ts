@@ -1,8 +1,8 @@
 import { sql } from "kysely";
-import type { Db } from "../../db/schema";
-import type { MessageOrigin } from "../orders/order-mails.server";
-import { confirmOrderAutomatically } from "../orders/staff-order-actions.server";
-import { deDevices } from "../../i18n/de-devices";
+import type { Db } from "#app/db/schema";
+import type { MessageOrigin } from "#app/features/orders/order-mails.server";
+import { confirmOrderAutomatically } from "#app/features/orders/staff-order-actions.server";
+import { deDevices } from "#app/i18n/de-devices";
 import { logDevice } from "./print-jobs.server";
 
 /**

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { BranchApiKeyPurpose, Database, Db } from "../../db/schema";
-import { de } from "../../i18n/de-staff";
-import { refused, succeeded, type Outcome } from "../../server/outcome";
-import { audit, type StaffUser } from "../staff/staff-auth.server";
+import type { BranchApiKeyPurpose, Database, Db } from "#app/db/schema";
+import { de } from "#app/i18n/de-staff";
+import { refused, succeeded, type Outcome } from "#app/server/outcome";
+import { audit, type StaffUser } from "#app/features/staff/staff-auth.server";
 
 /**
  * Keys for counter devices without a login: `/orders/frontdesk/{branchId}/{apiKey}` and

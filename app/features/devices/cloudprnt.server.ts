@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { sql } from "kysely";
-import type { Db } from "../../db/schema";
-import { deDevices } from "../../i18n/de-devices";
-import { problem } from "../../server/outcome";
-import type { MessageOrigin } from "../orders/order-mails.server";
+import type { Db } from "#app/db/schema";
+import { deDevices } from "#app/i18n/de-devices";
+import { problem } from "#app/server/outcome";
+import type { MessageOrigin } from "#app/features/orders/order-mails.server";
 import { confirmAfterPrint } from "./auto-confirm.server";
 import { isDeviceToken } from "./device-token";
 import {

@@ -1,15 +1,22 @@
 import type { AppLoadContext } from "@remix-run/node";
-import type { Db } from "../../db/schema";
-import { performOrderAction, type OrderActionResult } from "../orders/staff-order-actions.server";
-import { describeChosenParts } from "../../domain/chosen-parts";
-import { formatTime } from "../../domain/format";
-import { dueAt, staffStateLabel } from "../../domain/staff-order";
-import { formatQuantity } from "../../domain/units";
+import type { Db } from "#app/db/schema";
+import {
+  performOrderAction,
+  type OrderActionResult,
+} from "#app/features/orders/staff-order-actions.server";
+import { describeChosenParts } from "#app/domain/chosen-parts";
+import { formatTime } from "#app/domain/format";
+import { dueAt, staffStateLabel } from "#app/domain/staff-order";
+import { formatQuantity } from "#app/domain/units";
 import { checkBranchApiKey } from "./branch-api-keys.server";
 import { DEFAULT_LOCAL_SETTINGS, type LocalSettings } from "./local-settings.server";
-import { referenceBranches, referenceSettings } from "../shared/reference-data.server";
-import { orderTypeLabel } from "../orders/order-board.server";
-import { listStaffOrders, offeredOrderActions, staffState } from "../orders/staff-orders.server";
+import { referenceBranches, referenceSettings } from "#app/features/shared/reference-data.server";
+import { orderTypeLabel } from "#app/features/orders/order-board.server";
+import {
+  listStaffOrders,
+  offeredOrderActions,
+  staffState,
+} from "#app/features/orders/staff-orders.server";
 
 /**
  * The read-only views of a branch's orders for counter devices without a login (spec section 7):

@@ -1,5 +1,5 @@
-import { deDevices } from "../../i18n/de-devices";
-import { TextInput } from "../../components/ui/field";
+import { deDevices } from "#app/i18n/de-devices";
+import { TextInput } from "#app/components/ui/field";
 
 /**
  * A device's page below its form (decision 056): the stale tickets staff should reprint by hand

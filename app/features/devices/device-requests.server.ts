@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { guard } from "../backoffice/resource-api.server";
-import { apiMethodNotAllowed } from "../../server/api-methods.server";
-import { problemAnswer } from "../../server/outcome";
+import { guard } from "#app/features/backoffice/resource-api.server";
+import { apiMethodNotAllowed } from "#app/server/api-methods.server";
+import { problemAnswer } from "#app/server/outcome";
 import { visibleDevice, type Device } from "./device-tests.server";
 import { devicesResource } from "./devices.resource";
 

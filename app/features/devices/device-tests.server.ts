@@ -1,11 +1,11 @@
 import type { Selectable } from "kysely";
-import type { Db, DevicesTable } from "../../db/schema";
-import { canAccessBranch, isAdmin } from "../../domain/staff-permissions";
-import { parseId } from "../../domain/values";
-import { de } from "../../i18n/de-backoffice";
-import { deDevices } from "../../i18n/de-devices";
-import { refused, succeeded, type Outcome } from "../../server/outcome";
-import type { StaffUser } from "../staff/staff-auth.server";
+import type { Db, DevicesTable } from "#app/db/schema";
+import { canAccessBranch, isAdmin } from "#app/domain/staff-permissions";
+import { parseId } from "#app/domain/values";
+import { de } from "#app/i18n/de-backoffice";
+import { deDevices } from "#app/i18n/de-devices";
+import { refused, succeeded, type Outcome } from "#app/server/outcome";
+import type { StaffUser } from "#app/features/staff/staff-auth.server";
 import { queueTestPushes } from "./notifier.server";
 import { logDevice, renderJob, sendToPrinter, type SendFailure } from "./print-jobs.server";
 

@@ -1,6 +1,6 @@
-import { de as deStaff } from "../../i18n/de-staff";
-import { deDevices } from "../../i18n/de-devices";
-import { adminsAndManagers, type BackOfficeArea } from "../backoffice/areas";
+import { de as deStaff } from "#app/i18n/de-staff";
+import { deDevices } from "#app/i18n/de-devices";
+import { adminsAndManagers, type BackOfficeArea } from "#app/features/backoffice/areas";
 
 const texts = deStaff.backOffice.areas;
 

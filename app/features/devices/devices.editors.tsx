@@ -1,4 +1,4 @@
-import type { ResourceEditor } from "../backoffice/resource-editor";
+import type { ResourceEditor } from "#app/features/backoffice/resource-editor";
 import { DeviceLog } from "./device-log";
 
 /** A device's log and test buttons below its form (decision 056). */

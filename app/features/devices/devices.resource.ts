@@ -1,11 +1,11 @@
-import { de } from "../../i18n/de-backoffice";
-import { deDevices } from "../../i18n/de-devices";
-import { identifierField, nameField } from "../backoffice/common-fields";
-import type { Problem, ResourceDefinition } from "../backoffice/resource.server";
+import { de } from "#app/i18n/de-backoffice";
+import { deDevices } from "#app/i18n/de-devices";
+import { identifierField, nameField } from "#app/features/backoffice/common-fields";
+import type { Problem, ResourceDefinition } from "#app/features/backoffice/resource.server";
 import { isReachablePrinterHost } from "./printer-network.server";
 import { isDeviceToken } from "./device-token";
 import { DateTime } from "luxon";
-import { referenceSettings } from "../shared/reference-data.server";
+import { referenceSettings } from "#app/features/shared/reference-data.server";
 
 /** The test print's notice on the device page, by its word (`?hinweis=testdruck-refused`). */
 export const TEST_NOTICES: Record<string, string> = Object.fromEntries([

@@ -1,8 +1,8 @@
-import type { Db } from "../../db/schema";
-import { deDevices } from "../../i18n/de-devices";
-import { problem } from "../../server/outcome";
-import { parsePrintResponse } from "../../integrations/printers/epos-xml";
-import type { MessageOrigin } from "../orders/order-mails.server";
+import type { Db } from "#app/db/schema";
+import { deDevices } from "#app/i18n/de-devices";
+import { problem } from "#app/server/outcome";
+import { parsePrintResponse } from "#app/integrations/printers/epos-xml";
+import type { MessageOrigin } from "#app/features/orders/order-mails.server";
 import { confirmAfterPrint } from "./auto-confirm.server";
 import {
   jobContent,

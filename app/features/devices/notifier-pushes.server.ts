@@ -1,12 +1,12 @@
 import { sql } from "kysely";
-import type { WebPushConfig } from "../../config/env.server";
-import type { Db } from "../../db/schema";
-import { deDevices } from "../../i18n/de-devices";
-import { formatMoney } from "../../domain/money";
-import { sendPush } from "../../integrations/push/web-push.server";
-import type { PushEndpointPolicy } from "../../integrations/push/push-endpoints.server";
-import { RETRY_DELAYS_MS } from "../shared/outbox.server";
-import { startPeriodicJob } from "../../server/periodic-job.server";
+import type { WebPushConfig } from "#app/config/env.server";
+import type { Db } from "#app/db/schema";
+import { deDevices } from "#app/i18n/de-devices";
+import { formatMoney } from "#app/domain/money";
+import { sendPush } from "#app/integrations/push/web-push.server";
+import type { PushEndpointPolicy } from "#app/integrations/push/push-endpoints.server";
+import { RETRY_DELAYS_MS } from "#app/features/shared/outbox.server";
+import { startPeriodicJob } from "#app/server/periodic-job.server";
 
 /**
  * Web Push for order notifiers (issue 20, decision 057): a push per subscribed browser of the

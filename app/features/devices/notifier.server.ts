@@ -1,13 +1,13 @@
 import { sql } from "kysely";
-import type { Db } from "../../db/schema";
+import type { Db } from "#app/db/schema";
 import {
   checkEndpointAddress,
   pushEndpointShapeProblem,
   type PushEndpointPolicy,
-} from "../../integrations/push/push-endpoints.server";
-import { formatTime } from "../../domain/format";
-import { referenceSettings } from "../shared/reference-data.server";
-import { deDevices } from "../../i18n/de-devices";
+} from "#app/integrations/push/push-endpoints.server";
+import { formatTime } from "#app/domain/format";
+import { referenceSettings } from "#app/features/shared/reference-data.server";
+import { deDevices } from "#app/i18n/de-devices";
 import { isDeviceToken } from "./device-token";
 
 /**

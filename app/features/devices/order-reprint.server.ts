@@ -1,5 +1,5 @@
-import type { Db } from "../../db/schema";
-import { auditOrder, type StaffScope } from "../orders/staff-orders.server";
+import type { Db } from "#app/db/schema";
+import { auditOrder, type StaffScope } from "#app/features/orders/staff-orders.server";
 import { queueReprint, announcePrintJobs } from "./print-jobs.server";
 
 /** The printers of a branch a copy of its orders can go to. */

@@ -1,11 +1,11 @@
 import net from "node:net";
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
-import type { Database, Db, DeviceConnection, PrintJobReason } from "../../db/schema";
-import { encodePc858, receiptToEscPos } from "../../integrations/printers/escpos";
-import { EposSink, printRequestInfo, receiptToEpos } from "../../integrations/printers/epos-xml";
-import { loadReceipt } from "../orders/receipt.server";
-import { deDevices } from "../../i18n/de-devices";
-import { startPeriodicJob } from "../../server/periodic-job.server";
+import type { Database, Db, DeviceConnection, PrintJobReason } from "#app/db/schema";
+import { encodePc858, receiptToEscPos } from "#app/integrations/printers/escpos";
+import { EposSink, printRequestInfo, receiptToEpos } from "#app/integrations/printers/epos-xml";
+import { loadReceipt } from "#app/features/orders/receipt.server";
+import { deDevices } from "#app/i18n/de-devices";
+import { startPeriodicJob } from "#app/server/periodic-job.server";
 import { isDeviceToken } from "./device-token";
 
 /**

@@ -1,4 +1,4 @@
-import { isAllowedPrinterHost } from "../../domain/printer-address";
+import { isAllowedPrinterHost } from "#app/domain/printer-address";
 
 /**
  * Whether printers on 127.0.0.1 are allowed: only where `PRINTER_ALLOW_LOOPBACK=1` (the tests'

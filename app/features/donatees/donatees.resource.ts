@@ -1,4 +1,4 @@
-import { de } from "../../i18n/de-backoffice";
+import { de } from "#app/i18n/de-backoffice";
 import {
   descriptionField,
   identifierField,
@@ -7,8 +7,8 @@ import {
   positionField,
   shopWideByPosition,
   standardColumns,
-} from "../backoffice/common-fields";
-import { countWhere, type ResourceDefinition } from "../backoffice/resource.server";
+} from "#app/features/backoffice/common-fields";
+import { countWhere, type ResourceDefinition } from "#app/features/backoffice/resource.server";
 
 const label = de.fieldLabels;
 

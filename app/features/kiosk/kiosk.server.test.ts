@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { kioskPaymentMethods } from "../../domain/checkout";
+import { kioskPaymentMethods } from "#app/domain/checkout";
 import { forKiosk, keepLinksInShop } from "./kiosk.server";
 import { isInsideShop, kioskTimeoutFor } from "./kiosk";
 

@@ -1,9 +1,13 @@
 import type { AppLoadContext } from "@remix-run/node";
 import sanitizeHtml from "sanitize-html";
-import type { Db } from "../../db/schema";
-import { CART_WRITE_COOKIE, forgetCarts, readCartCookie } from "../cart/cart-cookie.server";
-import type { OrderStatusView } from "../orders/order-status-view.server";
-import { isSelfService, readCookie } from "../storefront/visitor.server";
+import type { Db } from "#app/db/schema";
+import {
+  CART_WRITE_COOKIE,
+  forgetCarts,
+  readCartCookie,
+} from "#app/features/cart/cart-cookie.server";
+import type { OrderStatusView } from "#app/features/orders/order-status-view.server";
+import { isSelfService, readCookie } from "#app/features/storefront/visitor.server";
 import { isInsideShop } from "./kiosk";
 
 /**

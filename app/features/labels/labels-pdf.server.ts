@@ -9,8 +9,8 @@ import {
   mmToPt,
   type LabelLayoutName,
   type LabelSlot,
-} from "../../domain/label-layout";
-import type { LabelContent } from "../../domain/product-label";
+} from "#app/domain/label-layout";
+import type { LabelContent } from "#app/domain/product-label";
 
 /**
  * Product labels as a PDF (decision 057), drawn by pdfkit with Open Sans from `@fontsource`

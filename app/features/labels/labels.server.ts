@@ -1,18 +1,18 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { DateTime } from "luxon";
-import type { Db } from "../../db/schema";
-import { isLabelLayoutName, LABEL_LAYOUTS, labelsPerSheet } from "../../domain/label-layout";
-import { labelContent, type LabelProduct } from "../../domain/product-label";
-import { formatMoney } from "../../domain/money";
-import { priceText } from "../../domain/product-label";
-import { inZone } from "../../domain/time";
-import { parseId } from "../../domain/values";
-import { deLabels } from "../../i18n/de-labels";
-import { adminFor } from "../catalogue/bulk-routes.server";
-import { filterChoices, matchingProducts } from "../catalogue/bulk-prices.server";
-import { productFilterFrom } from "../catalogue/product-filter";
-import { readSmallForm } from "../shared/small-request.server";
-import { referenceSettings } from "../shared/reference-data.server";
+import type { Db } from "#app/db/schema";
+import { isLabelLayoutName, LABEL_LAYOUTS, labelsPerSheet } from "#app/domain/label-layout";
+import { labelContent, type LabelProduct } from "#app/domain/product-label";
+import { formatMoney } from "#app/domain/money";
+import { priceText } from "#app/domain/product-label";
+import { inZone } from "#app/domain/time";
+import { parseId } from "#app/domain/values";
+import { deLabels } from "#app/i18n/de-labels";
+import { adminFor } from "#app/features/catalogue/bulk-routes.server";
+import { filterChoices, matchingProducts } from "#app/features/catalogue/bulk-prices.server";
+import { productFilterFrom } from "#app/features/catalogue/product-filter";
+import { readSmallForm } from "#app/features/shared/small-request.server";
+import { referenceSettings } from "#app/features/shared/reference-data.server";
 import { renderLabelsPdf } from "./labels-pdf.server";
 
 /**

@@ -1,4 +1,4 @@
-import { de } from "../../i18n/de-backoffice";
+import { de } from "#app/i18n/de-backoffice";
 
 const texts = de.logs;
 

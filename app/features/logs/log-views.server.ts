@@ -1,9 +1,9 @@
-import { getSettings } from "../../db/queries/settings";
-import type { Db } from "../../db/schema";
-import { formatDateTime } from "../../domain/format";
-import { de } from "../../i18n/de-backoffice";
-import { refused, succeeded } from "../../server/outcome";
-import type { StaffUser } from "../staff/staff-auth.server";
+import { getSettings } from "#app/db/queries/settings";
+import type { Db } from "#app/db/schema";
+import { formatDateTime } from "#app/domain/format";
+import { de } from "#app/i18n/de-backoffice";
+import { refused, succeeded } from "#app/server/outcome";
+import type { StaffUser } from "#app/features/staff/staff-auth.server";
 import { actionLabel, entityTypeLabel } from "./log-labels";
 import {
   changedFields,

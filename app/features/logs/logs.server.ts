@@ -1,8 +1,8 @@
 import { sql } from "kysely";
-import type { Db } from "../../db/schema";
-import { isAdmin, isManager } from "../../domain/staff-permissions";
-import { parseId, parseIsoDate } from "../../domain/values";
-import type { StaffUser } from "../staff/staff-auth.server";
+import type { Db } from "#app/db/schema";
+import { isAdmin, isManager } from "#app/domain/staff-permissions";
+import { parseId, parseIsoDate } from "#app/domain/values";
+import type { StaffUser } from "#app/features/staff/staff-auth.server";
 import { DateTime } from "luxon";
 
 /**

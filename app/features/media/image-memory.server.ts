@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { chooseFormat, FORMAT_TYPES, isImageSize, type SentFormat } from "../../domain/image-sizes";
+import { chooseFormat, FORMAT_TYPES, isImageSize, type SentFormat } from "#app/domain/image-sizes";
 
 /**
  * Sizes served lately, kept in memory (decision 038), so that a size asked for again is answered

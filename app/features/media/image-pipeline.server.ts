@@ -1,5 +1,5 @@
-import { loadSharp } from "../../server/on-demand-modules.server";
-import { sniffImage, type ImageFacts } from "../../domain/image-files";
+import { loadSharp } from "#app/server/on-demand-modules.server";
+import { sniffImage, type ImageFacts } from "#app/domain/image-files";
 import {
   IMAGE_SIZES,
   IMAGE_SIZE_NAMES,
@@ -7,8 +7,8 @@ import {
   squareCrop,
   type ImageSize,
   type SentFormat,
-} from "../../domain/image-sizes";
-import type { FileStorage } from "../../integrations/storage/file-storage";
+} from "#app/domain/image-sizes";
+import type { FileStorage } from "#app/integrations/storage/file-storage";
 
 /**
  * The image pipeline (issue 16, decision 038), built on sharp (libvips, which works in libuv's

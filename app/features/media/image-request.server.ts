@@ -1,6 +1,6 @@
-import { FORM_TEXT_BYTES, IMAGE_MAX_BYTES } from "../../domain/image-files";
-import { readSmallForm, readSmallJson } from "../shared/small-request.server";
-import { readMultipart } from "../../server/multipart.server";
+import { FORM_TEXT_BYTES, IMAGE_MAX_BYTES } from "#app/domain/image-files";
+import { readSmallForm, readSmallJson } from "#app/features/shared/small-request.server";
+import { readMultipart } from "#app/server/multipart.server";
 import type { ImageInput } from "./images.server";
 
 /**

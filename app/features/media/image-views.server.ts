@@ -1,8 +1,8 @@
-import type { ImageFormReply } from "../../components/backend/image-form";
-import type { Db } from "../../db/schema";
-import { IMAGE_SIZE_NAMES, sizedDimensions } from "../../domain/image-sizes";
-import { deMedia } from "../../i18n/de-media";
-import { refusedWith, type Problem, type Refusal } from "../../server/outcome";
+import type { ImageFormReply } from "#app/components/backend/image-form";
+import type { Db } from "#app/db/schema";
+import { IMAGE_SIZE_NAMES, sizedDimensions } from "#app/domain/image-sizes";
+import { deMedia } from "#app/i18n/de-media";
+import { refusedWith, type Problem, type Refusal } from "#app/server/outcome";
 import type { ImageRequest } from "./image-request.server";
 import { imageJson, usageOf, type ImageInput, type ImageRecord } from "./images.server";
 

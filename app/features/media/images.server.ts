@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { sql } from "kysely";
-import type { Db } from "../../db/schema";
-import { IMAGE_SIZE_NAMES, sizedDimensions, type ImageSize } from "../../domain/image-sizes";
-import { cleanLine } from "../../domain/values";
-import { deMedia } from "../../i18n/de-media";
-import type { FileStorage } from "../../integrations/storage/file-storage";
-import { storageFor } from "../../integrations/storage/storage.server";
+import type { Db } from "#app/db/schema";
+import { IMAGE_SIZE_NAMES, sizedDimensions, type ImageSize } from "#app/domain/image-sizes";
+import { cleanLine } from "#app/domain/values";
+import { deMedia } from "#app/i18n/de-media";
+import type { FileStorage } from "#app/integrations/storage/file-storage";
+import { storageFor } from "#app/integrations/storage/storage.server";
 import {
   refused,
   refusedWith,
@@ -14,8 +14,8 @@ import {
   type Outcome,
   type Problem,
   type Refusal,
-} from "../../server/outcome";
-import { audit, type StaffUser } from "../staff/staff-auth.server";
+} from "#app/server/outcome";
+import { audit, type StaffUser } from "#app/features/staff/staff-auth.server";
 import { allSizeKeys, normaliseUpload, type StoredImage } from "./image-pipeline.server";
 
 /**

@@ -1,4 +1,4 @@
-import { sizedDimensions, type ImageSize } from "../../domain/image-sizes";
+import { sizedDimensions, type ImageSize } from "#app/domain/image-sizes";
 
 /**
  * What an `<img>` needs to show a stored image well (decision 038): the named sizes as a

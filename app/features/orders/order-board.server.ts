@@ -1,9 +1,9 @@
-import type { Db } from "../../db/schema";
-import { formatDate, formatTime } from "../../domain/format";
-import { formatMoney } from "../../domain/money";
-import { dueAt, isMissed, staffStateKey, staffStateLabel } from "../../domain/staff-order";
-import { de } from "../../i18n/de-staff";
-import { referenceBranches, referenceSettings } from "../shared/reference-data.server";
+import type { Db } from "#app/db/schema";
+import { formatDate, formatTime } from "#app/domain/format";
+import { formatMoney } from "#app/domain/money";
+import { dueAt, isMissed, staffStateKey, staffStateLabel } from "#app/domain/staff-order";
+import { de } from "#app/i18n/de-staff";
+import { referenceBranches, referenceSettings } from "#app/features/shared/reference-data.server";
 import type { OrderListParams } from "./staff-order-query.server";
 import {
   listStaffOrders,

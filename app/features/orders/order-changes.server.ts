@@ -1,8 +1,8 @@
-import { isEmailAddress } from "../../domain/input-rules";
+import { isEmailAddress } from "#app/domain/input-rules";
 import { sql } from "kysely";
 import { z } from "zod";
-import type { Db, Order } from "../../db/schema";
-import { requiredFields } from "../../domain/checkout";
+import type { Db, Order } from "#app/db/schema";
+import { requiredFields } from "#app/domain/checkout";
 import {
   changedDetails,
   deletionRefusal,
@@ -10,17 +10,17 @@ import {
   isEditable,
   type EditableField,
   type OrderDetails,
-} from "../../domain/order-changes";
-import { hoursFor } from "../../domain/opening-hours";
-import { orderTypeOf } from "../../domain/order-type";
-import { checkPhone, phoneCountryOf } from "../../domain/phone";
-import { checkAppointment, planAppointments } from "../../domain/slots";
-import { cleanLine, cleanText } from "../../domain/values";
-import { deCheckout } from "../../i18n/de-checkout";
-import { de } from "../../i18n/de-staff";
-import type { FieldError } from "../checkout/checkout.server";
-import { referenceBranches, referenceSettings } from "../shared/reference-data.server";
-import { toOpeningRule } from "../storefront/opening.server";
+} from "#app/domain/order-changes";
+import { hoursFor } from "#app/domain/opening-hours";
+import { orderTypeOf } from "#app/domain/order-type";
+import { checkPhone, phoneCountryOf } from "#app/domain/phone";
+import { checkAppointment, planAppointments } from "#app/domain/slots";
+import { cleanLine, cleanText } from "#app/domain/values";
+import { deCheckout } from "#app/i18n/de-checkout";
+import { de } from "#app/i18n/de-staff";
+import type { FieldError } from "#app/features/checkout/checkout.server";
+import { referenceBranches, referenceSettings } from "#app/features/shared/reference-data.server";
+import { toOpeningRule } from "#app/features/storefront/opening.server";
 import { auditOrder, staffState, type StaffScope } from "./staff-orders.server";
 
 /**

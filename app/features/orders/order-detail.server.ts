@@ -1,15 +1,15 @@
-import type { Db } from "../../db/schema";
-import { isOnlinePayment } from "../../domain/checkout";
-import { formatDateTime } from "../../domain/format";
-import { formatMoney } from "../../domain/money";
-import { itemEditRefusal } from "../../domain/order-item-edit";
-import { staffStateKey, staffStateLabel } from "../../domain/staff-order";
-import { deDevices } from "../../i18n/de-devices";
-import { de } from "../../i18n/de-staff";
-import { branchPrinterIds } from "../devices/order-reprint.server";
-import { referenceSettings } from "../shared/reference-data.server";
-import { statusPath } from "../storefront/store-paths";
-import { orderUploads } from "../uploads/order-uploads.server";
+import type { Db } from "#app/db/schema";
+import { isOnlinePayment } from "#app/domain/checkout";
+import { formatDateTime } from "#app/domain/format";
+import { formatMoney } from "#app/domain/money";
+import { itemEditRefusal } from "#app/domain/order-item-edit";
+import { staffStateKey, staffStateLabel } from "#app/domain/staff-order";
+import { deDevices } from "#app/i18n/de-devices";
+import { de } from "#app/i18n/de-staff";
+import { branchPrinterIds } from "#app/features/devices/order-reprint.server";
+import { referenceSettings } from "#app/features/shared/reference-data.server";
+import { statusPath } from "#app/features/storefront/store-paths";
+import { orderUploads } from "#app/features/uploads/order-uploads.server";
 import { loadReceipt } from "./receipt.server";
 import { owesRefund } from "./refund.server";
 import {

@@ -1,9 +1,9 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { DateTime } from "luxon";
 import { z } from "zod";
-import { formFields } from "../../domain/order-changes";
-import { referenceSettings } from "../shared/reference-data.server";
-import type { StaffUser } from "../staff/staff-auth.server";
+import { formFields } from "#app/domain/order-changes";
+import { referenceSettings } from "#app/features/shared/reference-data.server";
+import type { StaffUser } from "#app/features/staff/staff-auth.server";
 import { changeOrderDetails, orderVersion, type OrderChangeOutcome } from "./order-changes.server";
 import { staffScope } from "./staff-order-query.server";
 import { findStaffOrder } from "./staff-orders.server";

@@ -1,27 +1,31 @@
-import { loadCatalogueProducts, type CatalogueProduct } from "../../db/queries/catalogue";
-import type { ChosenPart, Db, Order, OrderItem } from "../../db/schema";
-import { itemPrice, unitPriceWithOptions, type PricedCartItem } from "../../domain/cart";
-import { describeChosenParts } from "../../domain/chosen-parts";
-import { checkMinimumOrderValue, deliveryCharge } from "../../domain/delivery";
+import { loadCatalogueProducts, type CatalogueProduct } from "#app/db/queries/catalogue";
+import type { ChosenPart, Db, Order, OrderItem } from "#app/db/schema";
+import { itemPrice, unitPriceWithOptions, type PricedCartItem } from "#app/domain/cart";
+import { describeChosenParts } from "#app/domain/chosen-parts";
+import { checkMinimumOrderValue, deliveryCharge } from "#app/domain/delivery";
 import {
   canonicalJson,
   itemEditRefusal,
   storedDeliveryRate,
   totalChangeRefusal,
-} from "../../domain/order-item-edit";
-import { orderTypeOf } from "../../domain/order-type";
-import { cartTotals, taxRateFor, type TaxedAmount } from "../../domain/tax";
-import { de } from "../../i18n/de-staff";
-import { chosenOptions, deliveryAreaForPricing, pricedProduct } from "../cart/cart-pricing.server";
+} from "#app/domain/order-item-edit";
+import { orderTypeOf } from "#app/domain/order-type";
+import { cartTotals, taxRateFor, type TaxedAmount } from "#app/domain/tax";
+import { de } from "#app/i18n/de-staff";
+import {
+  chosenOptions,
+  deliveryAreaForPricing,
+  pricedProduct,
+} from "#app/features/cart/cart-pricing.server";
 import {
   keepField,
   parseItemForm,
   partField,
   type FieldErrors,
-} from "../cart/item-form.server";
+} from "#app/features/cart/item-form.server";
 import { orderItemSchema } from "./order-item-schema.server";
 import { auditOrder, staffState, type StaffScope } from "./staff-orders.server";
-import { parseId } from "../../domain/values";
+import { parseId } from "#app/domain/values";
 
 /**
  * Staff change one item of a placed order (spec section 7: `PUT /orders/{id}/items/{index}`):

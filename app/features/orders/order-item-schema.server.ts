@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { MAX_ID } from "../../domain/values";
-import { de } from "../../i18n/de-staff";
-import { MAX_TEXT_LENGTH } from "../cart/item-form.server";
+import { MAX_ID } from "#app/domain/values";
+import { de } from "#app/i18n/de-staff";
+import { MAX_TEXT_LENGTH } from "#app/features/cart/item-form.server";
 
 /**
  * One order item in a JSON body, as `POST /api/orders` (with its product) and

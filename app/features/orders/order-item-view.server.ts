@@ -1,22 +1,22 @@
-import type { CatalogueProduct } from "../../db/queries/catalogue";
-import type { Db, OrderItem, PartType } from "../../db/schema";
-import { formatNumber } from "../../domain/format";
-import { formatMoney } from "../../domain/money";
-import { itemEditRefusal } from "../../domain/order-item-edit";
-import { ticketLabel } from "../../domain/order-status";
+import type { CatalogueProduct } from "#app/db/queries/catalogue";
+import type { Db, OrderItem, PartType } from "#app/db/schema";
+import { formatNumber } from "#app/domain/format";
+import { formatMoney } from "#app/domain/money";
+import { itemEditRefusal } from "#app/domain/order-item-edit";
+import { ticketLabel } from "#app/domain/order-status";
 import {
   formatQuantity,
   QUANTITY_CEILING,
   quantityInputValue,
   quantityRulesFor,
   type Unit,
-} from "../../domain/units";
-import { de } from "../../i18n/de-staff";
-import { pricedProduct } from "../cart/cart-pricing.server";
-import { optionPriceLabel } from "../storefront/item-dialog.server";
-import { partField, textLimitOf } from "../cart/item-form.server";
+} from "#app/domain/units";
+import { de } from "#app/i18n/de-staff";
+import { pricedProduct } from "#app/features/cart/cart-pricing.server";
+import { optionPriceLabel } from "#app/features/storefront/item-dialog.server";
+import { partField, textLimitOf } from "#app/features/cart/item-form.server";
 import { catalogueProduct, findOrderItem } from "./order-item-edit.server";
-import { referenceSettings } from "../shared/reference-data.server";
+import { referenceSettings } from "#app/features/shared/reference-data.server";
 import { staffState, type StaffScope } from "./staff-orders.server";
 
 /**

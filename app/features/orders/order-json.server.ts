@@ -1,7 +1,7 @@
-import type { Db, Order } from "../../db/schema";
-import { staffStateLabel } from "../../domain/staff-order";
-import { readSmallBody } from "../shared/small-request.server";
-import { referenceSettings } from "../shared/reference-data.server";
+import type { Db, Order } from "#app/db/schema";
+import { staffStateLabel } from "#app/domain/staff-order";
+import { readSmallBody } from "#app/features/shared/small-request.server";
+import { referenceSettings } from "#app/features/shared/reference-data.server";
 import { orderVersion } from "./order-changes.server";
 import { orderItemsJson } from "./order-item-view.server";
 import { loadReceipt } from "./receipt.server";

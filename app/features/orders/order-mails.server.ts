@@ -1,16 +1,21 @@
-import type { Db } from "../../db/schema";
-import { buildReceipt, type Receipt, type ReceiptSource } from "../../domain/receipt";
-import { de } from "../../i18n/de-staff";
-import type { CheckoutContext, OrderDraft } from "../checkout/checkout.server";
-import { enqueueEmail, enqueueSms, type NewEmail, type NewSms } from "../shared/outbox.server";
+import type { Db } from "#app/db/schema";
+import { buildReceipt, type Receipt, type ReceiptSource } from "#app/domain/receipt";
+import { de } from "#app/i18n/de-staff";
+import type { CheckoutContext, OrderDraft } from "#app/features/checkout/checkout.server";
+import {
+  enqueueEmail,
+  enqueueSms,
+  type NewEmail,
+  type NewSms,
+} from "#app/features/shared/outbox.server";
 import {
   DONATION_CENTS,
   type OrderMessages,
   type OrderReference,
-} from "../checkout/place-order.server";
+} from "#app/features/checkout/place-order.server";
 import { loadReceiptSource } from "./receipt.server";
-import { statusPath } from "../storefront/store-paths";
-import { labelledLine } from "../cart/cart-pricing.server";
+import { statusPath } from "#app/features/storefront/store-paths";
+import { labelledLine } from "#app/features/cart/cart-pricing.server";
 
 /**
  * The messages about a new order: the customer's confirmation mail, the branch's new-order mail

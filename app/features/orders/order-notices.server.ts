@@ -1,10 +1,15 @@
-import type { Db } from "../../db/schema";
-import { isOnlinePayment } from "../../domain/checkout";
-import { formatDate, formatDateTime, formatTime } from "../../domain/format";
-import { formatMoney } from "../../domain/money";
-import { de } from "../../i18n/de-staff";
+import type { Db } from "#app/db/schema";
+import { isOnlinePayment } from "#app/domain/checkout";
+import { formatDate, formatDateTime, formatTime } from "#app/domain/format";
+import { formatMoney } from "#app/domain/money";
+import { de } from "#app/i18n/de-staff";
 import { orderNumberLabel, statusLink, type MessageOrigin } from "./order-mails.server";
-import { enqueueEmail, enqueueSms, type NewEmail, type NewSms } from "../shared/outbox.server";
+import {
+  enqueueEmail,
+  enqueueSms,
+  type NewEmail,
+  type NewSms,
+} from "#app/features/shared/outbox.server";
 import { loadReceiptSource, type ReceiptRecord } from "./receipt.server";
 
 /**

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
-import type { Db } from "../../db/schema";
+import type { Db } from "#app/db/schema";
 import { hashMatches, isWellFormedAddress, type OrderAddress } from "./order-status.server";
-import { loadShell } from "../storefront/shell.server";
-import { CONSENT_COOKIE, SELF_SERVICE_COOKIE } from "../storefront/visitor.server";
+import { loadShell } from "#app/features/storefront/shell.server";
+import { CONSENT_COOKIE, SELF_SERVICE_COOKIE } from "#app/features/storefront/visitor.server";
 
 /**
  * Conditional GET for the status page, its poll and the public JSON: a small query decides

@@ -1,12 +1,12 @@
-import type { Order, OrderItem } from "../../db/schema";
+import type { Order, OrderItem } from "#app/db/schema";
 import {
   linePriceLabel,
   priceNotes,
   totalPriceLabel,
   type LabelledLine,
-} from "../../domain/price-label";
-import { formatDateTime, formatNumber } from "../../domain/format";
-import { formatMoney } from "../../domain/money";
+} from "#app/domain/price-label";
+import { formatDateTime, formatNumber } from "#app/domain/format";
+import { formatMoney } from "#app/domain/money";
 import {
   orderStatusFlags,
   orderTimeline,
@@ -18,14 +18,14 @@ import {
   ticketLabel,
   type OrderTimeline,
   type PaymentState,
-} from "../../domain/order-status";
-import { acceptCounterAppointmentLabel, statusMessages } from "../../domain/order-status-messages";
-import { inZone } from "../../domain/time";
-import { formatQuantity } from "../../domain/units";
-import { describeChosenParts } from "../../domain/chosen-parts";
-import { de } from "../../i18n/de";
-import { deCheckout } from "../../i18n/de-checkout";
-import { deOrderStatus } from "../../i18n/de-order-status";
+} from "#app/domain/order-status";
+import { acceptCounterAppointmentLabel, statusMessages } from "#app/domain/order-status-messages";
+import { inZone } from "#app/domain/time";
+import { formatQuantity } from "#app/domain/units";
+import { describeChosenParts } from "#app/domain/chosen-parts";
+import { de } from "#app/i18n/de";
+import { deCheckout } from "#app/i18n/de-checkout";
+import { deOrderStatus } from "#app/i18n/de-order-status";
 import { customerOrder, type OrderRecord } from "./order-status.server";
 
 const texts = deOrderStatus;

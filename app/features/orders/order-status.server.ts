@@ -1,18 +1,18 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { sql, type Kysely } from "kysely";
-import { getSettings } from "../../db/queries/settings";
-import type { Database, Db, Order, OrderItem, OrderTax, Settings } from "../../db/schema";
-import { isOnlinePayment } from "../../domain/checkout";
+import { getSettings } from "#app/db/queries/settings";
+import type { Database, Db, Order, OrderItem, OrderTax, Settings } from "#app/db/schema";
+import { isOnlinePayment } from "#app/domain/checkout";
 import {
   isCanceledForCustomer,
   orderStatusFlags,
   showsCounterAppointmentPrompt,
   showsReviewPrompt,
-} from "../../domain/order-status";
-import type { MessageOrder } from "../../domain/order-status-messages";
-import { deOrderStatus } from "../../i18n/de-order-status";
+} from "#app/domain/order-status";
+import type { MessageOrder } from "#app/domain/order-status-messages";
+import { deOrderStatus } from "#app/i18n/de-order-status";
 import type { QuestionnaireAnswers } from "./questionnaire-schema";
-import { referenceSettings } from "../shared/reference-data.server";
+import { referenceSettings } from "#app/features/shared/reference-data.server";
 
 /**
  * The customer's side of an order, reached only through `/status/{uid}/{hash}`: reading it,

@@ -1,4 +1,4 @@
-import { deOrderStatus } from "../../i18n/de-order-status";
+import { deOrderStatus } from "#app/i18n/de-order-status";
 
 /**
  * The questionnaire's fields and limits without its schema: the status page's form needs these in

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { deOrderStatus } from "../../i18n/de-order-status";
-import { cleanText } from "../../domain/values";
+import { deOrderStatus } from "#app/i18n/de-order-status";
+import { cleanText } from "#app/domain/values";
 import {
   QUESTIONNAIRE_COMMENT_MAX_LENGTH,
   RATING_LABELS,

@@ -1,7 +1,7 @@
-import { getSettings } from "../../db/queries/settings";
-import type { Db, Order, Settings } from "../../db/schema";
-import { buildReceipt, type Receipt, type ReceiptSource } from "../../domain/receipt";
-import { parseId } from "../../domain/values";
+import { getSettings } from "#app/db/queries/settings";
+import type { Db, Order, Settings } from "#app/db/schema";
+import { buildReceipt, type Receipt, type ReceiptSource } from "#app/domain/receipt";
+import { parseId } from "#app/domain/values";
 
 /**
  * Reads what an order's receipt shows. The staff routes check the user's role and branch against

@@ -1,13 +1,13 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { insertAuditEntry } from "../../db/queries/audit-log";
-import type { Db, Order } from "../../db/schema";
-import { isRefundOwed } from "../../domain/staff-order";
-import { de } from "../../i18n/de-staff";
+import { insertAuditEntry } from "#app/db/queries/audit-log";
+import type { Db, Order } from "#app/db/schema";
+import { isRefundOwed } from "#app/domain/staff-order";
+import { de } from "#app/i18n/de-staff";
 import {
   isPaymentProviderError,
   type PaymentProviderName,
   type RefundDone,
-} from "../../integrations/payments/provider";
+} from "#app/integrations/payments/provider";
 import {
   declineCounterAppointment,
   loadOrderRecord,

@@ -1,21 +1,21 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { DateTime } from "luxon";
 import { z } from "zod";
-import { isOnlinePayment } from "../../domain/checkout";
-import { REJECTION_MESSAGE_MAX, type StaffActionInput } from "../../domain/staff-order";
-import { de } from "../../i18n/de-staff";
-import type { Db, Order } from "../../db/schema";
-import { isDatabaseUnavailable } from "../../db/unavailable.server";
+import { isOnlinePayment } from "#app/domain/checkout";
+import { REJECTION_MESSAGE_MAX, type StaffActionInput } from "#app/domain/staff-order";
+import { de } from "#app/i18n/de-staff";
+import type { Db, Order } from "#app/db/schema";
+import { isDatabaseUnavailable } from "#app/db/unavailable.server";
 import { queueNewOrderEmail, queueNewOrderSms, type MessageOrigin } from "./order-mails.server";
 import { queueCounterAppointmentNotices, queueOrderEndedNotices } from "./order-notices.server";
-import { announcePrintJobs, queueOrderPrintJobs } from "../devices/print-jobs.server";
-import { settlePayment } from "../checkout/payment.server";
+import { announcePrintJobs, queueOrderPrintJobs } from "#app/features/devices/print-jobs.server";
+import { settlePayment } from "#app/features/checkout/payment.server";
 import { owesRefund, refundOrderPayment } from "./refund.server";
-import { referenceSettings } from "../shared/reference-data.server";
+import { referenceSettings } from "#app/features/shared/reference-data.server";
 import type { StaffScope } from "./staff-orders.server";
 import { auditOrder, changeOrderStatus, findStaffOrder } from "./staff-orders.server";
-import { parseClockTime, parseIsoDate, textSchema } from "../../domain/values";
-import { logServerError } from "../../server/error-log.server";
+import { parseClockTime, parseIsoDate, textSchema } from "#app/domain/values";
+import { logServerError } from "#app/server/error-log.server";
 
 /**
  * Every order action staff can take, for the detail page's forms and the JSON API alike: the

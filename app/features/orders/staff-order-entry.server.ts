@@ -1,27 +1,31 @@
 import { randomBytes } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import type { CatalogueProduct } from "../../db/queries/catalogue";
-import { insertCartItem } from "../../db/queries/carts";
-import type { Db } from "../../db/schema";
-import { isOnlinePayment, type PaymentMethod } from "../../domain/checkout";
-import type { OrderType } from "../../domain/order-type";
-import { parseId } from "../../domain/values";
-import { de as deShop } from "../../i18n/de";
-import { deCheckout } from "../../i18n/de-checkout";
-import { de } from "../../i18n/de-staff";
-import { offeredDeliveryTypes } from "../cart/cart.server";
-import { checkoutSchema, loadCheckout, type FieldError } from "../checkout/checkout.server";
-import { readyProviders, startPayment } from "../checkout/payment.server";
-import { placeOrder } from "../checkout/place-order.server";
-import { referenceBranches } from "../shared/reference-data.server";
-import { parseItemForm, type ItemInput } from "../cart/item-form.server";
-import { loadStorefront } from "../storefront/storefront.server";
+import type { CatalogueProduct } from "#app/db/queries/catalogue";
+import { insertCartItem } from "#app/db/queries/carts";
+import type { Db } from "#app/db/schema";
+import { isOnlinePayment, type PaymentMethod } from "#app/domain/checkout";
+import type { OrderType } from "#app/domain/order-type";
+import { parseId } from "#app/domain/values";
+import { de as deShop } from "#app/i18n/de";
+import { deCheckout } from "#app/i18n/de-checkout";
+import { de } from "#app/i18n/de-staff";
+import { offeredDeliveryTypes } from "#app/features/cart/cart.server";
+import {
+  checkoutSchema,
+  loadCheckout,
+  type FieldError,
+} from "#app/features/checkout/checkout.server";
+import { readyProviders, startPayment } from "#app/features/checkout/payment.server";
+import { placeOrder } from "#app/features/checkout/place-order.server";
+import { referenceBranches } from "#app/features/shared/reference-data.server";
+import { parseItemForm, type ItemInput } from "#app/features/cart/item-form.server";
+import { loadStorefront } from "#app/features/storefront/storefront.server";
 import { checkoutMessages } from "./order-mails.server";
 import { fieldErrors } from "./order-changes.server";
 import { orderItemSchema } from "./order-item-schema.server";
 import { auditOrder, findStaffOrder, type StaffScope } from "./staff-orders.server";
-import { requireBranch, type StaffUser } from "../staff/staff-auth.server";
+import { requireBranch, type StaffUser } from "#app/features/staff/staff-auth.server";
 
 /**
  * `POST /api/orders`: staff enter an order for a customer (spec section 7) through the order

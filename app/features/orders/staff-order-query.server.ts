@@ -1,16 +1,16 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { PAYMENT_METHODS } from "../../domain/checkout";
-import { branchScope, canAccessBranch } from "../../domain/staff-permissions";
-import { currentStaff, type StaffUser } from "../staff/staff-auth.server";
-import { STAFF_SESSION_COOKIE } from "../staff/staff-session.server";
+import { PAYMENT_METHODS } from "#app/domain/checkout";
+import { branchScope, canAccessBranch } from "#app/domain/staff-permissions";
+import { currentStaff, type StaffUser } from "#app/features/staff/staff-auth.server";
+import { STAFF_SESSION_COOKIE } from "#app/features/staff/staff-session.server";
 import {
   SORT_KEYS,
   STATUS_FILTERS,
   type OrderListQuery,
   type StaffScope,
 } from "./staff-orders.server";
-import { idSchema, isoDateSchema } from "../../domain/values";
+import { idSchema, isoDateSchema } from "#app/domain/values";
 
 /** The staff member's reach for the order services: every branch for administrators. */
 export function staffScope(user: StaffUser, context: AppLoadContext): StaffScope {

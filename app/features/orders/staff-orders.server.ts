@@ -1,9 +1,9 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import { DateTime } from "luxon";
-import { insertAuditEntry } from "../../db/queries/audit-log";
-import type { Database, Db, Order, PaymentMethod } from "../../db/schema";
-import { isOnlinePayment, ONLINE_PAYMENT_METHODS } from "../../domain/checkout";
-import { orderStatusFlags, type OrderStatusFlags } from "../../domain/order-status";
+import { insertAuditEntry } from "#app/db/queries/audit-log";
+import type { Database, Db, Order, PaymentMethod } from "#app/db/schema";
+import { isOnlinePayment, ONLINE_PAYMENT_METHODS } from "#app/domain/checkout";
+import { orderStatusFlags, type OrderStatusFlags } from "#app/domain/order-status";
 import {
   applyStaffAction,
   MISSED_AFTER_MINUTES,
@@ -12,16 +12,16 @@ import {
   type StatusFilter,
   type StaffActionInput,
   type StaffOrderState,
-} from "../../domain/staff-order";
-import { de } from "../../i18n/de-staff";
-import { parseId } from "../../domain/values";
+} from "#app/domain/staff-order";
+import { de } from "#app/i18n/de-staff";
+import { parseId } from "#app/domain/values";
 
 export {
   SORT_KEYS,
   STATUS_FILTERS,
   type SortKey,
   type StatusFilter,
-} from "../../domain/staff-order";
+} from "#app/domain/staff-order";
 
 /**
  * The back office's orders: the board's lists (current, missed, history with filters), and the

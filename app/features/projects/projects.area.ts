@@ -1,4 +1,4 @@
-import { adminsAndManagers, type BackOfficeArea } from "../backoffice/areas";
+import { adminsAndManagers, type BackOfficeArea } from "#app/features/backoffice/areas";
 
 /** The projects folder's entries of the back office's navigation (decision 083). */
 export const projectsAreas: readonly BackOfficeArea[] = [

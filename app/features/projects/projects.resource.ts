@@ -1,7 +1,7 @@
-import { de } from "../../i18n/de-backoffice";
-import { nameField } from "../backoffice/common-fields";
-import { countWhere, type ResourceDefinition } from "../backoffice/resource.server";
-import type { Db } from "../../db/schema";
+import { de } from "#app/i18n/de-backoffice";
+import { nameField } from "#app/features/backoffice/common-fields";
+import { countWhere, type ResourceDefinition } from "#app/features/backoffice/resource.server";
+import type { Db } from "#app/db/schema";
 
 const label = de.fieldLabels;
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { de } from "../../i18n/de";
-import { Button } from "../../components/ui/button";
+import { de } from "#app/i18n/de";
+import { Button } from "#app/components/ui/button";
 
 const t = de.pwa;
 

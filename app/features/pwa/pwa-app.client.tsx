@@ -2,7 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { Workbox } from "workbox-window";
-import { de } from "../../i18n/de";
+import { de } from "#app/i18n/de";
 import { FOOTER_SLOT_ID, PROMO_SLOT_ID, type PwaHostProps } from "./pwa-host";
 import {
   detectPlatform,
@@ -18,7 +18,7 @@ import {
   UPDATE_CHECK_EVERY_MS,
   UPDATE_FIRST_CHECK_MS,
 } from "./pwa-logic";
-import { Button } from "../../components/ui/button";
+import { Button } from "#app/components/ui/button";
 
 const t = de.pwa;
 

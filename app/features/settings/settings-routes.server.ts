@@ -1,33 +1,33 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
-import { markdownToHtml } from "../../domain/markdown";
-import { de } from "../../i18n/de-backoffice";
-import { guard, putRecord, recordResponse } from "../backoffice/resource-api.server";
+import { markdownToHtml } from "#app/domain/markdown";
+import { de } from "#app/i18n/de-backoffice";
+import { guard, putRecord, recordResponse } from "#app/features/backoffice/resource-api.server";
 import {
   discardUploads,
   imagePreviews,
   readResourceForm,
   storeUploads,
   withoutRemoved,
-} from "../backoffice/resource-images.server";
+} from "#app/features/backoffice/resource-images.server";
 import {
   conflicts,
   formDefaults,
   postedVersion,
   refusedReply,
   withFieldErrors,
-} from "../backoffice/resource-pages.server";
+} from "#app/features/backoffice/resource-pages.server";
 import {
   checkNamedUploads,
   dropStaged,
   keepChosen,
   readStaged,
   withStagedFiles,
-} from "../backoffice/staged-images.server";
-import { getRecord, schemaFor, updateRecord } from "../backoffice/resource.server";
-import { forbidden, requireStaff } from "../staff/staff-auth.server";
-import { apiMethodNotAllowed } from "../../server/api-methods.server";
+} from "#app/features/backoffice/staged-images.server";
+import { getRecord, schemaFor, updateRecord } from "#app/features/backoffice/resource.server";
+import { forbidden, requireStaff } from "#app/features/staff/staff-auth.server";
+import { apiMethodNotAllowed } from "#app/server/api-methods.server";
 import { settingsResource, SETTINGS_ID } from "./settings.resource";
 
 /** The settings page (`/backend/settings`) and `GET|POST /api/config` over one service. */

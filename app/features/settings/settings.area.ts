@@ -1,6 +1,6 @@
-import { isAdmin } from "../../domain/staff-permissions";
-import { de as deStaff } from "../../i18n/de-staff";
-import { type BackOfficeArea } from "../backoffice/areas";
+import { isAdmin } from "#app/domain/staff-permissions";
+import { de as deStaff } from "#app/i18n/de-staff";
+import { type BackOfficeArea } from "#app/features/backoffice/areas";
 
 const texts = deStaff.backOffice.areas;
 

@@ -1,9 +1,9 @@
-import type { Field } from "../backoffice/fields";
-import type { ResourceDefinition } from "../backoffice/resource.server";
-import { de } from "../../i18n/de-backoffice";
-import { deKiosk } from "../../i18n/de-kiosk";
-import { deShopLogo } from "../../i18n/de-staged-images";
-import { SHOP_NAMED_TEXTS, textsFollowingShopName } from "../../domain/shop-name";
+import type { Field } from "#app/features/backoffice/fields";
+import type { ResourceDefinition } from "#app/features/backoffice/resource.server";
+import { de } from "#app/i18n/de-backoffice";
+import { deKiosk } from "#app/i18n/de-kiosk";
+import { deShopLogo } from "#app/i18n/de-staged-images";
+import { SHOP_NAMED_TEXTS, textsFollowingShopName } from "#app/domain/shop-name";
 
 /**
  * The shop's settings (spec section 3, Config; `GET|POST /api/config`): one row, edited on one

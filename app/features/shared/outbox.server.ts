@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
-import type { AppConfig } from "../../config/env.server";
-import type { Database, Db, EmailPayload, OutboxKind, SmsPayload } from "../../db/schema";
-import type { MailTransport } from "../../integrations/mail/mail-transport";
-import { smtpTransport } from "../../integrations/mail/smtp.server";
-import { smsProvider } from "../../integrations/sms/providers.server";
-import type { SmsProvider } from "../../integrations/sms/sms-provider";
+import type { AppConfig } from "#app/config/env.server";
+import type { Database, Db, EmailPayload, OutboxKind, SmsPayload } from "#app/db/schema";
+import type { MailTransport } from "#app/integrations/mail/mail-transport";
+import { smtpTransport } from "#app/integrations/mail/smtp.server";
+import { smsProvider } from "#app/integrations/sms/providers.server";
+import type { SmsProvider } from "#app/integrations/sms/sms-provider";
 
 /**
  * Outgoing e-mail and SMS go through the `outbox` table: written in the same transaction as the

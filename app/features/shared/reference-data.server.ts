@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import { findBranchByIdentifier, listBranches } from "../../db/queries/branches";
-import { getSettings } from "../../db/queries/settings";
-import type { Db } from "../../db/schema";
+import { findBranchByIdentifier, listBranches } from "#app/db/queries/branches";
+import { getSettings } from "#app/db/queries/settings";
+import type { Db } from "#app/db/schema";
 
 /**
  * An in-memory copy of the shop's reference data (settings, branches, menus, the catalogue,

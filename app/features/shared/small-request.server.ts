@@ -1,4 +1,4 @@
-import { readHeldMultipart } from "../../server/multipart.server";
+import { readHeldMultipart } from "#app/server/multipart.server";
 
 /**
  * Bodies of the small customer forms and JSON calls (a few buttons, a questionnaire). Read with a

@@ -1,6 +1,6 @@
-import { cleanLine } from "../../domain/values";
-import { de } from "../../i18n/de-backoffice";
-import type { Problem } from "../backoffice/resource.server";
+import { cleanLine } from "#app/domain/values";
+import { de } from "#app/i18n/de-backoffice";
+import type { Problem } from "#app/features/backoffice/resource.server";
 import type { PairInput } from "./signage.server";
 
 const id = (value: unknown): number | null => {

@@ -1,9 +1,9 @@
-import type { Db } from "../../db/schema";
-import { parseSchedule, type SignageSlot } from "../../domain/signage-schedule";
-import { chooseStream } from "../../domain/signage-schedule";
+import type { Db } from "#app/db/schema";
+import { parseSchedule, type SignageSlot } from "#app/domain/signage-schedule";
+import { chooseStream } from "#app/domain/signage-schedule";
 import { DateTime } from "luxon";
 import { playerView, type PlayerView } from "./signage.server";
-import { cachedReference } from "../shared/reference-data.server";
+import { cachedReference } from "#app/features/shared/reference-data.server";
 
 /**
  * `playerData`, shared by every TV of the stream until signage or the catalogue change (their

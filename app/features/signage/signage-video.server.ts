@@ -3,10 +3,10 @@ import { createReadStream } from "node:fs";
 import { mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import type { Db } from "../../db/schema";
-import { deSignage } from "../../i18n/de-signage";
-import { MultipartTooLarge, readMultipart } from "../../server/multipart.server";
-import { SpooledFile, UploadSpool } from "../../server/upload-spool.server";
+import type { Db } from "#app/db/schema";
+import { deSignage } from "#app/i18n/de-signage";
+import { MultipartTooLarge, readMultipart } from "#app/server/multipart.server";
+import { SpooledFile, UploadSpool } from "#app/server/upload-spool.server";
 import { hashToken } from "./signage.server";
 import { SIGNAGE_VIDEO_FORM_OVERHEAD, SIGNAGE_VIDEO_MAX_BYTES, VIDEO_FIELD } from "./signage-video";
 

@@ -1,6 +1,6 @@
-import { isAdmin } from "../../domain/staff-permissions";
-import { deSignage } from "../../i18n/de-signage";
-import { adminsAndManagers, type BackOfficeArea } from "../backoffice/areas";
+import { isAdmin } from "#app/domain/staff-permissions";
+import { deSignage } from "#app/i18n/de-signage";
+import { adminsAndManagers, type BackOfficeArea } from "#app/features/backoffice/areas";
 
 /** The signage folder's entries of the back office's navigation (decision 083). */
 export const signageAreas: readonly BackOfficeArea[] = [

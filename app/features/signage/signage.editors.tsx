@@ -1,4 +1,4 @@
-import type { ResourceEditor } from "../backoffice/resource-editor";
+import type { ResourceEditor } from "#app/features/backoffice/resource-editor";
 import { StreamEntriesEditor } from "./stream-entries-editor";
 
 /** A stream's entries in order, beside its fields (decision 083). */

@@ -1,12 +1,16 @@
 import { z } from "zod";
-import { de } from "../../i18n/de-backoffice";
-import { deSignage } from "../../i18n/de-signage";
-import { nameField } from "../backoffice/common-fields";
+import { de } from "#app/i18n/de-backoffice";
+import { deSignage } from "#app/i18n/de-signage";
+import { nameField } from "#app/features/backoffice/common-fields";
 import type { Transaction } from "kysely";
-import { countWhere, type Problem, type ResourceDefinition } from "../backoffice/resource.server";
-import type { Db } from "../../db/schema";
-import { parseId } from "../../domain/values";
-import { containsItself, parseSchedule, type SignageSlot } from "../../domain/signage-schedule";
+import {
+  countWhere,
+  type Problem,
+  type ResourceDefinition,
+} from "#app/features/backoffice/resource.server";
+import type { Db } from "#app/db/schema";
+import { parseId } from "#app/domain/values";
+import { containsItself, parseSchedule, type SignageSlot } from "#app/domain/signage-schedule";
 import { deviceStatusRows } from "./signage.server";
 
 const label = de.fieldLabels;

@@ -1,15 +1,15 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import { DateTime } from "luxon";
-import type { Db } from "../../db/schema";
-import { findImagesByIds, imagePath } from "../../db/queries/images";
-import { lockThrottle, saveThrottle } from "../../db/queries/login";
+import type { Db } from "#app/db/schema";
+import { findImagesByIds, imagePath } from "#app/db/queries/images";
+import { lockThrottle, saveThrottle } from "#app/db/queries/login";
 import {
   addressBucket,
   countAttempt,
   minutesBlocked,
   type ThrottlePolicy,
-} from "../../domain/login-throttle";
-import { formatMoney } from "../../domain/money";
+} from "#app/domain/login-throttle";
+import { formatMoney } from "#app/domain/money";
 import {
   chooseStream,
   isPairingCodeShape,
@@ -19,14 +19,14 @@ import {
   PAIRING_CODE_LENGTH,
   parseSchedule,
   type SignageSlot,
-} from "../../domain/signage-schedule";
-import { canAccessBranch } from "../../domain/staff-permissions";
-import { deSignage } from "../../i18n/de-signage";
-import { de } from "../../i18n/de-backoffice";
-import { loadActiveCatalogue } from "../storefront/menu-catalogue.server";
-import { referenceSettings, referenceVersion } from "../shared/reference-data.server";
-import { audit, type StaffUser } from "../staff/staff-auth.server";
-import type { Problem, Row } from "../backoffice/resource.server";
+} from "#app/domain/signage-schedule";
+import { canAccessBranch } from "#app/domain/staff-permissions";
+import { deSignage } from "#app/i18n/de-signage";
+import { de } from "#app/i18n/de-backoffice";
+import { loadActiveCatalogue } from "#app/features/storefront/menu-catalogue.server";
+import { referenceSettings, referenceVersion } from "#app/features/shared/reference-data.server";
+import { audit, type StaffUser } from "#app/features/staff/staff-auth.server";
+import type { Problem, Row } from "#app/features/backoffice/resource.server";
 
 /**
  * Digital signage's server side (issue 22, decision 060): pairing a TV browser by a short code,

@@ -1,6 +1,6 @@
-import { TextInput } from "../../components/ui";
-import { deSignage } from "../../i18n/de-signage";
-import type { HoursErrors } from "../../components/backend/opening-hours-editor";
+import { TextInput } from "#app/components/ui";
+import { deSignage } from "#app/i18n/de-signage";
+import type { HoursErrors } from "#app/components/backend/opening-hours-editor";
 
 /**
  * A stream's running order (decision 060): one row per chosen segment with its position and an

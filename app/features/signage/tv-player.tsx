@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from "react";
 import { useRevalidator } from "@remix-run/react";
 import { DateTime } from "luxon";
-import { useHydrated } from "../../components/use-hydrated";
-import { chooseStream } from "../../domain/signage-schedule";
-import { deSignage } from "../../i18n/de-signage";
+import { useHydrated } from "#app/components/use-hydrated";
+import { chooseStream } from "#app/domain/signage-schedule";
+import { deSignage } from "#app/i18n/de-signage";
 import { menuBoardRows } from "./menu-board-fit";
 import type { PlayerData } from "./player-data.server";
 import type { PlayerSegment } from "./signage.server";

@@ -1,4 +1,4 @@
-import { de } from "../../i18n/de-staff";
+import { de } from "#app/i18n/de-staff";
 
 /**
  * The confirmations a back-office form redirects to (`?hinweis=angelegt`): a word in the URL, the

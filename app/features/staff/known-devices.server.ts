@@ -8,8 +8,8 @@ import {
   pruneKnownDevices,
   touchKnownDevice,
   type KnownDeviceRow,
-} from "../../db/queries/staff-devices";
-import type { Db } from "../../db/schema";
+} from "#app/db/queries/staff-devices";
+import type { Db } from "#app/db/schema";
 import { staffSessionCookie } from "./staff-session.server";
 
 /**

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import { clearThrottle } from "../../db/queries/login";
-import { findUserByEmail } from "../../db/queries/users";
-import type { Database } from "../../db/schema";
-import { de } from "../../i18n/de-staff";
-import { notifySessionsEnded } from "../../server/notify-hub.server";
+import { clearThrottle } from "#app/db/queries/login";
+import { findUserByEmail } from "#app/db/queries/users";
+import type { Database } from "#app/db/schema";
+import { de } from "#app/i18n/de-staff";
+import { notifySessionsEnded } from "#app/server/notify-hub.server";
 import { audit } from "./staff-auth.server";
 import { newPassword } from "./staff-auth-schemas";
 import { endUserAccess, throttleKeys } from "./staff-login.server";

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { ROLES } from "../../domain/staff-permissions";
-import { de } from "../../i18n/de-staff";
-import { cleanLine, MAX_ID } from "../../domain/values";
-import { EMAIL_MAX_LENGTH, isEmailAddress } from "../../domain/input-rules";
+import { ROLES } from "#app/domain/staff-permissions";
+import { de } from "#app/i18n/de-staff";
+import { cleanLine, MAX_ID } from "#app/domain/values";
+import { EMAIL_MAX_LENGTH, isEmailAddress } from "#app/domain/input-rules";
 
 /**
  * The zod schemas of the sign-in, the user management and the password page: one per form, used

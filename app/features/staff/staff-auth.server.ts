@@ -1,10 +1,10 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
-import { insertAuditEntry } from "../../db/queries/audit-log";
-import { touchStaffSession } from "../../db/queries/staff-sessions";
-import { findUserBySession, type StaffUser as StaffUserRow } from "../../db/queries/users";
-import type { Db, Role } from "../../db/schema";
-import { canAccessBranch, isAdmin, isManager } from "../../domain/staff-permissions";
-import { de } from "../../i18n/de-staff";
+import { insertAuditEntry } from "#app/db/queries/audit-log";
+import { touchStaffSession } from "#app/db/queries/staff-sessions";
+import { findUserBySession, type StaffUser as StaffUserRow } from "#app/db/queries/users";
+import type { Db, Role } from "#app/db/schema";
+import { canAccessBranch, isAdmin, isManager } from "#app/domain/staff-permissions";
+import { de } from "#app/i18n/de-staff";
 import {
   clearStaffSessionCookie,
   readStaffSession,

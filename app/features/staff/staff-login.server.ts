@@ -14,15 +14,15 @@ import {
   pruneThrottles,
   readThrottle,
   saveThrottle,
-} from "../../db/queries/login";
-import { getSettings } from "../../db/queries/settings";
+} from "#app/db/queries/login";
+import { getSettings } from "#app/db/queries/settings";
 import {
   findUserByEmail,
   findUserById,
   lockUserRow,
   type StaffUser as StaffUserRow,
-} from "../../db/queries/users";
-import type { Database, Db } from "../../db/schema";
+} from "#app/db/queries/users";
+import type { Database, Db } from "#app/db/schema";
 import {
   ACCOUNT_ADDRESS_POLICY,
   ACCOUNT_POLICY,
@@ -37,9 +37,9 @@ import {
   minutesBlocked,
   type ThrottlePolicy,
   type ThrottleState,
-} from "../../domain/login-throttle";
-import { de } from "../../i18n/de-staff";
-import { enqueueEmail } from "../shared/outbox.server";
+} from "#app/domain/login-throttle";
+import { de } from "#app/i18n/de-staff";
+import { enqueueEmail } from "#app/features/shared/outbox.server";
 import {
   forgetUserDevices,
   knownDeviceOf,

@@ -6,9 +6,9 @@ import {
   pruneStaffSessions,
   revokeStaffSession,
   revokeUserSessions,
-} from "../../db/queries/staff-sessions";
-import type { Db } from "../../db/schema";
-import { notifySessionsEnded } from "../../server/notify-hub.server";
+} from "#app/db/queries/staff-sessions";
+import type { Db } from "#app/db/schema";
+import { notifySessionsEnded } from "#app/server/notify-hub.server";
 
 /**
  * The staff session (docs/decisions/011 and 028): one signed, httpOnly, SameSite=Lax cookie that

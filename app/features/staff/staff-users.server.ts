@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
-import { deTimeTracking } from "../../i18n/de-time-tracking";
-import { clearThrottle, expireLoginLinks, readThrottle } from "../../db/queries/login";
-import { countActiveSessions } from "../../db/queries/staff-sessions";
+import { deTimeTracking } from "#app/i18n/de-time-tracking";
+import { clearThrottle, expireLoginLinks, readThrottle } from "#app/db/queries/login";
+import { countActiveSessions } from "#app/db/queries/staff-sessions";
 import {
   countActiveAdministrators,
   findUserByEmail,
@@ -13,16 +13,16 @@ import {
   lockUserRow,
   setUserAccess,
   type StaffUser as StaffUserRow,
-} from "../../db/queries/users";
-import type { Database, Db, Role } from "../../db/schema";
+} from "#app/db/queries/users";
+import type { Database, Db, Role } from "#app/db/schema";
 import {
   assignmentProblem,
   canViewUser,
   isAdmin,
   type StaffMember,
-} from "../../domain/staff-permissions";
-import { de } from "../../i18n/de-staff";
-import { de as backOffice } from "../../i18n/de-backoffice";
+} from "#app/domain/staff-permissions";
+import { de } from "#app/i18n/de-staff";
+import { de as backOffice } from "#app/i18n/de-backoffice";
 import { hashPassword } from "./password.server";
 import { audit } from "./staff-auth.server";
 import type { NewUserInput, UserInput } from "./staff-auth-schemas";
@@ -33,8 +33,8 @@ import {
   verifyCurrentPassword,
   type AttemptSource,
 } from "./staff-login.server";
-import { notifySessionsEnded } from "../../server/notify-hub.server";
-import { refused, succeeded, type Outcome, type Refusal } from "../../server/outcome";
+import { notifySessionsEnded } from "#app/server/notify-hub.server";
+import { refused, succeeded, type Outcome, type Refusal } from "#app/server/outcome";
 import { createStaffSession } from "./staff-session.server";
 import { personAccess } from "./who-manages-whom.server";
 import { rememberDevice } from "./known-devices.server";

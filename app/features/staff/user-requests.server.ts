@@ -1,10 +1,10 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { assignableRoles } from "../../domain/staff-permissions";
-import { de } from "../../i18n/de-staff";
-import { refusedWith, type Refusal } from "../../server/outcome";
-import { readSmallJson } from "../shared/small-request.server";
+import { assignableRoles } from "#app/domain/staff-permissions";
+import { de } from "#app/i18n/de-staff";
+import { refusedWith, type Refusal } from "#app/server/outcome";
+import { readSmallJson } from "#app/features/shared/small-request.server";
 import { newPassword } from "./staff-auth-schemas";
 import type { StaffUser } from "./staff-auth.server";
 import { branchChoicesFor } from "./staff-users.server";

@@ -1,11 +1,11 @@
-import { findUserById, type StaffUser as StaffUserRow } from "../../db/queries/users";
-import type { Db } from "../../db/schema";
+import { findUserById, type StaffUser as StaffUserRow } from "#app/db/queries/users";
+import type { Db } from "#app/db/schema";
 import {
   canManageUser,
   canViewUser,
   isAdmin,
   type StaffMember,
-} from "../../domain/staff-permissions";
+} from "#app/domain/staff-permissions";
 
 /**
  * Who may manage whom (decisions 012 and 068): the one rule behind the user management and every

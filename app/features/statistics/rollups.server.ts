@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import { DateTime } from "luxon";
-import type { Database, Db } from "../../db/schema";
-import { startPeriodicJob, type PeriodicJob } from "../../server/periodic-job.server";
+import type { Database, Db } from "#app/db/schema";
+import { startPeriodicJob, type PeriodicJob } from "#app/server/periodic-job.server";
 
 /**
  * The daily rollups of the statistics (decision 055), kept for ever in `analytics_daily`:

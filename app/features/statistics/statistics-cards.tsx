@@ -1,7 +1,7 @@
 import { useId } from "react";
-import { buttonClass } from "../../components/ui";
-import { formatNumber } from "../../domain/format";
-import { deStatistics as de } from "../../i18n/de-statistics";
+import { buttonClass } from "#app/components/ui";
+import { formatNumber } from "#app/domain/format";
+import { deStatistics as de } from "#app/i18n/de-statistics";
 import type { statisticsPageView } from "./statistics-views.server";
 
 /** The statistics page's cards: a chart drawn on the server, its table and its CSV link. */

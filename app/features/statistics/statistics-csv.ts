@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { deStatistics as de } from "../../i18n/de-statistics";
+import { deStatistics as de } from "#app/i18n/de-statistics";
 import type {
   EventRow,
   ItemRow,

@@ -1,14 +1,14 @@
 import { DateTime } from "luxon";
-import { getSettings } from "../../db/queries/settings";
-import { csvDocument } from "../../domain/csv";
+import { getSettings } from "#app/db/queries/settings";
+import { csvDocument } from "#app/domain/csv";
 import {
   firstMessage,
   refused,
   succeeded,
   type Outcome,
   type RefusalStatus,
-} from "../../server/outcome";
-import { formatMoney, formatNumber } from "../../domain/format";
+} from "#app/server/outcome";
+import { formatMoney, formatNumber } from "#app/domain/format";
 import {
   MAX_RANGE_DAYS,
   parseRange,
@@ -17,14 +17,14 @@ import {
   previousPeriod,
   type DayRange,
   type RangeProblem,
-} from "../../domain/statistics-range";
-import { isManager } from "../../domain/staff-permissions";
-import { hoursText } from "../../domain/working-time";
-import { parseId } from "../../domain/values";
-import { deStatistics as de } from "../../i18n/de-statistics";
-import { de as staffDe } from "../../i18n/de-staff";
-import type { Db } from "../../db/schema";
-import type { StaffUser } from "../staff/staff-auth.server";
+} from "#app/domain/statistics-range";
+import { isManager } from "#app/domain/staff-permissions";
+import { hoursText } from "#app/domain/working-time";
+import { parseId } from "#app/domain/values";
+import { deStatistics as de } from "#app/i18n/de-statistics";
+import { de as staffDe } from "#app/i18n/de-staff";
+import type { Db } from "#app/db/schema";
+import type { StaffUser } from "#app/features/staff/staff-auth.server";
 import { csvRows } from "./statistics-csv";
 import { businessDay } from "./rollups.server";
 import {
@@ -309,4 +309,3 @@ export async function statisticsCsvFile(
     };
   });
 }
-

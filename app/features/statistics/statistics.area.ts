@@ -1,5 +1,5 @@
-import { deStatistics } from "../../i18n/de-statistics";
-import { adminsAndManagers, type BackOfficeArea } from "../backoffice/areas";
+import { deStatistics } from "#app/i18n/de-statistics";
+import { adminsAndManagers, type BackOfficeArea } from "#app/features/backoffice/areas";
 
 /** The statistics folder's entries of the back office's navigation (decision 083). */
 export const statisticsAreas: readonly BackOfficeArea[] = [

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { DateTime } from "luxon";
-import type { Db } from "../../db/schema";
-import { daysOf, isoWeekday, type DayRange } from "../../domain/statistics-range";
-import { workedMinutes } from "../../domain/working-time";
+import type { Db } from "#app/db/schema";
+import { daysOf, isoWeekday, type DayRange } from "#app/domain/statistics-range";
+import { workedMinutes } from "#app/domain/working-time";
 import { businessDay, liveRows, type RollupRow } from "./rollups.server";
 
 /**

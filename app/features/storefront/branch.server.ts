@@ -1,8 +1,8 @@
-import type { Db } from "../../db/schema";
-import { openingState, type OpeningHoursRule } from "../../domain/opening-hours";
-import { closedNotice, deliveryNotice, weeklyHours } from "../../domain/opening-display";
+import type { Db } from "#app/db/schema";
+import { openingState, type OpeningHoursRule } from "#app/domain/opening-hours";
+import { closedNotice, deliveryNotice, weeklyHours } from "#app/domain/opening-display";
 import { branchOpening, effectiveHours } from "./opening.server";
-import { referenceBranch, referenceSettings } from "../shared/reference-data.server";
+import { referenceBranch, referenceSettings } from "#app/features/shared/reference-data.server";
 
 export async function loadBranch(db: Db, identifier: string, now: Date) {
   const [settings, branch] = await Promise.all([

@@ -1,5 +1,5 @@
-import type { Db } from "../../db/schema";
-import { cachedReference, referenceSettings } from "../shared/reference-data.server";
+import type { Db } from "#app/db/schema";
+import { cachedReference, referenceSettings } from "#app/features/shared/reference-data.server";
 import { loadBranchList, type HomeQuery } from "./home.server";
 import { defaultTitle } from "./shell.server";
 

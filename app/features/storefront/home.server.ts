@@ -1,20 +1,20 @@
-import type { Block, BlockContent, Db, StoredImage } from "../../db/schema";
-import { listTags, type BranchDetails } from "../../db/queries/branches";
-import { findImagesByIds, type ImageMeta } from "../../db/queries/images";
-import { pictureOf, type Picture } from "../media/picture";
-import { listPublicBlocks } from "../../db/queries/content";
-import { markdownToSafeHtml } from "../content/block-render.server";
-import { sanitizeRichText } from "../../domain/rich-text.server";
-import { weeklyHours } from "../../domain/opening-display";
-import { de } from "../../i18n/de";
-import { filterBranches, searchResultText } from "../../domain/search";
+import type { Block, BlockContent, Db, StoredImage } from "#app/db/schema";
+import { listTags, type BranchDetails } from "#app/db/queries/branches";
+import { findImagesByIds, type ImageMeta } from "#app/db/queries/images";
+import { pictureOf, type Picture } from "#app/features/media/picture";
+import { listPublicBlocks } from "#app/db/queries/content";
+import { markdownToSafeHtml } from "#app/features/content/block-render.server";
+import { sanitizeRichText } from "#app/domain/rich-text.server";
+import { weeklyHours } from "#app/domain/opening-display";
+import { de } from "#app/i18n/de";
+import { filterBranches, searchResultText } from "#app/domain/search";
 import { branchOpening, effectiveHours } from "./opening.server";
 import { defaultDescription, defaultTitle } from "./shell.server";
 import {
   cachedReference,
   referenceBranches,
   referenceSettings,
-} from "../shared/reference-data.server";
+} from "#app/features/shared/reference-data.server";
 
 /** Google Maps understands both coordinates and an address; it opens the phone's maps app. */
 export function directionsUrl(

@@ -1,20 +1,20 @@
-import { allergenLabels } from "../../domain/allergens";
-import { findImagesByIds } from "../../db/queries/images";
-import { pictureOf, type Picture } from "../media/picture";
-import type { CatalogueProduct } from "../../db/queries/catalogue";
-import { findCartItem } from "../../db/queries/carts";
-import { findUploadsByIds } from "../../db/queries/uploads";
-import { uploadPreviewPath } from "../../domain/upload-paths";
-import type { CartItem, Db, PartType } from "../../db/schema";
-import { formatMoney } from "../../domain/money";
-import { parseDecimal } from "../../domain/format";
+import { allergenLabels } from "#app/domain/allergens";
+import { findImagesByIds } from "#app/db/queries/images";
+import { pictureOf, type Picture } from "#app/features/media/picture";
+import type { CatalogueProduct } from "#app/db/queries/catalogue";
+import { findCartItem } from "#app/db/queries/carts";
+import { findUploadsByIds } from "#app/db/queries/uploads";
+import { uploadPreviewPath } from "#app/domain/upload-paths";
+import type { CartItem, Db, PartType } from "#app/db/schema";
+import { formatMoney } from "#app/domain/money";
+import { parseDecimal } from "#app/domain/format";
 import {
   acceptAttribute,
   acceptsSeveral,
   allowedExtensions,
   checkUpload,
   MAX_UPLOAD_BYTES,
-} from "../../domain/upload-types";
+} from "#app/domain/upload-types";
 import {
   convertQuantity,
   decreaseQuantity,
@@ -27,11 +27,11 @@ import {
   type QuantityRules,
   type Unit,
   unitDefinition,
-} from "../../domain/units";
-import { de } from "../../i18n/de";
-import { pricedProduct, productPricing } from "../cart/cart-pricing.server";
-import type { ProductPricing } from "../../domain/price-label";
-import { leadTimeLabel } from "../../domain/lead-time";
+} from "#app/domain/units";
+import { de } from "#app/i18n/de";
+import { pricedProduct, productPricing } from "#app/features/cart/cart-pricing.server";
+import type { ProductPricing } from "#app/domain/price-label";
+import { leadTimeLabel } from "#app/domain/lead-time";
 import {
   keepField,
   partField,
@@ -39,16 +39,16 @@ import {
   textLimitOf,
   type FieldErrors,
   type PendingFile,
-} from "../cart/item-form.server";
-import { findCart } from "../../db/queries/carts";
-import { stagedUploads, stageUploads } from "../cart/cart-changes.server";
-import type { Uploader } from "../cart/upload-quota.server";
-import type { FileStorage } from "../../integrations/storage/file-storage";
-import { contentIsSound } from "../uploads/file-content.server";
-import { cleanLine } from "../../domain/values";
-import { deCatalogue } from "../../i18n/de-catalogue";
+} from "#app/features/cart/item-form.server";
+import { findCart } from "#app/db/queries/carts";
+import { stagedUploads, stageUploads } from "#app/features/cart/cart-changes.server";
+import type { Uploader } from "#app/features/cart/upload-quota.server";
+import type { FileStorage } from "#app/integrations/storage/file-storage";
+import { contentIsSound } from "#app/features/uploads/file-content.server";
+import { cleanLine } from "#app/domain/values";
+import { deCatalogue } from "#app/i18n/de-catalogue";
 import { priceLabel, type Storefront } from "./storefront.server";
-import { parseId } from "../../domain/values";
+import { parseId } from "#app/domain/values";
 
 export interface DialogUnit {
   unit: Unit;

@@ -1,15 +1,15 @@
 import { createHash } from "node:crypto";
-import type { Db } from "../../db/schema";
+import type { Db } from "#app/db/schema";
 import {
   listMenusForBranch,
   loadMenuCatalogue,
   type CatalogueProduct,
   type MenuSummary,
-} from "../../db/queries/catalogue";
-import { isAvailableAt, isListedAt } from "../../domain/menu";
+} from "#app/db/queries/catalogue";
+import { isAvailableAt, isListedAt } from "#app/domain/menu";
 import { toOpeningRule } from "./opening.server";
-import { cachedReference } from "../shared/reference-data.server";
-import { isSoldOutAt } from "../../domain/sold-out";
+import { cachedReference } from "#app/features/shared/reference-data.server";
+import { isSoldOutAt } from "#app/domain/sold-out";
 
 export interface ListedProduct {
   product: CatalogueProduct;

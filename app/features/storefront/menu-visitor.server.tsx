@@ -4,17 +4,17 @@ import {
   CartPanelBody,
   CartPanelHead,
   type CartPanelPaths,
-} from "../../components/store/cart-panel";
-import { CartBarPart } from "../../components/store/cart-bar";
-import { VisitorData } from "../../components/visitor-slot";
-import { formatNumber } from "../../domain/format";
-import { de } from "../../i18n/de";
-import { deCatalogue } from "../../i18n/de-catalogue";
-import { referenceAndCartVersions } from "../../db/queries/carts";
-import { cartWriteMark, readCartCookieHeader } from "../cart/cart-cookie.server";
-import type { LiveOrders } from "../../server/notify-hub.server";
-import type { CartView } from "../cart/cart.server";
-import { referenceVersion } from "../shared/reference-data.server";
+} from "#app/components/store/cart-panel";
+import { CartBarPart } from "#app/components/store/cart-bar";
+import { VisitorData } from "#app/components/visitor-slot";
+import { formatNumber } from "#app/domain/format";
+import { de } from "#app/i18n/de";
+import { deCatalogue } from "#app/i18n/de-catalogue";
+import { referenceAndCartVersions } from "#app/db/queries/carts";
+import { cartWriteMark, readCartCookieHeader } from "#app/features/cart/cart-cookie.server";
+import type { LiveOrders } from "#app/server/notify-hub.server";
+import type { CartView } from "#app/features/cart/cart.server";
+import { referenceVersion } from "#app/features/shared/reference-data.server";
 import { branchDeliveryNotice } from "./branch.server";
 import { loadStorefront, loadVisitorCart, type Storefront } from "./storefront.server";
 import { branchIdentifierIn, MENU_PAGE, storePath } from "./store-paths";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { BranchDetails } from "../../db/queries/branches";
-import type { HoursRule } from "../../db/schema";
-import { weeklyHours } from "../../domain/opening-display";
+import type { BranchDetails } from "#app/db/queries/branches";
+import type { HoursRule } from "#app/db/schema";
+import { weeklyHours } from "#app/domain/opening-display";
 import { branchOpening, effectiveHours } from "./opening.server";
 
 const rule = (type: HoursRule["type"], from: string | null, to: string | null, date?: string) =>

@@ -1,14 +1,14 @@
-import type { Db, HoursRule } from "../../db/schema";
-import type { BranchDetails } from "../../db/queries/branches";
-import { branchStatus, type BranchStatusTone } from "../../domain/opening-display";
+import type { Db, HoursRule } from "#app/db/schema";
+import type { BranchDetails } from "#app/db/queries/branches";
+import { branchStatus, type BranchStatusTone } from "#app/domain/opening-display";
 import {
   NEXT_OPENING_HORIZON_DAYS,
   openingState,
   type OpeningHoursRule,
-} from "../../domain/opening-hours";
-import { inZone } from "../../domain/time";
-import { branchHoursWithHolidays } from "../branches/holidays.server";
-import { referenceBranch } from "../shared/reference-data.server";
+} from "#app/domain/opening-hours";
+import { inZone } from "#app/domain/time";
+import { branchHoursWithHolidays } from "#app/features/branches/holidays.server";
+import { referenceBranch } from "#app/features/shared/reference-data.server";
 
 /** The spec's rule shape from the stored one (`from`/`to` are reserved words in SQL). */
 export function toOpeningRule(rule: HoursRule): OpeningHoursRule {

@@ -1,18 +1,22 @@
-import type { Db } from "../../db/schema";
-import { findSiteByPath } from "../../db/queries/content";
-import type { getSettings } from "../../db/queries/settings";
-import { openBranchesSummary, type BranchStatusTone } from "../../domain/opening-display";
-import { inZone } from "../../domain/time";
-import { de } from "../../i18n/de";
+import type { Db } from "#app/db/schema";
+import { findSiteByPath } from "#app/db/queries/content";
+import type { getSettings } from "#app/db/queries/settings";
+import { openBranchesSummary, type BranchStatusTone } from "#app/domain/opening-display";
+import { inZone } from "#app/domain/time";
+import { de } from "#app/i18n/de";
 import { branchOpening } from "./opening.server";
 import {
   cachedReference,
   referenceBranches,
   referenceSettings,
-} from "../shared/reference-data.server";
+} from "#app/features/shared/reference-data.server";
 import { consentChoice, isSelfService } from "./visitor.server";
-import { DEFAULT_PIXEL_SCRIPT_URL } from "../analytics/pixel";
-import { publicSitePaths, shopNavigation, type NavLink } from "../content/navigation-items.server";
+import { DEFAULT_PIXEL_SCRIPT_URL } from "#app/features/analytics/pixel";
+import {
+  publicSitePaths,
+  shopNavigation,
+  type NavLink,
+} from "#app/features/content/navigation-items.server";
 
 export interface LegalLink {
   label: string;

@@ -1,9 +1,9 @@
-import type { Db, Site } from "../../db/schema";
-import { findSiteByPath } from "../../db/queries/content";
-import { getSettings } from "../../db/queries/settings";
-import { markdownToHtml } from "../../domain/markdown";
-import { sanitizeRichText } from "../../domain/rich-text.server";
-import { de } from "../../i18n/de";
+import type { Db, Site } from "#app/db/schema";
+import { findSiteByPath } from "#app/db/queries/content";
+import { getSettings } from "#app/db/queries/settings";
+import { markdownToHtml } from "#app/domain/markdown";
+import { sanitizeRichText } from "#app/domain/rich-text.server";
+import { de } from "#app/i18n/de";
 
 /**
  * The legal pages whose text the settings keep (spec section 3: termsAndConditionsText …): when

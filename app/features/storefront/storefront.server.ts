@@ -1,13 +1,13 @@
 import type { AppLoadContext } from "@remix-run/node";
-import type { Db } from "../../db/schema";
-import { listPriceLabel } from "../../domain/price-label";
-import type { CatalogueProduct } from "../../db/queries/catalogue";
-import { cartIdFor } from "../cart/cart-cookie.server";
-import { loadCart } from "../cart/cart.server";
+import type { Db } from "#app/db/schema";
+import { listPriceLabel } from "#app/domain/price-label";
+import type { CatalogueProduct } from "#app/db/queries/catalogue";
+import { cartIdFor } from "#app/features/cart/cart-cookie.server";
+import { loadCart } from "#app/features/cart/cart.server";
 import { loadActiveCatalogue } from "./menu-catalogue.server";
-import { productPricing } from "../cart/cart-pricing.server";
-import { preferredOrderType } from "../tables/table-visit.server";
-import { referenceBranch, referenceSettings } from "../shared/reference-data.server";
+import { productPricing } from "#app/features/cart/cart-pricing.server";
+import { preferredOrderType } from "#app/features/tables/table-visit.server";
+import { referenceBranch, referenceSettings } from "#app/features/shared/reference-data.server";
 
 export { productPath, storePath } from "./store-paths";
 

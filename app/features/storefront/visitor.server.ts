@@ -5,7 +5,7 @@
  * device is a self-service kiosk.
  */
 
-import { safeRedirectPath as safeRedirectTarget } from "../../domain/redirect-target";
+import { safeRedirectPath as safeRedirectTarget } from "#app/domain/redirect-target";
 
 export const CONSENT_COOKIE = "cookie-consent";
 export const SELF_SERVICE_COOKIE = "self-service";

@@ -1,4 +1,4 @@
-import { deTables } from "../../i18n/de-tables";
+import { deTables } from "#app/i18n/de-tables";
 
 const texts = deTables;
 

@@ -1,5 +1,5 @@
 import QRCode from "qrcode";
-import type { Db } from "../../db/schema";
+import type { Db } from "#app/db/schema";
 import { TABLE_PARAM } from "./table-visit";
 
 /**

@@ -1,6 +1,6 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import type { Db } from "../../db/schema";
-import type { OrderType } from "../../domain/order-type";
+import type { Db } from "#app/db/schema";
+import type { OrderType } from "#app/domain/order-type";
 import { TABLE_PARAM } from "./table-visit";
 
 /**

@@ -1,5 +1,5 @@
-import { de as deStaff } from "../../i18n/de-staff";
-import { adminsAndManagers, type BackOfficeArea } from "../backoffice/areas";
+import { de as deStaff } from "#app/i18n/de-staff";
+import { adminsAndManagers, type BackOfficeArea } from "#app/features/backoffice/areas";
 
 const texts = deStaff.backOffice.areas;
 

@@ -1,4 +1,4 @@
-import type { ResourceEditor } from "../backoffice/resource-editor";
+import type { ResourceEditor } from "#app/features/backoffice/resource-editor";
 import { TableCode } from "./table-code";
 
 /** A table's QR code below its form (decision 076). */

@@ -1,6 +1,6 @@
-import { de } from "../../i18n/de-backoffice";
-import { nameField, positionColumn, positionField } from "../backoffice/common-fields";
-import { countWhere, type ResourceDefinition } from "../backoffice/resource.server";
+import { de } from "#app/i18n/de-backoffice";
+import { nameField, positionColumn, positionField } from "#app/features/backoffice/common-fields";
+import { countWhere, type ResourceDefinition } from "#app/features/backoffice/resource.server";
 import { findTableForCode, tableMenuUrl, tableQrSvg } from "./table-qr.server";
 
 const label = de.fieldLabels;

@@ -1,12 +1,12 @@
-import { de } from "../../i18n/de-backoffice";
+import { de } from "#app/i18n/de-backoffice";
 import {
   identifierField,
   nameField,
   positionColumn,
   positionField,
   standardColumns,
-} from "../backoffice/common-fields";
-import { countWhere, type ResourceDefinition } from "../backoffice/resource.server";
+} from "#app/features/backoffice/common-fields";
+import { countWhere, type ResourceDefinition } from "#app/features/backoffice/resource.server";
 
 /** Tags (spec section 3: id, name, image): shop-wide labels for branches and products. */
 export const tagsResource: ResourceDefinition = {

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type opentype from "opentype.js";
-import { loadOpentype } from "../../server/on-demand-modules.server";
+import { loadOpentype } from "#app/server/on-demand-modules.server";
 import {
   FONT_FAMILIES,
   findFamily,

@@ -1,9 +1,13 @@
 import { sql } from "kysely";
-import { de } from "../../i18n/de-backoffice";
-import { deTemplates } from "../../i18n/de-templates";
-import { identifierField, nameField, standardColumns } from "../backoffice/common-fields";
-import type { Problem, ResourceDefinition } from "../backoffice/resource.server";
-import { applyHoursIntent, HOURS_INTENT_FIELD } from "../branches/opening-hours-intent";
+import { de } from "#app/i18n/de-backoffice";
+import { deTemplates } from "#app/i18n/de-templates";
+import {
+  identifierField,
+  nameField,
+  standardColumns,
+} from "#app/features/backoffice/common-fields";
+import type { Problem, ResourceDefinition } from "#app/features/backoffice/resource.server";
+import { applyHoursIntent, HOURS_INTENT_FIELD } from "#app/features/branches/opening-hours-intent";
 import {
   CANVAS_MAX,
   CANVAS_MIN,

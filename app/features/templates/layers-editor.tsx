@@ -8,10 +8,10 @@ import {
   variantChoices,
   type LayerKind,
 } from "./layers.schema";
-import { de } from "../../i18n/de-backoffice";
-import { deTemplates } from "../../i18n/de-templates";
-import { buttonClass } from "../../components/ui/button";
-import type { HoursErrors } from "../../components/backend/opening-hours-editor";
+import { de } from "#app/i18n/de-backoffice";
+import { deTemplates } from "#app/i18n/de-templates";
+import { buttonClass } from "#app/components/ui/button";
+import type { HoursErrors } from "#app/components/backend/opening-hours-editor";
 
 /**
  * An image template's layers as plain fields (issue 16, decision 041), bottom to top. Each row

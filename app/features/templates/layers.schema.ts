@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { de } from "../../i18n/de-backoffice";
-import { deTemplates } from "../../i18n/de-templates";
-import { fieldSchema } from "../backoffice/fields";
+import { de } from "#app/i18n/de-backoffice";
+import { deTemplates } from "#app/i18n/de-templates";
+import { fieldSchema } from "#app/features/backoffice/fields";
 import { DEFAULT_FONT, FONT_FAMILIES, findFamily, parseVariant, variantName } from "./fonts";
 
 /**

@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely";
 import type { OverlayOptions } from "sharp";
-import { loadSharp } from "../../server/on-demand-modules.server";
+import { loadSharp } from "#app/server/on-demand-modules.server";
 import type opentype from "opentype.js";
-import type { Database } from "../../db/schema";
-import { formatMoney } from "../../domain/money";
-import { unitDefinition, type Unit } from "../../domain/units";
-import type { AppConfig } from "../../config/env.server";
-import { storageFor } from "../../integrations/storage/storage.server";
+import type { Database } from "#app/db/schema";
+import { formatMoney } from "#app/domain/money";
+import { unitDefinition, type Unit } from "#app/domain/units";
+import type { AppConfig } from "#app/config/env.server";
+import { storageFor } from "#app/integrations/storage/storage.server";
 import { loadFont, type LoadedFont } from "./fonts.server";
 import type { AreaLayer, ImageLayer, Layer, TextLayer } from "./layers.schema";
 

@@ -1,11 +1,11 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { parseId } from "../../domain/values";
-import { de } from "../../i18n/de-backoffice";
-import { deTemplates } from "../../i18n/de-templates";
-import { guard, problems } from "../backoffice/resource-api.server";
-import { getRecord, mayUse } from "../backoffice/resource.server";
-import { forbidden, requireStaff } from "../staff/staff-auth.server";
-import { apiMethodNotAllowed } from "../../server/api-methods.server";
+import { parseId } from "#app/domain/values";
+import { de } from "#app/i18n/de-backoffice";
+import { deTemplates } from "#app/i18n/de-templates";
+import { guard, problems } from "#app/features/backoffice/resource-api.server";
+import { getRecord, mayUse } from "#app/features/backoffice/resource.server";
+import { forbidden, requireStaff } from "#app/features/staff/staff-auth.server";
+import { apiMethodNotAllowed } from "#app/server/api-methods.server";
 import { embedCss, fontList } from "./fonts.server";
 import { imageTemplatesResource } from "./image-templates.resource";
 import type { Layer } from "./layers.schema";

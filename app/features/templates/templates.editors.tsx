@@ -1,4 +1,4 @@
-import type { ResourceEditor } from "../backoffice/resource-editor";
+import type { ResourceEditor } from "#app/features/backoffice/resource-editor";
 import { LayersEditor, TemplatePreview } from "./layers-editor";
 
 /** An image template's layers in its form, and its rendered preview below it (decision 041). */

@@ -1,12 +1,12 @@
-import { canAccessBranch } from "../../domain/staff-permissions";
-import { parseId } from "../../domain/values";
-import { deTimeTracking as de } from "../../i18n/de-time-tracking";
-import { de as staffDe } from "../../i18n/de-staff";
-import { refused, succeeded, type Outcome } from "../../server/outcome";
-import type { StaffUser } from "../staff/staff-auth.server";
+import { canAccessBranch } from "#app/domain/staff-permissions";
+import { parseId } from "#app/domain/values";
+import { deTimeTracking as de } from "#app/i18n/de-time-tracking";
+import { de as staffDe } from "#app/i18n/de-staff";
+import { refused, succeeded, type Outcome } from "#app/server/outcome";
+import type { StaffUser } from "#app/features/staff/staff-auth.server";
 import { dayRange } from "./clock-device.server";
 import { zoneOf, type AreaContext } from "./staff-scope.server";
-import type { Db } from "../../db/schema";
+import type { Db } from "#app/db/schema";
 import {
   addActivity,
   correctActivity,

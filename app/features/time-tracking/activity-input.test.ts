@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { correctionFromForm, newActivityFromForm, toCorrection } from "./activity-input";
 import { bad, outcomeOf, valueOf } from "./refused";
-import { refused } from "../../server/outcome";
+import { refused } from "#app/server/outcome";
 
 const ZONE = "Europe/Berlin";
 

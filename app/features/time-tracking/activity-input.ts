@@ -1,9 +1,9 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
-import { cleanLine, cleanText, parseId } from "../../domain/values";
-import type { Interval } from "../../domain/working-time";
-import { deTimeTracking as de } from "../../i18n/de-time-tracking";
-import { refused, succeeded, type Outcome } from "../../server/outcome";
+import { cleanLine, cleanText, parseId } from "#app/domain/values";
+import type { Interval } from "#app/domain/working-time";
+import { deTimeTracking as de } from "#app/i18n/de-time-tracking";
+import { refused, succeeded, type Outcome } from "#app/server/outcome";
 import type { Correction, NewActivity } from "./working-activities.server";
 
 /**

@@ -1,9 +1,9 @@
 import { DateTime } from "luxon";
-import type { Db } from "../../db/schema";
-import { formatDate, formatTime } from "../../domain/format";
-import { hoursText, type WorkingTimeViolation } from "../../domain/working-time";
-import { deTimeTracking as de } from "../../i18n/de-time-tracking";
-import type { StaffUser } from "../staff/staff-auth.server";
+import type { Db } from "#app/db/schema";
+import { formatDate, formatTime } from "#app/domain/format";
+import { hoursText, type WorkingTimeViolation } from "#app/domain/working-time";
+import { deTimeTracking as de } from "#app/i18n/de-time-tracking";
+import type { StaffUser } from "#app/features/staff/staff-auth.server";
 import { ownBranches, peopleOfBranches } from "./staff-scope.server";
 import {
   correctionsOf,

@@ -1,9 +1,9 @@
-import type { Db } from "../../db/schema";
-import { isValidCardNumber, isValidPin } from "../../domain/working-time";
-import { deTimeTracking as de } from "../../i18n/de-time-tracking";
-import { refused, succeeded, type Outcome } from "../../server/outcome";
-import { audit, type StaffUser } from "../staff/staff-auth.server";
-import { personAccess, viewablePeople } from "../staff/who-manages-whom.server";
+import type { Db } from "#app/db/schema";
+import { isValidCardNumber, isValidPin } from "#app/domain/working-time";
+import { deTimeTracking as de } from "#app/i18n/de-time-tracking";
+import { refused, succeeded, type Outcome } from "#app/server/outcome";
+import { audit, type StaffUser } from "#app/features/staff/staff-auth.server";
+import { personAccess, viewablePeople } from "#app/features/staff/who-manages-whom.server";
 import { setClockCredentials } from "./clock.server";
 import { ownBranches, type AreaContext } from "./staff-scope.server";
 

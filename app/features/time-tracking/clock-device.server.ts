@@ -1,16 +1,16 @@
 import { DateTime } from "luxon";
-import type { Db } from "../../db/schema";
-import { formatTime } from "../../domain/format";
-import { parseId, parseIsoDate } from "../../domain/values";
+import type { Db } from "#app/db/schema";
+import { formatTime } from "#app/domain/format";
+import { parseId, parseIsoDate } from "#app/domain/values";
 import {
   CLOCK_ACTIONS,
   isValidCardNumber,
   isValidPin,
   type ClockAction,
-} from "../../domain/working-time";
-import { deTimeTracking as de } from "../../i18n/de-time-tracking";
-import { refused, succeeded, type Outcome } from "../../server/outcome";
-import { checkBranchApiKey } from "../devices/branch-api-keys.server";
+} from "#app/domain/working-time";
+import { deTimeTracking as de } from "#app/i18n/de-time-tracking";
+import { refused, succeeded, type Outcome } from "#app/server/outcome";
+import { checkBranchApiKey } from "#app/features/devices/branch-api-keys.server";
 import {
   clock,
   identifyAtDevice,

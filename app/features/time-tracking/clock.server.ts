@@ -1,14 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
-import { lockThrottle, saveThrottle } from "../../db/queries/login";
+import { lockThrottle, saveThrottle } from "#app/db/queries/login";
 import {
   countAttempt,
   forgiveAttempt,
   minutesBlocked,
   type ThrottlePolicy,
-} from "../../domain/login-throttle";
+} from "#app/domain/login-throttle";
 import { closedMonthProblem } from "./closed-months.server";
 import { sql } from "kysely";
-import type { Db, WorkingActivitySource } from "../../db/schema";
+import type { Db, WorkingActivitySource } from "#app/db/schema";
 import {
   afterWrongPin,
   clockState,
@@ -17,10 +17,10 @@ import {
   type ActivityTimes,
   type ClockAction,
   type ClockState,
-} from "../../domain/working-time";
-import { deTimeTracking as de } from "../../i18n/de-time-tracking";
-import { hashPassword, verifyPassword } from "../staff/password.server";
-import { refused, succeeded, type Outcome, type Refusal } from "../../server/outcome";
+} from "#app/domain/working-time";
+import { deTimeTracking as de } from "#app/i18n/de-time-tracking";
+import { hashPassword, verifyPassword } from "#app/features/staff/password.server";
+import { refused, succeeded, type Outcome, type Refusal } from "#app/server/outcome";
 
 /**
  * The clock (issue 21, decision 058): who is clocking (PIN or card, with a lock after ten wrong

@@ -1,8 +1,8 @@
 import { DateTime } from "luxon";
-import { getSettings } from "../../db/queries/settings";
-import type { Db } from "../../db/schema";
-import { monthOf } from "../../domain/working-plan";
-import { dePlan } from "../../i18n/de-working-plan";
+import { getSettings } from "#app/db/queries/settings";
+import type { Db } from "#app/db/schema";
+import { monthOf } from "#app/domain/working-plan";
+import { dePlan } from "#app/i18n/de-working-plan";
 
 /**
  * Closed months (decision 059): once an administrator closes a month, nothing of it changes any

@@ -1,14 +1,14 @@
 import { DateTime } from "luxon";
-import type { Db } from "../../db/schema";
-import { formatTime } from "../../domain/format";
-import { canAccessBranch } from "../../domain/staff-permissions";
-import { parseId } from "../../domain/values";
-import { addDaysTo, shiftText } from "../../domain/working-plan";
-import { isValidCardNumber, isValidPin, type ClockAction } from "../../domain/working-time";
-import { deTimeTracking as de } from "../../i18n/de-time-tracking";
-import { dePlan } from "../../i18n/de-working-plan";
-import { refused, succeeded, type Outcome } from "../../server/outcome";
-import { audit, type StaffUser } from "../staff/staff-auth.server";
+import type { Db } from "#app/db/schema";
+import { formatTime } from "#app/domain/format";
+import { canAccessBranch } from "#app/domain/staff-permissions";
+import { parseId } from "#app/domain/values";
+import { addDaysTo, shiftText } from "#app/domain/working-plan";
+import { isValidCardNumber, isValidPin, type ClockAction } from "#app/domain/working-time";
+import { deTimeTracking as de } from "#app/i18n/de-time-tracking";
+import { dePlan } from "#app/i18n/de-working-plan";
+import { refused, succeeded, type Outcome } from "#app/server/outcome";
+import { audit, type StaffUser } from "#app/features/staff/staff-auth.server";
 import { activityView } from "./activity-views.server";
 import { tapNotice } from "./clock-device.server";
 import {

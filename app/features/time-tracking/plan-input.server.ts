@@ -1,19 +1,19 @@
 import { DateTime } from "luxon";
-import type { Db } from "../../db/schema";
-import { canAccessBranch } from "../../domain/staff-permissions";
-import { parseId, parseIsoDate } from "../../domain/values";
+import type { Db } from "#app/db/schema";
+import { canAccessBranch } from "#app/domain/staff-permissions";
+import { parseId, parseIsoDate } from "#app/domain/values";
 import {
   addDaysTo,
   mondayOf,
   parseHalfDays,
   parseShiftTime,
   shiftEnd,
-} from "../../domain/working-plan";
-import { dePlan as de } from "../../i18n/de-working-plan";
-import { deTimeTracking } from "../../i18n/de-time-tracking";
-import { de as staffDe } from "../../i18n/de-staff";
-import type { StaffUser } from "../staff/staff-auth.server";
-import { personAccess } from "../staff/who-manages-whom.server";
+} from "#app/domain/working-plan";
+import { dePlan as de } from "#app/i18n/de-working-plan";
+import { deTimeTracking } from "#app/i18n/de-time-tracking";
+import { de as staffDe } from "#app/i18n/de-staff";
+import type { StaffUser } from "#app/features/staff/staff-auth.server";
+import { personAccess } from "#app/features/staff/who-manages-whom.server";
 import { bad } from "./refused";
 import { mayPlan, type NewShift } from "./working-plan.server";
 

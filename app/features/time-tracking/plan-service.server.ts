@@ -1,10 +1,10 @@
-import type { Db } from "../../db/schema";
-import { canAccessBranch } from "../../domain/staff-permissions";
-import { parseId } from "../../domain/values";
-import { minutesText, parseMonth, shiftEndText } from "../../domain/working-plan";
-import { dePlan as de } from "../../i18n/de-working-plan";
-import { type Outcome } from "../../server/outcome";
-import { audit, type StaffUser } from "../staff/staff-auth.server";
+import type { Db } from "#app/db/schema";
+import { canAccessBranch } from "#app/domain/staff-permissions";
+import { parseId } from "#app/domain/values";
+import { minutesText, parseMonth, shiftEndText } from "#app/domain/working-plan";
+import { dePlan as de } from "#app/i18n/de-working-plan";
+import { type Outcome } from "#app/server/outcome";
+import { audit, type StaffUser } from "#app/features/staff/staff-auth.server";
 import {
   absenceInput,
   branchFilter,

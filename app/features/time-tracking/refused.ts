@@ -5,7 +5,7 @@ import {
   type Outcome,
   type Refusal,
   type RefusalStatus,
-} from "../../server/outcome";
+} from "#app/server/outcome";
 
 /**
  * The working plan's checks stop at the first problem, several calls deep. Inside a service they

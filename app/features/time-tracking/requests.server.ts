@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
-import type { Db } from "../../db/schema";
-import { firstMessage, problem, problemAnswer, type Outcome } from "../../server/outcome";
-import { de as staffDe } from "../../i18n/de-staff";
-import { requireStaff, type StaffUser } from "../staff/staff-auth.server";
+import type { Db } from "#app/db/schema";
+import { firstMessage, problem, problemAnswer, type Outcome } from "#app/server/outcome";
+import { de as staffDe } from "#app/i18n/de-staff";
+import { requireStaff, type StaffUser } from "#app/features/staff/staff-auth.server";
 import type { AreaContext } from "./staff-scope.server";
 
 /**

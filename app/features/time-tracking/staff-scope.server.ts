@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { DateTime } from "luxon";
-import { getSettings } from "../../db/queries/settings";
-import type { Db } from "../../db/schema";
-import type { StaffUser } from "../staff/staff-auth.server";
+import { getSettings } from "#app/db/queries/settings";
+import type { Db } from "#app/db/schema";
+import type { StaffUser } from "#app/features/staff/staff-auth.server";
 
 /**
  * What the time-tracking services share: the database and the caller's address for the audit

@@ -1,8 +1,8 @@
 import PDFDocument from "pdfkit";
 import { DateTime } from "luxon";
-import { hoursText } from "../../domain/working-time";
-import { dePlan as de } from "../../i18n/de-working-plan";
-import { fontFiles } from "../labels/labels-pdf.server";
+import { hoursText } from "#app/domain/working-time";
+import { dePlan as de } from "#app/i18n/de-working-plan";
+import { fontFiles } from "#app/features/labels/labels-pdf.server";
 
 /**
  * A person's month as a PDF for payroll (decision 065): per day the expected, worked and balance

@@ -1,6 +1,6 @@
-import { deTimeTracking } from "../../i18n/de-time-tracking";
-import { dePlan } from "../../i18n/de-working-plan";
-import { adminsAndManagers, everyone, type BackOfficeArea } from "../backoffice/areas";
+import { deTimeTracking } from "#app/i18n/de-time-tracking";
+import { dePlan } from "#app/i18n/de-working-plan";
+import { adminsAndManagers, everyone, type BackOfficeArea } from "#app/features/backoffice/areas";
 
 /** The time-tracking folder's entries of the back office's navigation (decision 083). */
 export const timeTrackingAreas: readonly BackOfficeArea[] = [

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { closedMonthProblem } from "./closed-months.server";
 import { DateTime } from "luxon";
-import type { Db } from "../../db/schema";
+import type { Db } from "#app/db/schema";
 import {
   timesProblem,
   workedMinutes,
@@ -9,11 +9,11 @@ import {
   type ActivityTimes,
   type Interval,
   type WorkingTimeViolation,
-} from "../../domain/working-time";
-import { deTimeTracking as de } from "../../i18n/de-time-tracking";
-import { audit, type StaffUser } from "../staff/staff-auth.server";
-import { personAccess } from "../staff/who-manages-whom.server";
-import { refused, succeeded, type Outcome, type Refusal } from "../../server/outcome";
+} from "#app/domain/working-time";
+import { deTimeTracking as de } from "#app/i18n/de-time-tracking";
+import { audit, type StaffUser } from "#app/features/staff/staff-auth.server";
+import { personAccess } from "#app/features/staff/who-manages-whom.server";
+import { refused, succeeded, type Outcome, type Refusal } from "#app/server/outcome";
 
 /**
  * The working activities as staff see and correct them (issue 21, decision 058): lists by branch,

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { DateTime } from "luxon";
-import type { Db } from "../../db/schema";
+import type { Db } from "#app/db/schema";
 import {
   addDaysTo,
   daysOfMonth,
@@ -10,11 +10,11 @@ import {
   timeSheetTotals,
   type DayAbsence,
   type ShiftTimes,
-} from "../../domain/working-plan";
-import { minutesPerDay } from "../../domain/working-time";
-import { dePlan as de } from "../../i18n/de-working-plan";
-import { publicHolidays } from "../branches/holidays.server";
-import type { StaffUser } from "../staff/staff-auth.server";
+} from "#app/domain/working-plan";
+import { minutesPerDay } from "#app/domain/working-time";
+import { dePlan as de } from "#app/i18n/de-working-plan";
+import { publicHolidays } from "#app/features/branches/holidays.server";
+import type { StaffUser } from "#app/features/staff/staff-auth.server";
 import { isMonthClosed } from "./closed-months.server";
 import { listActivities } from "./working-activities.server";
 import {
@@ -24,7 +24,7 @@ import {
   type Outcome,
   type Refusal,
   type RefusalStatus,
-} from "../../server/outcome";
+} from "#app/server/outcome";
 
 export { isMonthClosed };
 

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import type { Db } from "../../db/schema";
+import type { Db } from "#app/db/schema";
 import { listSchedules } from "./working-plan.server";
 
 /**

@@ -1,6 +1,6 @@
 import { inflateSync } from "node:zlib";
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { loadSharp } from "../../server/on-demand-modules.server";
+import { loadSharp } from "#app/server/on-demand-modules.server";
 
 /**
  * The checks of a file's content that its first bytes cannot answer (decision 037): a photo must

@@ -1,5 +1,5 @@
-import type { Db } from "../../db/schema";
-import { uploadPath, uploadPreviewPath } from "../../domain/upload-paths";
+import type { Db } from "#app/db/schema";
+import { uploadPath, uploadPreviewPath } from "#app/domain/upload-paths";
 
 export interface OrderUploadView {
   key: string;

@@ -1,7 +1,7 @@
-import { loadSharp } from "../../server/on-demand-modules.server";
-import type { Upload } from "../../db/schema";
-import type { FileStorage } from "../../integrations/storage/file-storage";
-import { storageFor, type StorageSettings } from "../../integrations/storage/storage.server";
+import { loadSharp } from "#app/server/on-demand-modules.server";
+import type { Upload } from "#app/db/schema";
+import type { FileStorage } from "#app/integrations/storage/file-storage";
+import { storageFor, type StorageSettings } from "#app/integrations/storage/storage.server";
 import { openPdf, pdfHasJavaScript } from "./file-content.server";
 
 /**

@@ -1,11 +1,11 @@
-import { MAX_UPLOAD_BYTES } from "../../domain/upload-types";
-import { deUploads } from "../../i18n/de-uploads";
-import { refused, succeeded, type Outcome } from "../../server/outcome";
+import { MAX_UPLOAD_BYTES } from "#app/domain/upload-types";
+import { deUploads } from "#app/i18n/de-uploads";
+import { refused, succeeded, type Outcome } from "#app/server/outcome";
 import {
   MultipartTooLarge,
   MultipartUnreadable,
   readMultipart,
-} from "../../server/multipart.server";
+} from "#app/server/multipart.server";
 
 /** Files one request may carry in the back office and the API (decision 037). */
 export const MAX_FILES_AT_ONCE = 20;

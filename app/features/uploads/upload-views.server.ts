@@ -1,6 +1,6 @@
-import { DEFAULT_UPLOAD_EXTENSIONS, MAX_UPLOAD_BYTES } from "../../domain/upload-types";
-import { formatDateTime } from "../../domain/format";
-import { deUploads } from "../../i18n/de-uploads";
+import { DEFAULT_UPLOAD_EXTENSIONS, MAX_UPLOAD_BYTES } from "#app/domain/upload-types";
+import { formatDateTime } from "#app/domain/format";
+import { deUploads } from "#app/i18n/de-uploads";
 import { MAX_FILES_AT_ONCE } from "./upload-form.server";
 import type { UploadRecord } from "./uploads.server";
 

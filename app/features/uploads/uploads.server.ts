@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import type { Db, Upload } from "../../db/schema";
-import { checkUpload } from "../../domain/upload-types";
-import { uploadPath, uploadPreviewPath } from "../../domain/upload-paths";
-import { cleanLine } from "../../domain/values";
-import { deUploads } from "../../i18n/de-uploads";
-import { storageFor, type StorageSettings } from "../../integrations/storage/storage.server";
-import { refusedWith, type Outcome, type Problem, type RefusalStatus } from "../../server/outcome";
-import { audit } from "../staff/staff-auth.server";
+import type { Db, Upload } from "#app/db/schema";
+import { checkUpload } from "#app/domain/upload-types";
+import { uploadPath, uploadPreviewPath } from "#app/domain/upload-paths";
+import { cleanLine } from "#app/domain/values";
+import { deUploads } from "#app/i18n/de-uploads";
+import { storageFor, type StorageSettings } from "#app/integrations/storage/storage.server";
+import { refusedWith, type Outcome, type Problem, type RefusalStatus } from "#app/server/outcome";
+import { audit } from "#app/features/staff/staff-auth.server";
 import { contentIsSound } from "./file-content.server";
 import { forgetPreview } from "./previews.server";
 

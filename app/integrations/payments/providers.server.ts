@@ -1,4 +1,4 @@
-import type { AppConfig } from "../../config/env.server";
+import type { AppConfig } from "#app/config/env.server";
 import { paypalProvider } from "./paypal.server";
 import type { PaymentProvider, PaymentProviderName, ProviderRuntime } from "./provider";
 import { stripeProvider } from "./stripe.server";

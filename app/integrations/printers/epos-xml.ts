@@ -1,4 +1,4 @@
-import type { Receipt } from "../../domain/receipt";
+import type { Receipt } from "#app/domain/receipt";
 import {
   layoutReceipt,
   printableText,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildReceipt, type ReceiptSource } from "../../domain/receipt";
+import { buildReceipt, type ReceiptSource } from "#app/domain/receipt";
 import { columns, printableText, receiptToEscPos, wrapText } from "./escpos";
 
 /**

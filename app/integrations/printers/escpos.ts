@@ -1,5 +1,5 @@
-import type { Receipt, ReceiptField } from "../../domain/receipt";
-import { de } from "../../i18n/de-staff";
+import type { Receipt, ReceiptField } from "#app/domain/receipt";
+import { de } from "#app/i18n/de-staff";
 
 /**
  * The receipt as ESC/POS bytes for a thermal printer with a 58 mm (32 characters) or 80 mm

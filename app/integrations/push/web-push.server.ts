@@ -4,7 +4,7 @@ import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
 import webPush from "web-push";
-import type { AppConfig, WebPushConfig } from "../../config/env.server";
+import type { AppConfig, WebPushConfig } from "#app/config/env.server";
 import {
   checkEndpointAddress,
   DEFAULT_PUSH_ENDPOINT_POLICY,

@@ -1,4 +1,4 @@
-import type { AppConfig } from "../../config/env.server";
+import type { AppConfig } from "#app/config/env.server";
 import type { SmsProvider, SmsRuntime } from "./sms-provider";
 import { twilioSmsProvider } from "./twilio.server";
 

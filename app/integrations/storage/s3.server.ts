@@ -1,6 +1,6 @@
 import type { S3Client } from "@aws-sdk/client-s3";
-import { loadS3 } from "../../server/on-demand-modules.server";
-import type { StorageConfig } from "../../config/env.server";
+import { loadS3 } from "#app/server/on-demand-modules.server";
+import type { StorageConfig } from "#app/config/env.server";
 import type { FileStorage } from "./file-storage";
 import { checkedKey } from "./keys";
 

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { StorageConfig } from "../../config/env.server";
+import type { StorageConfig } from "#app/config/env.server";
 import type { FileStorage } from "./file-storage";
 import { localFolderStorage } from "./local-folder.server";
 import { s3Storage } from "./s3.server";

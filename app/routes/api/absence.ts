@@ -1,6 +1,6 @@
-import { removeAbsence, visibleAbsence } from "../../features/time-tracking/plan-service.server";
-import { managersItem } from "../../features/time-tracking/requests.server";
-import { dePlan as de } from "../../i18n/de-working-plan";
+import { removeAbsence, visibleAbsence } from "#app/features/time-tracking/plan-service.server";
+import { managersItem } from "#app/features/time-tracking/requests.server";
+import { dePlan as de } from "#app/i18n/de-working-plan";
 
 /** `DELETE /api/absences/{id}` (issue 21, decision 059). */
 const item = managersItem(visibleAbsence, de.errors.notFound, {

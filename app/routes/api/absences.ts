@@ -1,9 +1,9 @@
-import { absencesFor, bookAbsenceFor } from "../../features/time-tracking/plan-service.server";
+import { absencesFor, bookAbsenceFor } from "#app/features/time-tracking/plan-service.server";
 import {
   managersCreate,
   managersRead,
   mapOutcome,
-} from "../../features/time-tracking/requests.server";
+} from "#app/features/time-tracking/requests.server";
 
 /**
  * `GET /api/absences?from&to&branch&user` and `POST` an absence

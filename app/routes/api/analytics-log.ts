@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { de } from "../../i18n/de";
-import { hasConsent } from "../../features/storefront/visitor.server";
-import { readSmallJson } from "../../features/shared/small-request.server";
-import { analyticsEventSchema } from "../../features/analytics/events";
-import { recorderFor } from "../../features/analytics/recorder-of.server";
-import { problem, problemAnswer } from "../../server/outcome";
+import { de } from "#app/i18n/de";
+import { hasConsent } from "#app/features/storefront/visitor.server";
+import { readSmallJson } from "#app/features/shared/small-request.server";
+import { analyticsEventSchema } from "#app/features/analytics/events";
+import { recorderFor } from "#app/features/analytics/recorder-of.server";
+import { problem, problemAnswer } from "#app/server/outcome";
 
 /** A body beyond this is not an event: 8 KB, twice the largest event that can be stored. */
 const EVENT_BODY_BYTES = 8 * 1024;

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { parseId } from "../../domain/values";
+import { parseId } from "#app/domain/values";
 import {
   credentialsInput,
   credentialsPerson,
   credentialsState,
   saveCredentials,
-} from "../../features/time-tracking/clock-credentials.server";
+} from "#app/features/time-tracking/clock-credentials.server";
 import {
   jsonData,
   methodNotAllowed,
@@ -13,9 +13,9 @@ import {
   readBody,
   requireManager,
   unreadableBody,
-} from "../../features/time-tracking/requests.server";
-import { deTimeTracking as de } from "../../i18n/de-time-tracking";
-import { firstMessage, problem, problemAnswer, type Refusal } from "../../server/outcome";
+} from "#app/features/time-tracking/requests.server";
+import { deTimeTracking as de } from "#app/i18n/de-time-tracking";
+import { firstMessage, problem, problemAnswer, type Refusal } from "#app/server/outcome";
 
 /**
  * `GET` and `PUT /api/clock-credentials/{userId}` `{ pin?, card?, removeCard? }` (decision 065): a manager

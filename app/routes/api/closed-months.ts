@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { closeMonthBy } from "../../features/time-tracking/plan-service.server";
+import { closeMonthBy } from "#app/features/time-tracking/plan-service.server";
 import {
   jsonData,
   managersCreate,
   mapOutcome,
   requireAdmin,
   requireManager,
-} from "../../features/time-tracking/requests.server";
-import { closedMonths } from "../../features/time-tracking/working-plan.server";
+} from "#app/features/time-tracking/requests.server";
+import { closedMonths } from "#app/features/time-tracking/working-plan.server";
 
 /**
  * `GET /api/closed-months` (managers) and `POST { month }` (administrators): once closed, nothing

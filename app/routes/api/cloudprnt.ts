@@ -4,9 +4,9 @@ import {
   cloudPrntFetch,
   cloudPrntPoll,
   QUICK_POLL_PASSED,
-} from "../../features/devices/cloudprnt.server";
-import { de } from "../../i18n/de";
-import { problem } from "../../server/outcome";
+} from "#app/features/devices/cloudprnt.server";
+import { de } from "#app/i18n/de";
+import { problem } from "#app/server/outcome";
 
 /**
  * Star CloudPRNT (decision 056): the printer's own address, named by its device token (no staff

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { configApiAction, configApiLoader } from "../../features/settings/settings-routes.server";
+import { configApiAction, configApiLoader } from "#app/features/settings/settings-routes.server";
 
 /** `GET /api/config` and `POST /api/config` (spec section 7): the shop's settings. */
 export const loader = ({ request, context }: LoaderFunctionArgs) =>

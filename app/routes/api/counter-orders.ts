@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { de } from "../../i18n/de-staff";
-import { loadCounterOrders } from "../../features/devices/counter-orders.server";
-import { readLocalSettings } from "../../features/devices/local-settings.server";
+import { de } from "#app/i18n/de-staff";
+import { loadCounterOrders } from "#app/features/devices/counter-orders.server";
+import { readLocalSettings } from "#app/features/devices/local-settings.server";
 
 /** GET /api/orders/{frontdesk|backoffice}/{branchId}/{apiKey}: the counter views as JSON. */
 export async function loader({ params, context, request }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { deviceActionGet, deviceToAct } from "../../features/devices/device-requests.server";
-import { deviceLog } from "../../features/devices/device-tests.server";
+import { deviceActionGet, deviceToAct } from "#app/features/devices/device-requests.server";
+import { deviceLog } from "#app/features/devices/device-tests.server";
 
 /** `POST /api/devices/{id}/request-device-logs`: the device log, newest first. */
 export const loader = deviceActionGet;

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { deviceActionGet, deviceToAct } from "../../features/devices/device-requests.server";
-import { testNotification, testPrint } from "../../features/devices/device-tests.server";
-import { problem, problemAnswer } from "../../server/outcome";
+import { deviceActionGet, deviceToAct } from "#app/features/devices/device-requests.server";
+import { testNotification, testPrint } from "#app/features/devices/device-tests.server";
+import { problem, problemAnswer } from "#app/server/outcome";
 
 /** `POST /api/devices/{id}/test/notification`: for a printer a test ticket as well. */
 export const loader = deviceActionGet;

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { deviceActionGet, deviceToAct } from "../../features/devices/device-requests.server";
-import { testPrint } from "../../features/devices/device-tests.server";
-import { problem } from "../../server/outcome";
+import { deviceActionGet, deviceToAct } from "#app/features/devices/device-requests.server";
+import { testPrint } from "#app/features/devices/device-tests.server";
+import { problem } from "#app/server/outcome";
 
 /** `POST /api/devices/{id}/test/print`: a test ticket, answered with success or the reason. */
 export const loader = deviceActionGet;

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { epsonSdpRequest } from "../../features/devices/epson-sdp.server";
-import { de } from "../../i18n/de";
-import { problem } from "../../server/outcome";
+import { epsonSdpRequest } from "#app/features/devices/epson-sdp.server";
+import { de } from "#app/i18n/de";
+import { problem } from "#app/server/outcome";
 
 /**
  * Epson Server Direct Print (decision 063): the printer's own address, named by its device token

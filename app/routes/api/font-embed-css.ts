@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { fontEmbedCss } from "../../features/templates/templates-routes.server";
+import { fontEmbedCss } from "#app/features/templates/templates-routes.server";
 
 /** `GET /api/fonts/google/{family}/style-{variant}.embed.css` (decision 041): public, cached. */
 export const loader = ({ request, params }: LoaderFunctionArgs) => fontEmbedCss(request, params);

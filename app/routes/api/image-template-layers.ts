@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { layersApi } from "../../features/templates/templates-routes.server";
+import { layersApi } from "#app/features/templates/templates-routes.server";
 
 /**
  * `GET /api/image-templates/{id}/layers` (spec section 7, extra reads; decision 041). Other

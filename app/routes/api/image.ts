@@ -1,23 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { parseId } from "../../domain/values";
-import { readImageRequest } from "../../features/media/image-request.server";
+import { parseId } from "#app/domain/values";
+import { readImageRequest } from "#app/features/media/image-request.server";
 import {
   IMAGE_ROLES,
   imageInput,
   unreadableImageRequest,
-} from "../../features/media/image-views.server";
+} from "#app/features/media/image-views.server";
 import {
   deleteImage,
   findImage,
   imageJson,
   updateImage,
   usageOf,
-} from "../../features/media/images.server";
-import { requireStaff } from "../../features/staff/staff-auth.server";
-import { deMedia } from "../../i18n/de-media";
-import { apiMethodNotAllowed } from "../../server/api-methods.server";
-import { problem, problemAnswer, refusedWith, withHeadline } from "../../server/outcome";
-import { versionRead } from "../../server/version-read.server";
+} from "#app/features/media/images.server";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { deMedia } from "#app/i18n/de-media";
+import { apiMethodNotAllowed } from "#app/server/api-methods.server";
+import { problem, problemAnswer, refusedWith, withHeadline } from "#app/server/outcome";
+import { versionRead } from "#app/server/version-read.server";
 
 /**
  * `GET|PUT|DELETE /api/images/{id}` (decision 038): PUT takes multipart with an optional new

@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { parseId } from "../../domain/values";
-import { readImageRequest } from "../../features/media/image-request.server";
+import { parseId } from "#app/domain/values";
+import { readImageRequest } from "#app/features/media/image-request.server";
 import {
   IMAGE_ROLES,
   imageInput,
   unreadableImageRequest,
-} from "../../features/media/image-views.server";
-import { createImage, imageJson, listImages } from "../../features/media/images.server";
-import { requireStaff } from "../../features/staff/staff-auth.server";
-import { deMedia } from "../../i18n/de-media";
-import { apiMethodNotAllowed } from "../../server/api-methods.server";
-import { problemAnswer, withHeadline } from "../../server/outcome";
+} from "#app/features/media/image-views.server";
+import { createImage, imageJson, listImages } from "#app/features/media/images.server";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { deMedia } from "#app/i18n/de-media";
+import { apiMethodNotAllowed } from "#app/server/api-methods.server";
+import { problemAnswer, withHeadline } from "#app/server/outcome";
 
 /**
  * `GET /api/images` (the list, `?search=&page=`) and `POST /api/images` (an upload, multipart:

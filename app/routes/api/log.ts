@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseId } from "../../domain/values";
-import { logEntry } from "../../features/logs/log-views.server";
-import { mayReadLogs } from "../../features/logs/logs.server";
-import { forbidden, requireStaff } from "../../features/staff/staff-auth.server";
-import { problemAnswer } from "../../server/outcome";
+import { parseId } from "#app/domain/values";
+import { logEntry } from "#app/features/logs/log-views.server";
+import { mayReadLogs } from "#app/features/logs/logs.server";
+import { forbidden, requireStaff } from "#app/features/staff/staff-auth.server";
+import { problemAnswer } from "#app/server/outcome";
 
 /** `GET /api/logs/{id}` (spec section 7): one entry with its before and after. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { logEntries } from "../../features/logs/log-views.server";
-import { logFiltersFrom, mayReadLogs } from "../../features/logs/logs.server";
-import { forbidden, requireStaff } from "../../features/staff/staff-auth.server";
+import { logEntries } from "#app/features/logs/log-views.server";
+import { logFiltersFrom, mayReadLogs } from "#app/features/logs/logs.server";
+import { forbidden, requireStaff } from "#app/features/staff/staff-auth.server";
 
 /** `GET /api/logs` (spec section 7): `?userId=&entityType=&action=&branchId=&from=&to=&before=`. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

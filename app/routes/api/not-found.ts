@@ -1,4 +1,4 @@
-import { de } from "../../i18n/de";
+import { de } from "#app/i18n/de";
 
 /** Any `/api/…` address no route claims: a JSON 404 for every method, never the HTML page. */
 const notFound = () =>

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import {
   isPaymentSignatureError,
   type PaymentProviderName,
-} from "../../integrations/payments/provider";
-import { settlePayment } from "../../features/checkout/payment.server";
-import { NO_STAFF, refundOrderPayment } from "../../features/orders/refund.server";
+} from "#app/integrations/payments/provider";
+import { settlePayment } from "#app/features/checkout/payment.server";
+import { NO_STAFF, refundOrderPayment } from "#app/features/orders/refund.server";
 
 const MAX_WEBHOOK_BYTES = 256 * 1024;
 

@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { parseId } from "../../domain/values";
-import { zodErrors } from "../../features/backoffice/resource-api.server";
+import { parseId } from "#app/domain/values";
+import { zodErrors } from "#app/features/backoffice/resource-api.server";
 import {
   setSoldOut,
   soldOutBodySchema,
   soldOutJson,
-} from "../../features/catalogue/sold-out.server";
-import { readSmallJson } from "../../features/shared/small-request.server";
-import { requireStaff } from "../../features/staff/staff-auth.server";
-import { deCatalogue } from "../../i18n/de-catalogue";
-import { apiMethodNotAllowed } from "../../server/api-methods.server";
-import { problem, problemAnswer } from "../../server/outcome";
+} from "#app/features/catalogue/sold-out.server";
+import { readSmallJson } from "#app/features/shared/small-request.server";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { deCatalogue } from "#app/i18n/de-catalogue";
+import { apiMethodNotAllowed } from "#app/server/api-methods.server";
+import { problem, problemAnswer } from "#app/server/outcome";
 
 const texts = deCatalogue.soldOut;
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { listedBranch, soldOutListFor } from "../../features/catalogue/sold-out.server";
-import { requireStaff } from "../../features/staff/staff-auth.server";
-import { apiMethodNotAllowed } from "../../server/api-methods.server";
-import { problemAnswer } from "../../server/outcome";
+import { listedBranch, soldOutListFor } from "#app/features/catalogue/sold-out.server";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { apiMethodNotAllowed } from "#app/server/api-methods.server";
+import { problemAnswer } from "#app/server/outcome";
 
 /**
  * `GET /api/products/sold-out?branchId=` (decision 036): what is sold out today in the branch

@@ -2,15 +2,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import {
   acceptCounterAppointment,
   submitQuestionnaire,
-} from "../../features/orders/order-status.server";
+} from "#app/features/orders/order-status.server";
 import type { z } from "zod";
-import type { OrderChangeResult } from "../../features/orders/order-status.server";
-import { publicOrder } from "../../features/orders/order-status-view.server";
-import { questionnaireSchema } from "../../features/orders/questionnaire-schema";
-import { declineCounterAppointmentWithRefund } from "../../features/orders/refund.server";
-import { readSmallBody, readSmallJson } from "../../features/shared/small-request.server";
-import { deOrderStatus } from "../../i18n/de-order-status";
-import { problem, problemAnswer } from "../../server/outcome";
+import type { OrderChangeResult } from "#app/features/orders/order-status.server";
+import { publicOrder } from "#app/features/orders/order-status-view.server";
+import { questionnaireSchema } from "#app/features/orders/questionnaire-schema";
+import { declineCounterAppointmentWithRefund } from "#app/features/orders/refund.server";
+import { readSmallBody, readSmallJson } from "#app/features/shared/small-request.server";
+import { deOrderStatus } from "#app/i18n/de-order-status";
+import { problem, problemAnswer } from "#app/server/outcome";
 
 /**
  * The public order API's answers (spec section 7): `{ data }`, or the one JSON error answer, the

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { loadOrderRecord } from "../../features/orders/order-status.server";
+import { loadOrderRecord } from "#app/features/orders/order-status.server";
 import {
   STATUS_CACHE_CONTROL,
   etagMatches,
   orderStatusEtag,
-} from "../../features/orders/order-status-etag.server";
-import { publicOrder } from "../../features/orders/order-status-view.server";
-import { deOrderStatus } from "../../i18n/de-order-status";
-import { problem } from "../../server/outcome";
+} from "#app/features/orders/order-status-etag.server";
+import { publicOrder } from "#app/features/orders/order-status-view.server";
+import { deOrderStatus } from "#app/i18n/de-order-status";
+import { problem } from "#app/server/outcome";
 
 const notFound = () => problem(404, deOrderStatus.errors.notFound);
 

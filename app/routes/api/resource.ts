@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { itemAction, itemLoader } from "../../features/backoffice/resource-api.server";
-import { resourceAt } from "../../features/resources.server";
+import { itemAction, itemLoader } from "#app/features/backoffice/resource-api.server";
+import { resourceAt } from "#app/features/resources.server";
 
 /** `GET|PUT|DELETE /api/<resource>/{id}` for every standard resource (decisions 035, 083). */
 export const loader = ({ request, context, params }: LoaderFunctionArgs) =>

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { collectionAction, collectionLoader } from "../../features/backoffice/resource-api.server";
-import { resourceAt } from "../../features/resources.server";
+import { collectionAction, collectionLoader } from "#app/features/backoffice/resource-api.server";
+import { resourceAt } from "#app/features/resources.server";
 
 /** `GET /api/<resource>` and `POST /api/<resource>` for every standard resource (decisions 035, 083). */
 export const loader = ({ request, context }: LoaderFunctionArgs) =>

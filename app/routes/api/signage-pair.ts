@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireStaff } from "../../features/staff/staff-auth.server";
-import { problems } from "../../features/backoffice/resource-api.server";
-import { readPairInput } from "../../features/signage/pairing-input.server";
-import { pairDevice } from "../../features/signage/signage.server";
-import { deSignage } from "../../i18n/de-signage";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { problems } from "#app/features/backoffice/resource-api.server";
+import { readPairInput } from "#app/features/signage/pairing-input.server";
+import { pairDevice } from "#app/features/signage/signage.server";
+import { deSignage } from "#app/i18n/de-signage";
 
 /**
  * `POST /api/digital-signage-devices/pair` `{ code, name, branchId, streamId }`: pairs the TV

@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { de } from "../../i18n/de-staff";
-import { editOrderItem, itemIndexOf } from "../../features/orders/order-item-edit.server";
-import { orderItemsJson } from "../../features/orders/order-item-view.server";
-import { readSmallBody } from "../../features/shared/small-request.server";
-import { requireStaff } from "../../features/staff/staff-auth.server";
-import { problem, problemAnswer } from "../../server/outcome";
-import { staffScope } from "../../features/orders/staff-order-query.server";
-import { findStaffOrder } from "../../features/orders/staff-orders.server";
-import { orderJson } from "../../features/orders/order-json.server";
-import { parseId } from "../../domain/values";
+import { de } from "#app/i18n/de-staff";
+import { editOrderItem, itemIndexOf } from "#app/features/orders/order-item-edit.server";
+import { orderItemsJson } from "#app/features/orders/order-item-view.server";
+import { readSmallBody } from "#app/features/shared/small-request.server";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { problem, problemAnswer } from "#app/server/outcome";
+import { staffScope } from "#app/features/orders/staff-order-query.server";
+import { findStaffOrder } from "#app/features/orders/staff-orders.server";
+import { orderJson } from "#app/features/orders/order-json.server";
+import { parseId } from "#app/domain/values";
 
 /**
  * PUT /api/orders/{id}/items/{index} (spec section 7, "payload: item update"): changes one item's

@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { de } from "../../i18n/de-staff";
-import { requireStaff } from "../../features/staff/staff-auth.server";
-import { problem } from "../../server/outcome";
+import { de } from "#app/i18n/de-staff";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { problem } from "#app/server/outcome";
 import {
   parseOrderAction,
   performOrderAction,
   type OrderIntent,
-} from "../../features/orders/staff-order-actions.server";
-import { staffScope } from "../../features/orders/staff-order-query.server";
-import { findStaffOrder } from "../../features/orders/staff-orders.server";
-import { orderJson } from "../../features/orders/order-json.server";
-import { parseId } from "../../domain/values";
+} from "#app/features/orders/staff-order-actions.server";
+import { staffScope } from "#app/features/orders/staff-order-query.server";
+import { findStaffOrder } from "#app/features/orders/staff-orders.server";
+import { orderJson } from "#app/features/orders/order-json.server";
+import { parseId } from "#app/domain/values";
 
 /**
  * POST /api/orders/{id}/status/{cancel|confirm|reject|in-delivery|completed}, /print,

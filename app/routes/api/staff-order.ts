@@ -1,17 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { de as deShop } from "../../i18n/de";
-import { de } from "../../i18n/de-staff";
-import { requireStaff } from "../../features/staff/staff-auth.server";
-import { changeOrderDetails, deleteOrder } from "../../features/orders/order-changes.server";
+import { de as deShop } from "#app/i18n/de";
+import { de } from "#app/i18n/de-staff";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { changeOrderDetails, deleteOrder } from "#app/features/orders/order-changes.server";
 import {
   orderDetailJson,
   orderWithItemsJson,
   readOrderBody,
-} from "../../features/orders/order-json.server";
-import { parseId } from "../../domain/values";
-import { staffScope } from "../../features/orders/staff-order-query.server";
-import { findStaffOrder } from "../../features/orders/staff-orders.server";
-import { problem, problemAnswer } from "../../server/outcome";
+} from "#app/features/orders/order-json.server";
+import { parseId } from "#app/domain/values";
+import { staffScope } from "#app/features/orders/staff-order-query.server";
+import { findStaffOrder } from "#app/features/orders/staff-orders.server";
+import { problem, problemAnswer } from "#app/server/outcome";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 const notFound = () => problem(404, de.staffOrders.errors.notFound);

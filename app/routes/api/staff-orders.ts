@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { de } from "../../i18n/de-staff";
-import { requireStaff } from "../../features/staff/staff-auth.server";
+import { de } from "#app/i18n/de-staff";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
 import {
   orderListJson,
   orderWithItemsJson,
   readOrderBody,
-} from "../../features/orders/order-json.server";
-import { enterStaffOrder } from "../../features/orders/staff-order-entry.server";
-import { parseOrderListQuery, staffScope } from "../../features/orders/staff-order-query.server";
-import { findStaffOrder } from "../../features/orders/staff-orders.server";
-import { problem, problemAnswer } from "../../server/outcome";
+} from "#app/features/orders/order-json.server";
+import { enterStaffOrder } from "#app/features/orders/staff-order-entry.server";
+import { parseOrderListQuery, staffScope } from "#app/features/orders/staff-order-query.server";
+import { findStaffOrder } from "#app/features/orders/staff-orders.server";
+import { problem, problemAnswer } from "#app/server/outcome";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 

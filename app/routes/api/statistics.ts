@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { forbidden, requireStaff } from "../../features/staff/staff-auth.server";
+import { forbidden, requireStaff } from "#app/features/staff/staff-auth.server";
 import {
   mayReadStatistics,
   statisticsFigures,
-} from "../../features/statistics/statistics-views.server";
-import { problemAnswer } from "../../server/outcome";
+} from "#app/features/statistics/statistics-views.server";
+import { problemAnswer } from "#app/server/outcome";
 
 /** `GET /api/statistics/{metric}?from=&to=&branch=` (spec section 7, decision 055). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -4,11 +4,11 @@ import {
   clockDevice,
   personOfApiCall,
   tapAtClock,
-} from "../../features/time-tracking/clock-device.server";
-import { jsonData, readBody } from "../../features/time-tracking/requests.server";
-import { deTimeTracking as de } from "../../i18n/de-time-tracking";
-import { de as staffDe } from "../../i18n/de-staff";
-import { firstMessage, problem, problemAnswer } from "../../server/outcome";
+} from "#app/features/time-tracking/clock-device.server";
+import { jsonData, readBody } from "#app/features/time-tracking/requests.server";
+import { deTimeTracking as de } from "#app/i18n/de-time-tracking";
+import { de as staffDe } from "#app/i18n/de-staff";
+import { firstMessage, problem, problemAnswer } from "#app/server/outcome";
 
 /**
  * `POST /api/time-tracking/{branchId}/{deviceKey}/working-activities/{start|end|pause|resume}`

@@ -5,10 +5,10 @@ import {
   ownActivities,
   ownShifts,
   personOfApiCall,
-} from "../../features/time-tracking/clock-device.server";
-import { jsonData } from "../../features/time-tracking/requests.server";
-import { de as staffDe } from "../../i18n/de-staff";
-import { problem, problemAnswer } from "../../server/outcome";
+} from "#app/features/time-tracking/clock-device.server";
+import { jsonData } from "#app/features/time-tracking/requests.server";
+import { de as staffDe } from "#app/i18n/de-staff";
+import { problem, problemAnswer } from "#app/server/outcome";
 
 /**
  * `GET /api/time-tracking/{branchId}/{deviceKey}/{me|working-activities|working-schedules}`

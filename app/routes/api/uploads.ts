@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { parseId } from "../../domain/values";
-import { requireStaff } from "../../features/staff/staff-auth.server";
-import { readStaffFiles } from "../../features/uploads/upload-form.server";
-import { UPLOAD_ROLES } from "../../features/uploads/upload-views.server";
-import { createStaffUploads, listUploads } from "../../features/uploads/uploads.server";
-import { deUploads } from "../../i18n/de-uploads";
-import { apiMethodNotAllowed } from "../../server/api-methods.server";
-import { problemAnswer, withHeadline } from "../../server/outcome";
+import { parseId } from "#app/domain/values";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { readStaffFiles } from "#app/features/uploads/upload-form.server";
+import { UPLOAD_ROLES } from "#app/features/uploads/upload-views.server";
+import { createStaffUploads, listUploads } from "#app/features/uploads/uploads.server";
+import { deUploads } from "#app/i18n/de-uploads";
+import { apiMethodNotAllowed } from "#app/server/api-methods.server";
+import { problemAnswer, withHeadline } from "#app/server/outcome";
 
 /**
  * `GET /api/uploads` (`?search=&page=&pageSize=`) and `POST /api/uploads` (staff files,

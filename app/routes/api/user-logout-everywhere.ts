@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { parseId } from "../../domain/values";
-import { requireStaff } from "../../features/staff/staff-auth.server";
-import { MANAGER_ROLES, attemptSource } from "../../features/staff/user-requests.server";
-import { loadUser, signOutEverywhere, userView } from "../../features/staff/staff-users.server";
-import { de } from "../../i18n/de-staff";
-import { apiMethodNotAllowed } from "../../server/api-methods.server";
-import { problem, problemAnswer } from "../../server/outcome";
+import { parseId } from "#app/domain/values";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { MANAGER_ROLES, attemptSource } from "#app/features/staff/user-requests.server";
+import { loadUser, signOutEverywhere, userView } from "#app/features/staff/staff-users.server";
+import { de } from "#app/i18n/de-staff";
+import { apiMethodNotAllowed } from "#app/server/api-methods.server";
+import { problem, problemAnswer } from "#app/server/outcome";
 
 /**
  * `POST /api/users/{id}/logout-everywhere` (own addition to spec section 7, decision 028): ends

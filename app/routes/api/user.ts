@@ -1,25 +1,25 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { parseId } from "../../domain/values";
-import { userSchema } from "../../features/staff/staff-auth-schemas";
-import { requireStaff, type StaffUser } from "../../features/staff/staff-auth.server";
+import { parseId } from "#app/domain/values";
+import { userSchema } from "#app/features/staff/staff-auth-schemas";
+import { requireStaff, type StaffUser } from "#app/features/staff/staff-auth.server";
 import {
   MANAGER_ROLES,
   attemptSource,
   readUserBody,
   userExtrasSchema,
   zodRefusal,
-} from "../../features/staff/user-requests.server";
+} from "#app/features/staff/user-requests.server";
 import {
   changeUser,
   deleteUser,
   loadUser,
   userVersion,
   userView,
-} from "../../features/staff/staff-users.server";
-import { de } from "../../i18n/de-staff";
-import { apiMethodNotAllowed } from "../../server/api-methods.server";
-import { problem, problemAnswer } from "../../server/outcome";
-import { versionRead } from "../../server/version-read.server";
+} from "#app/features/staff/staff-users.server";
+import { de } from "#app/i18n/de-staff";
+import { apiMethodNotAllowed } from "#app/server/api-methods.server";
+import { problem, problemAnswer } from "#app/server/outcome";
+import { versionRead } from "#app/server/version-read.server";
 
 const notFound = () => problem(404, de.users.errors.load);
 

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { findUserById } from "../../db/queries/users";
-import { requireStaff } from "../../features/staff/staff-auth.server";
-import { userView } from "../../features/staff/staff-users.server";
-import { de } from "../../i18n/de-staff";
-import { problem } from "../../server/outcome";
+import { findUserById } from "#app/db/queries/users";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { userView } from "#app/features/staff/staff-users.server";
+import { de } from "#app/i18n/de-staff";
+import { problem } from "#app/server/outcome";
 
 /**
  * `GET /api/users/me`: the signed-in user. The spec's current user is `roles` beside a `user`

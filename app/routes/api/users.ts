@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { newUserSchema } from "../../features/staff/staff-auth-schemas";
-import { requireStaff } from "../../features/staff/staff-auth.server";
+import { newUserSchema } from "#app/features/staff/staff-auth-schemas";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
 import {
   MANAGER_ROLES,
   attemptSource,
   readUserBody,
   zodRefusal,
-} from "../../features/staff/user-requests.server";
-import { createUser, listVisibleUsers, userView } from "../../features/staff/staff-users.server";
-import { de } from "../../i18n/de-staff";
-import { apiMethodNotAllowed } from "../../server/api-methods.server";
-import { problem, problemAnswer } from "../../server/outcome";
+} from "#app/features/staff/user-requests.server";
+import { createUser, listVisibleUsers, userView } from "#app/features/staff/staff-users.server";
+import { de } from "#app/i18n/de-staff";
+import { apiMethodNotAllowed } from "#app/server/api-methods.server";
+import { problem, problemAnswer } from "#app/server/outcome";
 
 /** `GET /api/users`: the users the caller may manage (everyone, for administrators). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,18 +1,18 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { activityList, createActivity } from "../../features/time-tracking/activities.server";
+import { activityList, createActivity } from "#app/features/time-tracking/activities.server";
 import {
   newActivitySchema,
   parsedOr400,
   toNewActivity,
-} from "../../features/time-tracking/activity-input";
+} from "#app/features/time-tracking/activity-input";
 import {
   managersCreate,
   mapOutcome,
   requireManager,
-} from "../../features/time-tracking/requests.server";
-import { activityJson } from "../../features/time-tracking/working-activities.server";
-import { deTimeTracking as de } from "../../i18n/de-time-tracking";
-import { problemAnswer } from "../../server/outcome";
+} from "#app/features/time-tracking/requests.server";
+import { activityJson } from "#app/features/time-tracking/working-activities.server";
+import { deTimeTracking as de } from "#app/i18n/de-time-tracking";
+import { problemAnswer } from "#app/server/outcome";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

@@ -3,13 +3,13 @@ import {
   correctVisibleActivity,
   deleteVisibleActivity,
   visibleActivity,
-} from "../../features/time-tracking/activities.server";
+} from "#app/features/time-tracking/activities.server";
 import {
   correctionSchema,
   parsedOr400,
   reasonSchema,
   toCorrection,
-} from "../../features/time-tracking/activity-input";
+} from "#app/features/time-tracking/activity-input";
 import {
   jsonData,
   methodNotAllowed,
@@ -17,10 +17,10 @@ import {
   readBody,
   requireManager,
   unreadableBody,
-} from "../../features/time-tracking/requests.server";
-import { activityJson } from "../../features/time-tracking/working-activities.server";
-import { deTimeTracking as de } from "../../i18n/de-time-tracking";
-import { problem, problemAnswer } from "../../server/outcome";
+} from "#app/features/time-tracking/requests.server";
+import { activityJson } from "#app/features/time-tracking/working-activities.server";
+import { deTimeTracking as de } from "#app/i18n/de-time-tracking";
+import { problem, problemAnswer } from "#app/server/outcome";
 
 /**
  * `GET`, `PUT` and `DELETE /api/working-activities/{id}` (decision 058, 065): one activity; a

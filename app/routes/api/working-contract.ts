@@ -3,16 +3,16 @@ import {
   contractFor,
   plannableId,
   saveContract,
-} from "../../features/time-tracking/plan-service.server";
+} from "#app/features/time-tracking/plan-service.server";
 import {
   jsonData,
   methodNotAllowed,
   readBody,
   requireManager,
   unreadableBody,
-} from "../../features/time-tracking/requests.server";
-import { dePlan as de } from "../../i18n/de-working-plan";
-import { problem, problemAnswer } from "../../server/outcome";
+} from "#app/features/time-tracking/requests.server";
+import { dePlan as de } from "#app/i18n/de-working-plan";
+import { problem, problemAnswer } from "#app/server/outcome";
 
 /**
  * `GET` and `PUT /api/working-contracts/{userId}` `{ weekdayMinutes?, holidayDays?,

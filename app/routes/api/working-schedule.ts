@@ -2,9 +2,9 @@ import {
   removeShift,
   shiftJson,
   visibleShift,
-} from "../../features/time-tracking/plan-service.server";
-import { managersItem } from "../../features/time-tracking/requests.server";
-import { dePlan as de } from "../../i18n/de-working-plan";
+} from "#app/features/time-tracking/plan-service.server";
+import { managersItem } from "#app/features/time-tracking/requests.server";
+import { dePlan as de } from "#app/i18n/de-working-plan";
 
 /** `GET` and `DELETE /api/working-schedules/{id}` (issue 21, decision 059). */
 const item = managersItem(visibleShift, de.errors.notFound, {

@@ -1,9 +1,9 @@
-import { copyWeek } from "../../features/time-tracking/plan-service.server";
+import { copyWeek } from "#app/features/time-tracking/plan-service.server";
 import {
   managersCreate,
   mapOutcome,
   onlyForManagers,
-} from "../../features/time-tracking/requests.server";
+} from "#app/features/time-tracking/requests.server";
 
 /** `POST /api/working-schedules/copy-week` `{ branchId, week }`: "Vorwoche übernehmen" (decision 059). */
 export const loader = onlyForManagers;

@@ -1,5 +1,5 @@
-import { planShift, shiftsOf } from "../../features/time-tracking/plan-service.server";
-import { managersCreate, managersRead } from "../../features/time-tracking/requests.server";
+import { planShift, shiftsOf } from "#app/features/time-tracking/plan-service.server";
+import { managersCreate, managersRead } from "#app/features/time-tracking/requests.server";
 
 /**
  * `GET /api/working-schedules?from&to&branch&user&department` and `POST` a shift

@@ -8,17 +8,17 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormMessage, TextField } from "../../components/backend/form-parts";
-import { Button, Notice } from "../../components/ui";
-import { de } from "../../i18n/de-staff";
-import { noticeFrom } from "../../features/staff/backend-notices";
-import { refusalReply } from "../../features/staff/user-requests.server";
-import { readSmallForm } from "../../features/shared/small-request.server";
-import { PASSWORD_MIN_LENGTH, passwordChangeSchema } from "../../features/staff/staff-auth-schemas";
-import { requireStaff } from "../../features/staff/staff-auth.server";
-import { signInSource, signedInHeaders } from "../../features/staff/known-devices.server";
-import { changeOwnPassword } from "../../features/staff/staff-users.server";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
+import { FormMessage, TextField } from "#app/components/backend/form-parts";
+import { Button, Notice } from "#app/components/ui";
+import { de } from "#app/i18n/de-staff";
+import { noticeFrom } from "#app/features/staff/backend-notices";
+import { refusalReply } from "#app/features/staff/user-requests.server";
+import { readSmallForm } from "#app/features/shared/small-request.server";
+import { PASSWORD_MIN_LENGTH, passwordChangeSchema } from "#app/features/staff/staff-auth-schemas";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { signInSource, signedInHeaders } from "#app/features/staff/known-devices.server";
+import { changeOwnPassword } from "#app/features/staff/staff-users.server";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 const texts = de.account;
 const SECRET_FIELDS = ["currentPassword", "newPassword", "repeatPassword"];

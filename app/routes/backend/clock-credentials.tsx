@@ -7,20 +7,20 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { Button, Checkbox, Notice, Select } from "../../components/ui";
-import { resourceLinks } from "../../components/backend/resource-styles";
-import { CardField, optionsOf, PinField } from "../../components/backend/activity-fields";
-import { parseId } from "../../domain/values";
+import { Button, Checkbox, Notice, Select } from "#app/components/ui";
+import { resourceLinks } from "#app/components/backend/resource-styles";
+import { CardField, optionsOf, PinField } from "#app/components/backend/activity-fields";
+import { parseId } from "#app/domain/values";
 import {
   credentialsInput,
   credentialsList,
   credentialsPerson,
   saveCredentials,
-} from "../../features/time-tracking/clock-credentials.server";
-import { formFields, requireManager } from "../../features/time-tracking/requests.server";
-import { firstMessage } from "../../server/outcome";
-import { deTimeTracking as de } from "../../i18n/de-time-tracking";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
+} from "#app/features/time-tracking/clock-credentials.server";
+import { formFields, requireManager } from "#app/features/time-tracking/requests.server";
+import { firstMessage } from "#app/server/outcome";
+import { deTimeTracking as de } from "#app/i18n/de-time-tracking";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 /**
  * "PIN und Karte für die Stempeluhr" (decision 065): a manager sets or resets the PIN (which lifts

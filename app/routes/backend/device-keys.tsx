@@ -6,22 +6,22 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { formatDateTime } from "../../domain/format";
-import { canAccessBranch } from "../../domain/staff-permissions";
-import { de } from "../../i18n/de-staff";
+import { formatDateTime } from "#app/domain/format";
+import { canAccessBranch } from "#app/domain/staff-permissions";
+import { de } from "#app/i18n/de-staff";
 import {
   listBranchApiKeys,
   makeDeviceKey,
   revokeDeviceKey,
-} from "../../features/devices/branch-api-keys.server";
-import { readSmallForm } from "../../features/shared/small-request.server";
-import { Button, Notice, Select, TextInput } from "../../components/ui";
-import { firstMessage } from "../../server/outcome";
-import { referenceBranches, referenceSettings } from "../../features/shared/reference-data.server";
-import { requireBranch, requireStaff } from "../../features/staff/staff-auth.server";
-import { cleanLine, idSchema } from "../../domain/values";
-import { deTimeTracking } from "../../i18n/de-time-tracking";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
+} from "#app/features/devices/branch-api-keys.server";
+import { readSmallForm } from "#app/features/shared/small-request.server";
+import { Button, Notice, Select, TextInput } from "#app/components/ui";
+import { firstMessage } from "#app/server/outcome";
+import { referenceBranches, referenceSettings } from "#app/features/shared/reference-data.server";
+import { requireBranch, requireStaff } from "#app/features/staff/staff-auth.server";
+import { cleanLine, idSchema } from "#app/domain/values";
+import { deTimeTracking } from "#app/i18n/de-time-tracking";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 /**
  * Keys for the counter devices (frontdesk and backoffice views): made per branch by its managers

@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { mayUse } from "../../features/backoffice/resource.server";
-import { testPrint, visibleDevice } from "../../features/devices/device-tests.server";
-import { devicesResource } from "../../features/devices/devices.resource";
-import { forbidden, requireStaff } from "../../features/staff/staff-auth.server";
-import { parseId } from "../../domain/values";
+import { mayUse } from "#app/features/backoffice/resource.server";
+import { testPrint, visibleDevice } from "#app/features/devices/device-tests.server";
+import { devicesResource } from "#app/features/devices/devices.resource";
+import { forbidden, requireStaff } from "#app/features/staff/staff-auth.server";
+import { parseId } from "#app/domain/values";
 
 /** `POST /backend/devices/{id}/testdruck`: the "Testdruck" button of a device's page. */
 export async function action({ request, context, params }: ActionFunctionArgs) {

@@ -6,10 +6,10 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ImageForm } from "../../components/backend/image-form";
-import { ConfirmAction, Notice } from "../../components/ui";
-import { parseId } from "../../domain/values";
-import { readImageRequest } from "../../features/media/image-request.server";
+import { ImageForm } from "#app/components/backend/image-form";
+import { ConfirmAction, Notice } from "#app/components/ui";
+import { parseId } from "#app/domain/values";
+import { readImageRequest } from "#app/features/media/image-request.server";
 import {
   IMAGE_ROLES,
   imageFormReply,
@@ -17,12 +17,12 @@ import {
   imageNotice,
   imageView,
   usagePlaces,
-} from "../../features/media/image-views.server";
-import { deleteImage, findImage, updateImage } from "../../features/media/images.server";
-import { requireStaff } from "../../features/staff/staff-auth.server";
-import { deMedia } from "../../i18n/de-media";
-import stylesheet from "../../styles/media.css?url";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
+} from "#app/features/media/image-views.server";
+import { deleteImage, findImage, updateImage } from "#app/features/media/images.server";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { deMedia } from "#app/i18n/de-media";
+import stylesheet from "#app/styles/media.css?url";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 /** `/backend/images/{id}`: alt text, focal point, replace, the sizes, delete (decision 038). */
 export const links = () => [{ rel: "stylesheet", href: stylesheet }];

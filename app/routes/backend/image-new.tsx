@@ -6,14 +6,14 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
-import { ImageForm } from "../../components/backend/image-form";
-import { readImageRequest } from "../../features/media/image-request.server";
-import { IMAGE_ROLES, imageFormReply, imageInput } from "../../features/media/image-views.server";
-import { createImage } from "../../features/media/images.server";
-import { requireStaff } from "../../features/staff/staff-auth.server";
-import { deMedia } from "../../i18n/de-media";
-import stylesheet from "../../styles/media.css?url";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
+import { ImageForm } from "#app/components/backend/image-form";
+import { readImageRequest } from "#app/features/media/image-request.server";
+import { IMAGE_ROLES, imageFormReply, imageInput } from "#app/features/media/image-views.server";
+import { createImage } from "#app/features/media/images.server";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { deMedia } from "#app/i18n/de-media";
+import stylesheet from "#app/styles/media.css?url";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 /** `/backend/images/new`: the upload form (decision 038). */
 export const links = () => [{ rel: "stylesheet", href: stylesheet }];

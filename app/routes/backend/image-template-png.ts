@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { templateImage } from "../../features/templates/templates-routes.server";
+import { templateImage } from "#app/features/templates/templates-routes.server";
 
 /** `/backend/image-templates/{id}/bild.png?product=`: the rendered template (decision 041). */
 export const loader = ({ request, context, params }: LoaderFunctionArgs) =>

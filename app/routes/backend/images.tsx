@@ -1,15 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ButtonLink, Notice, Pagination } from "../../components/ui";
-import { ListSearch } from "../../components/backend/list-search";
-import { parseId } from "../../domain/values";
-import { IMAGE_ROLES, imageNotice, imageView } from "../../features/media/image-views.server";
-import { listImages } from "../../features/media/images.server";
-import { requireStaff } from "../../features/staff/staff-auth.server";
-import { deMedia } from "../../i18n/de-media";
-import { de as backoffice } from "../../i18n/de-backoffice";
-import stylesheet from "../../styles/media.css?url";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
+import { ButtonLink, Notice, Pagination } from "#app/components/ui";
+import { ListSearch } from "#app/components/backend/list-search";
+import { parseId } from "#app/domain/values";
+import { IMAGE_ROLES, imageNotice, imageView } from "#app/features/media/image-views.server";
+import { listImages } from "#app/features/media/images.server";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { deMedia } from "#app/i18n/de-media";
+import { de as backoffice } from "#app/i18n/de-backoffice";
+import stylesheet from "#app/styles/media.css?url";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 /** `/backend/images`: the shop's images as a grid with search and paging (decision 038). */
 export const links = () => [{ rel: "stylesheet", href: stylesheet }];

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Badge, OrderStateBadge } from "../../components/ui";
-import { areasFor, groupAreas } from "../../features/areas";
-import { loadDashboard } from "../../features/backoffice/dashboard.server";
-import { staffScope } from "../../features/orders/staff-order-query.server";
-import { referenceSettings } from "../../features/shared/reference-data.server";
-import { requireStaff } from "../../features/staff/staff-auth.server";
-import { de } from "../../i18n/de-staff";
+import { Badge, OrderStateBadge } from "#app/components/ui";
+import { areasFor, groupAreas } from "#app/features/areas";
+import { loadDashboard } from "#app/features/backoffice/dashboard.server";
+import { staffScope } from "#app/features/orders/staff-order-query.server";
+import { referenceSettings } from "#app/features/shared/reference-data.server";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { de } from "#app/i18n/de-staff";
 
 const texts = de.backOffice;
 const board = de.staffOrders.board;

@@ -1,4 +1,4 @@
-import { errorText, errorTitle } from "../../components/error-texts";
+import { errorText, errorTitle } from "#app/components/error-texts";
 import type {
   HeadersFunction,
   LinksFunction,
@@ -15,13 +15,13 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Button, buttonClass, Notice } from "../../components/ui";
-import { soldOutNoticeFrom } from "../../features/catalogue/sold-out-page.server";
-import { areasFor, groupAreas, type AreaLink } from "../../features/areas";
-import { de } from "../../i18n/de-staff";
-import { requireStaff } from "../../features/staff/staff-auth.server";
-import uiStyles from "../../styles/ui.css?url";
-import backendStyles from "../../styles/backend.css?url";
+import { Button, buttonClass, Notice } from "#app/components/ui";
+import { soldOutNoticeFrom } from "#app/features/catalogue/sold-out-page.server";
+import { areasFor, groupAreas, type AreaLink } from "#app/features/areas";
+import { de } from "#app/i18n/de-staff";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import uiStyles from "#app/styles/ui.css?url";
+import backendStyles from "#app/styles/backend.css?url";
 
 const texts = de.backOffice;
 

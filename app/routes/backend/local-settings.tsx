@@ -6,16 +6,16 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { de } from "../../i18n/de-staff";
+import { de } from "#app/i18n/de-staff";
 import {
   localSettingsCookie,
   localSettingsFromForm,
   readLocalSettings,
-} from "../../features/devices/local-settings.server";
-import { readSmallForm } from "../../features/shared/small-request.server";
-import { requireStaff } from "../../features/staff/staff-auth.server";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
-import { Button } from "../../components/ui";
+} from "#app/features/devices/local-settings.server";
+import { readSmallForm } from "#app/features/shared/small-request.server";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
+import { Button } from "#app/components/ui";
 
 /**
  * What this device shows on the order board and the counter views (spec section 3, local

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { logEntryView } from "../../features/logs/log-views.server";
-import { mayReadLogs } from "../../features/logs/logs.server";
-import { forbidden, requireStaff } from "../../features/staff/staff-auth.server";
-import { parseId } from "../../domain/values";
-import { de } from "../../i18n/de-backoffice";
-import { resourceLinks } from "../../components/backend/resource-styles";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
+import { logEntryView } from "#app/features/logs/log-views.server";
+import { mayReadLogs } from "#app/features/logs/logs.server";
+import { forbidden, requireStaff } from "#app/features/staff/staff-auth.server";
+import { parseId } from "#app/domain/values";
+import { de } from "#app/i18n/de-backoffice";
+import { resourceLinks } from "#app/components/backend/resource-styles";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 export const links = resourceLinks;
 

@@ -8,17 +8,17 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { de } from "../../i18n/de-staff";
-import { requireSameOrigin } from "../../features/staff/staff-auth.server";
+import { de } from "#app/i18n/de-staff";
+import { requireSameOrigin } from "#app/features/staff/staff-auth.server";
 import {
   isLoginLinkUsable,
   loginMessage,
   redeemLoginLink,
-} from "../../features/staff/staff-login.server";
-import { signInSource, signedInHeaders } from "../../features/staff/known-devices.server";
-import { Button, Notice } from "../../components/ui";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
-import officeStyles from "../../styles/office.css?url";
+} from "#app/features/staff/staff-login.server";
+import { signInSource, signedInHeaders } from "#app/features/staff/known-devices.server";
+import { Button, Notice } from "#app/components/ui";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
+import officeStyles from "#app/styles/office.css?url";
 
 const texts = de.staffAuth;
 

@@ -10,25 +10,25 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormMessage, TextField } from "../../components/backend/form-parts";
-import { Button, Notice } from "../../components/ui";
-import { safeRedirectPath } from "../../domain/redirect-target";
-import { de } from "../../i18n/de-staff";
-import { readSmallForm } from "../../features/shared/small-request.server";
+import { FormMessage, TextField } from "#app/components/backend/form-parts";
+import { Button, Notice } from "#app/components/ui";
+import { safeRedirectPath } from "#app/domain/redirect-target";
+import { de } from "#app/i18n/de-staff";
+import { readSmallForm } from "#app/features/shared/small-request.server";
 import {
   LOGIN_LINK_MINUTES,
   loginLinkRequestSchema,
   loginSchema,
-} from "../../features/staff/staff-auth-schemas";
-import { currentStaff, requireSameOrigin } from "../../features/staff/staff-auth.server";
+} from "#app/features/staff/staff-auth-schemas";
+import { currentStaff, requireSameOrigin } from "#app/features/staff/staff-auth.server";
 import {
   loginMessage,
   passwordAuthenticator,
   requestLoginLink,
-} from "../../features/staff/staff-login.server";
-import { signInSource, signedInHeaders } from "../../features/staff/known-devices.server";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
-import officeStyles from "../../styles/office.css?url";
+} from "#app/features/staff/staff-login.server";
+import { signInSource, signedInHeaders } from "#app/features/staff/known-devices.server";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
+import officeStyles from "#app/styles/office.css?url";
 
 const texts = de.staffAuth;
 

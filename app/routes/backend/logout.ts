@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { audit, currentStaff, requireSameOrigin } from "../../features/staff/staff-auth.server";
+import { audit, currentStaff, requireSameOrigin } from "#app/features/staff/staff-auth.server";
 import {
   clearStaffSessionCookie,
   revokeRequestSession,
-} from "../../features/staff/staff-session.server";
+} from "#app/features/staff/staff-session.server";
 
 /**
  * `POST /backend/logout`: ends this browser's session on the server, so a copy of its cookie

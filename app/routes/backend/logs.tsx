@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { buttonClass, FilterBar, Select } from "../../components/ui";
-import { logListView } from "../../features/logs/log-views.server";
-import { logFiltersFrom, mayReadLogs } from "../../features/logs/logs.server";
-import { forbidden, requireStaff } from "../../features/staff/staff-auth.server";
-import { de } from "../../i18n/de-backoffice";
-import { de as staff } from "../../i18n/de-staff";
-import { resourceLinks } from "../../components/backend/resource-styles";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
+import { buttonClass, FilterBar, Select } from "#app/components/ui";
+import { logListView } from "#app/features/logs/log-views.server";
+import { logFiltersFrom, mayReadLogs } from "#app/features/logs/logs.server";
+import { forbidden, requireStaff } from "#app/features/staff/staff-auth.server";
+import { de } from "#app/i18n/de-backoffice";
+import { de as staff } from "#app/i18n/de-staff";
+import { resourceLinks } from "#app/components/backend/resource-styles";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 export const links = resourceLinks;
 

@@ -11,12 +11,12 @@ import {
   useLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { MenuEditor } from "../../features/catalogue/menu-editor";
-import { Button, Notice } from "../../components/ui";
-import { menuEditorAction, menuEditorLoader } from "../../features/catalogue/menu-pages.server";
-import { deCatalogue } from "../../i18n/de-catalogue";
-import stylesheet from "../../styles/catalogue-menus.css?url";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
+import { MenuEditor } from "#app/features/catalogue/menu-editor";
+import { Button, Notice } from "#app/components/ui";
+import { menuEditorAction, menuEditorLoader } from "#app/features/catalogue/menu-pages.server";
+import { deCatalogue } from "#app/i18n/de-catalogue";
+import stylesheet from "#app/styles/catalogue-menus.css?url";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 /** A menu's categories and products in order: `/backend/menus/{id}/catalogue` (issue 15). */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];

@@ -1,12 +1,12 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { MenuPreviewDialog } from "../../features/catalogue/menu-preview-dialog";
-import { MenuList } from "../../components/store/menu-list";
-import { Button } from "../../components/ui";
-import { menuPreviewLoader } from "../../features/catalogue/menu-preview.server";
-import { deCatalogue } from "../../i18n/de-catalogue";
-import stylesheet from "../../styles/catalogue-menus.css?url";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
+import { MenuPreviewDialog } from "#app/features/catalogue/menu-preview-dialog";
+import { MenuList } from "#app/components/store/menu-list";
+import { Button } from "#app/components/ui";
+import { menuPreviewLoader } from "#app/features/catalogue/menu-preview.server";
+import { deCatalogue } from "#app/i18n/de-catalogue";
+import stylesheet from "#app/styles/catalogue-menus.css?url";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 /** The storefront as a customer will see it on a date: `/backend/menus/{id}/preview` (issue 15). */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];

@@ -6,25 +6,25 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { Button, Notice, Select } from "../../components/ui";
+import { Button, Notice, Select } from "#app/components/ui";
 import {
   CardField,
   ClockActionButtons,
   optionsOf,
   PinField,
-} from "../../components/backend/activity-fields";
-import { clockActionOf } from "../../features/time-tracking/clock-device.server";
+} from "#app/components/backend/activity-fields";
+import { clockActionOf } from "#app/features/time-tracking/clock-device.server";
 import {
   myTimeView,
   setOwnCredentials,
   tapForMyself,
-} from "../../features/time-tracking/my-time.server";
-import { formFields } from "../../features/time-tracking/requests.server";
-import { requireStaff } from "../../features/staff/staff-auth.server";
-import { firstMessage } from "../../server/outcome";
-import { deTimeTracking as de } from "../../i18n/de-time-tracking";
-import { dePlan as plan } from "../../i18n/de-working-plan";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
+} from "#app/features/time-tracking/my-time.server";
+import { formFields } from "#app/features/time-tracking/requests.server";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { firstMessage } from "#app/server/outcome";
+import { deTimeTracking as de } from "#app/i18n/de-time-tracking";
+import { dePlan as plan } from "#app/i18n/de-working-plan";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 /**
  * "Meine Arbeitszeit" (decision 058): the signed-in person clocks on their own phone – start,

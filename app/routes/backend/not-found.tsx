@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireStaff } from "../../features/staff/staff-auth.server";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
 
 /** An unknown back-office address: staff see 404 in the frame, anyone else the sign-in. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

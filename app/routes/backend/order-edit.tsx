@@ -14,19 +14,19 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FormMessage, TextField } from "../../components/backend/form-parts";
-import { parseId } from "../../domain/values";
-import { de } from "../../i18n/de-staff";
-import { formFields } from "../../domain/order-changes";
+import { FormMessage, TextField } from "#app/components/backend/form-parts";
+import { parseId } from "#app/domain/values";
+import { de } from "#app/i18n/de-staff";
+import { formFields } from "#app/domain/order-changes";
 import {
   loadOrderEdit,
   orderEditFormSchema,
   saveOrderEdit,
-} from "../../features/orders/order-edit-form.server";
-import { readSmallForm } from "../../features/shared/small-request.server";
-import { requireStaff } from "../../features/staff/staff-auth.server";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
-import { Button } from "../../components/ui";
+} from "#app/features/orders/order-edit-form.server";
+import { readSmallForm } from "#app/features/shared/small-request.server";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
+import { Button } from "#app/components/ui";
 
 /** Contact data, appointment and comment of one order (decision 033). */
 const texts = de.orderChanges;

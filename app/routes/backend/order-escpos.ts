@@ -1,11 +1,11 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { de } from "../../i18n/de-staff";
-import { receiptToEscPos } from "../../integrations/printers/escpos";
-import { loadReceipt } from "../../features/orders/receipt.server";
-import { requireStaff } from "../../features/staff/staff-auth.server";
-import { staffScope } from "../../features/orders/staff-order-query.server";
-import { findStaffOrder } from "../../features/orders/staff-orders.server";
-import { parseId } from "../../domain/values";
+import { de } from "#app/i18n/de-staff";
+import { receiptToEscPos } from "#app/integrations/printers/escpos";
+import { loadReceipt } from "#app/features/orders/receipt.server";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { staffScope } from "#app/features/orders/staff-order-query.server";
+import { findStaffOrder } from "#app/features/orders/staff-orders.server";
+import { parseId } from "#app/domain/values";
 
 /**
  * The receipt as ESC/POS bytes for an 80 mm printer (`?width=32` for 58 mm): what a counter

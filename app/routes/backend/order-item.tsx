@@ -6,21 +6,21 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { OptionChoices } from "../../components/store/option-choices";
-import { Button, ButtonLink, Notice, Select, TextInput } from "../../components/ui";
-import { de } from "../../i18n/de-staff";
-import type { FieldErrors } from "../../features/cart/item-form.server";
-import { editOrderItem, itemIndexOf } from "../../features/orders/order-item-edit.server";
+import { OptionChoices } from "#app/components/store/option-choices";
+import { Button, ButtonLink, Notice, Select, TextInput } from "#app/components/ui";
+import { de } from "#app/i18n/de-staff";
+import type { FieldErrors } from "#app/features/cart/item-form.server";
+import { editOrderItem, itemIndexOf } from "#app/features/orders/order-item-edit.server";
 import {
   loadItemEdit,
   postedValues,
   type ItemEditPart,
   type ItemEditValues,
-} from "../../features/orders/order-item-view.server";
-import { readSmallFormData } from "../../features/shared/small-request.server";
-import { requireStaff } from "../../features/staff/staff-auth.server";
-import { staffScope } from "../../features/orders/staff-order-query.server";
-import { parseId } from "../../domain/values";
+} from "#app/features/orders/order-item-view.server";
+import { readSmallFormData } from "#app/features/shared/small-request.server";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { staffScope } from "#app/features/orders/staff-order-query.server";
+import { parseId } from "#app/domain/values";
 
 /**
  * One item of an order, changed by staff: amount, unit and the configured steps in a plain form

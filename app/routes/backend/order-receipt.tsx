@@ -1,14 +1,14 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ReceiptView } from "../../components/backend/receipt";
-import { de } from "../../i18n/de-staff";
-import { loadReceipt } from "../../features/orders/receipt.server";
-import { requireStaff } from "../../features/staff/staff-auth.server";
-import { staffScope } from "../../features/orders/staff-order-query.server";
-import { findStaffOrder } from "../../features/orders/staff-orders.server";
-import { parseId } from "../../domain/values";
-import { orderUploads } from "../../features/uploads/order-uploads.server";
-import { OrderUploadList } from "../../components/backend/order-uploads";
+import { ReceiptView } from "#app/components/backend/receipt";
+import { de } from "#app/i18n/de-staff";
+import { loadReceipt } from "#app/features/orders/receipt.server";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { staffScope } from "#app/features/orders/staff-order-query.server";
+import { findStaffOrder } from "#app/features/orders/staff-orders.server";
+import { parseId } from "#app/domain/values";
+import { orderUploads } from "#app/features/uploads/order-uploads.server";
+import { OrderUploadList } from "#app/components/backend/order-uploads";
 
 /**
  * The printable receipt of an order; `/backend/orders/{id}/escpos` answers the same receipt as

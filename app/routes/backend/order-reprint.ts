@@ -1,10 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { parseId } from "../../domain/values";
-import { reprintOrder } from "../../features/devices/order-reprint.server";
-import { staffScope } from "../../features/orders/staff-order-query.server";
-import { findStaffOrder } from "../../features/orders/staff-orders.server";
-import { requireStaff } from "../../features/staff/staff-auth.server";
-import { de } from "../../i18n/de-staff";
+import { parseId } from "#app/domain/values";
+import { reprintOrder } from "#app/features/devices/order-reprint.server";
+import { staffScope } from "#app/features/orders/staff-order-query.server";
+import { findStaffOrder } from "#app/features/orders/staff-orders.server";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { de } from "#app/i18n/de-staff";
 
 /** The order this person may see, or a 404. */
 async function visibleOrder({ request, context, params }: LoaderFunctionArgs) {

@@ -6,23 +6,23 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Notice, OrderStateBadge } from "../../components/ui";
+import { Notice, OrderStateBadge } from "#app/components/ui";
 import {
   OrderActions,
   OrderFacts,
   OrderItems,
   OrderTrail,
-} from "../../components/backend/orders/order-detail-parts";
-import { parseId } from "../../domain/values";
-import { de } from "../../i18n/de-staff";
-import { loadOrderDetail } from "../../features/orders/order-detail.server";
-import { requireStaff } from "../../features/staff/staff-auth.server";
+} from "#app/components/backend/orders/order-detail-parts";
+import { parseId } from "#app/domain/values";
+import { de } from "#app/i18n/de-staff";
+import { loadOrderDetail } from "#app/features/orders/order-detail.server";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
 import {
   parseOrderAction,
   performOrderAction,
-} from "../../features/orders/staff-order-actions.server";
-import { staffScope } from "../../features/orders/staff-order-query.server";
-import { findStaffOrder } from "../../features/orders/staff-orders.server";
+} from "#app/features/orders/staff-order-actions.server";
+import { staffScope } from "#app/features/orders/staff-order-query.server";
+import { findStaffOrder } from "#app/features/orders/staff-orders.server";
 
 const texts = de.staffOrders;
 const detail = texts.detail;

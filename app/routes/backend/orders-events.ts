@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { liveOrderEventStream } from "../../server/notify-hub.server";
-import { requireStaff } from "../../features/staff/staff-auth.server";
-import { staffScope } from "../../features/orders/staff-order-query.server";
+import { liveOrderEventStream } from "#app/server/notify-hub.server";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { staffScope } from "#app/features/orders/staff-order-query.server";
 
 /**
  * The board's event stream: new and changed orders of the branches this person works for, for

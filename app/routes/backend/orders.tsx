@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { HistoryFilters, LiveBoard } from "../../components/backend/orders/board-parts";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
+import { HistoryFilters, LiveBoard } from "#app/components/backend/orders/board-parts";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 import {
   ButtonLink,
   DataTable,
@@ -9,14 +9,14 @@ import {
   Pagination,
   Tabs,
   type Column,
-} from "../../components/ui";
-import { readLocalSettings } from "../../features/devices/local-settings.server";
-import { loadOrderBoard, type OrderBoard } from "../../features/orders/order-board.server";
-import { parseOrderListQuery, staffScope } from "../../features/orders/staff-order-query.server";
-import type { OrderListView } from "../../features/orders/staff-orders.server";
-import { requireStaff } from "../../features/staff/staff-auth.server";
-import { deCatalogue } from "../../i18n/de-catalogue";
-import { de } from "../../i18n/de-staff";
+} from "#app/components/ui";
+import { readLocalSettings } from "#app/features/devices/local-settings.server";
+import { loadOrderBoard, type OrderBoard } from "#app/features/orders/order-board.server";
+import { parseOrderListQuery, staffScope } from "#app/features/orders/staff-order-query.server";
+import type { OrderListView } from "#app/features/orders/staff-orders.server";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { deCatalogue } from "#app/i18n/de-catalogue";
+import { de } from "#app/i18n/de-staff";
 
 const texts = de.staffOrders.board;
 

@@ -7,17 +7,17 @@ import {
 } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { insertCart } from "../../db/queries/carts";
-import { canAccessBranch } from "../../domain/staff-permissions";
-import { Button } from "../../components/ui";
-import { de } from "../../i18n/de-staff";
-import { rememberCart } from "../../features/cart/cart-cookie.server";
-import { defaultDeliveryType } from "../../features/cart/cart.server";
-import { referenceBranches, referenceSettings } from "../../features/shared/reference-data.server";
-import { requireBranch, requireStaff } from "../../features/staff/staff-auth.server";
-import { storePath } from "../../features/storefront/store-paths";
-import { idSchema } from "../../domain/values";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
+import { insertCart } from "#app/db/queries/carts";
+import { canAccessBranch } from "#app/domain/staff-permissions";
+import { Button } from "#app/components/ui";
+import { de } from "#app/i18n/de-staff";
+import { rememberCart } from "#app/features/cart/cart-cookie.server";
+import { defaultDeliveryType } from "#app/features/cart/cart.server";
+import { referenceBranches, referenceSettings } from "#app/features/shared/reference-data.server";
+import { requireBranch, requireStaff } from "#app/features/staff/staff-auth.server";
+import { storePath } from "#app/features/storefront/store-paths";
+import { idSchema } from "#app/domain/values";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 /**
  * A phone order: staff start a fresh cart for one of their branches and take the customer's order

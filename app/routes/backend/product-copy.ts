@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { copyPageAction, copyPageLoader } from "../../features/catalogue/products.server";
+import { copyPageAction, copyPageLoader } from "#app/features/catalogue/products.server";
 
 /** `POST /backend/products/{id}/copy`: the "Kopieren" button of a product's edit page. */
 export const loader = ({ request, context, params }: LoaderFunctionArgs) =>

@@ -1,11 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
-import { Notice } from "../../components/ui";
-import {
-  soldOutFormAction,
-  soldOutFormLoader,
-} from "../../features/catalogue/sold-out-page.server";
-import { deCatalogue } from "../../i18n/de-catalogue";
+import { Notice } from "#app/components/ui";
+import { soldOutFormAction, soldOutFormLoader } from "#app/features/catalogue/sold-out-page.server";
+import { deCatalogue } from "#app/i18n/de-catalogue";
 
 /**
  * `POST /backend/products/{id}/sold-out` (decision 036): the form behind every sold-out toggle.

@@ -9,14 +9,14 @@ import {
   TextInput,
   buttonClass,
   Button,
-} from "../../components/ui";
+} from "#app/components/ui";
 import type { LinksFunction } from "@remix-run/node";
-import { resourceLinks } from "../../components/backend/resource-styles";
-import bulkStyles from "../../styles/catalogue-bulk.css?url";
-import { bulkPageAction, bulkPageLoader } from "../../features/catalogue/bulk-routes.server";
-import { ProductFilterBar } from "../../features/catalogue/product-filter-bar";
-import { deCatalogue } from "../../i18n/de-catalogue";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
+import { resourceLinks } from "#app/components/backend/resource-styles";
+import bulkStyles from "#app/styles/catalogue-bulk.css?url";
+import { bulkPageAction, bulkPageLoader } from "#app/features/catalogue/bulk-routes.server";
+import { ProductFilterBar } from "#app/features/catalogue/product-filter-bar";
+import { deCatalogue } from "#app/i18n/de-catalogue";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 export const links: LinksFunction = () => [
   ...resourceLinks(),

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { DataTable, Notice, buttonClass, Button } from "../../components/ui";
+import { DataTable, Notice, buttonClass, Button } from "#app/components/ui";
 import type { LinksFunction } from "@remix-run/node";
-import { resourceLinks } from "../../components/backend/resource-styles";
-import bulkStyles from "../../styles/catalogue-bulk.css?url";
-import { importPageAction, importPageLoader } from "../../features/catalogue/bulk-routes.server";
-import { deCatalogue } from "../../i18n/de-catalogue";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
+import { resourceLinks } from "#app/components/backend/resource-styles";
+import bulkStyles from "#app/styles/catalogue-bulk.css?url";
+import { importPageAction, importPageLoader } from "#app/features/catalogue/bulk-routes.server";
+import { deCatalogue } from "#app/i18n/de-catalogue";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 export const links: LinksFunction = () => [
   ...resourceLinks(),

@@ -5,17 +5,17 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { DataTable, Radio, TextInput, Button } from "../../components/ui";
-import { resourceLinks } from "../../components/backend/resource-styles";
-import labelStyles from "../../styles/labels.css?url";
+import { DataTable, Radio, TextInput, Button } from "#app/components/ui";
+import { resourceLinks } from "#app/components/backend/resource-styles";
+import labelStyles from "#app/styles/labels.css?url";
 import {
   labelsPageAction,
   labelsPageLoader,
   type LabelsReply,
-} from "../../features/labels/labels.server";
-import { ProductFilterBar } from "../../features/catalogue/product-filter-bar";
-import { deLabels } from "../../i18n/de-labels";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
+} from "#app/features/labels/labels.server";
+import { ProductFilterBar } from "#app/features/catalogue/product-filter-bar";
+import { deLabels } from "#app/i18n/de-labels";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 export const links: LinksFunction = () => [
   ...resourceLinks(),

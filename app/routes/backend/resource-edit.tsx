@@ -1,17 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Button, ConfirmAction, Notice } from "../../components/ui";
-import { ResourceAfterForm, ResourceExtras } from "../../features/resource-editors";
-import { ConflictNotice, ResourceForm } from "../../components/backend/resource-form";
-import { openingHoursStylesheet } from "../../components/backend/opening-hours-editor";
+import { Button, ConfirmAction, Notice } from "#app/components/ui";
+import { ResourceAfterForm, ResourceExtras } from "#app/features/resource-editors";
+import { ConflictNotice, ResourceForm } from "#app/components/backend/resource-form";
+import { openingHoursStylesheet } from "#app/components/backend/opening-hours-editor";
 import {
   resourceEditAction,
   resourceEditLoader,
-} from "../../features/backoffice/resource-pages.server";
-import { resourceAt } from "../../features/resources.server";
-import { de } from "../../i18n/de-backoffice";
-import { resourceLinks } from "../../components/backend/resource-styles";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
+} from "#app/features/backoffice/resource-pages.server";
+import { resourceAt } from "#app/features/resources.server";
+import { de } from "#app/i18n/de-backoffice";
+import { resourceLinks } from "#app/components/backend/resource-styles";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 export const links = () => [
   ...resourceLinks(),

@@ -8,17 +8,17 @@ import {
   Pagination,
   Select,
   TextInput,
-} from "../../components/ui";
-import { resourceListLoader } from "../../features/backoffice/resource-pages.server";
-import { resourceAt } from "../../features/resources.server";
-import { RowActions } from "../../components/backend/row-actions";
-import { useLiveList } from "../../components/backend/use-live-list";
-import { deCatalogue } from "../../i18n/de-catalogue";
-import { de } from "../../i18n/de-backoffice";
-import { de as staff } from "../../i18n/de-staff";
-import { deTables } from "../../i18n/de-tables";
-import { resourceLinks } from "../../components/backend/resource-styles";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
+} from "#app/components/ui";
+import { resourceListLoader } from "#app/features/backoffice/resource-pages.server";
+import { resourceAt } from "#app/features/resources.server";
+import { RowActions } from "#app/components/backend/row-actions";
+import { useLiveList } from "#app/components/backend/use-live-list";
+import { deCatalogue } from "#app/i18n/de-catalogue";
+import { de } from "#app/i18n/de-backoffice";
+import { de as staff } from "#app/i18n/de-staff";
+import { deTables } from "#app/i18n/de-tables";
+import { resourceLinks } from "#app/components/backend/resource-styles";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 export const links = resourceLinks;
 

@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { Notice, Button } from "../../components/ui";
-import { ConflictNotice, ResourceForm } from "../../components/backend/resource-form";
+import { Notice, Button } from "#app/components/ui";
+import { ConflictNotice, ResourceForm } from "#app/components/backend/resource-form";
 import {
   settingsPageAction,
   settingsPageLoader,
-} from "../../features/settings/settings-routes.server";
-import { de } from "../../i18n/de-backoffice";
-import { resourceLinks } from "../../components/backend/resource-styles";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
+} from "#app/features/settings/settings-routes.server";
+import { de } from "#app/i18n/de-backoffice";
+import { resourceLinks } from "#app/components/backend/resource-styles";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 export const links = resourceLinks;
 

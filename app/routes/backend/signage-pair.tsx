@@ -6,17 +6,17 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { Button } from "../../components/ui/button";
-import { Notice } from "../../components/ui/notice";
-import { Select, TextInput } from "../../components/ui/field";
-import { canAccessBranch } from "../../domain/staff-permissions";
-import { de as deBackOffice } from "../../i18n/de-backoffice";
-import { deSignage } from "../../i18n/de-signage";
-import { referenceBranches } from "../../features/shared/reference-data.server";
-import { requireStaff } from "../../features/staff/staff-auth.server";
-import { readPairInput } from "../../features/signage/pairing-input.server";
-import { pairDevice } from "../../features/signage/signage.server";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
+import { Button } from "#app/components/ui/button";
+import { Notice } from "#app/components/ui/notice";
+import { Select, TextInput } from "#app/components/ui/field";
+import { canAccessBranch } from "#app/domain/staff-permissions";
+import { de as deBackOffice } from "#app/i18n/de-backoffice";
+import { deSignage } from "#app/i18n/de-signage";
+import { referenceBranches } from "#app/features/shared/reference-data.server";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { readPairInput } from "#app/features/signage/pairing-input.server";
+import { pairDevice } from "#app/features/signage/signage.server";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 /** "TV koppeln" (decision 060): the code from the screen, a name, the branch and the stream. */
 const texts = deSignage.pairing;

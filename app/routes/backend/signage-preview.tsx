@@ -5,11 +5,11 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ButtonLink } from "../../components/ui/button";
-import { deSignage } from "../../i18n/de-signage";
-import { de as deBackOffice } from "../../i18n/de-backoffice";
-import { requireStaff } from "../../features/staff/staff-auth.server";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
+import { ButtonLink } from "#app/components/ui/button";
+import { deSignage } from "#app/i18n/de-signage";
+import { de as deBackOffice } from "#app/i18n/de-backoffice";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 /** The live preview of a stream (decision 060): the TV player in preview mode, in a frame. */
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

@@ -1,4 +1,4 @@
-import { Button } from "../../components/ui";
+import { Button } from "#app/components/ui";
 import {
   data,
   redirect,
@@ -7,15 +7,15 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ButtonLink } from "../../components/ui/button";
-import { Field } from "../../components/ui/field";
-import { Notice } from "../../components/ui/notice";
-import { deSignage } from "../../i18n/de-signage";
-import { de as deBackOffice } from "../../i18n/de-backoffice";
-import { requireStaff } from "../../features/staff/staff-auth.server";
-import { receiveVideo, removeVideo } from "../../features/signage/signage-video.server";
-import { SIGNAGE_VIDEO_MAX_BYTES, VIDEO_FIELD } from "../../features/signage/signage-video";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
+import { ButtonLink } from "#app/components/ui/button";
+import { Field } from "#app/components/ui/field";
+import { Notice } from "#app/components/ui/notice";
+import { deSignage } from "#app/i18n/de-signage";
+import { de as deBackOffice } from "#app/i18n/de-backoffice";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { receiveVideo, removeVideo } from "#app/features/signage/signage-video.server";
+import { SIGNAGE_VIDEO_MAX_BYTES, VIDEO_FIELD } from "#app/features/signage/signage-video";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 /**
  * A video segment's video (decision 060, "Videos"): the segment page's "Video hochladen" button

@@ -1,11 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { SoldOutToggle } from "../../components/backend/sold-out-toggle";
-import { Badge, DataTable, FilterBar, Select, TextInput } from "../../components/ui";
-import { soldOutPageLoader } from "../../features/catalogue/sold-out-page.server";
-import { deCatalogue } from "../../i18n/de-catalogue";
-import soldOutStyles from "../../styles/sold-out.css?url";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
+import { SoldOutToggle } from "#app/components/backend/sold-out-toggle";
+import { Badge, DataTable, FilterBar, Select, TextInput } from "#app/components/ui";
+import { soldOutPageLoader } from "#app/features/catalogue/sold-out-page.server";
+import { deCatalogue } from "#app/i18n/de-catalogue";
+import soldOutStyles from "#app/styles/sold-out.css?url";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 /** "Heute ausverkauft" for one branch (decision 036), linked from the order board. */
 export const loader = ({ request, context }: LoaderFunctionArgs) =>

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { forbidden, requireStaff } from "../../features/staff/staff-auth.server";
+import { forbidden, requireStaff } from "#app/features/staff/staff-auth.server";
 import {
   mayReadStatistics,
   statisticsCsvFile,
-} from "../../features/statistics/statistics-views.server";
-import { firstMessage } from "../../server/outcome";
+} from "#app/features/statistics/statistics-views.server";
+import { firstMessage } from "#app/server/outcome";
 
 /** `/backend/statistics/{metric}.csv?von=&bis=&filiale=`: one figure of the page as CSV. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

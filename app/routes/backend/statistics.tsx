@@ -5,18 +5,18 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { buttonClass, FilterBar, Notice, Select } from "../../components/ui";
-import { formatNumber } from "../../domain/format";
-import { forbidden, requireStaff } from "../../features/staff/staff-auth.server";
-import { HoursCard, ListCard, SeriesCard } from "../../features/statistics/statistics-cards";
+import { buttonClass, FilterBar, Notice, Select } from "#app/components/ui";
+import { formatNumber } from "#app/domain/format";
+import { forbidden, requireStaff } from "#app/features/staff/staff-auth.server";
+import { HoursCard, ListCard, SeriesCard } from "#app/features/statistics/statistics-cards";
 import {
   mayReadStatistics,
   statisticsPageView,
-} from "../../features/statistics/statistics-views.server";
-import { deStatistics as de } from "../../i18n/de-statistics";
-import { resourceLinks } from "../../components/backend/resource-styles";
-import statisticsStyles from "../../styles/statistics.css?url";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
+} from "#app/features/statistics/statistics-views.server";
+import { deStatistics as de } from "#app/i18n/de-statistics";
+import { resourceLinks } from "#app/components/backend/resource-styles";
+import statisticsStyles from "#app/styles/statistics.css?url";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 /**
  * The statistics (issue 19, decision 055): each figure of the chosen days as a chart drawn on

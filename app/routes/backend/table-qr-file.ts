@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { canAccessBranch } from "../../domain/staff-permissions";
-import { parseId } from "../../domain/values";
-import { requireStaff } from "../../features/staff/staff-auth.server";
+import { canAccessBranch } from "#app/domain/staff-permissions";
+import { parseId } from "#app/domain/values";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
 import {
   findTableForCode,
   tableMenuUrl,
   tableQrPng,
   tableQrSvg,
-} from "../../features/tables/table-qr.server";
-import { deTables } from "../../i18n/de-tables";
+} from "#app/features/tables/table-qr.server";
+import { deTables } from "#app/i18n/de-tables";
 
 /**
  * `/backend/tables/{id}/qr.svg` and `…/qr.png` (decision 076): one table's QR code as a file to

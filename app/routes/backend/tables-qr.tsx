@@ -5,16 +5,16 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { FilterBar, Select, Button } from "../../components/ui";
-import { resourceLinks } from "../../components/backend/resource-styles";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
-import { useHydrated } from "../../components/use-hydrated";
-import { branchScope } from "../../domain/staff-permissions";
-import { parseId } from "../../domain/values";
-import { requireStaff } from "../../features/staff/staff-auth.server";
-import { tableMenuUrl, tableQrSvg, tablesForSheet } from "../../features/tables/table-qr.server";
-import { deTables } from "../../i18n/de-tables";
-import sheetStyles from "../../styles/table-codes.css?url";
+import { FilterBar, Select, Button } from "#app/components/ui";
+import { resourceLinks } from "#app/components/backend/resource-styles";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
+import { useHydrated } from "#app/components/use-hydrated";
+import { branchScope } from "#app/domain/staff-permissions";
+import { parseId } from "#app/domain/values";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { tableMenuUrl, tableQrSvg, tablesForSheet } from "#app/features/tables/table-qr.server";
+import { deTables } from "#app/i18n/de-tables";
+import sheetStyles from "#app/styles/table-codes.css?url";
 
 const texts = deTables;
 /** One A4 page holds twelve codes; a sheet of 300 is 25 pages, enough for any branch. */

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { taskEventStream } from "../../server/notify-hub.server";
-import { requireStaff } from "../../features/staff/staff-auth.server";
+import { taskEventStream } from "#app/server/notify-hub.server";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
 
 /**
  * The task list's event stream (decision 059): a `task` event whenever a task of the manager's

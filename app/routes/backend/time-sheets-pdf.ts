@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { timeSheetFile } from "../../features/time-tracking/plan-views.server";
-import { downloadAnswer, requireManager } from "../../features/time-tracking/requests.server";
+import { timeSheetFile } from "#app/features/time-tracking/plan-views.server";
+import { downloadAnswer, requireManager } from "#app/features/time-tracking/requests.server";
 
 /** `GET /backend/time-sheets/pdf?monat&person`: a person's month as a PDF (decision 065). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -7,20 +7,20 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { Button, FilterBar, Notice, Select } from "../../components/ui";
-import { resourceLinks } from "../../components/backend/resource-styles";
-import { ColumnHeads, optionsOf, ScrollRegion } from "../../components/backend/activity-fields";
-import { parseId } from "../../domain/values";
-import { closeMonthBy } from "../../features/time-tracking/plan-service.server";
-import { timeSheetView } from "../../features/time-tracking/plan-views.server";
+import { Button, FilterBar, Notice, Select } from "#app/components/ui";
+import { resourceLinks } from "#app/components/backend/resource-styles";
+import { ColumnHeads, optionsOf, ScrollRegion } from "#app/components/backend/activity-fields";
+import { parseId } from "#app/domain/values";
+import { closeMonthBy } from "#app/features/time-tracking/plan-service.server";
+import { timeSheetView } from "#app/features/time-tracking/plan-views.server";
 import {
   formFields,
   requireAdmin,
   requireManager,
-} from "../../features/time-tracking/requests.server";
-import { firstMessage } from "../../server/outcome";
-import { dePlan as de } from "../../i18n/de-working-plan";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
+} from "#app/features/time-tracking/requests.server";
+import { firstMessage } from "#app/server/outcome";
+import { dePlan as de } from "#app/i18n/de-working-plan";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 /**
  * "Stundenzettel" (decision 059): a person's month – expected time (contract less absences and

@@ -7,31 +7,31 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Button, ConfirmAction, DataTable, Notice, Pagination } from "../../components/ui";
-import { ListSearch } from "../../components/backend/list-search";
-import { resourceLinks } from "../../components/backend/resource-styles";
-import uploadStyles from "../../styles/uploads.css?url";
-import { getSettings } from "../../db/queries/settings";
-import { parseId } from "../../domain/values";
-import { readSmallForm } from "../../features/shared/small-request.server";
-import { requireStaff } from "../../features/staff/staff-auth.server";
-import { readStaffFiles } from "../../features/uploads/upload-form.server";
+import { Button, ConfirmAction, DataTable, Notice, Pagination } from "#app/components/ui";
+import { ListSearch } from "#app/components/backend/list-search";
+import { resourceLinks } from "#app/components/backend/resource-styles";
+import uploadStyles from "#app/styles/uploads.css?url";
+import { getSettings } from "#app/db/queries/settings";
+import { parseId } from "#app/domain/values";
+import { readSmallForm } from "#app/features/shared/small-request.server";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { readStaffFiles } from "#app/features/uploads/upload-form.server";
 import {
   UPLOADS_PAGE_SIZE,
   UPLOAD_ROLES,
   uploadHint,
   uploadNotice,
   uploadRow,
-} from "../../features/uploads/upload-views.server";
+} from "#app/features/uploads/upload-views.server";
 import {
   createStaffUploads,
   deleteUpload,
   listUploads,
-} from "../../features/uploads/uploads.server";
-import { de as backOffice } from "../../i18n/de-backoffice";
-import { deUploads } from "../../i18n/de-uploads";
-import type { Refusal } from "../../server/outcome";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
+} from "#app/features/uploads/uploads.server";
+import { de as backOffice } from "#app/i18n/de-backoffice";
+import { deUploads } from "#app/i18n/de-uploads";
+import type { Refusal } from "#app/server/outcome";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 const texts = deUploads.list;
 const list = backOffice.resources.list;

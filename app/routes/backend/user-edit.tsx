@@ -13,21 +13,21 @@ import {
   PasswordSection,
   SectionMessage,
   SessionsSection,
-} from "../../components/backend/user-account-sections";
-import { UserForm } from "../../components/backend/user-form";
-import { Notice } from "../../components/ui";
-import { canManageUser } from "../../domain/staff-permissions";
-import { de } from "../../i18n/de-staff";
-import { noticeFrom } from "../../features/staff/backend-notices";
+} from "#app/components/backend/user-account-sections";
+import { UserForm } from "#app/components/backend/user-form";
+import { Notice } from "#app/components/ui";
+import { canManageUser } from "#app/domain/staff-permissions";
+import { de } from "#app/i18n/de-staff";
+import { noticeFrom } from "#app/features/staff/backend-notices";
 import {
   MANAGER_ROLES,
   attemptSource,
   formChoices,
   refusalReply,
-} from "../../features/staff/user-requests.server";
-import { readSmallForm } from "../../features/shared/small-request.server";
-import { setPasswordSchema, userSchema } from "../../features/staff/staff-auth-schemas";
-import { forbidden, requireStaff, type StaffUser } from "../../features/staff/staff-auth.server";
+} from "#app/features/staff/user-requests.server";
+import { readSmallForm } from "#app/features/shared/small-request.server";
+import { setPasswordSchema, userSchema } from "#app/features/staff/staff-auth-schemas";
+import { forbidden, requireStaff, type StaffUser } from "#app/features/staff/staff-auth.server";
 import {
   deleteUser,
   loadUser,
@@ -38,10 +38,10 @@ import {
   userVersion,
   setUserPassword,
   updateUser,
-} from "../../features/staff/staff-users.server";
-import { parseId } from "../../domain/values";
-import { firstMessage, type Refusal } from "../../server/outcome";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
+} from "#app/features/staff/staff-users.server";
+import { parseId } from "#app/domain/values";
+import { firstMessage, type Refusal } from "#app/server/outcome";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 const texts = de.users;
 

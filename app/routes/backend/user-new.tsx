@@ -7,19 +7,19 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { UserForm } from "../../components/backend/user-form";
-import { de } from "../../i18n/de-staff";
+import { UserForm } from "#app/components/backend/user-form";
+import { de } from "#app/i18n/de-staff";
 import {
   MANAGER_ROLES,
   attemptSource,
   formChoices,
   refusalReply,
-} from "../../features/staff/user-requests.server";
-import { readSmallForm } from "../../features/shared/small-request.server";
-import { newUserSchema } from "../../features/staff/staff-auth-schemas";
-import { requireStaff } from "../../features/staff/staff-auth.server";
-import { createUser } from "../../features/staff/staff-users.server";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
+} from "#app/features/staff/user-requests.server";
+import { readSmallForm } from "#app/features/shared/small-request.server";
+import { newUserSchema } from "#app/features/staff/staff-auth-schemas";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { createUser } from "#app/features/staff/staff-users.server";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 const texts = de.users;
 

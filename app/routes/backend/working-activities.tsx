@@ -5,16 +5,16 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { FilterBar, Notice, Select } from "../../components/ui";
-import { branchOptions, ColumnHeads, ScrollRegion } from "../../components/backend/activity-fields";
-import { resourceLinks } from "../../components/backend/resource-styles";
-import { activityList } from "../../features/time-tracking/activities.server";
-import { activityView, violationsView } from "../../features/time-tracking/activity-views.server";
-import { requireManager } from "../../features/time-tracking/requests.server";
-import { ownBranches } from "../../features/time-tracking/staff-scope.server";
-import { firstMessage } from "../../server/outcome";
-import { deTimeTracking as de } from "../../i18n/de-time-tracking";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
+import { FilterBar, Notice, Select } from "#app/components/ui";
+import { branchOptions, ColumnHeads, ScrollRegion } from "#app/components/backend/activity-fields";
+import { resourceLinks } from "#app/components/backend/resource-styles";
+import { activityList } from "#app/features/time-tracking/activities.server";
+import { activityView, violationsView } from "#app/features/time-tracking/activity-views.server";
+import { requireManager } from "#app/features/time-tracking/requests.server";
+import { ownBranches } from "#app/features/time-tracking/staff-scope.server";
+import { firstMessage } from "#app/server/outcome";
+import { deTimeTracking as de } from "#app/i18n/de-time-tracking";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 /**
  * "Zeiterfassung" (decision 058): the working activities of the manager's branches for the chosen

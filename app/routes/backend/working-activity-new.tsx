@@ -8,18 +8,18 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DateTime } from "luxon";
-import { Button, Notice, Select, TextArea } from "../../components/ui";
-import { resourceLinks } from "../../components/backend/resource-styles";
-import { parseIsoDate } from "../../domain/values";
-import { createActivity } from "../../features/time-tracking/activities.server";
-import { newActivityFromForm, toNewActivity } from "../../features/time-tracking/activity-input";
-import { newActivityChoices } from "../../features/time-tracking/activity-views.server";
-import { requireManager } from "../../features/time-tracking/requests.server";
-import { todayIn, zoneOf } from "../../features/time-tracking/staff-scope.server";
-import { firstMessage } from "../../server/outcome";
-import { deTimeTracking as de } from "../../i18n/de-time-tracking";
-import { ActivityTimes, optionsOf, ReasonField } from "../../components/backend/activity-fields";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
+import { Button, Notice, Select, TextArea } from "#app/components/ui";
+import { resourceLinks } from "#app/components/backend/resource-styles";
+import { parseIsoDate } from "#app/domain/values";
+import { createActivity } from "#app/features/time-tracking/activities.server";
+import { newActivityFromForm, toNewActivity } from "#app/features/time-tracking/activity-input";
+import { newActivityChoices } from "#app/features/time-tracking/activity-views.server";
+import { requireManager } from "#app/features/time-tracking/requests.server";
+import { todayIn, zoneOf } from "#app/features/time-tracking/staff-scope.server";
+import { firstMessage } from "#app/server/outcome";
+import { deTimeTracking as de } from "#app/i18n/de-time-tracking";
+import { ActivityTimes, optionsOf, ReasonField } from "#app/components/backend/activity-fields";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 /**
  * "Aktivität nachtragen" (decision 065): a manager adds a forgotten clock-in for a person of their

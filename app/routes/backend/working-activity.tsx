@@ -8,27 +8,27 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DateTime } from "luxon";
-import { Button, Notice, TextArea } from "../../components/ui";
-import { resourceLinks } from "../../components/backend/resource-styles";
+import { Button, Notice, TextArea } from "#app/components/ui";
+import { resourceLinks } from "#app/components/backend/resource-styles";
 import {
   correctVisibleActivity,
   deleteVisibleActivity,
   visibleActivity,
-} from "../../features/time-tracking/activities.server";
+} from "#app/features/time-tracking/activities.server";
 import {
   correctionFromForm,
   parsedOr400,
   reasonSchema,
   toCorrection,
-} from "../../features/time-tracking/activity-input";
-import { activityEditView } from "../../features/time-tracking/activity-views.server";
-import { requireManager } from "../../features/time-tracking/requests.server";
-import { zoneOf } from "../../features/time-tracking/staff-scope.server";
-import { forbidden, type StaffUser } from "../../features/staff/staff-auth.server";
-import { firstMessage, type Refusal } from "../../server/outcome";
-import { deTimeTracking as de } from "../../i18n/de-time-tracking";
-import { ActivityTimes, ReasonField } from "../../components/backend/activity-fields";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
+} from "#app/features/time-tracking/activity-input";
+import { activityEditView } from "#app/features/time-tracking/activity-views.server";
+import { requireManager } from "#app/features/time-tracking/requests.server";
+import { zoneOf } from "#app/features/time-tracking/staff-scope.server";
+import { forbidden, type StaffUser } from "#app/features/staff/staff-auth.server";
+import { firstMessage, type Refusal } from "#app/server/outcome";
+import { deTimeTracking as de } from "#app/i18n/de-time-tracking";
+import { ActivityTimes, ReasonField } from "#app/components/backend/activity-fields";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 /**
  * One working activity corrected by a manager (decision 058): start, end, pauses and comment,

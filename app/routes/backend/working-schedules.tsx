@@ -7,11 +7,11 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Button, FilterBar, Notice, Select } from "../../components/ui";
-import { resourceLinks } from "../../components/backend/resource-styles";
-import { ColumnHeads, optionsOf, ScrollRegion } from "../../components/backend/activity-fields";
-import { AbsenceForm, ContractForm, ShiftForm } from "../../components/backend/working-plan-forms";
-import { parseId, parseIsoDate } from "../../domain/values";
+import { Button, FilterBar, Notice, Select } from "#app/components/ui";
+import { resourceLinks } from "#app/components/backend/resource-styles";
+import { ColumnHeads, optionsOf, ScrollRegion } from "#app/components/backend/activity-fields";
+import { AbsenceForm, ContractForm, ShiftForm } from "#app/components/backend/working-plan-forms";
+import { parseId, parseIsoDate } from "#app/domain/values";
 import {
   bookAbsenceFor,
   copyWeek,
@@ -20,15 +20,15 @@ import {
   removeShift,
   saveContract,
   visibleShift,
-} from "../../features/time-tracking/plan-service.server";
-import { weekGridView } from "../../features/time-tracking/plan-views.server";
-import { formFields, requireManager } from "../../features/time-tracking/requests.server";
-import type { AreaContext } from "../../features/time-tracking/staff-scope.server";
-import type { StaffUser } from "../../features/staff/staff-auth.server";
-import { dePlan as de } from "../../i18n/de-working-plan";
-import { de as staffDe } from "../../i18n/de-staff";
-import { firstMessage, refused, type Outcome } from "../../server/outcome";
-import { staffPageMeta } from "../../components/backend/staff-page-meta";
+} from "#app/features/time-tracking/plan-service.server";
+import { weekGridView } from "#app/features/time-tracking/plan-views.server";
+import { formFields, requireManager } from "#app/features/time-tracking/requests.server";
+import type { AreaContext } from "#app/features/time-tracking/staff-scope.server";
+import type { StaffUser } from "#app/features/staff/staff-auth.server";
+import { dePlan as de } from "#app/i18n/de-working-plan";
+import { de as staffDe } from "#app/i18n/de-staff";
+import { firstMessage, refused, type Outcome } from "#app/server/outcome";
+import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 /**
  * "Arbeitsplanung" (decision 059): the week's shifts of a branch, a form per person to add one,

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData, useMatches, type ShouldRevalidateFunction } from "@remix-run/react";
-import { BranchHours } from "../../components/branch-hours";
-import { seoMeta } from "../../seo";
-import { loadBranch } from "../../features/storefront/branch.server";
-import { tableVisitRedirect } from "../../features/tables/table-visit.server";
+import { BranchHours } from "#app/components/branch-hours";
+import { seoMeta } from "#app/seo";
+import { loadBranch } from "#app/features/storefront/branch.server";
+import { tableVisitRedirect } from "#app/features/tables/table-visit.server";
 
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const branch = await loadBranch(context.db, params.branchIdentifier ?? "", new Date());

@@ -3,7 +3,7 @@ import { cartAction, type CartActionError } from "./cart-action.server";
 
 /** The cart panel's forms post here (`/store/{branch}?index`): one action, an intent each. */
 export const action = cartAction;
-export { cartPageHeaders as headers } from "../../features/cart/cart-answer-headers";
+export { cartPageHeaders as headers } from "#app/features/cart/cart-answer-headers";
 
 /** What a refused cart change says, shown inside the cart panel. */
 export default function CartMessages() {

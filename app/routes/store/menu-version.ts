@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { menuVersionOf } from "../../features/storefront/menu-catalogue.server";
-import { loadStorefront } from "../../features/storefront/storefront.server";
-import { de } from "../../i18n/de";
+import { menuVersionOf } from "#app/features/storefront/menu-catalogue.server";
+import { loadStorefront } from "#app/features/storefront/storefront.server";
+import { de } from "#app/i18n/de";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

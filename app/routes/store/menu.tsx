@@ -9,14 +9,14 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { CartBarPart, CartToast } from "../../components/store/cart-bar";
-import { CartPanel, CartPanelBody, CartPanelHead } from "../../components/store/cart-panel";
-import { useEnhancedParts } from "../../components/store/enhanced-parts";
-import { useDocumentVisitor, VisitorData, VisitorSlot } from "../../components/visitor-slot";
-import { menuPaths, menuVisitorOf } from "../../features/storefront/menu-visitor.server";
-import type { MenuVisitor } from "../../features/storefront/menu-visitor";
-import { CategoryBar } from "../../components/store/category-bar";
-import { MenuList, MenuSearch } from "../../components/store/menu-list";
+import { CartBarPart, CartToast } from "#app/components/store/cart-bar";
+import { CartPanel, CartPanelBody, CartPanelHead } from "#app/components/store/cart-panel";
+import { useEnhancedParts } from "#app/components/store/enhanced-parts";
+import { useDocumentVisitor, VisitorData, VisitorSlot } from "#app/components/visitor-slot";
+import { menuPaths, menuVisitorOf } from "#app/features/storefront/menu-visitor.server";
+import type { MenuVisitor } from "#app/features/storefront/menu-visitor";
+import { CategoryBar } from "#app/components/store/category-bar";
+import { MenuList, MenuSearch } from "#app/components/store/menu-list";
 import {
   availableFirst,
   cleanMenuSearch,
@@ -25,23 +25,23 @@ import {
   MENU_CHECK_INTERVAL_MS,
   MENU_RELOAD_AFTER_MS,
   MENU_SEARCH_PARAM,
-} from "../../domain/menu-listing";
-import { menuVersionOf } from "../../features/storefront/menu-catalogue.server";
-import { unitDefinition } from "../../domain/units";
-import type { CatalogueProduct } from "../../db/queries/catalogue";
-import { OpeningStateLine } from "../../components/opening-state";
-import { NOTICE_PARAM, noticeText } from "../../features/cart/cart-notice";
-import { findImagesByIds } from "../../db/queries/images";
-import { pictureOf } from "../../features/media/picture";
-import { forgetCarts } from "../../features/cart/cart-cookie.server";
-import { de } from "../../i18n/de";
-import { deCatalogue } from "../../i18n/de-catalogue";
+} from "#app/domain/menu-listing";
+import { menuVersionOf } from "#app/features/storefront/menu-catalogue.server";
+import { unitDefinition } from "#app/domain/units";
+import type { CatalogueProduct } from "#app/db/queries/catalogue";
+import { OpeningStateLine } from "#app/components/opening-state";
+import { NOTICE_PARAM, noticeText } from "#app/features/cart/cart-notice";
+import { findImagesByIds } from "#app/db/queries/images";
+import { pictureOf } from "#app/features/media/picture";
+import { forgetCarts } from "#app/features/cart/cart-cookie.server";
+import { de } from "#app/i18n/de";
+import { deCatalogue } from "#app/i18n/de-catalogue";
 import {
   loadVisitorCart,
   priceLabel,
   requireStorefront,
-} from "../../features/storefront/storefront.server";
-import { productPath } from "../../features/storefront/store-paths";
+} from "#app/features/storefront/storefront.server";
+import { productPath } from "#app/features/storefront/store-paths";
 import type { loader as branchLoader } from "./branch";
 
 /** A menu row's thumbnail is 4rem (64 px) wide: the 64 px icon, or a larger size on 2x screens. */

@@ -5,32 +5,32 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { ItemDialog } from "../../components/store/item-dialog";
-import { pageTitle, seoMeta, shellFromMatches } from "../../seo";
+import { ItemDialog } from "#app/components/store/item-dialog";
+import { pageTitle, seoMeta, shellFromMatches } from "#app/seo";
 import { applyCartForm, type CartActionError } from "./cart-action.server";
-import { cartIdFor, rememberCart } from "../../features/cart/cart-cookie.server";
+import { cartIdFor, rememberCart } from "#app/features/cart/cart-cookie.server";
 import {
   itemDialogView,
   itemDraft,
   roundOf,
   type DialogDraft,
   type Round,
-} from "../../features/storefront/item-dialog.server";
+} from "#app/features/storefront/item-dialog.server";
 import {
   readCartForm,
   RequestTooLarge,
   type ReadForm,
-} from "../../features/cart/item-request.server";
-import { findCartItem } from "../../db/queries/carts";
-import { storageFor } from "../../integrations/storage/storage.server";
-import { clientKeyFor, DEFAULT_UPLOAD_QUOTA } from "../../features/cart/upload-quota.server";
-import { de } from "../../i18n/de";
+} from "#app/features/cart/item-request.server";
+import { findCartItem } from "#app/db/queries/carts";
+import { storageFor } from "#app/integrations/storage/storage.server";
+import { clientKeyFor, DEFAULT_UPLOAD_QUOTA } from "#app/features/cart/upload-quota.server";
+import { de } from "#app/i18n/de";
 import {
   productPath,
   requireStorefront,
   storePath,
-} from "../../features/storefront/storefront.server";
-import { parseId } from "../../domain/values";
+} from "#app/features/storefront/storefront.server";
+import { parseId } from "#app/domain/values";
 
 const notFound = () => new Response(null, { status: 404, statusText: "Not Found" });
 
@@ -52,7 +52,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   };
 }
 
-export { cartPageHeaders as headers } from "../../features/cart/cart-answer-headers";
+export { cartPageHeaders as headers } from "#app/features/cart/cart-answer-headers";
 
 export type DialogAnswer = CartActionError | { draft: DialogDraft };
 

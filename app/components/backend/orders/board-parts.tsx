@@ -1,12 +1,12 @@
 import { useNavigation, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
-import { PAYMENT_METHODS } from "../../../domain/checkout";
-import { SORT_KEYS, STATUS_FILTERS } from "../../../domain/staff-order";
-import type { OrderBoard } from "../../../features/orders/order-board.server";
-import { de } from "../../../i18n/de-staff";
-import { Button, FilterBar, Select, TextInput } from "../../ui";
-import { useOrderChime } from "../order-chime";
-import { useLiveOrders } from "../use-live-orders";
+import { PAYMENT_METHODS } from "#app/domain/checkout";
+import { SORT_KEYS, STATUS_FILTERS } from "#app/domain/staff-order";
+import type { OrderBoard } from "#app/features/orders/order-board.server";
+import { de } from "#app/i18n/de-staff";
+import { Button, FilterBar, Select, TextInput } from "#app/components/ui";
+import { useOrderChime } from "#app/components/backend/order-chime";
+import { useLiveOrders } from "#app/components/backend/use-live-orders";
 
 /** Parts of the order board (`routes/backend/orders.tsx`): its live state and history filters. */
 const texts = de.staffOrders.board;

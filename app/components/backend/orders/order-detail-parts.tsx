@@ -1,11 +1,18 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import type { OrderIntent } from "../../../features/orders/staff-order-actions.server";
-import type { OrderDetail } from "../../../features/orders/order-detail.server";
-import { REJECTION_MESSAGE_MAX, type StaffAction } from "../../../domain/staff-order";
-import { Button, ConfirmAction, Notice, TextArea, TextInput, type ButtonVariant } from "../../ui";
-import { de } from "../../../i18n/de-staff";
-import { deDevices } from "../../../i18n/de-devices";
-import { OrderUploadList } from "../order-uploads";
+import type { OrderIntent } from "#app/features/orders/staff-order-actions.server";
+import type { OrderDetail } from "#app/features/orders/order-detail.server";
+import { REJECTION_MESSAGE_MAX, type StaffAction } from "#app/domain/staff-order";
+import {
+  Button,
+  ConfirmAction,
+  Notice,
+  TextArea,
+  TextInput,
+  type ButtonVariant,
+} from "#app/components/ui";
+import { de } from "#app/i18n/de-staff";
+import { deDevices } from "#app/i18n/de-devices";
+import { OrderUploadList } from "#app/components/backend/order-uploads";
 
 /**
  * The parts of an order's page in the back office (`routes/backend/order.tsx`): its actions, its

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { categories, type GroupSeed, type ProductSeed } from "../catalogue";
-import { branches } from "../branches";
+import { categories, type GroupSeed, type ProductSeed } from "#app/db/seed/catalogue";
+import { branches } from "#app/db/seed/branches";
 import { categoryPictureProduct, productDrawings } from "./catalogue";
 import { HEIGHT, WIDTH } from "./drawing";
 
