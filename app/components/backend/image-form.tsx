@@ -155,14 +155,15 @@ export function ImageForm({
       {shown ? (
         <div className="image-focal">
           {hydrated ? (
-            <button
+            <Button
+              variant="plain"
               type="button"
               className="image-focal-picker"
               onClick={onPick}
               aria-label={texts.focalPick}
             >
               <FocalPicture src={shown} preview={preview} x={fx} y={fy} />
-            </button>
+            </Button>
           ) : (
             <div className="image-focal-picker">
               <FocalPicture src={shown} preview={preview} x={fx} y={fy} />

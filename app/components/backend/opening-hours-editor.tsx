@@ -8,6 +8,8 @@ import {
 } from "#app/features/branches/opening-hours-intent";
 import { MAX_OPENING_RULES, OPENING_RULE_TYPES } from "#app/features/branches/opening-rules.schema";
 import { de } from "#app/i18n/de-staff";
+import { Button } from "#app/components/ui/button";
+import { SelectControl } from "#app/components/ui/field";
 import { useHydrated } from "#app/components/use-hydrated";
 import stylesheet from "#app/styles/opening-hours.css?url";
 
@@ -209,7 +211,7 @@ export function OpeningHoursEditor({
                 <legend className="visually-hidden">{texts.rule(position)}</legend>
                 <div className="hours-field hours-field-type">
                   <label htmlFor={id("type")}>{texts.type}</label>
-                  <select
+                  <SelectControl
                     id={id("type")}
                     name={field("type")}
                     defaultValue={row.draft.type}
@@ -222,7 +224,7 @@ export function OpeningHoursEditor({
                         {texts.types[type]}
                       </option>
                     ))}
-                  </select>
+                  </SelectControl>
                 </div>
                 <div className="hours-field hours-field-date" hidden={!showDate}>
                   <label htmlFor={id("date")}>{hydrated ? texts.date : texts.dateOnceOnly}</label>
@@ -263,7 +265,8 @@ export function OpeningHoursEditor({
                 </div>
                 <div className="hours-actions">
                   {index > 0 ? (
-                    <button
+                    <Button
+                      variant="plain"
                       id={id("up")}
                       type="submit"
                       name={HOURS_INTENT_FIELD}
@@ -276,9 +279,10 @@ export function OpeningHoursEditor({
                       }
                     >
                       {texts.moveUp}
-                    </button>
+                    </Button>
                   ) : null}
-                  <button
+                  <Button
+                    variant="plain"
                     type="submit"
                     name={HOURS_INTENT_FIELD}
                     value={hoursIntentValue(name, { kind: "remove", index })}
@@ -288,7 +292,7 @@ export function OpeningHoursEditor({
                     onClick={(event) => press(event, { kind: "remove", index }, "add")}
                   >
                     {texts.remove}
-                  </button>
+                  </Button>
                 </div>
                 {(["type", "date", "from", "to", "isClosed"] as const).map((part) => (
                   <FieldError key={part} id={id(`${part}-fehler`)} messages={message(part)} />
@@ -302,7 +306,8 @@ export function OpeningHoursEditor({
           );
         })}
       </ol>
-      <button
+      <Button
+        variant="plain"
         ref={addRef}
         type="submit"
         name={HOURS_INTENT_FIELD}
@@ -313,7 +318,7 @@ export function OpeningHoursEditor({
         onClick={(event) => press(event, { kind: "add" }, `${base}-${state.nextKey}-type`)}
       >
         {texts.add}
-      </button>
+      </Button>
     </fieldset>
   );
 }

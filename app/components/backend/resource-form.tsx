@@ -12,7 +12,8 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { schemaOf, type Field } from "#app/features/backoffice/fields";
 import { IMAGE_ACCEPT } from "#app/domain/image-files";
-import { buttonClass } from "#app/components/ui/button";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { SelectControl } from "#app/components/ui/field";
 import { de } from "#app/i18n/de-backoffice";
 import { deStagedImages } from "#app/i18n/de-staged-images";
 
@@ -91,7 +92,8 @@ export function ResourceForm({
       {/* Enter in a field saves: the browser presses the form's first submit button, and the
           extra buttons below (add a row, preview) must not be that one. Screen readers and
           keyboards know only the visible "Speichern" at the end. */}
-      <button
+      <Button
+        variant="plain"
         type="submit"
         name="intent"
         value="save"
@@ -100,7 +102,7 @@ export function ResourceForm({
         aria-hidden="true"
       >
         {submitLabel}
-      </button>
+      </Button>
       {sections.map(([section, sectionFields]) => {
         const controls = sectionFields.map((field) => (
           <FieldControl
@@ -125,9 +127,9 @@ export function ResourceForm({
       })}
       {children}
       <div className="resource-actions">
-        <button type="submit" name="intent" value="save" className={buttonClass()} disabled={busy}>
+        <Button type="submit" name="intent" value="save" disabled={busy}>
           {submitLabel}
-        </button>
+        </Button>
         <Link to={cancelTo} className={buttonClass("secondary")}>
           {de.resources.edit.cancel}
         </Link>
@@ -362,14 +364,14 @@ export function FieldControl({
       const multiple = field.type === "reference" && field.multiple;
       const props = getSelectProps(meta as FieldMetadata<string>);
       control = (
-        <select {...props} key={props.key} multiple={multiple} {...aria}>
+        <SelectControl {...props} key={props.key} multiple={multiple} {...aria}>
           {!field.required && !multiple ? <option value="">{de.fields.none}</option> : null}
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
           ))}
-        </select>
+        </SelectControl>
       );
       break;
     }

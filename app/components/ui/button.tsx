@@ -23,7 +23,11 @@ export function buttonClass(variant: ButtonVariant = "primary", extra?: string) 
   return [VARIANT_CLASSES[variant], extra].filter(Boolean).join(" ");
 }
 
-type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant };
+type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type"> & {
+  variant?: ButtonVariant;
+  /** `null` writes no type: the browser's default, submit (a 300-row list saves the bytes). */
+  type?: "button" | "submit" | "reset" | null;
+};
 
 /**
  * A button of the design system; `type` defaults to "button" unless it submits. Its attributes
@@ -35,7 +39,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
 ) {
   return (
     <button
-      type={type}
+      type={type ?? undefined}
       {...props}
       ref={ref}
       className={buttonClass(variant, className) || undefined}

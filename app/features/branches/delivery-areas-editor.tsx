@@ -1,5 +1,6 @@
 import { de } from "#app/i18n/de-backoffice";
-import { buttonClass } from "#app/components/ui/button";
+import { Button } from "#app/components/ui/button";
+import { SelectControl } from "#app/components/ui/field";
 import type { HoursErrors } from "#app/components/backend/opening-hours-editor";
 
 /**
@@ -71,7 +72,7 @@ export function DeliveryAreasEditor({
             {input("price", t.price, money(area.price), "decimal")}
             <div className="ui-field">
               <label htmlFor={id("taxRate")}>{t.taxRate}</label>
-              <select
+              <SelectControl
                 id={id("taxRate")}
                 name={name("taxRate")}
                 defaultValue={String(area.taxRate ?? 7)}
@@ -81,7 +82,7 @@ export function DeliveryAreasEditor({
                     {rate} %
                   </option>
                 ))}
-              </select>
+              </SelectControl>
               <p className="ui-field-error" />
             </div>
             {input("freeFromOrderValue", t.freeFrom, money(area.freeFromOrderValue), "decimal")}
@@ -99,30 +100,30 @@ export function DeliveryAreasEditor({
               </div>
             </div>
             <div className="area-actions">
-              <button
+              <Button
                 type="submit"
                 name="intent"
                 value={`deliveryAreas-remove-${index}`}
                 formNoValidate
-                className={buttonClass("danger")}
+                variant="danger"
                 aria-label={t.remove(area.name || String(index + 1))}
               >
                 {t.removeShort}
-              </button>
+              </Button>
             </div>
           </fieldset>
         );
       })}
       <div className="area-actions">
-        <button
+        <Button
           type="submit"
           name="intent"
           value="deliveryAreas-add"
           formNoValidate
-          className={buttonClass("secondary")}
+          variant="secondary"
         >
           {t.add}
-        </button>
+        </Button>
       </div>
     </fieldset>
   );

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import type { EditorCategory, EditorEntry, SearchHit } from "./menu-editor.server";
 import { deCatalogue } from "#app/i18n/de-catalogue";
-import { Badge, Button, buttonClass } from "#app/components/ui";
+import { Badge, Button, buttonClass, SelectControl } from "#app/components/ui";
 
 /**
  * The catalogue editor's rows (`menu-editor.tsx` draws the lists): an entry's name, the row's
@@ -51,8 +51,6 @@ export function RowLabels() {
 }
 
 const SECONDARY = buttonClass("secondary");
-const DANGER = buttonClass("danger");
-const QUIET = buttonClass("quiet");
 
 /**
  * An entry's row: up, down and remove as buttons of the steps form, and a link that opens this
@@ -71,8 +69,9 @@ export function EntryActions({
   const step = (intent: string) => `entry-${intent}:${entry.id}`;
   return (
     <span className="menu-editor-actions">
-      <button
-        className={SECONDARY}
+      <Button
+        type={null}
+        variant="secondary"
         form={STEPS_FORM}
         name="step"
         value={step("up")}
@@ -80,9 +79,10 @@ export function EntryActions({
         aria-labelledby={labelledBy(entry.id, "up")}
       >
         ↑
-      </button>
-      <button
-        className={SECONDARY}
+      </Button>
+      <Button
+        type={null}
+        variant="secondary"
         form={STEPS_FORM}
         name="step"
         value={step("down")}
@@ -90,7 +90,7 @@ export function EntryActions({
         aria-labelledby={labelledBy(entry.id, "down")}
       >
         ↓
-      </button>
+      </Button>
       {/* A plain link: a router link's hooks, 300 times, cost more than the page they save. */}
       <a
         href={`?position=${entry.id}#eintrag-${entry.id}`}
@@ -99,15 +99,16 @@ export function EntryActions({
       >
         {`${t.moveTo} …`}
       </a>
-      <button
-        className={DANGER}
+      <Button
+        type={null}
+        variant="danger"
         form={STEPS_FORM}
         name="step"
         value={step("remove")}
         aria-labelledby={labelledBy(entry.id, "remove")}
       >
         {t.remove}
-      </button>
+      </Button>
     </span>
   );
 }
@@ -164,13 +165,18 @@ export function RowForm({
           {t.moveToLabel(name)}
         </label>
         {kind === "category" ? (
-          <select id={positionId} name={positionId} form={STEPS_FORM} defaultValue={index + 1}>
+          <SelectControl
+            id={positionId}
+            name={positionId}
+            form={STEPS_FORM}
+            defaultValue={index + 1}
+          >
             {Array.from({ length: count }, (_, position) => (
               <option key={position} value={position + 1}>
                 {position + 1}
               </option>
             ))}
-          </select>
+          </SelectControl>
         ) : (
           // A 300-product category would repeat 300 options in each of its 300 rows: a number.
           <input
@@ -201,16 +207,17 @@ export function RowForm({
  */
 export function SoldOutButton({ entry }: { entry: EditorEntry }) {
   return (
-    <button
+    <Button
+      type={null}
       form={SOLD_OUT_FORM}
       formAction={`/backend/products/${entry.itemId}/sold-out`}
       name="soldOut"
       value={entry.isSoldOut ? "0" : "1"}
-      className={QUIET}
+      variant="quiet"
       aria-labelledby={labelledBy(entry.id, entry.isSoldOut ? "available" : "soldOut")}
     >
       {entry.isSoldOut ? t.markAvailable : t.markSoldOut}
-    </button>
+    </Button>
   );
 }
 

@@ -3,7 +3,7 @@ import { useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent } 
 import type { EditorCategory, SearchHit } from "./menu-editor.server";
 import { deCatalogue } from "#app/i18n/de-catalogue";
 import { useHydrated } from "#app/components/use-hydrated";
-import { Badge } from "#app/components/ui";
+import { Badge, Button } from "#app/components/ui";
 import {
   EntryName,
   RowLabels,
@@ -200,7 +200,8 @@ export function MenuEditor({
 
   const handle = (list: ListKey, id: number) =>
     hydrated ? (
-      <button
+      <Button
+        variant="plain"
         type="button"
         className={
           lifted?.list === list && lifted.id === id
@@ -227,7 +228,7 @@ export function MenuEditor({
         }}
       >
         <span aria-hidden="true">⠿</span>
-      </button>
+      </Button>
     ) : null;
 
   const categoryOrder = orders.categories;

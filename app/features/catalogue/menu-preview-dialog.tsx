@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ItemDialogView } from "#app/features/storefront/item-dialog.server";
 import { de } from "#app/i18n/de";
 import { deCatalogue } from "#app/i18n/de-catalogue";
+import { Button } from "#app/components/ui/button";
 import { UrlDialog } from "#app/components/ui/dialog";
 
 /**
@@ -64,9 +65,9 @@ export function MenuPreviewDialog({
           <Link to={closeTo} preventScrollReset replace>
             {t.previewClose}
           </Link>
-          <button type="button" className="button primary" disabled>
+          <Button variant="store" className="primary" disabled>
             {de.itemDialog.save}
-          </button>
+          </Button>
         </div>
       </div>
     </UrlDialog>

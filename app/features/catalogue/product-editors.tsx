@@ -10,7 +10,8 @@ import {
 } from "./products.schema";
 import { de } from "#app/i18n/de-backoffice";
 import { deCatalogue } from "#app/i18n/de-catalogue";
-import { buttonClass } from "#app/components/ui/button";
+import { Button } from "#app/components/ui/button";
+import { SelectControl } from "#app/components/ui/field";
 import type { HoursErrors } from "#app/components/backend/opening-hours-editor";
 
 /**
@@ -133,14 +134,14 @@ function SelectInput(
   const { error, aria } = described(props);
   return (
     <FieldFrame props={props} error={error}>
-      <select id={props.id} name={props.name} defaultValue={props.value} {...aria}>
+      <SelectControl id={props.id} name={props.name} defaultValue={props.value} {...aria}>
         {props.empty !== undefined ? <option value="">{props.empty}</option> : null}
         {props.options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
-      </select>
+      </SelectControl>
     </FieldFrame>
   );
 }
@@ -179,16 +180,16 @@ function RowButtons({
   what: string;
 }) {
   const button = (kind: "up" | "down" | "remove", textLabel: string, aria: string) => (
-    <button
+    <Button
       type="submit"
       name="intent"
       value={`${list}-${kind}-${index}`}
       formNoValidate
-      className={buttonClass(kind === "remove" ? "danger" : "secondary")}
+      variant={kind === "remove" ? "danger" : "secondary"}
       aria-label={aria}
     >
       {textLabel}
-    </button>
+    </Button>
   );
   return (
     <div className="area-actions">
@@ -202,16 +203,16 @@ function RowButtons({
 function AddButton({ list, label, disabled }: { list: string; label: string; disabled: boolean }) {
   return (
     <div className="area-actions">
-      <button
+      <Button
         type="submit"
         name="intent"
         value={`${list}-add`}
         formNoValidate
         disabled={disabled}
-        className={buttonClass("secondary")}
+        variant="secondary"
       >
         {label}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -7,7 +7,8 @@ import {
 } from "./block-fields";
 import { blockIntentValue, type BlockChange } from "./block-intents";
 import { deBlocks } from "#app/i18n/de-blocks";
-import { buttonClass } from "#app/components/ui/button";
+import { Button } from "#app/components/ui/button";
+import { SelectControl } from "#app/components/ui/field";
 import { RichTextField } from "./rich-text-field";
 
 /**
@@ -108,17 +109,17 @@ function ListButton({
   disabled?: boolean;
 }) {
   return (
-    <button
+    <Button
       type="submit"
       name="intent"
       value={blockIntentValue(list, change)}
       formNoValidate
       disabled={disabled}
       aria-label={aria}
-      className={buttonClass(variant)}
+      variant={variant}
     >
       {label}
-    </button>
+    </Button>
   );
 }
 
@@ -185,7 +186,7 @@ function ImageControl({
         <img src={source} alt="" width={96} height={72} loading="lazy" className="block-thumb" />
       ) : null}
       <Frame name={name} label={label} help={help} errors={context.errors}>
-        <select
+        <SelectControl
           id={idOf(name)}
           name={`${name}.id`}
           defaultValue={id}
@@ -200,7 +201,7 @@ function ImageControl({
               {option.label}
             </option>
           ))}
-        </select>
+        </SelectControl>
       </Frame>
       <Frame name={`${name}.alt`} label={c.imageAlt} errors={context.errors}>
         <input
@@ -455,7 +456,7 @@ export function FieldControl({
     case "select":
       return (
         <Frame name={name} label={label} help={help} errors={errors}>
-          <select
+          <SelectControl
             id={idOf(name)}
             name={name}
             required={config.required}
@@ -468,13 +469,13 @@ export function FieldControl({
                 {optionLabel}
               </option>
             ))}
-          </select>
+          </SelectControl>
         </Frame>
       );
     case "reference":
       return (
         <Frame name={name} label={label} help={help} errors={errors}>
-          <select
+          <SelectControl
             id={idOf(name)}
             name={name}
             required={config.required}
@@ -491,7 +492,7 @@ export function FieldControl({
                 ))}
               </optgroup>
             ))}
-          </select>
+          </SelectControl>
         </Frame>
       );
     case "image":

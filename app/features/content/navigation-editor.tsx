@@ -1,5 +1,6 @@
 import { deContent } from "#app/i18n/de-content";
-import { buttonClass } from "#app/components/ui/button";
+import { Button } from "#app/components/ui/button";
+import { SelectControl } from "#app/components/ui/field";
 import type { HoursErrors } from "#app/components/backend/opening-hours-editor";
 
 /**
@@ -68,7 +69,7 @@ function Row({
         </div>
         <div className="ui-field">
           <label htmlFor={id("siteId")}>{t.site}</label>
-          <select
+          <SelectControl
             id={id("siteId")}
             name={name("siteId")}
             defaultValue={site}
@@ -85,7 +86,7 @@ function Row({
                 {choice.label}
               </option>
             ))}
-          </select>
+          </SelectControl>
           <p id={id("siteId-fehler")} className="ui-field-error">
             {error("siteId")}
           </p>
@@ -110,35 +111,35 @@ function Row({
         </div>
       </div>
       <div className="area-actions nav-row-actions">
-        <button
+        <Button
           type="submit"
           name="intent"
           value={`${list}-up-${index}`}
-          className={buttonClass("secondary")}
+          variant="secondary"
           disabled={index === 0}
           aria-label={t.moveUp(label)}
         >
           <span aria-hidden="true">↑</span> {t.up}
-        </button>
-        <button
+        </Button>
+        <Button
           type="submit"
           name="intent"
           value={`${list}-down-${index}`}
-          className={buttonClass("secondary")}
+          variant="secondary"
           disabled={index === count - 1}
           aria-label={t.moveDown(label)}
         >
           <span aria-hidden="true">↓</span> {t.down}
-        </button>
-        <button
+        </Button>
+        <Button
           type="submit"
           name="intent"
           value={`${list}-remove-${index}`}
-          className={buttonClass("danger")}
+          variant="danger"
           aria-label={t.removeItem(label)}
         >
           {t.remove}
-        </button>
+        </Button>
       </div>
       {children}
     </fieldset>
@@ -194,23 +195,23 @@ export function NavigationEditor({
                   errors={errors}
                 />
               ))}
-              <button
+              <Button
                 type="submit"
                 name="intent"
                 value={`${prefix}.children-add`}
-                className={buttonClass("quiet")}
+                variant="quiet"
                 aria-label={t.addChild(item.label || t.item(index + 1))}
               >
                 {t.addChildShort}
-              </button>
+              </Button>
             </div>
           </Row>
         );
       })}
       <div className="area-actions">
-        <button type="submit" name="intent" value="items-add" className={buttonClass("secondary")}>
+        <Button type="submit" name="intent" value="items-add" variant="secondary">
           {t.add}
-        </button>
+        </Button>
       </div>
     </fieldset>
   );

@@ -10,7 +10,8 @@ import {
 } from "./layers.schema";
 import { de } from "#app/i18n/de-backoffice";
 import { deTemplates } from "#app/i18n/de-templates";
-import { buttonClass } from "#app/components/ui/button";
+import { Button } from "#app/components/ui/button";
+import { SelectControl } from "#app/components/ui/field";
 import type { HoursErrors } from "#app/components/backend/opening-hours-editor";
 
 /**
@@ -112,14 +113,14 @@ function Select(props: FieldProps & { value: string; options: readonly Choice[];
   return (
     <Frame props={props}>
       {(aria) => (
-        <select id={props.id} name={props.name} defaultValue={props.value} {...aria}>
+        <SelectControl id={props.id} name={props.name} defaultValue={props.value} {...aria}>
           {props.empty !== undefined ? <option value="">{props.empty}</option> : null}
           {props.options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
           ))}
-        </select>
+        </SelectControl>
       )}
     </Frame>
   );
@@ -127,16 +128,16 @@ function Select(props: FieldProps & { value: string; options: readonly Choice[];
 
 function RowButtons({ index, count, what }: { index: number; count: number; what: string }) {
   const button = (kind: "up" | "down" | "remove", label: string, aria: string) => (
-    <button
+    <Button
       type="submit"
       name="intent"
       value={`layers-${kind}-${index}`}
       formNoValidate
-      className={buttonClass(kind === "remove" ? "danger" : "secondary")}
+      variant={kind === "remove" ? "danger" : "secondary"}
       aria-label={aria}
     >
       {label}
-    </button>
+    </Button>
   );
   return (
     <div className="area-actions">
@@ -260,17 +261,17 @@ export function LayersEditor({
       })}
       <div className="area-actions">
         {LAYER_KINDS.map((kind) => (
-          <button
+          <Button
             key={kind}
             type="submit"
             name="intent"
             value={`layers-add-${kind}`}
             formNoValidate
             disabled={rows.length >= MAX_LAYERS}
-            className={buttonClass("secondary")}
+            variant="secondary"
           >
             {t.add[kind]}
-          </button>
+          </Button>
         ))}
       </div>
     </fieldset>
@@ -304,19 +305,19 @@ export function TemplatePreview({
       <Form method="get" className="template-preview-form">
         <div className="ui-field">
           <label htmlFor="vorschau-produkt">{p.product}</label>
-          <select id="vorschau-produkt" name="produkt" defaultValue={chosen}>
+          <SelectControl id="vorschau-produkt" name="produkt" defaultValue={chosen}>
             <option value="">{p.noProduct}</option>
             {products.map((product) => (
               <option key={product.value} value={product.value}>
                 {product.label}
               </option>
             ))}
-          </select>
+          </SelectControl>
         </div>
         <div className="area-actions">
-          <button type="submit" className={buttonClass("secondary")}>
+          <Button type="submit" variant="secondary">
             {p.show}
-          </button>
+          </Button>
         </div>
       </Form>
       <p>

@@ -12,7 +12,7 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { MenuEditor } from "#app/features/catalogue/menu-editor";
-import { Button, Notice } from "#app/components/ui";
+import { Button, Notice, SelectControl } from "#app/components/ui";
 import { menuEditorAction, menuEditorLoader } from "#app/features/catalogue/menu-pages.server";
 import { deCatalogue } from "#app/i18n/de-catalogue";
 import stylesheet from "#app/styles/catalogue-menus.css?url";
@@ -69,13 +69,13 @@ export default function MenuCatalogue() {
         <Form method="post" className="menu-editor-add" preventScrollReset>
           <div className="ui-field">
             <label htmlFor="neue-kategorie">{t.addCategoryLabel}</label>
-            <select id="neue-kategorie" name="category" required>
+            <SelectControl id="neue-kategorie" name="category" required>
               {page.addable.map((category) => (
                 <option key={category.id} value={category.id}>
                   {category.name}
                 </option>
               ))}
-            </select>
+            </SelectControl>
           </div>
           <Button type="submit" name="intent" value="category-add">
             {t.addCategory}

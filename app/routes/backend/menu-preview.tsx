@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { MenuPreviewDialog } from "#app/features/catalogue/menu-preview-dialog";
 import { MenuList } from "#app/components/store/menu-list";
-import { Button } from "#app/components/ui";
+import { Button, SelectControl } from "#app/components/ui";
 import { menuPreviewLoader } from "#app/features/catalogue/menu-preview.server";
 import { deCatalogue } from "#app/i18n/de-catalogue";
 import stylesheet from "#app/styles/catalogue-menus.css?url";
@@ -39,13 +39,13 @@ export default function MenuPreview() {
         {page.branches.length ? (
           <div className="ui-field">
             <label htmlFor="vorschau-filiale">{t.previewBranch}</label>
-            <select id="vorschau-filiale" name="branch" defaultValue={page.branchId}>
+            <SelectControl id="vorschau-filiale" name="branch" defaultValue={page.branchId}>
               {page.branches.map((branch) => (
                 <option key={branch.value} value={branch.value}>
                   {branch.label}
                 </option>
               ))}
-            </select>
+            </SelectControl>
           </div>
         ) : null}
         <Button type="submit" variant="secondary">
