@@ -102,36 +102,19 @@ export function Field({
 
 type Own = FieldProps & { fieldClassName?: string };
 
-export function TextInput({
-  id,
-  label,
-  help,
-  error,
-  fieldClassName,
-  look,
-  ...input
-}: Own & Omit<InputHTMLAttributes<HTMLInputElement>, "id">) {
-  return (
-    <Field id={id} label={label} help={help} error={error} className={fieldClassName} look={look}>
-      {(control) => <input {...input} {...control} />}
-    </Field>
-  );
+/** A labelled control's props, split into its Field's and the control's own. */
+function split<T extends Own>({ id, label, help, error, fieldClassName, look, ...control }: T) {
+  return [{ id, label, help, error, className: fieldClassName, look }, control] as const;
 }
 
-export function TextArea({
-  id,
-  label,
-  help,
-  error,
-  fieldClassName,
-  look,
-  ...textarea
-}: Own & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id">) {
-  return (
-    <Field id={id} label={label} help={help} error={error} className={fieldClassName} look={look}>
-      {(control) => <textarea {...textarea} {...control} />}
-    </Field>
-  );
+export function TextInput(props: Own & Omit<InputHTMLAttributes<HTMLInputElement>, "id">) {
+  const [field, input] = split(props);
+  return <Field {...field}>{(control) => <input {...input} {...control} />}</Field>;
+}
+
+export function TextArea(props: Own & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id">) {
+  const [field, textarea] = split(props);
+  return <Field {...field}>{(control) => <textarea {...textarea} {...control} />}</Field>;
 }
 
 export interface SelectOption {
@@ -140,20 +123,15 @@ export interface SelectOption {
 }
 
 export function Select({
-  id,
-  label,
-  help,
-  error,
-  fieldClassName,
-  look,
   options,
-  ...select
+  ...props
 }: Own & { options: readonly SelectOption[] } & Omit<
     SelectHTMLAttributes<HTMLSelectElement>,
     "id"
   >) {
+  const [field, select] = split(props);
   return (
-    <Field id={id} label={label} help={help} error={error} className={fieldClassName} look={look}>
+    <Field {...field}>
       {(control) => (
         <SelectControl {...select} {...control}>
           {options.map((option) => (
