@@ -379,60 +379,35 @@ function collectionValue(config: BlockFieldConfig, depth: number) {
 
 const cache = new WeakMap<BlockFieldConfig, z.ZodType>();
 
+/** Each field type's schema; groups and collections pass the nesting depth on. */
+const VALUE_SCHEMAS: Record<
+  BlockFieldConfig["type"],
+  (config: BlockFieldConfig, depth: number) => z.ZodType
+> = {
+  text: (config) => textValue(config, false, 200),
+  textarea: (config) => textValue(config, true, 5_000),
+  markdown: (config) => textValue(config, true, 20_000),
+  wysiwyg: wysiwygValue,
+  number: numberValue,
+  date: dateValue,
+  boolean: booleanValue,
+  select: selectValue,
+  image: imageValue,
+  images: (config) => manyValue(config, imageValue({ ...config, required: false })),
+  file: fileValue,
+  files: (config) => manyValue(config, fileValue({ ...config, required: false })),
+  reference: referenceValue,
+  group: groupValue,
+  collection: collectionValue,
+};
+
 /** The schema of one field config's value; groups and collections nest at most MAX_NESTING. */
 export function valueSchema(config: BlockFieldConfig, depth = 0): z.ZodType {
   const cached = cache.get(config);
   if (cached) return cached;
   if (depth > MAX_NESTING) throw new Error(`A block layout nests deeper than ${MAX_NESTING}`);
   const resolved = resolveField(config);
-  let schema: z.ZodType;
-  switch (resolved.type) {
-    case "text":
-      schema = textValue(resolved, false, 200);
-      break;
-    case "textarea":
-      schema = textValue(resolved, true, 5_000);
-      break;
-    case "markdown":
-      schema = textValue(resolved, true, 20_000);
-      break;
-    case "wysiwyg":
-      schema = wysiwygValue(resolved);
-      break;
-    case "number":
-      schema = numberValue(resolved);
-      break;
-    case "date":
-      schema = dateValue(resolved);
-      break;
-    case "boolean":
-      schema = booleanValue(resolved);
-      break;
-    case "select":
-      schema = selectValue(resolved);
-      break;
-    case "image":
-      schema = imageValue(resolved);
-      break;
-    case "images":
-      schema = manyValue(resolved, imageValue({ ...resolved, required: false }));
-      break;
-    case "file":
-      schema = fileValue(resolved);
-      break;
-    case "files":
-      schema = manyValue(resolved, fileValue({ ...resolved, required: false }));
-      break;
-    case "reference":
-      schema = referenceValue(resolved);
-      break;
-    case "group":
-      schema = groupValue(resolved, depth);
-      break;
-    case "collection":
-      schema = collectionValue(resolved, depth);
-      break;
-  }
+  const schema = VALUE_SCHEMAS[resolved.type](resolved, depth);
   cache.set(config, schema);
   return schema;
 }
