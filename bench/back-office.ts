@@ -16,7 +16,7 @@
  * Switches: BENCH_BACKOFFICE_RUNS=200 (timed runs per case), BENCH_BACKOFFICE_LOG_ROWS=100000,
  * BENCH_BACKOFFICE_PORT=3320.
  */
-import { staffCookie, startBenchServer, timedRuns } from "./harness";
+import { serveAs, timedRuns } from "./harness";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -222,19 +222,13 @@ try {
 
   if (overHttp) {
     // ——— Over HTTP: the production server on the same data ———
-    const cookie = await staffCookie(db, admin.id, { origin, sessionSecret });
     handleOpen = false;
-    await handle.close();
-    const server = await startBenchServer({
-      port,
-      origin,
-      sessionSecret,
-      databaseUrl,
-      dataDir: dataDir || path.join(os.tmpdir(), "bench-back-office-unused"),
+    const { server, headers } = await serveAs(db, admin.id, handle, {
+      ...{ port, origin, sessionSecret, databaseUrl, dataDir },
+      unusedDir: "bench-back-office-unused",
     });
     try {
       await waitForHealth(origin, server);
-      const headers = { Cookie: cookie, Origin: origin };
       let etag: string | null = null;
       await measure("HTTP: PUT /api/branches/{id}", async (run) => {
         const response = await fetch(`${origin}/api/branches/${branchId}`, {

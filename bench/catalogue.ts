@@ -19,7 +19,7 @@
  * BENCH_CATALOGUE_IMPORTS=3 (timed imports of each kind), BENCH_CATALOGUE_HTTP=0 (no server),
  * BENCH_CATALOGUE_PORT=3340.
  */
-import { staffCookie, startBenchServer } from "./harness";
+import { benchAdmin, serveAs } from "./harness";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -119,17 +119,7 @@ try {
     .returning("id")
     .executeTakeFirstOrThrow();
   await setUserAccess(db, row.id, { roles: ["ROLE_ADMIN"], branchIds: [] });
-  const admin: StaffUser = {
-    id: row.id,
-    email: "bench@example.org",
-    name: "Bench",
-    roles: ["ROLE_ADMIN"],
-    branchIds: [],
-    isAdmin: true,
-    isManager: false,
-    sessionId: 0,
-    surface: "page",
-  } as StaffUser;
+  const admin = benchAdmin(row.id, "bench@example.org");
   await sql`delete from products where identifier like 'bench-%'`.execute(db);
 
   // ——— 1. CSV import of `products` new products (one transaction each) ———
@@ -192,19 +182,13 @@ try {
   let httpFirstPage: string | null = null;
   let httpSearch: string | null = null;
   if (overHttp) {
-    const cookie = await staffCookie(db, row.id, { origin, sessionSecret });
     handleOpen = false;
-    await handle.close();
-    const server = await startBenchServer({
-      port,
-      origin,
-      sessionSecret,
-      databaseUrl,
-      dataDir: dataDir || path.join(os.tmpdir(), "bench-catalogue-unused"),
+    const { server, headers } = await serveAs(db, row.id, handle, {
+      ...{ port, origin, sessionSecret, databaseUrl, dataDir },
+      unusedDir: "bench-catalogue-unused",
     });
     try {
       await waitForHealth(origin, server);
-      const headers = { Cookie: cookie, Origin: origin };
       const get = (address: string, check: (body: string) => boolean) => async () => {
         const response = await fetch(`${origin}${address}`, { headers });
         const body = await response.text();

@@ -1,7 +1,10 @@
 import type { ChildProcess } from "node:child_process";
 import type { AppLoadContext } from "@remix-run/node";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import type { Db } from "#app/db/schema";
+import type { StaffUser } from "#app/features/staff/staff-auth.server";
 import { createStaffSession, staffSessionCookie } from "#app/features/staff/staff-session.server";
 import { ensurePortFree, startServer } from "./server";
 import { createTimings } from "./timings";
@@ -68,6 +71,40 @@ export async function startBenchServer({
       DATA_DIR: dataDir,
     },
   });
+}
+
+/** The administrator (of no branch) a bench acts as, signed in on a page. */
+export const benchAdmin = (id: number, email: string): StaffUser => ({
+  id,
+  email,
+  name: "Bench",
+  roles: ["ROLE_ADMIN"],
+  branchIds: [],
+  isAdmin: true,
+  isManager: false,
+  sessionId: 0,
+  surface: "page",
+});
+
+/**
+ * The production server on the bench's data for the user: their session cookie is made first,
+ * then the bench's own connection is closed, then the server starts (its data in `dataDir`, or
+ * in a fresh `unusedDir` under the temporary folder when the bench runs on a PostgreSQL server).
+ * Answers the server (to stop) and the headers of a signed-in request.
+ */
+export async function serveAs(
+  db: Db,
+  userId: number,
+  own: { close(): Promise<void> },
+  { unusedDir, ...options }: Parameters<typeof startBenchServer>[0] & { unusedDir: string },
+) {
+  const cookie = await staffCookie(db, userId, options);
+  await own.close();
+  const server = await startBenchServer({
+    ...options,
+    dataDir: options.dataDir || path.join(os.tmpdir(), unusedDir),
+  });
+  return { server, headers: { Cookie: cookie, Origin: options.origin } };
 }
 
 /** Timed runs of one piece of work, `runs` times after a warm-up, into `figures`. */

@@ -15,7 +15,7 @@
  * (service only), BENCH_MENU_EDITOR_PORT=3330, BENCH_MENU_EDITOR_HTML=/tmp/editor.html (keeps the
  * page once, to look at), BENCH_MENU_EDITOR_PROFILE=/tmp/prof (the server's CPU profile).
  */
-import { staffCookie, startBenchServer, timedRuns } from "./harness";
+import { benchAdmin, serveAs, timedRuns } from "./harness";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -25,7 +25,6 @@ import { setUserAccess } from "#app/db/queries/users";
 import { applyStep, loadEditor } from "#app/features/catalogue/menu-editor.server";
 import { createRecord, schemaFor } from "#app/features/backoffice/resource.server";
 import { menusResource } from "#app/features/catalogue/menus.resource";
-import type { StaffUser } from "#app/features/staff/staff-auth.server";
 import { stopServer, waitForHealth } from "./server";
 
 const databaseUrl = process.env.BENCH_MENU_EDITOR_DATABASE_URL;
@@ -51,17 +50,7 @@ try {
     .returning("id")
     .executeTakeFirstOrThrow();
   await setUserAccess(db, adminId, { roles: ["ROLE_ADMIN"], branchIds: [] });
-  const admin: StaffUser = {
-    id: adminId,
-    email: "bench-menus@example.org",
-    name: "Bench",
-    roles: ["ROLE_ADMIN"],
-    branchIds: [],
-    isAdmin: true,
-    isManager: false,
-    sessionId: 0,
-    surface: "page",
-  };
+  const admin = benchAdmin(adminId, "bench-menus@example.org");
   const { id: branchId } = await db
     .insertInto("branches")
     .values({ identifier: "bench-katalog", name: "Katalogfiliale", isPublic: true })
@@ -135,21 +124,15 @@ try {
 
   if (overHttp) {
     // ——— Over HTTP: the production server on the same data ———
-    const cookie = await staffCookie(db, adminId, { origin, sessionSecret });
-    handleOpen = false;
-    await handle.close();
     const profileDir = process.env.BENCH_MENU_EDITOR_PROFILE;
-    const server = await startBenchServer({
-      port,
-      origin,
-      sessionSecret,
-      databaseUrl,
-      dataDir: dataDir || path.join(os.tmpdir(), "bench-menu-editor-unused"),
+    handleOpen = false;
+    const { server, headers } = await serveAs(db, adminId, handle, {
+      ...{ port, origin, sessionSecret, databaseUrl, dataDir },
       nodeArgs: profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [],
+      unusedDir: "bench-menu-editor-unused",
     });
     try {
       await waitForHealth(origin, server);
-      const headers = { Cookie: cookie, Origin: origin };
       const page = `/backend/menus/${menuId}/catalogue`;
       const sample = await fetch(`${origin}${page}`, { headers });
       const sampleHtml = await sample.text();

@@ -3,7 +3,7 @@ import { OutsideLink, useSelfService } from "./kiosk";
 import { HoursTable } from "./branch-hours";
 import { Link, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
 import { ButtonLink } from "./ui/button";
-import { useCallback, useEffect, useState, type ComponentType } from "react";
+import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from "react";
 import { de } from "#app/i18n/de";
 import type {
   Course,
@@ -220,27 +220,13 @@ function NewsPopup({ items, version }: { items: readonly NewsItem[]; version: st
         >
           <p className="overlay-counter">{de.landing.newsOf(current, items.length)}</p>
           <NewsCard item={item} headingId="news-popup-titel" />
-          <nav className="overlay-nav" aria-label={de.landing.newsHeading}>
-            {items.length > 1 ? (
-              <>
-                <Link to={withParam(location, "news", String(previous))} preventScrollReset replace>
-                  {de.landing.previous}
-                </Link>
-                <Link to={withParam(location, "news", String(next))} preventScrollReset replace>
-                  {de.landing.next}
-                </Link>
-              </>
-            ) : null}
-            <Link
-              to={closeTo}
-              preventScrollReset
-              replace
-              onClick={remember}
-              className="overlay-close"
-            >
-              {de.landing.close}
-            </Link>
-          </nav>
+          <OverlayNav
+            label={de.landing.newsHeading}
+            previousTo={items.length > 1 ? withParam(location, "news", String(previous)) : null}
+            nextTo={items.length > 1 ? withParam(location, "news", String(next)) : null}
+            closeTo={closeTo}
+            onClose={remember}
+          />
         </UrlDialog>
       ) : null}
     </>
@@ -300,22 +286,12 @@ function Gallery({ gallery }: { gallery: NonNullable<LandingData["gallery"]> }) 
             width={image.large.width}
             height={image.large.height}
           />
-          <nav className="overlay-nav" aria-label={de.landing.galleryHeading}>
-            <Link to={link(previous)} preventScrollReset replace>
-              {de.landing.previous}
-            </Link>
-            <Link to={link(next)} preventScrollReset replace>
-              {de.landing.next}
-            </Link>
-            <Link
-              to={withParam(location, "galerie", null, "#galerie")}
-              preventScrollReset
-              replace
-              className="overlay-close"
-            >
-              {de.landing.close}
-            </Link>
-          </nav>
+          <OverlayNav
+            label={de.landing.galleryHeading}
+            previousTo={link(previous)}
+            nextTo={link(next)}
+            closeTo={withParam(location, "galerie", null, "#galerie")}
+          />
           <ul className="gallery-thumbnails" aria-label={de.landing.thumbnails}>
             {gallery.images.map((entry, index) => (
               <li key={entry.thumbnail.src}>
@@ -380,19 +356,11 @@ function Courses({ courses, coursesPath }: { courses: readonly Course[]; courses
         >
           <h2 id="kurs-titel">{open.name}</h2>
           <Parts parts={open.parts} />
-          <nav className="overlay-nav" aria-label={open.name}>
+          <OverlayNav label={open.name} closeTo={withParam(location, "kurs", null, "#kurse")}>
             <ButtonLink variant="store" to={coursesPath}>
               {de.landing.bookCourses}
             </ButtonLink>
-            <Link
-              to={withParam(location, "kurs", null, "#kurse")}
-              preventScrollReset
-              replace
-              className="overlay-close"
-            >
-              {de.landing.close}
-            </Link>
-          </nav>
+          </OverlayNav>
         </UrlDialog>
       ) : null}
     </section>
@@ -480,5 +448,44 @@ function ContactMap({ map }: { map: ContactMapProps }) {
     <div className="contact-map" role="region" aria-label={de.landing.map}>
       {View ? <View {...map} /> : null}
     </div>
+  );
+}
+
+/**
+ * An overlay's links (news, gallery, course): what the overlay adds, the previous and next
+ * entry where there are others, and "Schließen"; each replaces the address in place.
+ */
+function OverlayNav({
+  label,
+  previousTo = null,
+  nextTo = null,
+  closeTo,
+  onClose,
+  children,
+}: {
+  label: string;
+  previousTo?: string | null;
+  nextTo?: string | null;
+  closeTo: string;
+  onClose?: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <nav className="overlay-nav" aria-label={label}>
+      {children}
+      {previousTo !== null && nextTo !== null ? (
+        <>
+          <Link to={previousTo} preventScrollReset replace>
+            {de.landing.previous}
+          </Link>
+          <Link to={nextTo} preventScrollReset replace>
+            {de.landing.next}
+          </Link>
+        </>
+      ) : null}
+      <Link to={closeTo} preventScrollReset replace onClick={onClose} className="overlay-close">
+        {de.landing.close}
+      </Link>
+    </nav>
   );
 }

@@ -10,7 +10,11 @@ import {
   parseOrderNotification,
   type LiveOrderEvent,
 } from "#app/domain/live-events";
-import { eventStreamResponse, type EventStreamOptions } from "./event-stream.server";
+import {
+  eventStreamResponse,
+  type EventStreamOptions,
+  type EventStreamSink,
+} from "./event-stream.server";
 
 /**
  * The instance's NOTIFY hub (named `live-orders` until issue 37; it carries every channel, not
@@ -311,33 +315,44 @@ function streamUnavailable(): Response {
   });
 }
 
+type LiveStreamOptions = EventStreamOptions & { session?: StreamSession };
+
+/** An event stream of these branches' changes (`null`: all), ending with the session if given. */
+type BranchStream = (
+  request: Request,
+  live: LiveOrders | undefined,
+  branchIds: readonly number[] | null,
+  options?: LiveStreamOptions,
+) => Response;
+
+/** The listener's events as an event stream, or 503 without a listener (a context for tests). */
+function liveStream(
+  request: Request,
+  live: LiveOrders | undefined,
+  options: LiveStreamOptions,
+  subscribe: (sink: EventStreamSink, live: LiveOrders) => (() => void) | void,
+): Response {
+  if (!live) return streamUnavailable();
+  return eventStreamResponse(request, (sink) => subscribe(sink, live), options);
+}
+
 /**
  * The board's event stream for these branches: `order` events (`{ kind, id, branchId }`) and
  * `reload` after the listener lost events. Without a listener (a context built for tests) it
  * answers 503, and the board falls back to refreshing itself.
  */
-export function liveOrderEventStream(
-  request: Request,
-  live: LiveOrders | undefined,
-  branchIds: readonly number[] | null,
-  options: EventStreamOptions & { session?: StreamSession } = {},
-): Response {
-  if (!live) return streamUnavailable();
-  return eventStreamResponse(
-    request,
-    (sink) =>
-      live.subscribe({
-        branchIds,
-        session: options.session,
-        onEvent: (event) => {
-          const data = forBoard(event);
-          sink.send(data.kind === "reload" ? "reload" : "order", data);
-        },
-        onClose: () => sink.close(),
-      }),
-    options,
+export const liveOrderEventStream: BranchStream = (request, live, branchIds, options = {}) =>
+  liveStream(request, live, options, (sink, listener) =>
+    listener.subscribe({
+      branchIds,
+      session: options.session,
+      onEvent: (event) => {
+        const data = forBoard(event);
+        sink.send(data.kind === "reload" ? "reload" : "order", data);
+      },
+      onClose: () => sink.close(),
+    }),
   );
-}
 
 /**
  * Tells every instance that menus, products, branches or texts changed, so that each clears its
@@ -555,36 +570,25 @@ function pgSource(
  * these branches changed, `reload` after the listener lost events; it ends with the session that
  * opened it. Without a listener it answers 503 and the list stays as it is (a reload shows it).
  */
-export function taskEventStream(
-  request: Request,
-  live: LiveOrders | undefined,
-  branchIds: readonly number[] | null,
-  options: EventStreamOptions & { session?: StreamSession } = {},
-): Response {
-  if (!live) return streamUnavailable();
-  return eventStreamResponse(
-    request,
-    (sink) => {
-      // No orders (no branches): the subscription only brings `reload` and the session's end.
-      const unsubscribe = live.subscribe({
-        branchIds: [],
-        session: options.session,
-        onEvent: (event) => {
-          if (event.kind === "reload") sink.send("reload", { kind: "reload" });
-        },
-        onClose: () => sink.close(),
-      });
-      const unlisten = live.onTaskChanged((branchId) => {
-        if (branchId === null) sink.send("reload", { kind: "reload" });
-        else if (branchIds === null || branchIds.includes(branchId)) {
-          sink.send("task", { branchId });
-        }
-      });
-      return () => {
-        unsubscribe();
-        unlisten();
-      };
-    },
-    options,
-  );
-}
+export const taskEventStream: BranchStream = (request, live, branchIds, options = {}) =>
+  liveStream(request, live, options, (sink, listener) => {
+    // No orders (no branches): the subscription only brings `reload` and the session's end.
+    const unsubscribe = listener.subscribe({
+      branchIds: [],
+      session: options.session,
+      onEvent: (event) => {
+        if (event.kind === "reload") sink.send("reload", { kind: "reload" });
+      },
+      onClose: () => sink.close(),
+    });
+    const unlisten = listener.onTaskChanged((branchId) => {
+      if (branchId === null) sink.send("reload", { kind: "reload" });
+      else if (branchIds === null || branchIds.includes(branchId)) {
+        sink.send("task", { branchId });
+      }
+    });
+    return () => {
+      unsubscribe();
+      unlisten();
+    };
+  });

@@ -17,6 +17,52 @@ function submitOnChange(event: React.ChangeEvent<HTMLSelectElement>) {
 }
 
 /**
+ * One of the cart's choices: a form with one select that submits itself on change; its button
+ * is for pages without JavaScript. A new value from the server mounts the select afresh.
+ */
+function CartChoice({
+  action,
+  intent,
+  id,
+  label,
+  name,
+  value,
+  applyHidden,
+  required,
+  children,
+}: {
+  action: string;
+  intent: string;
+  id: string;
+  label: string;
+  name: string;
+  value: string | number;
+  applyHidden: boolean;
+  required?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <form method="post" action={action} data-enhance="" className="cart-choice">
+      <input type="hidden" name="intent" value={intent} />
+      <label htmlFor={id}>{label}</label>
+      <SelectControl
+        id={id}
+        name={name}
+        defaultValue={value}
+        key={value}
+        onChange={submitOnChange}
+        required={required}
+      >
+        {children}
+      </SelectControl>
+      <Button variant="plain" type="submit" hidden={applyHidden}>
+        {texts.apply}
+      </Button>
+    </form>
+  );
+}
+
+/**
  * What the cart panel shows of one visitor's cart (decision 049): worded on the server, the same
  * in the loader's data and in the page's JSON script.
  */
@@ -173,55 +219,45 @@ export function CartPanelBody({
       ) : null}
 
       {cart.deliveryTypes.length > 0 ? (
-        <form method="post" action={action} data-enhance="" className="cart-choice">
-          <input type="hidden" name="intent" value="set-delivery-type" />
-          <label htmlFor="art-der-lieferung">{texts.deliveryType}</label>
-          <SelectControl
-            id="art-der-lieferung"
-            name="deliveryType"
-            defaultValue={cart.deliveryType}
-            key={cart.deliveryType}
-            onChange={submitOnChange}
-          >
-            {cart.deliveryTypes.map((type) => (
-              <option key={type.value} value={type.value}>
-                {type.label}
-              </option>
-            ))}
-          </SelectControl>
-          <Button variant="plain" type="submit" hidden={applyHidden}>
-            {texts.apply}
-          </Button>
-        </form>
+        <CartChoice
+          action={action}
+          intent="set-delivery-type"
+          id="art-der-lieferung"
+          label={texts.deliveryType}
+          name="deliveryType"
+          value={cart.deliveryType}
+          applyHidden={applyHidden}
+        >
+          {cart.deliveryTypes.map((type) => (
+            <option key={type.value} value={type.value}>
+              {type.label}
+            </option>
+          ))}
+        </CartChoice>
       ) : null}
 
       {cart.deliveryType === "delivery" ? (
         <>
           <Notice look="store">{deliveryNotice}</Notice>
-          <form method="post" action={action} data-enhance="" className="cart-choice">
-            <input type="hidden" name="intent" value="set-delivery-area" />
-            <label htmlFor="liefergebiet">{texts.deliveryArea}</label>
-            <SelectControl
-              id="liefergebiet"
-              name="deliveryAreaId"
-              defaultValue={cart.deliveryAreaId ?? ""}
-              key={cart.deliveryAreaId ?? "keins"}
-              onChange={submitOnChange}
-              required
-            >
-              <option value="" disabled>
-                {texts.chooseArea}
+          <CartChoice
+            action={action}
+            intent="set-delivery-area"
+            id="liefergebiet"
+            label={texts.deliveryArea}
+            name="deliveryAreaId"
+            value={cart.deliveryAreaId ?? ""}
+            applyHidden={applyHidden}
+            required
+          >
+            <option value="" disabled>
+              {texts.chooseArea}
+            </option>
+            {cart.areas.map((area) => (
+              <option key={area.id} value={area.id}>
+                {area.name}
               </option>
-              {cart.areas.map((area) => (
-                <option key={area.id} value={area.id}>
-                  {area.name}
-                </option>
-              ))}
-            </SelectControl>
-            <Button variant="plain" type="submit" hidden={applyHidden}>
-              {texts.apply}
-            </Button>
-          </form>
+            ))}
+          </CartChoice>
         </>
       ) : null}
 

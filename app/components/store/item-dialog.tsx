@@ -315,6 +315,7 @@ function PartFieldset({
   const required = !part.isOptional;
   // With JavaScript a chosen photo shows at once; without, the server's preview after posting.
   const [chosen, setChosen] = useState<{ name: string; url: string }[]>([]);
+  const TextControl = part.type === "textarea" ? "textarea" : "input";
   return (
     <fieldset
       className="item-step"
@@ -332,31 +333,15 @@ function PartFieldset({
           {[part.description, part.hint].filter(Boolean).join(" ")}
         </p>
       ) : null}
-      {part.type === "text" ? (
+      {part.type === "text" || part.type === "textarea" ? (
         <>
           <label htmlFor={part.field} className="visually-hidden">
             {part.name}
           </label>
-          <input
+          <TextControl
             id={part.field}
             name={part.field}
-            defaultValue={values[0] ?? ""}
-            maxLength={part.maxLength ?? undefined}
-            required={required}
-            aria-invalid={invalid}
-            aria-describedby={describedBy}
-          />
-        </>
-      ) : null}
-      {part.type === "textarea" ? (
-        <>
-          <label htmlFor={part.field} className="visually-hidden">
-            {part.name}
-          </label>
-          <textarea
-            id={part.field}
-            name={part.field}
-            rows={3}
+            {...(part.type === "textarea" ? { rows: 3 } : {})}
             defaultValue={values[0] ?? ""}
             maxLength={part.maxLength ?? undefined}
             required={required}

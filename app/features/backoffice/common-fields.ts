@@ -1,6 +1,6 @@
 import { de } from "#app/i18n/de-backoffice";
 import type { Field } from "./fields";
-import type { ResourceDefinition } from "./resource.server";
+import type { ListColumn, ResourceDefinition } from "./resource-definition";
 
 /** Fields many resources share, described once (decision 035). */
 const label = de.fieldLabels;
@@ -61,3 +61,39 @@ export const shopWideByPosition = {
   access: { roles: ["ROLE_ADMIN"] },
   touchesUpdatedAt: true,
 } satisfies Partial<ResourceDefinition>;
+
+/** A yes/no field in a form's section, with an optional help line. */
+export const flagField = (name: string, text: string, section: string, help?: string): Field => ({
+  name,
+  type: "boolean",
+  label: text,
+  section,
+  ...(help ? { help } : {}),
+});
+
+/**
+ * A shop-wide list kept in its own order (donation recipients, categories, organisations …):
+ * the form's fields name, identifier, [lead], description, [fields], position; the list's columns
+ * name, identifier, [columns], position; searched by name, identifier and description unless said.
+ */
+export const shopWideList = (options: {
+  fields?: Field[];
+  columns?: ListColumn[];
+  lead?: Field[];
+  optionalIdentifier?: boolean;
+  descriptionMax?: number;
+  searchColumns?: string[];
+}) =>
+  ({
+    fields: [
+      nameField(120),
+      options.optionalIdentifier ? { ...identifierField(), required: false } : identifierField(),
+      ...(options.lead ?? []),
+      descriptionField(options.descriptionMax),
+      ...(options.fields ?? []),
+      positionField(),
+    ],
+    listColumns: [...standardColumns, ...(options.columns ?? []), positionColumn],
+    searchColumns: options.searchColumns ?? ["name", "identifier", "description"],
+    ...shopWideByPosition,
+  }) satisfies Partial<ResourceDefinition>;

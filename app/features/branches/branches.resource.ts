@@ -4,6 +4,7 @@ import { DateTime } from "luxon";
 import type { Db } from "#app/db/schema";
 import { de } from "#app/i18n/de-backoffice";
 import type { Field } from "#app/features/backoffice/fields";
+import { flagField as flag } from "#app/features/backoffice/common-fields";
 import { countWhere, type ResourceDefinition } from "#app/features/backoffice/resource.server";
 import { deliveryAreasSchema, type DeliveryAreaValue } from "./delivery-areas.schema";
 import { openingPreview } from "#app/domain/opening-preview";
@@ -19,14 +20,6 @@ import { openingRulesSchema, toDomainRule, type OpeningRuleValue } from "./openi
  */
 const t = de.branches;
 const label = de.fieldLabels;
-
-const flag = (name: string, text: string, section: string, help?: string): Field => ({
-  name,
-  type: "boolean",
-  label: text,
-  section,
-  ...(help ? { help } : {}),
-});
 
 const modes = [
   ["Delivery", t.modes.delivery],

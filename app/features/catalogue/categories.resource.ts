@@ -1,15 +1,7 @@
 import { sql } from "kysely";
 import { deCatalogue } from "#app/i18n/de-catalogue";
 import { de } from "#app/i18n/de-backoffice";
-import {
-  descriptionField,
-  identifierField,
-  nameField,
-  positionColumn,
-  positionField,
-  shopWideByPosition,
-  standardColumns,
-} from "#app/features/backoffice/common-fields";
+import { shopWideList } from "#app/features/backoffice/common-fields";
 import { countWhere, type ResourceDefinition } from "#app/features/backoffice/resource.server";
 import { applyHoursIntent } from "#app/features/branches/opening-hours-intent";
 import {
@@ -31,30 +23,23 @@ export const categoriesResource: ResourceDefinition = {
   entityType: "category",
   table: "categories",
   texts: de.resources.categories,
-  fields: [
-    nameField(120),
-    { ...identifierField(), required: false },
-    descriptionField(),
-    { name: "imageId", type: "image", label: label.image },
-    { name: "isEnabled", type: "boolean", label: t.isEnabled },
-    {
-      name: "isVisibleWhenUnavailable",
-      type: "boolean",
-      label: t.isVisibleWhenUnavailable,
-      help: t.isVisibleWhenUnavailableHelp,
-    },
-    { name: "isBundleOnly", type: "boolean", label: t.isBundleOnly, help: t.isBundleOnlyHelp },
-    positionField(),
-  ],
+  ...shopWideList({
+    optionalIdentifier: true,
+    fields: [
+      { name: "imageId", type: "image", label: label.image },
+      { name: "isEnabled", type: "boolean", label: t.isEnabled },
+      {
+        name: "isVisibleWhenUnavailable",
+        type: "boolean",
+        label: t.isVisibleWhenUnavailable,
+        help: t.isVisibleWhenUnavailableHelp,
+      },
+      { name: "isBundleOnly", type: "boolean", label: t.isBundleOnly, help: t.isBundleOnlyHelp },
+    ],
+    columns: [{ name: "isEnabled", label: t.isEnabled, sortable: true }],
+  }),
   extraSchema: { schedule: openingRulesSchema },
   extraFields: ["schedule"],
-  listColumns: [
-    ...standardColumns,
-    { name: "isEnabled", label: t.isEnabled, sortable: true },
-    positionColumn,
-  ],
-  searchColumns: ["name", "identifier", "description"],
-  ...shopWideByPosition,
   async afterWrite(trx, id, input) {
     if (!("schedule" in input)) return;
     const stored = scheduleToStored(input.schedule as OpeningRuleValue[]);

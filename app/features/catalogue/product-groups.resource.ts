@@ -1,14 +1,6 @@
 import { deCatalogue } from "#app/i18n/de-catalogue";
 import { de } from "#app/i18n/de-backoffice";
-import {
-  descriptionField,
-  identifierField,
-  nameField,
-  positionColumn,
-  positionField,
-  shopWideByPosition,
-  standardColumns,
-} from "#app/features/backoffice/common-fields";
+import { shopWideList } from "#app/features/backoffice/common-fields";
 import { countWhere, type ResourceDefinition } from "#app/features/backoffice/resource.server";
 
 const t = deCatalogue.productGroups;
@@ -22,20 +14,19 @@ export const productGroupsResource: ResourceDefinition = {
   entityType: "productGroup",
   table: "product_groups",
   texts: de.resources["product-groups"],
-  fields: [
-    nameField(120),
-    { ...identifierField(), required: false },
-    descriptionField(),
-    {
-      name: "productIds",
-      type: "reference",
-      resource: "products",
-      multiple: true,
-      label: t.products,
-      help: t.productsHelp,
-    },
-    positionField(),
-  ],
+  ...shopWideList({
+    optionalIdentifier: true,
+    fields: [
+      {
+        name: "productIds",
+        type: "reference",
+        resource: "products",
+        multiple: true,
+        label: t.products,
+        help: t.productsHelp,
+      },
+    ],
+  }),
   links: [
     {
       field: "productIds",
@@ -45,9 +36,6 @@ export const productGroupsResource: ResourceDefinition = {
       position: "position",
     },
   ],
-  listColumns: [...standardColumns, positionColumn],
-  searchColumns: ["name", "identifier", "description"],
-  ...shopWideByPosition,
   async inUse(db, id) {
     const menus = await countWhere(db, "menu_entries", "product_group_id", id);
     return menus ? t.inMenus(menus) : null;

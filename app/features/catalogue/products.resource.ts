@@ -3,6 +3,7 @@ import type { Db } from "#app/db/schema";
 import { de } from "#app/i18n/de-backoffice";
 import { deCatalogue } from "#app/i18n/de-catalogue";
 import type { Field } from "#app/features/backoffice/fields";
+import { flagField as flag } from "#app/features/backoffice/common-fields";
 import {
   countWhere,
   type Problem,
@@ -37,14 +38,6 @@ import { soldOutRowActions } from "./sold-out-actions";
 const t = deCatalogue.products;
 const label = de.fieldLabels;
 const s = t.sections;
-
-const flag = (name: string, text: string, section: string, help?: string): Field => ({
-  name,
-  type: "boolean",
-  label: text,
-  section,
-  ...(help ? { help } : {}),
-});
 
 const quantity = (name: string, text: string, fallback: number | null, help?: string): Field => ({
   name,

@@ -67,23 +67,39 @@ function required<T>(schema: z.ZodType<T | null, unknown>, config: BlockFieldCon
   return schema.refine((value) => value !== null && value !== "", { message: t.required });
 }
 
+/**
+ * A text field's value before cleaning: undefined for none (the field is ""), null when refused
+ * (not a string, or over `limit`: a huge value is refused before it is cleaned, the limit being
+ * the field's `max`, not the body's).
+ */
+function rawText(
+  value: unknown,
+  context: z.RefinementCtx,
+  max: number,
+  limit: number,
+): string | null | undefined {
+  if (isNone(value)) return undefined;
+  if (typeof value !== "string") {
+    context.addIssue({ code: "custom", message: t.text });
+    return null;
+  }
+  if (value.length > limit) {
+    context.addIssue({ code: "custom", message: t.tooLong(max) });
+    return null;
+  }
+  return value;
+}
+
 function textValue(config: BlockFieldConfig, multiline: boolean, defaultMax: number) {
   const max = config.max ?? defaultMax;
   const min = config.min ?? 0;
   return z
     .unknown()
     .transform((value, context): string => {
-      if (isNone(value)) return "";
-      if (typeof value !== "string") {
-        context.addIssue({ code: "custom", message: t.text });
-        return z.NEVER;
-      }
-      // A huge value is refused before it is cleaned: the limit is the field's, not the body's.
-      if (value.length > max * 2 + 100) {
-        context.addIssue({ code: "custom", message: t.tooLong(max) });
-        return z.NEVER;
-      }
-      const cleaned = multiline ? cleanText(value) : cleanLine(value);
+      const raw = rawText(value, context, max, max * 2 + 100);
+      if (raw === undefined) return "";
+      if (raw === null) return z.NEVER;
+      const cleaned = multiline ? cleanText(raw) : cleanLine(raw);
       if (cleaned.length > max) context.addIssue({ code: "custom", message: t.tooLong(max) });
       else if (cleaned !== "" && cleaned.length < min) {
         context.addIssue({ code: "custom", message: t.tooShort(min) });
@@ -91,7 +107,7 @@ function textValue(config: BlockFieldConfig, multiline: boolean, defaultMax: num
         context.addIssue({ code: "custom", message: t.markup });
       } else if (config.format === "url" && cleaned !== "") {
         // Judged as typed: a control character inside is refused, not removed (decision 073).
-        const problem = linkProblem(value.trim());
+        const problem = linkProblem(raw.trim());
         if (problem === "format") context.addIssue({ code: "custom", message: t.url });
         if (problem === "unsafe") context.addIssue({ code: "custom", message: t.linkUnsafe });
       }
@@ -105,16 +121,10 @@ function wysiwygValue(config: BlockFieldConfig) {
   return z
     .unknown()
     .transform((value, context): string => {
-      if (isNone(value)) return "";
-      if (typeof value !== "string") {
-        context.addIssue({ code: "custom", message: t.text });
-        return z.NEVER;
-      }
-      if (value.length > max * 4) {
-        context.addIssue({ code: "custom", message: t.tooLong(max) });
-        return z.NEVER;
-      }
-      const clean = sanitizeRichText(value);
+      const raw = rawText(value, context, max, max * 4);
+      if (raw === undefined) return "";
+      if (raw === null) return z.NEVER;
+      const clean = sanitizeRichText(raw);
       if (clean.length > max) context.addIssue({ code: "custom", message: t.tooLong(max) });
       return clean;
     })
@@ -379,60 +389,35 @@ function collectionValue(config: BlockFieldConfig, depth: number) {
 
 const cache = new WeakMap<BlockFieldConfig, z.ZodType>();
 
+/** Each field type's schema; groups and collections pass the nesting depth on. */
+const VALUE_SCHEMAS: Record<
+  BlockFieldConfig["type"],
+  (config: BlockFieldConfig, depth: number) => z.ZodType
+> = {
+  text: (config) => textValue(config, false, 200),
+  textarea: (config) => textValue(config, true, 5_000),
+  markdown: (config) => textValue(config, true, 20_000),
+  wysiwyg: wysiwygValue,
+  number: numberValue,
+  date: dateValue,
+  boolean: booleanValue,
+  select: selectValue,
+  image: imageValue,
+  images: (config) => manyValue(config, imageValue({ ...config, required: false })),
+  file: fileValue,
+  files: (config) => manyValue(config, fileValue({ ...config, required: false })),
+  reference: referenceValue,
+  group: groupValue,
+  collection: collectionValue,
+};
+
 /** The schema of one field config's value; groups and collections nest at most MAX_NESTING. */
 export function valueSchema(config: BlockFieldConfig, depth = 0): z.ZodType {
   const cached = cache.get(config);
   if (cached) return cached;
   if (depth > MAX_NESTING) throw new Error(`A block layout nests deeper than ${MAX_NESTING}`);
   const resolved = resolveField(config);
-  let schema: z.ZodType;
-  switch (resolved.type) {
-    case "text":
-      schema = textValue(resolved, false, 200);
-      break;
-    case "textarea":
-      schema = textValue(resolved, true, 5_000);
-      break;
-    case "markdown":
-      schema = textValue(resolved, true, 20_000);
-      break;
-    case "wysiwyg":
-      schema = wysiwygValue(resolved);
-      break;
-    case "number":
-      schema = numberValue(resolved);
-      break;
-    case "date":
-      schema = dateValue(resolved);
-      break;
-    case "boolean":
-      schema = booleanValue(resolved);
-      break;
-    case "select":
-      schema = selectValue(resolved);
-      break;
-    case "image":
-      schema = imageValue(resolved);
-      break;
-    case "images":
-      schema = manyValue(resolved, imageValue({ ...resolved, required: false }));
-      break;
-    case "file":
-      schema = fileValue(resolved);
-      break;
-    case "files":
-      schema = manyValue(resolved, fileValue({ ...resolved, required: false }));
-      break;
-    case "reference":
-      schema = referenceValue(resolved);
-      break;
-    case "group":
-      schema = groupValue(resolved, depth);
-      break;
-    case "collection":
-      schema = collectionValue(resolved, depth);
-      break;
-  }
+  const schema = VALUE_SCHEMAS[resolved.type](resolved, depth);
   cache.set(config, schema);
   return schema;
 }

@@ -1,13 +1,5 @@
 import { de } from "#app/i18n/de-backoffice";
-import {
-  descriptionField,
-  identifierField,
-  nameField,
-  positionColumn,
-  positionField,
-  shopWideByPosition,
-  standardColumns,
-} from "#app/features/backoffice/common-fields";
+import { shopWideList } from "#app/features/backoffice/common-fields";
 import { countWhere, type ResourceDefinition } from "#app/features/backoffice/resource.server";
 
 const label = de.fieldLabels;
@@ -18,20 +10,17 @@ export const donateesResource: ResourceDefinition = {
   entityType: "donatee",
   table: "donatees",
   texts: de.resources.donatees,
-  fields: [
-    nameField(120),
-    identifierField(),
-    descriptionField(),
-    { name: "isEnabled", type: "boolean", label: label.isEnabled, help: "An der Kasse anbieten." },
-    positionField(),
-  ],
-  listColumns: [
-    ...standardColumns,
-    { name: "isEnabled", label: label.isEnabled, sortable: true },
-    positionColumn,
-  ],
-  searchColumns: ["name", "identifier", "description"],
-  ...shopWideByPosition,
+  ...shopWideList({
+    fields: [
+      {
+        name: "isEnabled",
+        type: "boolean",
+        label: label.isEnabled,
+        help: "An der Kasse anbieten.",
+      },
+    ],
+    columns: [{ name: "isEnabled", label: label.isEnabled, sortable: true }],
+  }),
   async inUse(db, id) {
     return (await countWhere(db, "orders", "donatee_id", id)) ? de.inUse.donateeHasOrders : null;
   },

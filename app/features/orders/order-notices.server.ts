@@ -58,11 +58,36 @@ function closing({ record }: Parts): string[] {
   ];
 }
 
+/** What a notice sends: mails and text messages for the outbox. */
+type Messages = { emails: NewEmail[]; sms: NewSms[] };
+
+/**
+ * A mail (the greeting, these lines, the closing) and an SMS to the order's addresses; none to an
+ * address the order lacks.
+ */
+function messagesFor(
+  parts: Parts,
+  mail: { subject: string; lines: string[] },
+  smsText: string,
+): Messages {
+  const { record } = parts;
+  const lines = [
+    de.mails.greeting(record.source.order.name),
+    "",
+    ...mail.lines,
+    "",
+    ...closing(parts),
+  ];
+  const to = mailTo(record);
+  const phone = smsTo(record);
+  return {
+    emails: to ? [{ to, subject: mail.subject, text: lines.join("\n") }] : [],
+    sms: phone ? [{ to: phone, text: smsText }] : [],
+  };
+}
+
 /** The proposal mail and SMS; empty when the order has no proposal (or no address for them). */
-export function counterAppointmentMessages(
-  record: ReceiptRecord,
-  origin: MessageOrigin,
-): { emails: NewEmail[]; sms: NewSms[] } {
+export function counterAppointmentMessages(record: ReceiptRecord, origin: MessageOrigin): Messages {
   const { order, settings } = record.source;
   if (!order.counterAppointment) return { emails: [], sms: [] };
   const parts = partsOf(record, origin);
@@ -71,39 +96,22 @@ export function counterAppointmentMessages(
   const wished = order.appointment
     ? `${formatDateTime(order.appointment, parts.zone)} Uhr`
     : de.mails.asSoonAsPossible;
-  const to = mailTo(record);
-  const phone = smsTo(record);
-  return {
-    emails: to
-      ? [
-          {
-            to,
-            subject: texts.counterSubject(settings.shopName, parts.number),
-            text: [
-              de.mails.greeting(order.name),
-              "",
-              texts.counterProposal(date, time),
-              texts.wished(wished),
-              "",
-              texts.counterAnswer,
-              parts.link,
-              "",
-              parts.number,
-              "",
-              ...closing(parts),
-            ].join("\n"),
-          },
-        ]
-      : [],
-    sms: phone
-      ? [
-          {
-            to: phone,
-            text: texts.counterSms(settings.shopName, parts.number, date, time, parts.link),
-          },
-        ]
-      : [],
-  };
+  return messagesFor(
+    parts,
+    {
+      subject: texts.counterSubject(settings.shopName, parts.number),
+      lines: [
+        texts.counterProposal(date, time),
+        texts.wished(wished),
+        "",
+        texts.counterAnswer,
+        parts.link,
+        "",
+        parts.number,
+      ],
+    },
+    texts.counterSms(settings.shopName, parts.number, date, time, parts.link),
+  );
 }
 
 /** The mail and SMS that tell the customer their order was rejected or cancelled. */
@@ -111,50 +119,38 @@ export function orderEndedMessages(
   record: ReceiptRecord,
   origin: MessageOrigin,
   end: OrderEnd,
-): { emails: NewEmail[]; sms: NewSms[] } {
+): Messages {
   const { order, settings } = record.source;
   const parts = partsOf(record, origin);
   const reason = order.rejectionMessage?.trim();
   const paidOnline = isOnlinePayment(order.paymentMethod) && order.isPaid;
-  const to = mailTo(record);
-  const phone = smsTo(record);
-  return {
-    emails: to
-      ? [
-          {
-            to,
-            subject: texts.endedSubject(settings.shopName, parts.number),
-            text: [
-              de.mails.greeting(order.name),
+  return messagesFor(
+    parts,
+    {
+      subject: texts.endedSubject(settings.shopName, parts.number),
+      lines: [
+        end === "rejected" ? texts.rejected : texts.canceled,
+        ...(reason ? [texts.reason(reason)] : []),
+        ...(paidOnline
+          ? [
               "",
-              end === "rejected" ? texts.rejected : texts.canceled,
-              ...(reason ? [texts.reason(reason)] : []),
-              ...(paidOnline
-                ? [
-                    "",
-                    (order.isRefunded ? texts.refunded : texts.refund)(
-                      formatMoney(order.totalGross, settings.currency),
-                      de.checkout.paymentMethods[order.paymentMethod],
-                    ),
-                  ]
-                : []),
-              "",
-              parts.number,
-              texts.statusLink,
-              parts.link,
-              "",
-              ...closing(parts),
-            ].join("\n"),
-          },
-        ]
-      : [],
-    sms: phone
-      ? [{ to: phone, text: texts.endedSms(settings.shopName, parts.number, parts.link) }]
-      : [],
-  };
+              (order.isRefunded ? texts.refunded : texts.refund)(
+                formatMoney(order.totalGross, settings.currency),
+                de.checkout.paymentMethods[order.paymentMethod],
+              ),
+            ]
+          : []),
+        "",
+        parts.number,
+        texts.statusLink,
+        parts.link,
+      ],
+    },
+    texts.endedSms(settings.shopName, parts.number, parts.link),
+  );
 }
 
-async function enqueueAll(trx: Db, messages: { emails: NewEmail[]; sms: NewSms[] }) {
+async function enqueueAll(trx: Db, messages: Messages) {
   const ids: number[] = [];
   for (const email of messages.emails) ids.push(await enqueueEmail(trx, email));
   for (const sms of messages.sms) ids.push(await enqueueSms(trx, sms));
