@@ -152,6 +152,7 @@ test.describe("the back office's design", () => {
       /Produktgruppen/,
       /Kataloge/,
       /Preise & CSV/,
+      /Allergene/,
       /Etiketten/,
     ]);
     await adminNavigation.getByRole("link", { name: /Produktgruppen/ }).click();

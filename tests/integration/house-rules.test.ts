@@ -22,7 +22,7 @@ describe("the domain's fence (eslint.config.js)", () => {
   it("refuses the database, Remix, Node, the clock and the environment in app/domain", async () => {
     const bad = [
       'import { sql } from "kysely";',
-      'import type { Order } from "../db/schema";',
+      'import type { Order } from "#app/db/schema";',
       'import { PGlite } from "@electric-sql/pglite";',
       'import pg from "pg";',
       'import { json } from "@remix-run/node";',

@@ -174,7 +174,7 @@ describe.each(databaseTargets())("the self-service kiosk (%s)", (target) => {
     context.config = { ...context.config, publicOrigin: shop.origin };
     const html = await (await get(`/store/${BRANCH}`)).text();
     const quick =
-      /name="productId" value="(\d+)" class="quick-add-button" aria-label="([^"]+) hinzufügen"/.exec(
+      /name="productId" value="(\d+)" aria-label="([^"]+) hinzufügen" class="quick-add-button"/.exec(
         html,
       );
     productId = Number(quick?.[1]);

@@ -174,7 +174,9 @@ describe.each(databaseTargets())("the storefront menu on %s", (target) => {
     const form =
       /<form method="post" action="([^"]+)" class="menu-list">((?:<input [^>]*\/>)*)/.exec(page);
     const button =
-      /<button type="submit" name="productId" value="(\d+)" class="quick-add-button"/.exec(page);
+      /<button type="submit" name="productId" value="(\d+)" aria-label="[^"]+" class="quick-add-button"/.exec(
+        page,
+      );
     expect(form).not.toBeNull();
     expect(button).not.toBeNull();
     const [, action, hidden] = form!;
