@@ -182,6 +182,7 @@ test.describe("the back office's design", () => {
       /Produktgruppen/,
       /Kataloge/,
       /Preise & CSV/,
+      /Allergene/,
       /Etiketten/,
       /Seiten/,
       /Navigationen/,
