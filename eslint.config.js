@@ -63,6 +63,18 @@ export default tseslint.config(
               ],
               message: "Multipart mit app/server/multipart.server.ts lesen (Entscheidung 075).",
             },
+            {
+              // The route types under React Router 7's names (decision 090).
+              name: "@remix-run/node",
+              importNames: [
+                "LoaderFunctionArgs",
+                "ActionFunctionArgs",
+                "MetaFunction",
+                "LinksFunction",
+                "HeadersFunction",
+              ],
+              message: "Typen als Route.… aus #app/server/route-types nehmen (Entscheidung 090).",
+            },
           ],
           patterns: [
             {

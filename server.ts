@@ -7,6 +7,8 @@ import { sql } from "kysely";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { createRequestHandler } from "@remix-run/express";
 import { ConfigError, loadConfig, type AppConfig } from "./app/config/env.server";
+// zod with its German messages before the configuration is checked (decision 091).
+import "./app/zod-in-german";
 import { BootError, openAppDatabase, seedIfEmpty } from "./app/server/boot.server";
 import {
   checkoutPageOrigins,
@@ -19,6 +21,17 @@ import { rejectCrossSiteRequests } from "./app/server/cross-site.server";
 import { pathOf, refuseHostileAddresses } from "./app/server/hostile-addresses.server";
 import { refusal, sendRefusal } from "./app/server/refusals.server";
 import { errorLog } from "./app/server/error-log.server";
+import { createLogger, installLogger, requestLog } from "./app/server/logger.server";
+import {
+  answerForMetrics,
+  collectProcessMetrics,
+  poolMetrics,
+  queueMetrics,
+  readQueues,
+  requestMetrics,
+  startMetricsServer,
+} from "./app/server/metrics.server";
+import type { Logger } from "pino";
 import { de } from "./app/i18n/de";
 import { withRouteDefaults } from "./app/server/route-defaults.server";
 import { orderStatusNotModified } from "./app/server/order-status-cache.server";
@@ -37,6 +50,10 @@ import { compressUnlessEventStream } from "./app/server/event-stream.server";
 import { startLiveOrders, type LiveOrders } from "./app/server/notify-hub.server";
 import type { DatabaseHandle } from "./app/db/connection.server";
 import { startOutboxWorker, type OutboxWorker } from "./app/features/shared/outbox.server";
+import {
+  startWebhookWorker,
+  type WebhookWorker,
+} from "./app/features/webhooks/webhook-delivery.server";
 import { restartPolicy } from "./app/server/worker-restarts.server";
 import { workerEnv, workerExecArgv } from "./app/server/worker-memory.server";
 import {
@@ -54,6 +71,11 @@ import { startPushWorker } from "./app/features/devices/notifier-pushes.server";
 import { vapidKeys } from "./app/integrations/push/web-push.server";
 import { getSettings } from "./app/db/queries/settings";
 import { uploadsWithPreviews } from "./app/features/uploads/previews.server";
+import {
+  startCustomerDataRetention,
+  type CustomerDataWorker,
+} from "./app/features/orders/customer-data.server";
+import { dePrivacy } from "./app/i18n/de-privacy";
 import { keptImages } from "./app/features/media/image-memory.server";
 import {
   analyticsRecorder,
@@ -70,15 +92,34 @@ import { allowPixelWithConsent } from "./app/features/analytics/pixel-policy.ser
 /** How long an idle keep-alive connection stays open (see `main`). */
 const KEEP_ALIVE_MS = 65_000;
 
-const log = (line: string) => console.log(line);
-const logServerError = errorLog();
+/**
+ * The log (decision 108): JSON lines at level info until the configuration is read, then as it
+ * says (LOG_LEVEL, LOG_FORMAT). The workers take `log`, a line at level info.
+ */
+let logger: Logger = createLogger({
+  level: "info",
+  format: process.env.NODE_ENV === "development" ? "pretty" : "json",
+});
+const log = (line: string) => logger.info(line);
+const logServerError = errorLog((line, error) =>
+  logger.error(error instanceof Error && error.stack ? { stack: error.stack } : {}, line),
+);
+
+/** Which of the server processes this is (0 … WEB_CONCURRENCY-1), for the metrics' `worker`. */
+const WORKER_SLOT_VARIABLE = "BACKSTUBE_WORKER_SLOT";
 
 const BUILD_DIR = path.resolve(process.cwd(), process.env.BUILD_DIR ?? "build");
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
-  if (config.processes > 1 && cluster.isPrimary) return runProcesses(config, startedAt);
+  logger = createLogger({ level: config.logLevel, format: config.logFormat });
+  installLogger(logger);
+  if (config.processes > 1 && cluster.isPrimary) {
+    // The figures of all processes, summed, from the first one (decision 109).
+    if (config.metrics) serveMetrics(config.metrics, true);
+    return runProcesses(config, startedAt);
+  }
   // React and Remix pick their production builds by this variable when the app is first
   // imported (below, dynamically): unset, the server rendered with React's development build,
   // several times slower.
@@ -92,6 +133,10 @@ async function main(): Promise<void> {
   const live = startLiveOrders(database, { log });
   await waitForLive(live);
   const outbox = startOutboxWorker(database.db, config, log);
+  // Webhooks (decision 094): the triggers queue them with the change, this sends them.
+  const webhooks = startWebhookWorker(database.db, log, {
+    allowPrivateAddresses: config.webhookPrivateAddresses,
+  });
   // Abandoned carts and their files go after ABANDONED_CART_DAYS (decision 027).
   const cleanup = startCleanupWorker(database.db, uploadsWithPreviews(config), log, {
     maxAgeMs: config.abandonedCartMs,
@@ -103,6 +148,10 @@ async function main(): Promise<void> {
     log,
   });
   const retention = startAnalyticsRetention(database.db, log);
+  // Customers' contact data goes after the retention setting (decision 112); one instance works.
+  const customerData = startCustomerDataRetention(database.db, uploadsWithPreviews(config), log, {
+    messages: dePrivacy.worker,
+  });
   // The statistics' daily rollups (decision 055): processes share the work by an advisory lock.
   const rollups = startRollupWorker(database.db, log, {
     zone: async () => (await getSettings(database.db)).businessTimeZone,
@@ -129,6 +178,19 @@ async function main(): Promise<void> {
   const app = express();
   app.disable("x-powered-by");
   if (config.trustProxy) app.set("trust proxy", true);
+  // Each request's line: id (X-Request-Id), route group, masked path, status, duration.
+  app.use(requestLog(logger, { trustProxy: config.trustProxy }));
+  if (config.metrics) {
+    // The figures (decision 109): one histogram observation per request, and this process's
+    // memory, event-loop lag and pool; the queues' depths are read by the first worker alone.
+    const slot = cluster.isWorker ? (process.env[WORKER_SLOT_VARIABLE] ?? "0") : "0";
+    answerForMetrics();
+    collectProcessMetrics(slot);
+    if (database.poolFigures) poolMetrics(database.poolFigures);
+    if (slot === "0") queueMetrics(() => readQueues(database.db));
+    app.use(requestMetrics());
+    if (cluster.isPrimary) serveMetrics(config.metrics, false);
+  }
   // Sizes of images served before answer from memory ahead of everything else (decision 038):
   // their address names id and version, so the answer never changes.
   // They are answered before Express sees the request at all (see the server below).
@@ -217,11 +279,13 @@ async function main(): Promise<void> {
       dataDir: config.dataDir,
       uploadQuota: config.uploadQuota,
       newCartsPerAddressMinute: config.newCartsPerAddressMinute,
+      apiTokenRequestsPerMinute: config.apiTokenRequestsPerMinute,
       storage: config.storage,
       mapTileUrl: config.mapTileUrl,
       pixelScriptUrl: config.pixelScriptUrl,
       signageVideoMaxBytes: config.signageVideoMaxBytes,
       pushEndpoints: config.pushEndpoints,
+      webhookPrivateAddresses: config.webhookPrivateAddresses,
     },
     secrets: { session: config.sessionSecret },
     cspNonce: "",
@@ -229,6 +293,7 @@ async function main(): Promise<void> {
     live,
     clientAddress: req.ip ?? req.socket.remoteAddress ?? "",
     analytics,
+    webhooks,
   });
   app.all(
     "*",
@@ -310,6 +375,8 @@ async function main(): Promise<void> {
     rollups,
     printing,
     pushing,
+    webhooks,
+    customerData,
   );
 }
 
@@ -344,7 +411,10 @@ async function runProcesses(config: AppConfig, startedAt: number): Promise<void>
     execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS, config.processHeapMb),
   });
   const start = (slot: number) => {
-    const worker = cluster.fork(workerEnv(process.env));
+    const worker = cluster.fork({
+      ...workerEnv(process.env),
+      [WORKER_SLOT_VARIABLE]: String(slot),
+    });
     slots.set(worker.id, { slot, startedAt: performance.now() });
   };
   // A worker whose process has exited can still be listed: node:cluster removes it only once its
@@ -421,6 +491,25 @@ async function runProcesses(config: AppConfig, startedAt: number): Promise<void>
 }
 
 /**
+ * The Prometheus endpoint on its own port (never the shop's): a port that is taken stops the
+ * start, as the shop's own would.
+ */
+function serveMetrics(address: { port: number; host: string }, clustered: boolean): void {
+  const server = startMetricsServer({
+    ...address,
+    clustered,
+    onListening: (port) => log(`Kennzahlen unter http://${address.host}:${port}/metrics`),
+    onError: (error) =>
+      fail(
+        error.code === "EADDRINUSE"
+          ? new BootError(`Port ${address.port} für die Kennzahlen ist bereits belegt.`)
+          : error,
+      ),
+  });
+  server.unref();
+}
+
+/**
  * PGlite listens at once; a PostgreSQL server that is slow to take the LISTEN connection does not
  * hold up the start (the listener keeps trying, and boards reload once it is there).
  */
@@ -483,6 +572,8 @@ function handleShutdown(
   rollups: RollupWorker,
   printing: { stop(): Promise<void> },
   pushing: { stop(): Promise<void> } | null,
+  webhooks: WebhookWorker,
+  customerData: CustomerDataWorker,
 ): void {
   let stopping = false;
   const stop = (signal: string) => {
@@ -505,7 +596,9 @@ function handleShutdown(
       clearInterval(idle);
       // The outbox worker finishes its batch first: it needs the pool that closes next.
       await outbox.stop().catch(() => undefined);
+      await webhooks.stop().catch(() => undefined);
       await cleanup.stop().catch(() => undefined);
+      await customerData.stop().catch(() => undefined);
       // The page views and events still waiting in memory are written before the pool closes.
       await retention.stop().catch(() => undefined);
       await analytics.stop().catch(() => undefined);
@@ -528,6 +621,8 @@ function handleShutdown(
 function fail(error: unknown): never {
   const known = error instanceof ConfigError || error instanceof BootError;
   const message = error instanceof Error ? error.message : String(error);
+  // A plain line on standard error, not a log entry: the start ended before there was a log to
+  // speak of, and the one reading it is the person who started the shop.
   console.error(`Start abgebrochen: ${known ? message : ((error as Error)?.stack ?? message)}`);
   process.exit(1);
 }

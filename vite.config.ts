@@ -9,7 +9,16 @@ declare module "@remix-run/node" {
 }
 
 const STORE_PARTS =
-  /\/app\/components\/(ui\/(button|field|notice|dialog)|use-hydrated|visitor-slot|opening-state|picture-img)\.tsx?$/;
+  /\/app\/components\/(ui\/(button|field|notice|dialog)|use-hydrated|visitor-slot|opening-state|picture-img|store\/revalidation)\.tsx?$/;
+
+/**
+ * What the root route loads on every storefront page (kiosk watch, app promotion, opening hours,
+ * meta tags, error texts, the storefront's texts, Vite's preload helper) also travels in that
+ * chunk: as eight files of their own each cost a request and about 300 bytes of headers, which
+ * Lighthouse counts as JavaScript (issue 36).
+ */
+const ROOT_PARTS =
+  /(\/app\/(components\/(kiosk|branch-hours|error-texts)|features\/kiosk\/kiosk|features\/pwa\/pwa-host|seo|i18n\/de)\.tsx?|vite\/preload-helper(\.js)?)$/;
 
 /**
  * The browser runs Preact's React compatibility layer instead of react-dom (decision 082): the
@@ -22,6 +31,16 @@ const preactInTheBrowser: Alias[] = [
   ["react/jsx-runtime", "preact/compat/jsx-runtime"],
   ["react", "preact/compat"],
 ].map(([from, to]) => ({ find: new RegExp(`^${from}$`), replacement: to! }));
+
+/**
+ * Every `import { z } from "zod"` gets zod with the German error map installed (decision 091),
+ * in the browser and on the server, built or in development: the map rides with zod, so a page
+ * that loads no zod loads no map.
+ */
+const zodInGerman: Alias = {
+  find: /^zod$/,
+  replacement: fileURLToPath(new URL("app/zod-in-german.ts", import.meta.url)),
+};
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
@@ -38,7 +57,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       },
     }),
   ],
-  resolve: { alias: command === "build" && !isSsrBuild ? preactInTheBrowser : [] },
+  resolve: {
+    alias: [...(command === "build" && !isSsrBuild ? preactInTheBrowser : []), zodInGerman],
+  },
   build: {
     // Keep small assets as files: the CSP forbids nothing here, but separate files cache better.
     assetsInlineLimit: 0,
@@ -51,7 +72,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         // every page loads (decision 087): each file of its own would add a preload and
         // manifest entries to every kept page.
         manualChunks(id) {
-          if (STORE_PARTS.test(id)) return "components";
+          if (STORE_PARTS.test(id) || ROOT_PARTS.test(id)) return "components";
         },
       },
     },

@@ -35,6 +35,9 @@ export default defineConfig({
     include: ["app/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/faults/**/*.test.ts"],
     environment: "node",
     globalSetup: ["tests/support/global-setup.ts"],
+    // zod's German messages (decision 091), as the builds' alias and the server's entry install
+    // them, for tests that parse schemas without either.
+    setupFiles: ["app/zod-in-german.ts"],
     testTimeout: 30_000,
     // Most files wait on databases, servers and timers, not the CPU: two at a time, even on two
     // cores (Vitest's default there is one, which made the suite 23 minutes long in CI).

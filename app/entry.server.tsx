@@ -8,6 +8,8 @@ import { DocumentVisitorProvider } from "./components/visitor-slot";
 import { withoutNulBytes } from "./server/html-stream.server";
 import { markUnavailable } from "./server/database-outage.server";
 import { errorLog } from "./server/error-log.server";
+// zod with its German messages, for every form and API request the server checks (decision 091).
+import "./zod-in-german";
 
 const ABORT_DELAY = 5_000;
 
@@ -17,7 +19,7 @@ export {
   checkoutRenewals,
   checkoutStamp,
   isCheckoutPage,
-} from "./features/checkout/checkout-own-page.server";
+} from "./features/checkout/checkout-stamp.server";
 export { isStatusPage, statusPageStamp } from "./features/orders/status-page-stamp.server";
 /** This build's copy of the reference data, dropped by server.ts's listener (decision 032). */
 export { forgetReferenceData } from "./features/shared/reference-data.server";

@@ -24,8 +24,12 @@ export interface PublicAppConfig {
   signageVideoMaxBytes?: number;
   /** New carts per client address, minute and process (issue 35); absent or null: no bound. */
   newCartsPerAddressMinute?: number | null;
+  /** Calls per personal API token, minute and process (decision 095); absent: 600, 0: no bound. */
+  apiTokenRequestsPerMinute?: number;
   /** Which push endpoints a notifier may subscribe (decision 069); absent: the push services. */
   pushEndpoints?: PushEndpointPolicy;
+  /** Webhooks to private, loopback and link-local addresses (decision 094); absent: refused. */
+  webhookPrivateAddresses?: boolean;
 }
 
 export interface AppSecrets {
@@ -62,5 +66,7 @@ declare module "@remix-run/node" {
      * it for their batch. Absent in contexts built for tests: one per database is made then.
      */
     analytics?: AnalyticsRecorder;
+    /** This process's webhook worker (decision 094), woken after a re-send; absent in tests. */
+    webhooks?: { wake(): void };
   }
 }

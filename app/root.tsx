@@ -1,5 +1,5 @@
 import { errorText, errorTitle } from "./components/error-texts";
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { Route } from "./server/route-types";
 import {
   isRouteErrorResponse,
   Links,
@@ -23,12 +23,12 @@ import { VisitorAnalytics } from "./features/analytics/visitor-analytics";
 import { DEFAULT_SHOP_COLOUR, shopColourCss } from "./features/settings/shop-colour";
 import stylesheet from "./styles/app.css?url";
 
-export const links: LinksFunction = () => [
+export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ context, request }: LoaderFunctionArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   return loadShell(context.db, {
     origin: context.config.publicOrigin,
     request,
@@ -39,7 +39,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
-export const meta: MetaFunction<typeof loader> = ({ data, error, matches, location }) => {
+export const meta: Route.MetaFunction<typeof loader> = ({ data, error, matches, location }) => {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!data) return [{ title: errorTitle(status) }];
   // A page that failed below the root is shown by the root's boundary, and titled here.

@@ -74,6 +74,8 @@ export default [
     route("users/new", "routes/backend/user-new.tsx"),
     route("users/:userId", "routes/backend/user-edit.tsx"),
     route("account/password", "routes/backend/account-password.tsx"),
+    // Personal API tokens for other systems (issue 38, decisions 095 and 096).
+    route("api-tokens", "routes/backend/api-tokens.tsx"),
     // Orders (decision 018): the board, one order with its actions, its receipt, the live events.
     route("orders", "routes/backend/orders.tsx"),
     route("orders/new", "routes/backend/phone-order.tsx"),
@@ -126,9 +128,23 @@ export default [
     // "Dateien" (decision 037): the uploads with previews, the staff files' form, delete.
     route("uploads", "routes/backend/uploads.tsx"),
     route("logs", "routes/backend/logs.tsx"),
+    // Webhooks (issue 38 part 3): the endpoints, each with its delivery log.
+    route("webhooks", "routes/backend/webhooks.tsx"),
+    route("webhooks/:id", "routes/backend/webhook.tsx"),
+    // A customer's personal data (issue 41 part 7, decision 112): search, erasure and export.
+    route("customer-data", "routes/backend/customer-data.tsx"),
+    route("customer-data/export.json", "routes/backend/customer-data-export.ts"),
     // The statistics (issue 19, decision 055): the dashboard and each figure as CSV.
     route("statistics", "routes/backend/statistics.tsx"),
     route("statistics/:metric", "routes/backend/statistics-csv.ts"),
+    // The production list (issue 39, decision 103): the page, its CSV and its printed PDF.
+    route("production", "routes/backend/production.tsx"),
+    route("production/backliste.csv", "routes/backend/production-file.ts", {
+      id: "backend-production-csv",
+    }),
+    route("production/backliste.pdf", "routes/backend/production-file.ts", {
+      id: "backend-production-pdf",
+    }),
     route("logs/:id", "routes/backend/log.tsx"),
     // Time tracking (issue 21, decision 058): the own clock, the managers' list and corrections.
     route("my-time", "routes/backend/my-time.tsx"),
@@ -143,6 +159,9 @@ export default [
     route("time-sheets/pdf", "routes/backend/time-sheets-pdf.ts"),
     // This device's local settings (spec section 3): a cookie of this browser (decision 033).
     route("display", "routes/backend/local-settings.tsx"),
+    // The published contract for staff developers (issue 38, decision 102), its renderer's files.
+    route("api", "routes/backend/api-reference.tsx"),
+    route("api/assets/:file", "routes/backend/api-reference-asset.ts"),
     // Unknown back-office addresses: the sign-in for strangers, a 404 in the frame for staff.
     route("*", "routes/backend/not-found.tsx"),
   ]),
@@ -176,8 +195,15 @@ export default [
   route("api/uploads", "routes/api/uploads.ts"),
   route("api/uploads/:id", "routes/api/upload.ts"),
   route("api/logs", "routes/api/logs.ts"),
+  route("api/webhooks", "routes/api/webhooks.ts"),
+  route("api/webhooks/:id/deliveries", "routes/api/webhook-deliveries.ts"),
+  route("api/webhooks/deliveries/:deliveryId/resend", "routes/api/webhook-delivery-resend.ts"),
+  // Last of the four: the authorisation walk's DELETE takes the sample endpoint away.
+  route("api/webhooks/:id", "routes/api/webhook.ts"),
   // The statistics (issue 19, decision 055).
   route("api/statistics/:metric", "routes/api/statistics.ts"),
+  // The production list of a day (issue 39, decision 103).
+  route("api/production-lists", "routes/api/production-lists.ts"),
   route("api/logs/:id", "routes/api/log.ts"),
   // Time tracking (issue 21, decision 058): the activities, and the branch's time clock by key.
   route("api/working-activities", "routes/api/working-activities.ts"),
@@ -224,6 +250,8 @@ export default [
   // Any other address under /api: a JSON 404, not the HTML page of the site route below.
   // ——— Visitor analytics (issue 19, decision 054) ———
   route("api/analytics-log", "routes/api/analytics-log.ts"),
+  // The published contract (issue 38, decision 101): OpenAPI 3.1, and its reference page.
+  route("api/openapi.json", "routes/api/openapi-json.ts"),
   route("api/*", "routes/api/not-found.ts"),
   route("*", "routes/site.tsx"),
 ] satisfies RouteConfig;

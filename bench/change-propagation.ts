@@ -19,17 +19,13 @@
  *   BENCH_PROPAGATION_BRANCH=altstadt  the branch renamed
  *   BENCH_POSTGRES_URL=…               the server the fresh database is created on
  */
-import { benchPostgresUrl, postgresAdmin } from "./harness";
+import { demoBenchDatabase } from "./harness";
 import { execFileSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
-import { openDatabase } from "#app/db/connection.server";
-import { migrateToLatest } from "#app/db/migrate.server";
-import { seedDemoData } from "#app/db/seed.server";
-import { databaseUrlFor } from "#tests/support/postgres";
 import { ensurePortFree, startServer, stopServer, waitForHealth } from "./server";
 import type { Latencies } from "./live-orders";
 
@@ -244,20 +240,9 @@ export async function measureOnTwoServers(
 /** On its own: a fresh, migrated and seeded database, two servers, one measurement. */
 async function main(): Promise<void> {
   execFileSync(process.execPath, ["scripts/ensure-build.mjs"], { stdio: "inherit" });
-  const serverUrl = benchPostgresUrl();
-  const name = `bt_bench_propagation_${process.pid}`;
-  const admin = postgresAdmin(serverUrl);
-  await admin(`create database ${name}`);
-  const databaseUrl = databaseUrlFor(serverUrl, name);
+  const { databaseUrl, drop } = await demoBenchDatabase("propagation");
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "backstube-propagation-"));
   try {
-    const handle = await openDatabase({ databaseUrl, dataDir: "", maxConnections: 2 });
-    try {
-      await migrateToLatest(handle.db);
-      await seedDemoData(handle.db, { now: new Date() });
-    } finally {
-      await handle.close();
-    }
     const result = await measureOnTwoServers(
       { DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
       env("BENCH_PROPAGATION_PORT", 3310),
@@ -266,7 +251,7 @@ async function main(): Promise<void> {
     if (!result.ok) process.exitCode = 1;
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
-    await admin(`drop database if exists ${name} with (force)`);
+    await drop();
   }
 }
 

@@ -3,9 +3,13 @@ import type { AppLoadContext } from "@remix-run/node";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { openDatabase } from "#app/db/connection.server";
+import { migrateToLatest } from "#app/db/migrate.server";
 import type { Db } from "#app/db/schema";
+import { seedDemoData } from "#app/db/seed.server";
 import type { StaffUser } from "#app/features/staff/staff-auth.server";
 import { createStaffSession, staffSessionCookie } from "#app/features/staff/staff-session.server";
+import { databaseUrlFor } from "#tests/support/postgres";
 import { ensurePortFree, startServer } from "./server";
 import { createTimings } from "./timings";
 
@@ -29,6 +33,34 @@ export function postgresAdmin(serverUrl: string) {
       await client.end();
     }
   };
+}
+
+/**
+ * A database of the bench's own (`bt_bench_<bench>_<pid>`) on the PostgreSQL server, migrated and
+ * with the demo data: its URL, and `drop` to remove it when the bench is done.
+ */
+export async function demoBenchDatabase(
+  bench: string,
+): Promise<{ databaseUrl: string; drop: () => Promise<void> }> {
+  const serverUrl = benchPostgresUrl();
+  const name = `bt_bench_${bench}_${process.pid}`;
+  const admin = postgresAdmin(serverUrl);
+  await admin(`create database ${name}`);
+  const databaseUrl = databaseUrlFor(serverUrl, name);
+  const drop = () => admin(`drop database if exists ${name} with (force)`);
+  try {
+    const handle = await openDatabase({ databaseUrl, dataDir: "", maxConnections: 2 });
+    try {
+      await migrateToLatest(handle.db);
+      await seedDemoData(handle.db, { now: new Date() });
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+  return { databaseUrl, drop };
 }
 
 /** A staff session for the user, as the `Cookie` header's value. */

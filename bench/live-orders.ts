@@ -21,15 +21,11 @@
  *   BENCH_LIVE_BRANCH=1          the branch the orders go to (default: the first branch)
  *   BENCH_POSTGRES_URL=…         the server the fresh database is created on
  */
-import { benchPostgresUrl, postgresAdmin } from "./harness";
+import { demoBenchDatabase } from "./harness";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
-import { openDatabase } from "#app/db/connection.server";
-import { migrateToLatest } from "#app/db/migrate.server";
-import { seedDemoData } from "#app/db/seed.server";
-import { databaseUrlFor } from "#tests/support/postgres";
 import { openEventStream, type SseConnection, type SseEvent } from "#tests/support/sse-client";
 import { ensurePortFree, stopServer, waitForHealth } from "./server";
 
@@ -287,19 +283,8 @@ async function main(): Promise<void> {
     if (!result.ok) process.exitCode = 1;
     return;
   }
-  const serverUrl = benchPostgresUrl();
-  const name = `bt_bench_live_${process.pid}`;
-  const admin = postgresAdmin(serverUrl);
-  await admin(`create database ${name}`);
-  const databaseUrl = databaseUrlFor(serverUrl, name);
+  const { databaseUrl, drop } = await demoBenchDatabase("live");
   try {
-    const handle = await openDatabase({ databaseUrl, dataDir: "", maxConnections: 2 });
-    try {
-      await migrateToLatest(handle.db);
-      await seedDemoData(handle.db, { now: new Date() });
-    } finally {
-      await handle.close();
-    }
     const standIn = await startLiveStandIn(
       databaseUrl,
       Number(process.env.BENCH_LIVE_PORT ?? 3301),
@@ -312,7 +297,7 @@ async function main(): Promise<void> {
       await standIn.stop();
     }
   } finally {
-    await admin(`drop database if exists ${name} with (force)`);
+    await drop();
   }
 }
 

@@ -18,6 +18,11 @@
  *   BENCH_ORDER_CARTS=3000     carts ready before each order scenario (one order uses one up)
  *   BENCH_PROCESSES=2          server processes (WEB_CONCURRENCY) on PostgreSQL; default: one
  *                              per CPU, as production runs it (PGlite: always one)
+ *   BENCH_WEBHOOKS=10          that many webhook endpoints (every event) at a local receiver
+ *                              before the server starts (bench/webhooks.ts, issue 38)
+ *   BENCH_METRICS_PORT=9464    the server serves its Prometheus figures there (METRICS_PORT,
+ *                              decision 109); they are read before it stops, summed over its
+ *                              processes, and kept in reports/bench-metrics-….prom
  *
  * With PostgreSQL the live order board is measured last (bench/live-orders.ts, its own
  * BENCH_LIVE_* switches; BENCH_ONLY="live" for it alone): 20 event streams, and how long a new
@@ -37,6 +42,7 @@ import pg from "pg";
 import { openDatabase } from "#app/db/connection.server";
 import { DEMO_ADMIN_EMAIL } from "#app/db/seed.server";
 import { prepareLargeMenuDatabase, type LargeMenu } from "./large-menu";
+import { registerBenchWebhooks } from "./webhooks";
 import { scenarios, type BenchRequest, type Verification } from "./scenarios";
 import { cpuPerRequest, sampleCpu, serverMemory } from "./cpu-time";
 import { ensurePortFree, migrateAndSeed, startServer, stopServer, waitForHealth } from "./server";
@@ -65,6 +71,7 @@ const isChosen = (name: string) =>
   !only || only.split("|").some((text) => name.toLowerCase().includes(text));
 const cpuProfileDir = process.env.BENCH_CPU_PROF ? path.resolve("reports/cpu-profiles") : null;
 const target = process.env.BENCH_DATABASE === "postgres" ? "postgres" : "pglite";
+const metricsPort = process.env.BENCH_METRICS_PORT ? Number(process.env.BENCH_METRICS_PORT) : null;
 const serverUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 interface Row {
@@ -107,8 +114,13 @@ async function main() {
   const checks: { row: Row; verify: NonNullable<BenchRequest["verify"]> }[] = [];
   const live: { result?: LiveBenchResult } = {};
   let propagation: PropagationResult | null = null;
+  const webhooks = await registerBenchWebhooks(
+    database.env,
+    Number(process.env.BENCH_WEBHOOKS ?? 0),
+  );
   try {
     await measure(database, nodeArgs, rows, checks, live);
+    if (webhooks) console.log(`Webhooks empfangen: ${webhooks.received()}`);
     await verify(database.env, checks);
     propagation = await measurePropagation(database.env);
     console.log(
@@ -148,6 +160,7 @@ async function main() {
     );
     console.log(`Bericht: ${file}`);
   } finally {
+    await webhooks?.close();
     await database.cleanup();
   }
 }
@@ -185,7 +198,8 @@ async function measure(
   live: { result?: LiveBenchResult },
 ): Promise<void> {
   await ensurePortFree(port);
-  const server = startServer({ port, env: database.env, nodeArgs });
+  const env = metricsPort ? { ...database.env, METRICS_PORT: String(metricsPort) } : database.env;
+  const server = startServer({ port, env, nodeArgs });
   try {
     await waitForHealth(origin, server);
     for (const scenario of scenarios) {
@@ -262,9 +276,28 @@ async function measure(
       live.result = (await measureLive(database.env)) ?? undefined;
       if (live.result && !live.result.ok) process.exitCode = 1;
     }
+    if (metricsPort) await keepMetrics(metricsPort);
   } finally {
     await stopServer(server);
   }
+}
+
+/**
+ * The server's Prometheus figures after the run (decision 109): kept in reports/, and the
+ * requests per route group, orders and queue depths printed.
+ */
+async function keepMetrics(metricsPort: number): Promise<void> {
+  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+  mkdirSync("reports", { recursive: true });
+  const file = path.join(
+    "reports",
+    `bench-metrics-${target}-${new Date().toISOString().replace(/[:.]/g, "-")}.prom`,
+  );
+  writeFileSync(file, text);
+  const shown =
+    /^backstube_(http_request_duration_seconds_count|orders_|payments_|kept_pages_total|outbox_pending|print_jobs|db_pool|process_resident_memory_bytes)/;
+  console.log(`\nKennzahlen nach dem Lauf (${file}):`);
+  for (const line of text.split("\n")) if (shown.test(line)) console.log(`  ${line}`);
 }
 
 const BENCH_ADMIN_PASSWORD = "bench-backoffice-1";

@@ -11,7 +11,9 @@ import {
   demoBranchPath,
   productIds,
   addableProducts,
-  multipart,
+  additionRequest,
+  firstAddable,
+  largeMenuItems,
   addToCart,
   customersWithCarts,
   gzipBytes,
@@ -141,39 +143,21 @@ export const scenarios: Scenario[] = [
     // stands for one customer with a cart of their own (round robin over 2 × connections carts).
     name: "Artikel hinzufügen (bestehender Warenkorb)",
     prepare: async (context) => {
-      const path = await demoBranchPath(context);
-      const [item] = path ? await addableProducts(context, path, 1) : [];
+      const item = await firstAddable(context);
       if (!item) return null;
       const cookies: string[] = [];
       for (let index = 0; index < context.connections * 2; index += 1) {
         cookies.push(await addToCart(context, item, null));
       }
-      const { body, contentType } = multipart(item.fields);
-      return {
-        path: item.action,
-        method: "POST",
-        headers: { "Content-Type": contentType },
-        body,
-        cookies,
-        expectStatus: 303,
-      };
+      return { ...additionRequest(item), cookies, expectStatus: 303 };
     },
   },
   {
     // A first addition: no cookie, so every request opens a new cart and sets the cookie.
     name: "Artikel hinzufügen (neuer Warenkorb)",
     prepare: async (context) => {
-      const path = await demoBranchPath(context);
-      const [item] = path ? await addableProducts(context, path, 1) : [];
-      if (!item) return null;
-      const { body, contentType } = multipart(item.fields);
-      return {
-        path: item.action,
-        method: "POST",
-        headers: { "Content-Type": contentType },
-        body,
-        expectStatus: 303,
-      };
+      const item = await firstAddable(context);
+      return item ? { ...additionRequest(item), expectStatus: 303 } : null;
     },
   },
   // The issue's target: p50 < 30 ms and p99 < 100 ms at 50 connections on PostgreSQL. One
@@ -203,10 +187,9 @@ export const scenarios: Scenario[] = [
     connections: 50,
     seconds: 10,
     prepare: async (context) => {
-      if (!context.largeMenu) return null;
-      const path = `/store/${context.largeMenu.branchIdentifier}`;
-      const items = quickAdds(await context.fetchText(path), path).slice(0, CART_ITEMS);
-      if (items.length === 0) return null;
+      const menu = await largeMenuItems(context);
+      if (!menu) return null;
+      const { path, items } = menu;
       const cookies = await customersWithCarts(context, items);
       const lines = cartLines(await context.fetchText(path, cookies[0]));
       if (lines !== CART_ITEMS) {
@@ -224,13 +207,11 @@ export const scenarios: Scenario[] = [
     connections: 50,
     seconds: 10,
     prepare: async (context) => {
-      if (!context.largeMenu) return null;
-      const path = `/store/${context.largeMenu.branchIdentifier}`;
-      const items = quickAdds(await context.fetchText(path), path).slice(0, CART_ITEMS);
-      if (items.length === 0) return null;
-      const [cookie] = await customersWithCarts(context, items.slice(0, CART_ITEMS), 1);
-      const body = await gzipBytes(context.origin + path, cookie!);
-      return startBareServer(body, context.processes, path, context.origin);
+      const menu = await largeMenuItems(context);
+      if (!menu) return null;
+      const [cookie] = await customersWithCarts(context, menu.items, 1);
+      const body = await gzipBytes(context.origin + menu.path, cookie!);
+      return startBareServer(body, context.processes, menu.path, context.origin);
     },
   },
   // Issue 18: "and the item dialog over it": a product's dialog over the 300-product menu, for

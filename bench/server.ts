@@ -4,6 +4,7 @@
  * migrations against a build that may be older or newer than them.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, openSync } from "node:fs";
 import { createServer } from "node:net";
 
 export interface ServerOptions {
@@ -13,10 +14,17 @@ export interface ServerOptions {
   nodeArgs?: string[];
 }
 
+/**
+ * The server's log goes to a file (`.cache/bench-server-<port>.log`): it logs every request as in
+ * production (decision 108), which costs what it costs there, but thousands of lines a second
+ * would bury the bench's own output. A refused start (standard error) still shows here.
+ */
 export function startServer({ port, env, nodeArgs = [] }: ServerOptions): ChildProcess {
   const entry = `${process.env.BUILD_DIR ?? "build"}/server/server.js`;
+  mkdirSync(".cache", { recursive: true });
+  const logFile = openSync(`.cache/bench-server-${port}.log`, "w");
   return spawn(process.execPath, [...nodeArgs, entry], {
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", logFile, "inherit"],
     // The load generator is one address standing for many customers: no bound on its new carts.
     env: {
       ...process.env,

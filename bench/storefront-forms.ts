@@ -114,6 +114,24 @@ export function multipart(fields: [string, string][]): { body: string; contentTy
   return { body, contentType: `multipart/form-data; boundary=${BOUNDARY}` };
 }
 
+/** The first simple product of the demo branch, as its dialog adds it; null when there is none. */
+export async function firstAddable(context: BenchContext): Promise<ItemForm | null> {
+  const path = await demoBranchPath(context);
+  const [item] = path ? await addableProducts(context, path, 1) : [];
+  return item ?? null;
+}
+
+/** The request that adds the item, as the dialog's form posts it. */
+export function additionRequest(item: ItemForm) {
+  const { body, contentType } = multipart(item.fields);
+  return {
+    path: item.action,
+    method: "POST",
+    headers: { "Content-Type": contentType },
+    body,
+  } satisfies BenchRequest;
+}
+
 /** Posts the dialog's form; returns the cart cookie to send next (`warenkorb=…`). */
 export async function addToCart(
   context: BenchContext,
@@ -223,7 +241,8 @@ export async function startBareServer(
 export function quickAdds(html: string, branchPath: string): ItemForm[] {
   return [
     ...html.matchAll(
-      /<button type="submit" name="productId" value="(\d+)" class="quick-add-button"/g,
+      // The '+' button's attributes in any order (the Button primitive puts its class last).
+      /<button type="submit" name="productId" value="(\d+)"[^>]*\bclass="quick-add-button"/g,
     ),
   ].map((match) => ({
     productId: Number(match[1]),
@@ -233,6 +252,16 @@ export function quickAdds(html: string, branchPath: string): ItemForm[] {
       ["productId", match[1]!],
     ],
   }));
+}
+
+/** The large menu's page and the first CART_ITEMS items its '+' buttons add; null without it. */
+export async function largeMenuItems(
+  context: BenchContext,
+): Promise<{ path: string; items: ItemForm[] } | null> {
+  if (!context.largeMenu) return null;
+  const path = `/store/${context.largeMenu.branchIdentifier}`;
+  const items = quickAdds(await context.fetchText(path), path).slice(0, CART_ITEMS);
+  return items.length === 0 ? null : { path, items };
 }
 
 /** Cart lines shown in the cart panel (each has a remove form). */

@@ -136,6 +136,23 @@ describe("loadConfig", () => {
     ).toThrowError(/PUSH_TEST_ORIGINS ist mit APP_MODE=production nicht erlaubt/);
   });
 
+  it("serves metrics only with METRICS_PORT, on 127.0.0.1 unless METRICS_HOST says otherwise", () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).metrics).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir, METRICS_PORT: "" }).metrics).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir, METRICS_PORT: "9464" }).metrics).toEqual({
+      port: 9464,
+      host: "127.0.0.1",
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0" }).metrics,
+    ).toEqual({ port: 9464, host: "0.0.0.0" });
+    expect(() => loadConfig({ DATA_DIR: dataDir, METRICS_PORT: "3000" })).toThrow(
+      /METRICS_PORT muss ein anderer Port als PORT sein/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, METRICS_PORT: "neun" })).toThrow(/METRICS_PORT/);
+  });
+
   it("refuses a data folder it cannot write", () => {
     expect(() => loadConfig({ DATA_DIR: "/proc/backstube" })).toThrowError(
       /DATA_DIR \/proc\/backstube ist nicht beschreibbar/,

@@ -54,6 +54,21 @@ const schema = z
     PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
     DEMO_ADMIN_PASSWORD: optional(z.string().min(10, "muss mindestens 10 Zeichen lang sein")),
     TRUST_PROXY: flag.default(false),
+    /** The log (decision 108): how much, and JSON lines or a readable line (development). */
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "silent"]).default("info"),
+    LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
+    /** Prometheus figures on a port of their own (decision 109); unset: no endpoint. */
+    METRICS_PORT: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(65535)
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+    // Webhook receivers in the own network (private, loopback, link-local addresses): refused
+    // unless the operator allows them (decision 094).
+    WEBHOOK_PRIVATE_ADDRESSES: flag.default(false),
     UPLOAD_CART_MAX_FILES: z.coerce.number().int().min(1).max(10_000).default(20),
     UPLOAD_CART_MAX_MB: z.coerce.number().int().min(1).max(100_000).default(100),
     /** The largest video of a signage segment (decision 060); the body guard allows 200 MB. */
@@ -63,6 +78,8 @@ const schema = z
     ABANDONED_CART_DAYS: z.coerce.number().min(0.01).max(3650).default(7),
     // New carts per client address and minute and process (issue 35); 0: no bound (load tests).
     NEW_CARTS_PER_ADDRESS_MINUTE: z.coerce.number().int().min(0).max(100_000).default(30),
+    /** Calls per personal API token, minute and process (decision 095); 0: no bound. */
+    API_TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
     /** Printers on 127.0.0.1 may be configured (the tests' fake printers only, decision 056). */
     PRINTER_ALLOW_LOOPBACK: flag.default(false),
     STRIPE_API_BASE: z.url().default("https://api.stripe.com"),
@@ -172,6 +189,13 @@ const schema = z
         }
       }
     }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["METRICS_PORT"],
+        message: "muss ein anderer Port als PORT sein (die Kennzahlen nie auf dem Port des Shops)",
+      });
+    }
     if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
       ctx.addIssue({
         code: "custom",
@@ -261,6 +285,10 @@ export interface AppConfig {
   /** Only in demo mode: the seeded administrator's fixed password. */
   demoAdminPassword: string | undefined;
   trustProxy: boolean;
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "silent";
+  logFormat: "json" | "pretty";
+  /** The Prometheus endpoint's address (decision 109); null: no endpoint. */
+  metrics: { port: number; host: string } | null;
   /** Files per cart and per client address and hour (decision 027). */
   uploadQuota: UploadQuota;
   /** The largest video of a signage segment, in bytes (absent: 200 MB; decision 060). */
@@ -269,6 +297,8 @@ export interface AppConfig {
   abandonedCartMs: number;
   /** New carts per client address, minute and process; null: no bound (issue 35). */
   newCartsPerAddressMinute: number | null;
+  /** Calls per personal API token, minute and process; 0: no bound (decision 095). */
+  apiTokenRequestsPerMinute: number;
   /** Stripe Checkout; absent without STRIPE_SECRET_KEY. */
   stripe: { apiBase: string; secretKey: string; webhookSecret: string | undefined } | undefined;
   /** PayPal Orders v2; absent without PAYPAL_CLIENT_ID/PAYPAL_CLIENT_SECRET. */
@@ -294,6 +324,8 @@ export interface AppConfig {
   vapidSubject?: string;
   /** Which push endpoints may be reached (decision 069); test origins only outside production. */
   pushEndpoints: PushEndpointPolicy;
+  /** Whether webhooks may go to private, loopback and link-local addresses (decision 094). */
+  webhookPrivateAddresses: boolean;
 }
 
 export interface WebPushConfig {
@@ -346,6 +378,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemoData: env.SEED_DEMO_DATA,
     demoAdminPassword: env.DEMO_ADMIN_PASSWORD,
     trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === "development" ? "pretty" : "json"),
+    metrics:
+      env.METRICS_PORT === undefined ? null : { port: env.METRICS_PORT, host: env.METRICS_HOST },
     signageVideoMaxBytes: env.SIGNAGE_VIDEO_MAX_MB * MB,
     uploadQuota: {
       cartFiles: env.UPLOAD_CART_MAX_FILES,
@@ -355,6 +391,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     abandonedCartMs: Math.round(env.ABANDONED_CART_DAYS * 24 * 3_600_000),
     newCartsPerAddressMinute: env.NEW_CARTS_PER_ADDRESS_MINUTE || null,
+    apiTokenRequestsPerMinute: env.API_TOKEN_REQUESTS_PER_MINUTE,
     stripe: env.STRIPE_SECRET_KEY
       ? {
           apiBase: env.STRIPE_API_BASE,
@@ -384,6 +421,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     vapidSubject: env.VAPID_SUBJECT ?? vapidSubject(env.PUBLIC_ORIGIN),
     pushEndpoints: { testOrigins: parseTestOrigins(env.PUSH_TEST_ORIGINS) ?? [] },
+    webhookPrivateAddresses: env.WEBHOOK_PRIVATE_ADDRESSES,
     sms:
       env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
         ? {

@@ -13,6 +13,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { makeFolder } from "#app/server/folders.server";
 import type { Database } from "./schema";
 import { isDatabaseUnavailable } from "./unavailable.server";
+import { appLogger } from "#app/server/logger.server";
 
 export type DatabaseKind = "pg" | "pglite";
 
@@ -37,6 +38,8 @@ export interface DatabaseHandle {
    * (a pooled connection would lose its LISTEN when handed back); absent on PGlite.
    */
   databaseUrl?: string;
+  /** The PostgreSQL pool's connections and waiting requests, for the metrics; absent on PGlite. */
+  poolFigures?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -56,7 +59,7 @@ const parsers: Record<number, (value: string) => unknown> = {
 export const camelCase = new CamelCasePlugin();
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  const { dialect, kind, pglite } = options.databaseUrl
+  const { dialect, kind, pglite, poolFigures } = options.databaseUrl
     ? pgDialect(options.databaseUrl, options.maxConnections ?? 10)
     : await pgliteDialect(options.dataDir, options.loadDataDir);
   const db = new Kysely<Database>({ dialect, plugins: [camelCase] });
@@ -65,6 +68,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     kind,
     pglite,
     databaseUrl: options.databaseUrl || undefined,
+    poolFigures,
     close: () => db.destroy(),
   };
 }
@@ -73,6 +77,7 @@ interface OpenedDialect {
   dialect: Dialect;
   kind: DatabaseKind;
   pglite?: PGlite;
+  poolFigures?: DatabaseHandle["poolFigures"];
 }
 
 function pgDialect(connectionString: string, max: number): OpenedDialect {
@@ -86,7 +91,7 @@ function pgDialect(connectionString: string, max: number): OpenedDialect {
     },
   });
   // An idle client that loses its connection must not crash the process.
-  pool.on("error", (error) => console.error(`Datenbankverbindung verloren: ${error.message}`));
+  pool.on("error", (error) => appLogger().error(`Datenbankverbindung verloren: ${error.message}`));
   // While a client is checked out pg-pool listens for nothing on it: a server that ends the
   // connection between two queries (a restart, `pg_terminate_backend`) would raise an 'error'
   // event nobody handles and end the process. So every client gets a listener of its own for
@@ -101,7 +106,15 @@ function pgDialect(connectionString: string, max: number): OpenedDialect {
     connect: async () => preparing(await pool.connect()),
     end: () => pool.end(),
   };
-  return { dialect: new PostgresDialect({ pool: preparingPool }), kind: "pg" };
+  return {
+    dialect: new PostgresDialect({ pool: preparingPool }),
+    kind: "pg",
+    poolFigures: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
+  };
 }
 
 /**

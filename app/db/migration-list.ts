@@ -37,9 +37,15 @@ import * as signageBoards from "#migrations/2026_11_30_0100_signage_boards";
 import * as printerStatusAnswer from "#migrations/2026_11_30_0200_printer_status_answer";
 import * as allergens from "#migrations/2026_12_01_0100_allergens";
 import * as productAllergensSync from "#migrations/2026_12_01_0101_product_allergens_sync";
+import * as webhooks from "#migrations/2026_12_02_0100_webhooks";
 import * as nightShifts from "#migrations/2026_11_30_0400_night_shifts";
 import * as dueTimesInMilliseconds from "#migrations/2026_11_30_0500_due_times_in_milliseconds";
 import * as knownDevices from "#migrations/2026_11_30_0603_known_devices";
+import * as staffApiTokens from "#migrations/2026_12_02_0200_staff_api_tokens";
+import * as apiTokenRateWindow from "#migrations/2026_12_03_0100_api_token_rate_window";
+import * as productionListPrints from "#migrations/2026_12_02_0601_production_list_prints";
+import * as productionDepartmentsReceipt from "#migrations/2026_12_03_0201_production_departments_receipt";
+import * as customerDataRetention from "#migrations/2026_12_03_0401_customer_data_retention";
 
 /**
  * Every migration by the name Kysely records in `kysely_migration` (the file name without `.ts`,
@@ -87,4 +93,10 @@ export const migrations: Record<string, Migration> = {
   "2026_11_30_0603_known_devices": knownDevices,
   "2026_12_01_0100_allergens": allergens,
   "2026_12_01_0101_product_allergens_sync": productAllergensSync,
+  "2026_12_02_0100_webhooks": webhooks,
+  "2026_12_02_0200_staff_api_tokens": staffApiTokens,
+  "2026_12_02_0601_production_list_prints": productionListPrints,
+  "2026_12_03_0100_api_token_rate_window": apiTokenRateWindow,
+  "2026_12_03_0201_production_departments_receipt": productionDepartmentsReceipt,
+  "2026_12_03_0401_customer_data_retention": customerDataRetention,
 };

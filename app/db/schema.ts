@@ -11,6 +11,10 @@ import type {
 } from "kysely";
 // The order's vocabulary belongs to the domain; the tables use it (decision 089).
 import type { ChosenPart, PartType, PriceModifier } from "#app/domain/chosen-parts";
+import type { OrderContact } from "#app/domain/order-contact";
+import type { WebhookEventType } from "#app/domain/webhook-events";
+import type { PrintedRow } from "#app/domain/production-list";
+import type { ProductionTicket } from "#app/domain/production-ticket";
 export type { ChosenPart, PartType, PriceModifier };
 
 /**
@@ -181,6 +185,8 @@ export interface SettingsTable {
   enablePluginPwa: Generated<boolean>;
   /** Days raw page views and events are kept before only their rollups remain (1–3650). */
   analyticsRetentionDays: Generated<number>;
+  /** Days after an order closed before its customer's contact data goes; null keeps it (30–3650). */
+  customerDataRetentionDays: number | null;
   /** The social-media pixel loaded after consent; none when null. */
   socialPixelId: string | null;
   enablePluginToolbar: Generated<boolean>;
@@ -438,6 +444,8 @@ export interface ProductsTable {
   isLeadTimeEnabled: Generated<boolean>;
   leadTimeType: LeadTimeType | null;
   leadTimeValue: number | null;
+  /** The department that makes it ("Abteilung"), for the production list (decision 106). */
+  departmentId: number | null;
   createdAt: GeneratedTimestamp;
   updatedAt: GeneratedTimestamp;
 }
@@ -596,7 +604,8 @@ export interface CartItemsTable {
   createdAt: GeneratedTimestamp;
 }
 
-export interface OrdersTable {
+/** The customer's name, address and contact are the `OrderContact` of the domain. */
+export interface OrdersTable extends OrderContact {
   id: Id;
   uid: Generated<string>;
   hash: string;
@@ -619,19 +628,7 @@ export interface OrdersTable {
   isFailed: Generated<boolean>;
   isPaid: Generated<boolean>;
   isRefunded: Generated<boolean>;
-  name: string;
-  firstName: string | null;
-  lastName: string | null;
-  company: string | null;
-  street: string | null;
-  city: string | null;
   deliveryAreaId: number | null;
-  deliveryAreaName: string | null;
-  floor: string | null;
-  stairway: string | null;
-  door: string | null;
-  phone: string | null;
-  email: string | null;
   appointment: NullableTimestamp;
   counterAppointment: NullableTimestamp;
   rejectionMessage: string | null;
@@ -663,6 +660,10 @@ export interface OrdersTable {
   processRating: number | null;
   questionnaireComment: string | null;
   questionnaireAt: NullableTimestamp;
+  /** When the order was first completed, canceled or rejected (a trigger sets it). */
+  closedAt: NullableTimestamp;
+  /** When its customer's contact data was removed (retention or erasure, decision 112). */
+  anonymisedAt: NullableTimestamp;
   createdAt: GeneratedTimestamp;
   updatedAt: GeneratedTimestamp;
 }
@@ -822,6 +823,28 @@ export interface StaffSessionsTable {
   createdFrom: string | null;
 }
 
+/**
+ * A personal API token (docs/decisions/095): `Authorization: Bearer bt_…` on the staff API. Only
+ * the SHA-256 of the token is stored. Its roles and branches narrow its owner's (no branches: all
+ * the owner has); the owner's current reach is applied again on every request.
+ */
+export interface StaffApiTokensTable {
+  id: Id;
+  userId: number;
+  name: string;
+  tokenHash: string;
+  roles: Role[];
+  branchIds: ColumnType<number[], number[] | undefined, number[]>;
+  createdAt: GeneratedTimestamp;
+  expiresAt: Timestamp;
+  /** Moved forward at most every few minutes, not on every call. */
+  lastUsedAt: NullableTimestamp;
+  revokedAt: NullableTimestamp;
+  /** The minute the rate limit counts in, and the calls made in it (decision 105). */
+  rateWindow: NullableTimestamp;
+  rateCount: ColumnType<number, number | undefined, number>;
+}
+
 export interface AuditLogTable {
   id: Id;
   at: GeneratedTimestamp;
@@ -901,6 +924,17 @@ export interface StaffClockCredentialsTable {
   pinFailures: Generated<number>;
   pinLockedUntil: NullableTimestamp;
   updatedAt: GeneratedTimestamp;
+}
+
+/** A print of the production list (decision 103): the rows as printed, for "changed since". */
+export interface ProductionListPrintsTable {
+  id: Id;
+  /** Null: the list of every branch. */
+  branchId: number | null;
+  day: DateString;
+  printedAt: GeneratedTimestamp;
+  printedBy: number | null;
+  rows: JsonWithDefault<PrintedRow[]>;
 }
 
 /** A planned shift (decision 059): minutes after midnight of the business day. */
@@ -1006,6 +1040,49 @@ export interface OutboxTable {
   lastError: string | null;
   createdAt: GeneratedTimestamp;
   sentAt: NullableTimestamp;
+}
+
+export type { WebhookEventType } from "#app/domain/webhook-events";
+export type WebhookDeliveryStatus = "pending" | "delivered" | "failed";
+
+/** A URL an administrator registered for events (issue 38 part 3). */
+export interface WebhookEndpointsTable {
+  id: Id;
+  url: string;
+  description: Generated<string>;
+  events: ColumnType<WebhookEventType[], WebhookEventType[], WebhookEventType[]>;
+  /** The HMAC key of the signatures, shown to the administrator once. */
+  secret: string;
+  enabled: Generated<boolean>;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
+}
+
+/** One event for one endpoint: the webhooks' outbox and delivery log (decision 094). */
+export interface WebhookDeliveriesTable {
+  id: Id;
+  /** The event's stable id, the same for every endpoint and every attempt. */
+  eventId: string;
+  endpointId: number;
+  eventType: WebhookEventType;
+  /** `order:<id>` or `product:<id>`: an endpoint gets one subject's events in order. */
+  subject: string;
+  data: JSONColumnType<Record<string, unknown>, string, string>;
+  status: ColumnType<
+    WebhookDeliveryStatus,
+    WebhookDeliveryStatus | undefined,
+    WebhookDeliveryStatus
+  >;
+  attempts: Generated<number>;
+  nextAttemptAt: GeneratedTimestamp;
+  retryUntil: GeneratedTimestamp;
+  lastAttemptAt: NullableTimestamp;
+  lastStatusCode: number | null;
+  /** The receiver's answer, its first 2 KB. */
+  lastResponse: string | null;
+  lastError: string | null;
+  createdAt: GeneratedTimestamp;
+  deliveredAt: NullableTimestamp;
 }
 
 /** A webhook event already handled: providers deliver at least once. */
@@ -1139,7 +1216,7 @@ export interface SignageDeviceStatusTable {
 
 export type DeviceKind = "printer" | "notifier";
 export type DeviceConnection = "escpos_tcp" | "star_cloudprnt" | "epson_sdp";
-export type PrintJobReason = "new" | "confirmed" | "reprint" | "test";
+export type PrintJobReason = "new" | "confirmed" | "reprint" | "test" | "production_list";
 export type PrintJobStatus = "pending" | "sending" | "printed" | "stale" | "failed";
 
 export interface DevicesTable {
@@ -1171,6 +1248,8 @@ export interface PrintJobsTable {
   deviceId: number;
   orderId: number | null;
   reason: PrintJobReason;
+  /** A production list's job: the list as printed (decision 107); null for every other job. */
+  payload: JSONColumnType<ProductionTicket | null, string | null | undefined, string | null>;
   content: Buffer | null;
   status: Generated<PrintJobStatus>;
   attempts: Generated<number>;
@@ -1241,6 +1320,8 @@ export interface Database {
   productBundleItems: ProductBundleItemsTable;
   productGroups: ProductGroupsTable;
   productSoldOut: ProductSoldOutTable;
+  webhookEndpoints: WebhookEndpointsTable;
+  webhookDeliveries: WebhookDeliveriesTable;
   productGroupProducts: ProductGroupProductsTable;
   menus: MenusTable;
   menuBranches: MenuBranchesTable;
@@ -1261,6 +1342,7 @@ export interface Database {
   loginLinks: LoginLinksTable;
   staffSessions: StaffSessionsTable;
   staffDevices: StaffDevicesTable;
+  staffApiTokens: StaffApiTokensTable;
   sites: SitesTable;
   blocks: BlocksTable;
   navigations: NavigationsTable;
@@ -1291,6 +1373,7 @@ export interface Database {
   notifierPushes: NotifierPushesTable;
   deviceLogs: DeviceLogsTable;
   workingSchedules: WorkingSchedulesTable;
+  productionListPrints: ProductionListPrintsTable;
   workingContracts: WorkingContractsTable;
   holidayEntitlements: HolidayEntitlementsTable;
   absences: AbsencesTable;
@@ -1363,6 +1446,7 @@ export type UserUpdate = Updateable<UsersTable>;
 export type LoginThrottle = Selectable<LoginThrottlesTable>;
 export type LoginLink = Selectable<LoginLinksTable>;
 export type StaffSession = Selectable<StaffSessionsTable>;
+export type StaffApiToken = Selectable<StaffApiTokensTable>;
 export type Site = Selectable<SitesTable>;
 export type NewSite = Insertable<SitesTable>;
 export type Block = Selectable<BlocksTable>;

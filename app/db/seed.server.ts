@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { DateTime } from "luxon";
+import { defaultDineInTaxRate, REDUCED_RATE } from "#app/domain/tax";
 import { hashPassword } from "#app/features/staff/password.server";
 import type { FileStorage } from "#app/integrations/storage/file-storage";
 import type {
@@ -216,6 +217,10 @@ async function seedCatalogue(trx: Trx, tagIds: Ids): Promise<CatalogueIds> {
   const productRows = products.map(
     ({ tags: _t, alternativeUnits: _u, parts: _p, bundle: _b, schedule, ...product }) => ({
       ...product,
+      // Eaten in as taken away: food 7 %, drinks 19 % (decision 092), not the column's old 19.
+      dineInTaxRate:
+        product.dineInTaxRate ??
+        defaultDineInTaxRate(product.takeawayTaxRate ?? product.taxRate ?? REDUCED_RATE),
       schedule: JSON.stringify(schedule ?? []),
     }),
   );

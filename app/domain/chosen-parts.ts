@@ -17,6 +17,22 @@ export interface ChosenPart {
   uploadIds?: number[];
 }
 
+/** A chosen option as an order keeps it: its name and price effect at the time of choosing. */
+export type ChosenOption = NonNullable<ChosenPart["options"]>[number];
+
+/** The catalogue's options, those that exist, as the item keeps them. */
+export function chosenOptions(
+  options: readonly (
+    { id: number; name: string; modifier: PriceModifier; value: number } | undefined
+  )[],
+): ChosenOption[] {
+  return options.flatMap((option) =>
+    option
+      ? [{ optionId: option.id, name: option.name, modifier: option.modifier, value: option.value }]
+      : [],
+  );
+}
+
 /** One short line per filled step of a configured item: 'Größe: Ø 22 cm', 'Foto: 1 Datei'. */
 export function describeChosenParts(parts: readonly ChosenPart[]): string[] {
   return parts.flatMap((part) => {

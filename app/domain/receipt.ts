@@ -4,6 +4,7 @@ import { describeChosenParts } from "./chosen-parts";
 import { isOnlinePayment, type PaymentMethod } from "./checkout";
 import { formatDateTime, formatNumber } from "./format";
 import { formatMoney, type Cents } from "./money";
+import type { OrderContact } from "./order-contact";
 import { ticketLabel } from "./order-status";
 import { formatQuantity, type CalculationModel, type Unit } from "./units";
 import { linePriceLabel, priceNotes, totalPriceLabel, type LabelledLine } from "./price-label";
@@ -17,8 +18,8 @@ import { linePriceLabel, priceNotes, totalPriceLabel, type LabelledLine } from "
 
 const texts = de.receipt;
 
-/** The stored order, as much of it as a receipt shows. */
-export interface ReceiptOrder {
+/** The stored order, as much of it as a receipt shows: who ordered, and the rest below. */
+export interface ReceiptOrder extends OrderContact {
   ticketNumber: number;
   isDelivery: boolean;
   isDineIn: boolean;
@@ -33,18 +34,6 @@ export interface ReceiptOrder {
   /** Handed over (or delivered): optional for the callers that build a receipt by hand. */
   isCompleted?: boolean;
   tableIdentifier: string | null;
-  name: string;
-  firstName: string | null;
-  lastName: string | null;
-  company: string | null;
-  street: string | null;
-  city: string | null;
-  deliveryAreaName: string | null;
-  floor: string | null;
-  stairway: string | null;
-  door: string | null;
-  phone: string | null;
-  email: string | null;
   appointment: Date | string | null;
   counterAppointment: Date | string | null;
   comment: string | null;

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { cartTotals, rateKey, splitGross, taxRateFor, taxRows, taxesByRate } from "./tax";
+import {
+  BULK_TAX_RATES,
+  cartTotals,
+  defaultDineInTaxRate,
+  rateKey,
+  splitGross,
+  taxRateFor,
+  taxRows,
+  taxesByRate,
+} from "./tax";
 
 describe("taxRateFor", () => {
   const croissant = { tax: 7, takeawayTax: 7, dineInTax: 19 };
@@ -15,6 +24,17 @@ describe("taxRateFor", () => {
   it("falls back to the general rate when a specific one is unset", () => {
     expect(taxRateFor({ tax: 7, takeawayTax: null, dineInTax: null }, "dine-in")).toBe(7);
     expect(taxRateFor({ tax: 19 }, "takeaway")).toBe(19);
+  });
+});
+
+describe("the dine-in rate since 1 January 2026 (decision 092)", () => {
+  it("follows the takeaway rate: food 7 % eaten in too, drinks 19 %", () => {
+    expect(defaultDineInTaxRate(7)).toBe(7);
+    expect(defaultDineInTaxRate(19)).toBe(19);
+  });
+
+  it("lets the bulk change set the rates of German VAT only", () => {
+    expect(BULK_TAX_RATES).toEqual([0, 7, 19]);
   });
 });
 

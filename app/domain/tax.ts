@@ -49,6 +49,26 @@ export function taxRateFor(product: ProductTaxRates, orderType: OrderType): TaxR
   return product.tax;
 }
 
+/** Germany's reduced VAT rate (food; since 1 January 2026 also food served in a restaurant). */
+export const REDUCED_RATE: TaxRate = 7;
+/** Germany's standard VAT rate (drinks, also eaten in; most goods). */
+export const STANDARD_RATE: TaxRate = 19;
+/**
+ * The rates the bulk change may set (decision 092): the rates of German VAT. A special rate (a
+ * farmer's flat rate, say) is set on the product itself, never on hundreds at once by a slip.
+ */
+export const BULK_TAX_RATES: readonly TaxRate[] = [0, REDUCED_RATE, STANDARD_RATE];
+
+/**
+ * The dine-in rate of a product for which none is given (decision 092). Since 1 January 2026
+ * food served in a restaurant or café is taxed at 7 % like food taken away (§ 12 Abs. 2 Nr. 15
+ * UStG); drinks stay at 19 %. The catalogue does not know which product is a drink, so the
+ * takeaway rate tells: food taken away at 7 % is 7 % eaten in, a drink at 19 % stays 19 %.
+ */
+export function defaultDineInTaxRate(takeawayTax: TaxRate): TaxRate {
+  return takeawayTax;
+}
+
 /** The key of a rate, so that 7, 7.0 and 7.000000001 land in one group. */
 export function rateKey(rate: TaxRate): string {
   return String(Number(rate.toFixed(4)));

@@ -7,11 +7,12 @@ const keys = (roles: Parameters<typeof areasFor>[0]["roles"]) =>
   areasFor({ roles }).map((area) => area.key);
 
 describe("the back office's areas", () => {
-  it("offers an employee the orders, the phone order, sold out, their working time and their password, nothing else", () => {
+  it("offers an employee the orders, the phone order, the production list, sold out, their working time and their password, nothing else", () => {
     expect(keys(["ROLE_EMPLOYEE"])).toEqual([
       "home",
       "orders",
       "phone-order",
+      "production",
       "sold-out",
       "my-time",
       "password",
@@ -23,6 +24,7 @@ describe("the back office's areas", () => {
       "home",
       "orders",
       "phone-order",
+      "production",
       "sold-out",
       "my-time",
       "working-activities",
@@ -88,7 +90,7 @@ describe("the back office's areas", () => {
   it("groups a person's areas under headings and leaves out the groups they have nothing in", () => {
     const employee = groupAreas(areasFor({ roles: ["ROLE_EMPLOYEE"] }));
     expect(employee.map((group) => [group.label, group.areas.map((area) => area.key)])).toEqual([
-      ["Tagesgeschäft", ["home", "orders", "phone-order", "sold-out"]],
+      ["Tagesgeschäft", ["home", "orders", "phone-order", "production", "sold-out"]],
       ["Arbeitszeit", ["my-time"]],
       ["Mein Konto", ["password"]],
     ]);

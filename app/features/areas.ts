@@ -1,5 +1,6 @@
 import { homeAreas } from "./backoffice/home.area";
 import { ordersAreas } from "./orders/orders.area";
+import { productionAreas } from "./production/production.area";
 import { catalogueAreas } from "./catalogue/catalogue.area";
 import { allergensAreas } from "./allergens/allergens.area";
 import { labelsAreas } from "./labels/labels.area";
@@ -20,6 +21,8 @@ import { tagsAreas } from "./tags/tags.area";
 import { donateesAreas } from "./donatees/donatees.area";
 import { organisationAreas } from "./organisation/organisation.area";
 import { settingsAreas } from "./settings/settings.area";
+import { webhooksAreas } from "./webhooks/webhooks.area";
+import { apiContractAreas } from "./api-contract/api-contract.area";
 import {
   areasAllowed,
   inMenuOrder,
@@ -41,6 +44,7 @@ import {
 export const BACK_OFFICE_AREAS: readonly BackOfficeArea[] = inMenuOrder([
   ...homeAreas,
   ...ordersAreas,
+  ...productionAreas,
   ...catalogueAreas,
   ...allergensAreas,
   ...labelsAreas,
@@ -61,6 +65,8 @@ export const BACK_OFFICE_AREAS: readonly BackOfficeArea[] = inMenuOrder([
   ...donateesAreas,
   ...organisationAreas,
   ...settingsAreas,
+  ...webhooksAreas,
+  ...apiContractAreas,
 ]);
 
 /** The standard resources' names, `/backend/<name>` and `/api/<name>` (decision 035). */

@@ -70,6 +70,8 @@ export const de = {
     atLeast: (min: number) => `Mindestens ${min.toLocaleString("de-DE")}.`,
     atMost: (max: number) => `Höchstens ${max.toLocaleString("de-DE")}.`,
     money: "Bitte geben Sie einen Betrag wie 2,50 ein.",
+    /** The JSON API's amounts are whole cents (issue 38). */
+    cents: "Bitte geben Sie den Betrag in Cent als ganze Zahl an (z. B. 250 für 2,50 €).",
     moneyRange: "Der Betrag muss zwischen 0,00 € und 100.000,00 € liegen.",
     boolean: "Bitte wählen Sie ja oder nein.",
     choice: "Bitte wählen Sie einen der angebotenen Werte.",
@@ -194,6 +196,7 @@ export const de = {
       consent: "Cookie-Hinweis",
       orderButton: "Bestellabschluss (§ 312j BGB)",
       analytics: "Statistik und Pixel",
+      privacy: "Datenschutz (Kundendaten)",
     },
     /** Visitor analytics and the social-media pixel (issue 19, decision 054). */
     analytics: {
@@ -203,6 +206,12 @@ export const de = {
       retentionDays: "Rohdaten aufbewahren (Tage)",
       retentionDaysHelp:
         "Einzelne Seitenaufrufe und Ereignisse werden nach so vielen Tagen gelöscht, sobald die Tagesstatistik berechnet ist (1 bis 3650). Die Tagesstatistik bleibt.",
+    },
+    /** Personal data that expires (decision 112). */
+    privacyRetention: {
+      days: "Kundendaten löschen nach … Tagen",
+      daysHelp:
+        "Tage nach Abschluss, Stornierung oder Ablehnung einer Bestellung (30 bis 3650). Danach werden Name, E-Mail, Telefon, Adresse, Anmerkungen und hochgeladene Fotos entfernt; Artikel, Preise, Steuern und Zahlungsdaten bleiben. Leer: Kundendaten bleiben erhalten.",
     },
     /** The cookie banner's buttons (decision 047). */
     consent: {
@@ -403,6 +412,7 @@ export const de = {
     details: (when: string, id: number) => `${when}, Eintrag ${id} ansehen`,
     entityTypes: {
       branch: "Filiale",
+      "customer-data": "Kundendaten",
       config: "Einstellungen",
       department: "Abteilung",
       division: "Organisation",
@@ -413,6 +423,8 @@ export const de = {
       user: "Benutzer",
     } as Record<string, string>,
     actions: {
+      "customer-data.erase": "Kundendaten gelöscht (Art. 17 DSGVO)",
+      "customer-data.export": "Auskunft heruntergeladen (Art. 15 DSGVO)",
       created: "angelegt",
       updated: "geändert",
       deleted: "gelöscht",
@@ -438,6 +450,9 @@ export const de = {
     name: "Name",
     identifier: "Kennung",
     identifierHelp: "Für Adressen und Schnittstellen: Kleinbuchstaben, Ziffern, Bindestriche.",
+    tableNameHelp: "Darf leer bleiben: Dann heißt der Tisch wie seine Kennung.",
+    identifierDerived:
+      "Darf leer bleiben: Dann wird sie aus dem Namen gebildet (aus „Große Brötchen“ wird „grosse-broetchen“).",
     description: "Beschreibung",
     title: "Titel",
     position: "Reihenfolge",

@@ -40,6 +40,9 @@ export const deCatalogue = {
     },
     type: "Art",
     types: { simple: "Einfach", configurable: "Konfigurierbar", bundle: "Paket" },
+    departmentId: "Abteilung",
+    departmentIdHelp:
+      "Wer es herstellt (Backstube, Konditorei, Küche …): die Backliste kann danach gruppieren.",
     allergenCodes: "Enthaltene Allergene (EU)",
     allergenCodesHelp: "Die 14 Hauptallergene der Lebensmittelinformationsverordnung.",
     allergenIds: "Enthaltene Allergene",
@@ -65,6 +68,12 @@ export const deCatalogue = {
     taxRate: "Steuersatz Lieferung (%)",
     takeawayTaxRate: "Steuersatz Abholung (%)",
     dineInTaxRate: "Steuersatz vor Ort (%)",
+    dineInTaxRateHelp:
+      "Leer: wie Abholung. Seit dem 1. Januar 2026 gelten für Speisen auch vor Ort 7 %, für Getränke 19 %.",
+    dineInColumn: "MwSt. vor Ort (%)",
+    dineInNotice: (count: number) =>
+      `${count === 1 ? "1 Speise hat" : `${count.toLocaleString("de-DE")} Speisen haben`} beim Verzehr vor Ort noch 19 % MwSt. Seit dem 1. Januar 2026 gelten für Speisen 7 %.`,
+    dineInNoticeLink: "Steuersatz vor Ort ändern",
     minimumQuantity: "Mindestmenge",
     maximumQuantity: "Höchstmenge",
     maximumQuantityHelp: "Leer: keine Grenze.",
@@ -375,6 +384,9 @@ export const deCatalogue = {
     category: "Kategorie",
     categoryHelp: "in einem der Kataloge",
     tag: "Schlagwort",
+    takeawayRate: "Steuersatz Abholung",
+    dineInRate: "Steuersatz vor Ort",
+    anyRate: "Alle Steuersätze",
     anyCategory: "Alle Kategorien",
     anyTag: "Alle Schlagwörter",
     matches: (count: number) =>
@@ -390,9 +402,9 @@ export const deCatalogue = {
     what: "Was ändert sich?",
     fields: {
       price: "Preis",
-      taxRate: "Steuersatz Lieferung",
-      takeawayTaxRate: "Steuersatz Abholung",
-      dineInTaxRate: "Steuersatz vor Ort",
+      tax: "Steuersatz Lieferung",
+      takeawayTax: "Steuersatz Abholung",
+      dineInTax: "Steuersatz vor Ort",
     },
     how: "Wie?",
     modes: {
@@ -432,7 +444,7 @@ export const deCatalogue = {
       percent: "Bitte geben Sie eine Prozentzahl zwischen -100 und 1.000 ein, z. B. 5 oder -2,5.",
       amount: "Bitte geben Sie einen Betrag wie 0,20 oder -0,10 ein.",
       price: "Bitte geben Sie einen Preis wie 2,50 ein.",
-      rate: "Bitte geben Sie einen Steuersatz zwischen 0 und 100 ein, z. B. 7 oder 19.",
+      rate: "Bitte geben Sie einen der Steuersätze 0, 7 oder 19 ein; andere Sätze nur am einzelnen Produkt.",
       belowZero: (name: string, after: string) =>
         `„${name}“: Der neue Preis ${after} läge unter 0,00 €.`,
       aboveMax: (name: string, after: string, max: string) =>

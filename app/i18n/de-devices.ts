@@ -75,6 +75,9 @@ export const deDevices = {
     button: "Kopie am Bondrucker",
     done: "Eine Kopie wurde an die Drucker der Filiale geschickt.",
     noPrinter: "Diese Filiale hat keinen Drucker.",
+    /** `POST /api/orders/{id}/print` (decision 099): how many printers the ticket went to. */
+    queued: (count: number) =>
+      `Der Beleg wurde an ${count === 1 ? "einen Drucker" : `${count} Drucker`} der Filiale geschickt.`,
   },
   cloudPrnt: {
     unknownDevice: "Dieses Gerät ist unbekannt.",

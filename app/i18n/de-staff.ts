@@ -147,16 +147,10 @@ export const de = {
     scheduleEmpty: "Keine Regeln – immer verfügbar.",
     rule: (position: number) => `Regel ${position}`,
     type: "Tag",
+    /** The rules that are not one weekday; those are named by `de.weekdays`. */
     types: {
       once: "Einmalig",
       daily: "Täglich",
-      monday: "Montag",
-      tuesday: "Dienstag",
-      wednesday: "Mittwoch",
-      thursday: "Donnerstag",
-      friday: "Freitag",
-      saturday: "Samstag",
-      sunday: "Sonntag",
     },
     date: "Datum",
     /** Without JavaScript the date field shows on every row. */

@@ -9,8 +9,10 @@ export const dePlan = {
   /** Spec section 8. */
   loadError: "Arbeitsplanung konnte nicht geladen werden.",
   balancesLoadError: "Urlaubskonten konnten nicht geladen werden.",
-  saveError: "Schicht konnte nicht gespeichert werden.",
-  deleteError: "Schicht konnte nicht gelöscht werden.",
+  /** Spec section 8, schedules: 'Planung konnte nicht ... werden.' */
+  createError: "Planung konnte nicht erstellt werden.",
+  updateError: "Planung konnte nicht aktualisiert werden.",
+  deleteError: "Planung konnte nicht gelöscht werden.",
   absenceError: "Abwesenheit konnte nicht gebucht werden.",
   contractError: "Vertrag konnte nicht gespeichert werden.",
   closeError: "Monat konnte nicht abgeschlossen werden.",
@@ -58,6 +60,9 @@ export const dePlan = {
     added: "Schicht eingetragen.",
     remove: "Löschen",
     removed: "Schicht gelöscht.",
+    edit: "Ändern",
+    editShift: (name: string, shift: string) => `Schicht ändern: ${name} ${shift}`,
+    updated: "Schicht geändert.",
     none: "–",
     absences: "Abwesenheit buchen",
     from: "Von",

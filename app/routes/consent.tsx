@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { redirect } from "@remix-run/node";
 import { de } from "#app/i18n/de";
 import { FORM_BODY_BYTES } from "#app/server/body-limit.server";
@@ -23,7 +23,7 @@ const CHOICES = new Map<FormDataEntryValue | null, ConsentChoice>([
  * the banner's own form is taken (its origin is checked before Remix,
  * app/server/cross-site.server.ts); JSON, XML, a broken body or another choice get a 400.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const type = request.headers.get("Content-Type") ?? "";
   // Whatever the server's body guard lets through is read (app/server/body-limit.server.ts).
   const form = FORM_TYPES.test(type) ? await readSmallForm(request, FORM_BODY_BYTES) : null;

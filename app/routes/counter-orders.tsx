@@ -1,11 +1,5 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import {
   Form,
   useActionData,
@@ -45,12 +39,12 @@ const more = deCounterDevices;
 
 export const handle = { backOffice: true };
 
-export const links: LinksFunction = () => [
+export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: uiStyles },
   { rel: "stylesheet", href: counterStyles },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+export const meta: Route.MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded ? texts.title(loaded.view, loaded.branchName) : texts.notFound },
   { name: "robots", content: "noindex" },
 ];
@@ -63,7 +57,7 @@ export const headers = () => ({
   "Referrer-Policy": "same-origin",
 });
 
-async function load({ params, context, request }: LoaderFunctionArgs) {
+async function load({ params, context, request }: Route.LoaderArgs) {
   const view = params.view as CounterView;
   if (view !== "frontdesk" && view !== "backoffice") {
     throw data({ message: texts.notFound }, { status: 404 });
@@ -87,7 +81,7 @@ export const loader = load;
  * An order's "Bestätigen"/"Abschließen" (decision 079), or the device's local settings (spec
  * section 3, kept in a cookie of this browser only).
  */
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: Route.ActionArgs) {
   await load(args);
   const form = await readSmallForm(args.request);
   const intent = form?.get("intent");

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { useLoaderData } from "@remix-run/react";
 import { BranchDirectory } from "#app/components/branch-directory";
 import { seoMeta } from "#app/seo";
@@ -6,7 +6,7 @@ import { loadDivision } from "#app/features/storefront/division.server";
 import { readHomeQuery } from "#app/features/storefront/home.server";
 
 /** `/division/{identifier}`: one division's branches (spec section 2, decision 048). */
-export async function loader({ context, params, request }: LoaderFunctionArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const division = await loadDivision(
     context.db,
     params.divisionIdentifier ?? "",
@@ -17,7 +17,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   return division;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
+export const meta: Route.MetaFunction<typeof loader> = ({ data, matches, location }) =>
   seoMeta(matches, location, {
     title: data?.pageTitle,
     description: data?.description ?? undefined,

@@ -1,14 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import type { Route } from "#app/server/route-types";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { BranchDirectory } from "#app/components/branch-directory";
 import { Landing } from "#app/components/landing";
 import type { RootData } from "#app/root";
 import { seoMeta } from "#app/seo";
 import { loadHome, readHomeQuery } from "#app/features/storefront/home.server";
 import { hasConsent } from "#app/features/storefront/visitor.server";
+import { revalidateWhen } from "#app/components/store/revalidation";
 import { forKiosk } from "#app/features/kiosk/kiosk.server";
 
-export async function loader({ context, request }: LoaderFunctionArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const home = await loadHome(context.db, {
     now: new Date(),
     query: readHomeQuery(new URL(request.url)),
@@ -19,28 +20,24 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   return forKiosk(request, context.config.publicOrigin, home);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
+export const meta: Route.MetaFunction<typeof loader> = ({ data, matches, location }) =>
   seoMeta(matches, location, { title: data?.pageTitle, description: data?.description });
 
 /** The overlays (`?galerie=`, `?kurs=`, `?news=`) are states of this page: no new data needed. */
 const OVERLAY_PARAMS = ["galerie", "kurs", "news"];
 
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}) => {
-  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
-  if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
-  const withoutOverlays = (url: URL) => {
-    const params = new URLSearchParams(url.search);
-    for (const key of OVERLAY_PARAMS) params.delete(key);
-    params.sort();
-    return params.toString();
-  };
-  return withoutOverlays(currentUrl) === withoutOverlays(nextUrl) ? false : defaultShouldRevalidate;
+const withoutOverlays = (url: URL) => {
+  const params = new URLSearchParams(url.search);
+  for (const key of OVERLAY_PARAMS) params.delete(key);
+  params.sort();
+  return params.toString();
 };
+
+export const shouldRevalidate = revalidateWhen(
+  (currentUrl, nextUrl) =>
+    currentUrl.pathname !== nextUrl.pathname ||
+    withoutOverlays(currentUrl) !== withoutOverlays(nextUrl),
+);
 
 export default function Home() {
   const data = useLoaderData<typeof loader>();

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { chooseFormat, FORMAT_TYPES, isImageSize } from "#app/domain/image-sizes";
 import { parseId } from "#app/domain/values";
 import { sizedImage } from "#app/features/media/image-pipeline.server";
@@ -26,7 +26,7 @@ const SAFE_HEADERS = {
 const notFound = () =>
   new Response(null, { status: 404, headers: { "Cache-Control": "no-store", ...SAFE_HEADERS } });
 
-export async function loader({ params, context, request }: LoaderFunctionArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const match = NAME.exec(params["*"] ?? "");
   if (!match) return notFound();
   const [, size, idText, versionText, extension] = match;

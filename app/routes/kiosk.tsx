@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { data, redirect } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { de } from "#app/i18n/de";
@@ -13,7 +13,7 @@ import { KIOSK_START_PATH } from "#app/features/kiosk/kiosk";
  */
 export const handle = { context: "self-service", bare: true };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const leave = new URL(request.url).searchParams.has("aus");
   const cookie = selfServiceCookie(context.config.publicOrigin, !leave);
   if (leave) {
@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(null, { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
 }
 
-export const meta: MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches.find((match) => match.id === "root")?.data as
     { shell?: { shopName?: string } } | undefined;
   const shop = root?.shell?.shopName;

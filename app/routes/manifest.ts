@@ -1,9 +1,9 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { referenceSettings } from "#app/features/shared/reference-data.server";
 import { webAppManifest } from "#app/features/pwa/manifest.server";
 
 /** `GET /manifest.webmanifest`: the installable app's manifest (decision 052). */
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const settings = await referenceSettings(context.db);
   return new Response(JSON.stringify(webAppManifest(settings)), {
     headers: {

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import {
   findNotifierByToken,
   parseSubscription,
@@ -17,13 +17,13 @@ function answer(status: number, message: string) {
   return Response.json({ message }, { status, headers: { "Cache-Control": "no-store" } });
 }
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const device = await findNotifierByToken(context.db, params.token);
   if (!device) return answer(404, texts.notFound);
   return new Response(null, { status: 405, headers: { Allow: "POST" } });
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const device = await findNotifierByToken(context.db, params.token);
   if (!device) return answer(404, texts.notFound);
   if (request.method !== "POST") {

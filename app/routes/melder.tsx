@@ -1,4 +1,5 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { findNotifierByToken, loadNotifierOrders } from "#app/features/devices/notifier.server";
@@ -15,7 +16,7 @@ import { Button } from "#app/components/ui";
  */
 const texts = deDevices.notifier;
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+export const meta: Route.MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded ? texts.title(loaded.device.name, loaded.device.branchName) : texts.notFound },
   { name: "robots", content: "noindex" },
 ];
@@ -25,7 +26,7 @@ export const headers = () => ({
   "Referrer-Policy": "no-referrer",
 });
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const device = await findNotifierByToken(context.db, params.token);
   if (!device) throw data({ message: texts.notFound }, { status: 404 });
   const orders = await loadNotifierOrders(context.db, device.branchId);

@@ -1,4 +1,5 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import type { PaymentProviderName } from "#app/integrations/payments/provider";
 import { findOrderByAddress } from "#app/features/orders/order-status.server";
 import { settlePayment } from "#app/features/checkout/payment.server";
@@ -15,7 +16,7 @@ const notFound = () => new Response(null, { status: 404, statusText: "Not Found"
  * checkout's error page with the cart as it was. A GET: it asks the provider only for an order
  * that waits for that provider's payment, and changes no other order.
  */
-export async function loader({ context, params }: LoaderFunctionArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const order = await findOrderByAddress(context.db, {
     uid: params.uid ?? "",
     hash: params.hash ?? "",

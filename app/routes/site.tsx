@@ -1,4 +1,5 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { isRouteErrorResponse, useLoaderData } from "@remix-run/react";
 import { de } from "#app/i18n/de";
 import { pageTitle, seoMeta, shellFromMatches } from "#app/seo";
@@ -11,7 +12,7 @@ import { forKiosk } from "#app/features/kiosk/kiosk.server";
  * draft (not public) is a 404 for visitors and shown with the draft marker to signed-in staff;
  * the session is only looked up for drafts, so public pages cost no extra query.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const site = await loadSite(context.db, params["*"] ?? "");
   if (!site || (site.isDraft && !(await currentStaff(request, context)))) {
     throw new Response(null, { status: 404, statusText: "Not Found" });
@@ -24,7 +25,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 /** A draft is shown to staff only: no shared cache may keep it. */
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data, error, matches, location }) => {
+export const meta: Route.MetaFunction<typeof loader> = ({ data, error, matches, location }) => {
   const shell = shellFromMatches(matches);
   if (!data) {
     const notFound = isRouteErrorResponse(error) && error.status === 404;

@@ -1,13 +1,7 @@
 import { PROMO_SLOT_ID } from "#app/features/pwa/pwa-host";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import {
@@ -50,7 +44,7 @@ const REFRESH_SECONDS = STATUS_POLL_INTERVAL_MS / 1000;
 
 const notFound = () => new Response(null, { status: 404, statusText: "Not Found" });
 
-function addressOf(params: LoaderFunctionArgs["params"]): OrderAddress {
+function addressOf(params: Route.LoaderArgs["params"]): OrderAddress {
   return { uid: params.uid ?? "", hash: params.hash ?? "" };
 }
 
@@ -59,7 +53,7 @@ function addressOf(params: LoaderFunctionArgs["params"]): OrderAddress {
  * ETag is checked first: an unchanged poll gets 304 without the order being read again (the
  * server's middleware usually answers it even earlier, see decision 008).
  */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const address = addressOf(params);
   if (isSelfService(request)) return kioskLoader(request, address, context);
   const etag = await orderStatusEtag(context.db, {
@@ -91,7 +85,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 async function kioskLoader(
   request: Request,
   address: OrderAddress,
-  context: LoaderFunctionArgs["context"],
+  context: Route.LoaderArgs["context"],
 ) {
   const headers = { "Cache-Control": KIOSK_NO_STORE };
   if (!isKioskOrder(request, address.uid)) {
@@ -105,7 +99,7 @@ async function kioskLoader(
   return data(withoutCustomer(orderStatusView(record, { now, isBranchOpen })), { headers });
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => {
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
   const headers = new Headers();
   for (const name of ["ETag", "Cache-Control"]) {
     const value = loaderHeaders.get(name);
@@ -114,7 +108,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
   return headers;
 };
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => {
+export const meta: Route.MetaFunction<typeof loader> = ({ matches }) => {
   const shell = shellFromMatches(matches);
   return [
     { title: shell ? pageTitle(shell, texts.pageTitle) : texts.pageTitle },
@@ -138,7 +132,7 @@ const refuse = (body: StatusActionData) => data(body, { status: 400 });
  * The page's three forms: accept or decline the counter appointment, send the questionnaire.
  * 303 back to the page on success, 400 with a German message when the order does not allow it.
  */
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const address = addressOf(params);
   // A kiosk acts only on its customer's own order, until it resets (issue 35).
   if (isSelfService(request) && !isKioskOrder(request, address.uid)) {

@@ -1,9 +1,4 @@
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { data, redirect } from "@remix-run/node";
 import { useEffect, useRef } from "react";
@@ -24,7 +19,7 @@ import {
   tapNotice,
   type ClockDevice,
 } from "#app/features/time-tracking/clock-device.server";
-import { formFields } from "#app/features/time-tracking/requests.server";
+import { formFields } from "./time-tracking-requests.server";
 import { zoneOf } from "#app/features/time-tracking/staff-scope.server";
 import { deTimeTracking as de } from "#app/i18n/de-time-tracking";
 import { de as staffDe } from "#app/i18n/de-staff";
@@ -44,12 +39,12 @@ export const IDLE_SECONDS = 30;
 
 /** A device's plain staff frame: no cookie banner, no shop navigation, footer or app install. */
 export const handle = { backOffice: true };
-export const links: LinksFunction = () => [
+export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: uiStyles },
   { rel: "stylesheet", href: clockStyles },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+export const meta: Route.MetaFunction<typeof loader> = ({ data: loaded }) => [
   {
     title:
       loaded && "branch" in loaded ? `${de.clock.title} – ${loaded.branch.name}` : de.clock.title,
@@ -67,8 +62,8 @@ export const headers = () => ({
 const NO_STORE = { "Cache-Control": "no-store" };
 
 async function deviceOr404(
-  db: LoaderFunctionArgs["context"]["db"],
-  params: LoaderFunctionArgs["params"],
+  db: Route.LoaderArgs["context"]["db"],
+  params: Route.LoaderArgs["params"],
 ): Promise<ClockDevice> {
   const device = await clockDevice(db, params);
   if (!device) {
@@ -77,7 +72,7 @@ async function deviceOr404(
   return device;
 }
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { branch } = await deviceOr404(context.db, params);
   const erfasst = new URL(request.url).searchParams.get("erfasst");
   const [staff, notice] = await Promise.all([
@@ -90,7 +85,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const device = await deviceOr404(context.db, params);
   const fields = await formFields(request);
   const tap = clockActionOf(fields.action);

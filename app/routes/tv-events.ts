@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { eventStreamResponse } from "#app/server/event-stream.server";
 import { pairedDeviceId } from "#app/features/signage/signage.server";
 import { currentStaff } from "#app/features/staff/staff-auth.server";
@@ -10,7 +10,7 @@ import { deSignage } from "#app/i18n/de-signage";
  * `reference_data` notifications of decision 032), so the player reloads within a moment. Open to
  * paired TVs (their cookie) and, for the preview, to signed-in administrators.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const preview = new URL(request.url).searchParams.has("vorschau");
   let allowed = false;
   if (preview) {

@@ -1,10 +1,10 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { pairedDeviceId, recordHeartbeat } from "#app/features/signage/signage.server";
 import { deSignage } from "#app/i18n/de-signage";
 import { problem } from "#app/server/outcome";
 
 /** A paired TV reports what it plays and which data it has (decision 060); 204. */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return problem(405, deSignage.events.method);
   const deviceId = await pairedDeviceId(context.db, request);
   if (deviceId === null) return problem(403, deSignage.events.forbidden);

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { deSignage } from "#app/i18n/de-signage";
 import { currentStaff } from "#app/features/staff/staff-auth.server";
 import { deviceTokenOf } from "#app/features/signage/signage.server";
@@ -14,7 +14,7 @@ import {
  * paired TV (its device cookie) or signed-in staff get it; everyone else gets 404, as for a
  * video that does not exist.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const notFound = () =>
     new Response(deSignage.video.notFound, {
       status: 404,

@@ -1,9 +1,4 @@
-import type {
-  HeadersFunction,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { deSignage } from "#app/i18n/de-signage";
@@ -14,7 +9,7 @@ import { sharedPlayerData } from "#app/features/signage/player-data.server";
 import { TvPlayer } from "#app/features/signage/tv-player";
 import signageStyles from "#app/styles/signage.css?url";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: signageStyles }];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: signageStyles }];
 
 /**
  * The TV player (issue 22, decision 060): a browser on a TV opens `/tv`. Unpaired it shows a
@@ -27,9 +22,9 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: signageSty
 export const handle = { bare: true, backOffice: true };
 
 /** The loader's `no-store` and, when too many codes were asked for, its `Retry-After`. */
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const index = Math.max(0, Math.min(Number(url.searchParams.get("i")) || 0, 1000));
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
@@ -79,7 +74,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction = () => [
+export const meta: Route.MetaFunction = () => [
   { title: deSignage.player.title },
   { name: "robots", content: "noindex" },
 ];

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { findPublicUpload } from "#app/db/queries/uploads";
 import { parseId } from "#app/domain/values";
 import { previewOf } from "#app/features/uploads/previews.server";
@@ -13,7 +13,7 @@ const notFound = () => new Response(null, { status: 404 });
  * made by the server (thumbnail, first PDF page or file icon), never the upload's own bytes, so
  * nothing the customer sent is ever shown as active content.
  */
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const match = NAME.exec(params.fileName ?? "");
   const publicHash = params.publicHash ?? "";
   if (!match || !HASH.test(publicHash)) throw notFound();

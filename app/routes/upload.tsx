@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { findPublicUpload } from "#app/db/queries/uploads";
 import { storageFor } from "#app/integrations/storage/storage.server";
 import { parseId } from "#app/domain/values";
@@ -15,7 +15,7 @@ const notFound = () => new Response(null, { status: 404 });
  * the id must both match. Served with the type stored at upload time (checked by content), never
  * as HTML, sandboxed, and as a download unless it is a plain image or PDF.
  */
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const match = NAME.exec(params.fileName ?? "");
   const publicHash = params.publicHash ?? "";
   if (!match || !HASH.test(publicHash)) throw notFound();

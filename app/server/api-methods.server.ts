@@ -1,4 +1,5 @@
-import type { LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
+import type { ServerBuild } from "@remix-run/node";
+import type { Route } from "./route-types";
 import { de } from "#app/i18n/de";
 import { de as staffTexts } from "#app/i18n/de-staff";
 import { problem } from "./outcome";
@@ -24,7 +25,7 @@ export function completeStaffApiMethods(build: ServerBuild): ServerBuild {
       continue;
     }
     const allow = route.module.loader ? "GET, HEAD" : "POST";
-    const refuse = async ({ request, context }: LoaderFunctionArgs) => {
+    const refuse = async ({ request, context }: Route.LoaderArgs) => {
       await requireStaff(request, context);
       return Response.json(
         { errors: [{ message: de.errors.methodNotAllowed }] },

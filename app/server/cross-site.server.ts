@@ -3,7 +3,14 @@ import { de } from "#app/i18n/de";
 import { isSameSite, isStaffPath } from "#app/features/staff/staff-auth.server";
 import { de as staffTexts } from "#app/i18n/de-staff";
 import { STAFF_SESSION_COOKIE } from "#app/features/staff/staff-session.server";
+import { deApiTokens } from "#app/i18n/de-api-tokens";
 import { refusal, sendRefusal } from "./refusals.server";
+
+function emptyTokenRefusal(pathname: string): Response {
+  const answer = refusal(pathname, 401, deApiTokens.api.invalid);
+  answer.headers.set("WWW-Authenticate", 'Bearer realm="api", error="invalid_token"');
+  return answer;
+}
 
 const hasStaffSession = (cookie: string | undefined) =>
   (cookie ?? "").includes(`${STAFF_SESSION_COOKIE}=`);
@@ -27,9 +34,21 @@ export function rejectCrossSiteRequests(publicOrigin: string): RequestHandler {
       ownOrigin: `${req.protocol}://${req.get("Host") ?? ""}`,
     };
     if (isStaffPath(req.path)) {
+      // An empty `Authorization` on the API is a token call without a token (decision 095); the
+      // Remix adapter drops empty headers, so the route would see a cookie call instead.
+      if (req.path.startsWith("/api/") && req.get("Authorization")?.trim() === "") {
+        void sendRefusal(res, emptyTokenRefusal(req.path));
+        return;
+      }
       if (isSameSite(source, publicOrigin)) return next();
-      // The API's anonymous callers hear 401 from the route first (there is no session to abuse).
-      if (req.path.startsWith("/api/") && !hasStaffSession(req.get("Cookie"))) return next();
+      // The API's anonymous callers hear 401 from the route first (there is no session to abuse),
+      // and a token call (decision 095) is decided by its token alone: a browser cannot send an
+      // Authorization header to another site without CORS, which the API does not answer.
+      if (req.path.startsWith("/api/")) {
+        if (!hasStaffSession(req.get("Cookie")) || req.get("Authorization") !== undefined) {
+          return next();
+        }
+      }
       void sendRefusal(res, refusal(req.path, 403, staffTexts.staffAuth.crossSite));
       return;
     }

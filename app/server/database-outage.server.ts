@@ -3,6 +3,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from "exp
 import { isDatabaseUnavailable } from "#app/db/unavailable.server";
 import { de } from "#app/i18n/de";
 import { wrapRouteHandlers } from "./route-handlers.server";
+import { appLogger } from "./logger.server";
 
 /**
  * While the database is away (a restart, a failover, a cut network) every request that needs it
@@ -54,7 +55,7 @@ export function answerDatabaseOutages(
   build: ServerBuild,
   options: OutageOptions = {},
 ): ServerBuild {
-  const log = options.log ?? ((line: string) => console.error(line));
+  const log = options.log ?? ((line: string) => appLogger().error(line));
   const quietMs = options.quietMs ?? 5_000;
   let saidAt = -Infinity;
   return wrapRouteHandlers(build, (handler) => async (args) => {

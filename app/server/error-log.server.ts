@@ -1,3 +1,4 @@
+import { appLogger } from "./logger.server";
 /**
  * How the server writes an error it did not expect (a bug of ours, not a refused request): one
  * line, never a stack of seven, and the same error at most once a minute with the count of the
@@ -20,7 +21,8 @@ export interface ErrorLog {
 }
 
 export function errorLog(
-  write: (line: string) => void = (line) => console.error(line),
+  write: (line: string, error: unknown) => void = (line, error) =>
+    appLogger().error(error instanceof Error && error.stack ? { stack: error.stack } : {}, line),
   now: () => number = Date.now,
 ): ErrorLog {
   const seen = new Map<string, Seen>();
@@ -36,7 +38,8 @@ export function errorLog(
     if (seen.size >= MAX_KEPT) seen.delete(seen.keys().next().value!);
     seen.set(line, { since: at, repeats: 0 });
     const repeats = earlier?.repeats ?? 0;
-    write(repeats > 0 ? `${line} (${repeats}× wiederholt in der Minute davor)` : line);
+    // The writer may add the stack: once per error and minute, as the line.
+    write(repeats > 0 ? `${line} (${repeats}× wiederholt in der Minute davor)` : line, error);
   };
 }
 

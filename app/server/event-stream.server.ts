@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import compression from "compression";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { appLogger } from "./logger.server";
 
 /**
  * Server-Sent Events as a plain Fetch `Response`, for a Remix resource route (or any handler that
@@ -108,7 +109,7 @@ export function eventStreamResponse(
           try {
             unsubscribe?.();
           } catch (error) {
-            console.error(`Live-Abmeldung fehlgeschlagen: ${(error as Error).message}`);
+            appLogger().error(`Live-Abmeldung fehlgeschlagen: ${(error as Error).message}`);
           }
         };
 

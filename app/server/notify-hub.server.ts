@@ -15,6 +15,7 @@ import {
   type EventStreamOptions,
   type EventStreamSink,
 } from "./event-stream.server";
+import { appLogger } from "./logger.server";
 
 /**
  * The instance's NOTIFY hub (named `live-orders` until issue 37; it carries every channel, not
@@ -158,7 +159,7 @@ async function runningSessionIds(
 type ListenTarget = Pick<DatabaseHandle, "db" | "kind" | "pglite" | "databaseUrl">;
 
 export function startLiveOrders(target: ListenTarget, options: LiveOrdersOptions = {}): LiveOrders {
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log = options.log ?? ((line: string) => appLogger().info(line));
   const subscriptions = new Set<LiveSubscription>();
   const referenceListeners = new Set<() => void>();
   const cartListeners = new Set<(cartId: string | null) => void>();

@@ -228,11 +228,15 @@ test.describe("the owner runs the shop from the back office", () => {
       "Tisch am Fenster",
     );
 
-    const tagName = `Sauerteig ${project}`;
+    // The identifier may be left empty: it is made from the name (decision 098).
+    const tagName = `Sauerteig Brötchen ${suffix}`;
     const tagId = await create(page, "/backend/tags/new", async () => {
       await page.getByRole("textbox", { name: "Name", exact: true }).fill(tagName);
-      await page.getByRole("textbox", { name: "Kennung", exact: true }).fill(`sauerteig-${suffix}`);
+      await expect(page.getByText("Darf leer bleiben")).toBeVisible();
     });
+    await expect(page.getByRole("textbox", { name: "Kennung", exact: true })).toHaveValue(
+      `sauerteig-broetchen-${suffix}`,
+    );
     const donateeName = `Freiburger Tafel ${project}`;
     const donateeId = await create(page, "/backend/donatees/new", async () => {
       await page.getByRole("textbox", { name: "Name", exact: true }).fill(donateeName);

@@ -9,7 +9,8 @@ const checkoutOrigin = `http://127.0.0.1:${checkoutPort}`;
 /**
  * The issue's speed rules a browser can check (decision 015): the page is painted and loaded
  * before any of the framework's JavaScript is even requested, and all of it together stays under
- * 70 KB as sent (compressed; issue 36, reached with Preact in the browser, decision 082).
+ * 70 KB as sent (compressed, headers included, as Lighthouse counts it; issue 36, reached with
+ * Preact in the browser and fewer files, decision 082).
  * Lighthouse's scores themselves are measured by hand (see the decision), not here: on a shared
  * machine they depend on its load.
  */
@@ -47,8 +48,18 @@ test.describe("JavaScript on storefront pages", () => {
   ];
 
   for (const { name, path } of pages) {
-    test(`${name}: requested after paint and load, hydrated, at most 70 KB`, async ({ page }) => {
-      const target = await path(page);
+    test(`${name}: requested after paint and load, hydrated, at most 70 KB`, async ({
+      page: preparing,
+      browser,
+      baseURL,
+    }) => {
+      const target = await path(preparing);
+      // A first visit, every script fetched anew: the item and the checkout are prepared on the
+      // menu, whose scripts a page of the same browser would take from its caches. The cart
+      // comes along in the cookies.
+      const context = await browser.newContext({ baseURL });
+      await context.addCookies(await preparing.context().cookies());
+      const page = await context.newPage();
       await page.goto(target);
       await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
       const scripts = await page.evaluate(() => {
@@ -68,6 +79,8 @@ test.describe("JavaScript on storefront pages", () => {
           firstRequest: Math.min(...files.map((file) => file.startTime)),
           files: files.length,
           compressedBytes: files.reduce((sum, file) => sum + file.encodedBodySize, 0),
+          // What went over the wire: the bodies and each answer's headers.
+          transferredBytes: files.reduce((sum, file) => sum + file.transferSize, 0),
           bytes: files.reduce((sum, file) => sum + file.decodedBodySize, 0),
         };
       });
@@ -76,7 +89,9 @@ test.describe("JavaScript on storefront pages", () => {
       expect(scripts.firstRequest).toBeGreaterThanOrEqual(scripts.startAllowed);
       // Sent compressed: a fraction of what the browser unpacks.
       expect(scripts.compressedBytes).toBeLessThan(scripts.bytes / 2);
-      expect(scripts.compressedBytes).toBeLessThanOrEqual(70 * 1024);
+      expect(scripts.transferredBytes).toBeGreaterThan(scripts.compressedBytes);
+      expect(scripts.transferredBytes).toBeLessThanOrEqual(70 * 1024);
+      await context.close();
     });
   }
 });

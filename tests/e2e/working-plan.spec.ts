@@ -7,7 +7,7 @@ import { expect, test } from "./fixtures";
 
 /**
  * The working plan (issue 21, decision 059), once with JavaScript and once without: an
- * administrator plans a shift for a new employee this week, copies it into next week with
+ * administrator plans a shift for a new employee this week, changes it (decision 100), copies it into next week with
  * "Vorwoche übernehmen", books a day of holiday next week and sees the holiday balance and the
  * month's time sheet (Soll of that day) change. The two projects share one server, so each takes
  * its own branch (the copy takes a branch's whole week) and a person of its own.
@@ -51,13 +51,25 @@ test("a shift is planned and copied, a holiday booked; balance and time sheet fo
   const gridRow = () => page.getByTestId("schedule-grid").getByRole("row", { name: name });
   await expect(gridRow()).toContainText("06:00–14:00");
 
+  // It starts an hour later: "Ändern" beside the shift (decision 100), the same form either way.
+  await gridRow().locator("summary", { hasText: "Ändern" }).click();
+  const edit = page.getByRole("form", { name: `Schicht ändern: ${name} 06:00–14:00` });
+  await expect(edit.getByLabel("Tag")).toHaveValue(monday.toISODate()!);
+  await expect(edit.getByLabel("Beginn")).toHaveValue("06:00");
+  await edit.getByLabel("Beginn").fill("07:00");
+  await edit.getByLabel("Ende").fill("15:00");
+  await edit.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByText("Schicht geändert.")).toBeVisible();
+  await expect(gridRow()).toContainText("07:00–15:00");
+  await expect(gridRow()).not.toContainText("06:00–14:00");
+
   // Next week starts empty for her and takes over the previous week.
   await page.getByRole("link", { name: "Nächste Woche" }).click();
   await expect(page).toHaveURL(new RegExp(`woche=${nextMonday.toISODate()}`));
-  await expect(gridRow()).not.toContainText("06:00–14:00");
+  await expect(gridRow()).not.toContainText("07:00–15:00");
   await page.getByRole("button", { name: "Vorwoche übernehmen" }).click();
   await expect(page.getByText(/^\d+ Schichten aus der Vorwoche übernommen\.$/)).toBeVisible();
-  await expect(gridRow().getByRole("cell").first()).toContainText("06:00–14:00");
+  await expect(gridRow().getByRole("cell").first()).toContainText("07:00–15:00");
   const planUrl = page.url();
 
   // Her contract: eight hours Monday to Friday, 30 days of holiday.

@@ -1,14 +1,14 @@
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
 import type { Database } from "#app/db/schema";
 import { seedDemoData } from "#app/db/seed.server";
 import { analyticsRecorder, type AnalyticsRecorder } from "#app/features/analytics/recorder.server";
 import { countPageViews, isCountedPath } from "#app/features/analytics/page-view-counter.server";
-import { purgeAnalytics } from "#app/features/analytics/retention.server";
+import { purgeAnalytics, purgeAnalyticsAlone } from "#app/features/analytics/retention.server";
 import { visitorHash } from "#app/features/analytics/salts.server";
 import { limitRequestBodies } from "#app/server/body-limit.server";
 import { securityHeaders } from "#app/server/security-headers.server";
@@ -411,5 +411,39 @@ describe.each(databaseTargets())("visitor analytics on %s", (target) => {
       expect(await countOf(db, "analyticsEvents")).toBe(1);
       await db.updateTable("settings").set({ analyticsRetentionDays: 90 }).execute();
     });
+
+    // Issue 41 part 6: with several instances, one purges at a time; the others skip the round.
+    it.runIf(target === "postgres")(
+      "purges in one instance at a time: another that holds the lock makes it skip",
+      async () => {
+        await db.updateTable("settings").set({ analyticsRetentionDays: 30 }).execute();
+        const now = new Date("2026-06-15T10:00:00Z");
+        await db
+          .insertInto("pageViews")
+          .values({ viewedAt: new Date("2026-05-03T10:00:00Z"), path: "/turn", visitor: "b" })
+          .execute();
+        await db.insertInto("analyticsRolledDays").values({ day: "2026-05-03" }).execute();
+        const turnRows = async () =>
+          (await db.selectFrom("pageViews").select("id").where("path", "=", "/turn").execute())
+            .length;
+        const skipped = await db.connection().execute(async (other) => {
+          await sql`select pg_advisory_lock(hashtext('backstube:analytics-retention'))`.execute(
+            other,
+          );
+          try {
+            return await purgeAnalyticsAlone(db, { now });
+          } finally {
+            await sql`select pg_advisory_unlock(hashtext('backstube:analytics-retention'))`.execute(
+              other,
+            );
+          }
+        });
+        expect(skipped).toBeNull();
+        expect(await turnRows()).toBe(1);
+        expect(await purgeAnalyticsAlone(db, { now })).toMatchObject({ pageViews: 1 });
+        expect(await turnRows()).toBe(0);
+        await db.updateTable("settings").set({ analyticsRetentionDays: 90 }).execute();
+      },
+    );
   });
 });

@@ -1,12 +1,14 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
-import type { Database } from "#app/db/schema";
+import type { Database, Role } from "#app/db/schema";
 import { isStaffPath } from "#app/features/staff/staff-auth.server";
 import { appRoutes, routeModule, type RouteEntry } from "#tests/support/app-build";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { insertTestOrder } from "#tests/support/orders";
 import { createBranchApiKey } from "#app/features/devices/branch-api-keys.server";
+import { createApiToken } from "#app/features/staff/api-tokens.server";
+import { setUserAccess } from "#app/db/queries/users";
 import {
   createStaff,
   startAppServer,
@@ -310,6 +312,46 @@ const ROUTES: Record<string, RouteCase> = {
     outsider: "deny",
   },
   "routes/api/logs": { path: () => "/api/logs", allowed: "managerA", outsider: "deny" },
+  // Webhooks (issue 38 part 3): administrators only.
+  "routes/backend/webhooks": {
+    path: () => "/backend/webhooks",
+    allowed: "admin",
+    outsider: "deny",
+  },
+  "routes/backend/webhook": {
+    path: ({ records }) => `/backend/webhooks/${records.webhooks}`,
+    allowed: "admin",
+    outsider: "deny",
+  },
+  "routes/api/webhooks": { path: () => "/api/webhooks", allowed: "admin", outsider: "deny" },
+  // A customer's personal data (issue 41 part 7, decision 112): administrators only.
+  "routes/backend/customer-data": {
+    path: () => "/backend/customer-data?q=kunde%40example.org",
+    allowed: "admin",
+    outsider: "deny",
+  },
+  "routes/backend/customer-data-export": {
+    path: () => "/backend/customer-data/export.json?q=kunde%40example.org",
+    allowed: "admin",
+    outsider: "deny",
+  },
+  "routes/api/webhook": {
+    path: ({ records }) => `/api/webhooks/${records.webhooks}`,
+    allowed: "admin",
+    outsider: "deny",
+    moreMethods: ["PUT", "DELETE"],
+  },
+  "routes/api/webhook-deliveries": {
+    path: ({ records }) => `/api/webhooks/${records.webhooks}/deliveries`,
+    allowed: "admin",
+    outsider: "deny",
+  },
+  "routes/api/webhook-delivery-resend": {
+    path: ({ records }) => `/api/webhooks/deliveries/${records.webhookDeliveries}/resend`,
+    allowed: "admin",
+    outsider: "deny",
+    allowedStatus: 405,
+  },
   // The statistics (decision 055): administrators and the managers of their branches.
   "routes/backend/statistics": {
     path: () => "/backend/statistics",
@@ -324,6 +366,28 @@ const ROUTES: Record<string, RouteCase> = {
   "routes/api/statistics": {
     path: () => "/api/statistics/revenue?from=2026-11-01&to=2026-11-30",
     allowed: "managerA",
+    outsider: "deny",
+  },
+  // The production list (issue 39, decision 103): every staff member, for their own branches.
+  "routes/backend/production": {
+    path: ({ branchA }) => `/backend/production?filiale=${branchA}`,
+    allowed: "employeeA",
+    outsider: "deny",
+  },
+  "backend-production-csv": {
+    path: ({ branchA }) => `/backend/production/backliste.csv?filiale=${branchA}`,
+    allowed: "employeeA",
+    outsider: "deny",
+  },
+  "backend-production-pdf": {
+    path: ({ branchA }) => `/backend/production/backliste.pdf?filiale=${branchA}`,
+    allowed: "employeeA",
+    outsider: "deny",
+    allowedStatus: 405,
+  },
+  "routes/api/production-lists": {
+    path: ({ branchA }) => `/api/production-lists?branchId=${branchA}`,
+    allowed: "employeeA",
     outsider: "deny",
   },
   // Time tracking (issue 21, decision 058): everyone clocks for themselves; managers correct.
@@ -409,7 +473,7 @@ const ROUTES: Record<string, RouteCase> = {
     path: ({ records }) => `/api/working-schedules/${records.workingSchedule}`,
     allowed: "managerA",
     outsider: "deny",
-    moreMethods: ["DELETE"],
+    moreMethods: ["PUT", "DELETE"],
   },
   "routes/api/absences": {
     path: () => "/api/absences?from=2026-11-16&to=2026-11-22",
@@ -474,6 +538,12 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: "managerA",
     outsider: "deny",
   },
+  // Personal API tokens (decisions 095, 096): administrators make their own.
+  "routes/backend/api-tokens": {
+    path: () => "/backend/api-tokens",
+    allowed: "admin",
+    outsider: "deny",
+  },
   "routes/backend/account-password": {
     path: () => "/backend/account/password",
     allowed: "employeeA",
@@ -484,6 +554,23 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: "employeeA",
     outsider: { allowedBecause: "unbekannte Adressen sind für alle Angemeldeten 404" },
     allowedStatus: 404,
+  },
+  // The published contract (issue 38, decisions 101, 102): the JSON for every signed-in staff
+  // member, the reference page and its renderer's files for administrators.
+  "routes/api/openapi-json": {
+    path: () => "/api/openapi.json",
+    allowed: "employeeA",
+    outsider: { allowedBecause: "die Beschreibung der Schnittstelle ist für alle Angemeldeten" },
+  },
+  "routes/backend/api-reference": {
+    path: () => "/backend/api",
+    allowed: "admin",
+    outsider: "deny",
+  },
+  "routes/backend/api-reference-asset": {
+    path: () => "/backend/api/assets/swagger-ui.css",
+    allowed: "admin",
+    outsider: "deny",
   },
   "routes/api/users-me": {
     path: () => "/api/users/me",
@@ -931,12 +1018,31 @@ describe.each(databaseTargets())("every guarded route on %s", (target) => {
       .values({ userId: users.employeeA.id, day: "2026-11-19", kind: "holiday" })
       .returning("id")
       .executeTakeFirstOrThrow();
+    // A webhook endpoint and one delivery of its log (issue 38 part 3).
+    const webhook = await db
+      .insertInto("webhookEndpoints")
+      .values({ url: "https://erp.example/hooks", events: ["order.created"], secret: "whsec_x" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const webhookDelivery = await db
+      .insertInto("webhookDeliveries")
+      .values({
+        eventId: "6f1c3b0e-2a4d-4c8e-9f3a-1b2c3d4e5f60",
+        endpointId: webhook.id,
+        eventType: "order.created",
+        subject: `order:${orderA.id}`,
+        data: JSON.stringify({ orderId: orderA.id }),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     return {
       branchA,
       branchB,
       orderA: orderA.id,
       records: {
         ...records,
+        webhooks: webhook.id,
+        webhookDeliveries: webhookDelivery.id,
         log: Number(log.id),
         uploads: upload.id,
         images: image.id,
@@ -948,10 +1054,39 @@ describe.each(databaseTargets())("every guarded route on %s", (target) => {
     };
   }
 
+  /**
+   * The sample rows a walk's DELETE removes (the allowed actor may delete them), in the order
+   * they can be put back: the token walk below knocks on the same doors after the session walk and
+   * expects its GET to find them (stop 47).
+   */
+  const DELETED_BY_THE_WALK = [
+    "uploads",
+    "webhook_endpoints",
+    "webhook_deliveries",
+    "working_schedules",
+    "absences",
+  ] as const;
+  /** Each table's sample rows as JSON text, read once the samples are made. */
+  let sampleRows: Array<[(typeof DELETED_BY_THE_WALK)[number], string]> = [];
+
+  async function restoreDeletedSamples() {
+    for (const [table, rows] of sampleRows) {
+      await sql`insert into ${sql.table(table)} overriding system value
+        select * from json_populate_recordset(null::${sql.table(table)}, ${rows}::json)
+        on conflict do nothing`.execute(db);
+    }
+  }
+
   beforeAll(async () => {
     handle = await createTestDatabase(target);
     db = handle.db;
     samples = await prepareSamples();
+    sampleRows = [];
+    for (const table of DELETED_BY_THE_WALK) {
+      const { rows } = await sql<{ rows: string }>`
+        select coalesce(json_agg(t), '[]')::text as rows from ${sql.table(table)} t`.execute(db);
+      sampleRows.push([table, rows[0]!.rows]);
+    }
     server = await startAppServer(db);
   });
 
@@ -1018,6 +1153,107 @@ describe.each(databaseTargets())("every guarded route on %s", (target) => {
       );
     }
   });
+
+  /**
+   * The same walk for the staff API with personal API tokens (decision 095): each actor is a token
+   * of one administrator narrowed to that actor's roles and branches, so the token's scope, not
+   * its owner, must decide. A revoked token knocks as nobody. Tokens never manage accounts or
+   * credentials: those routes answer 403 to every token.
+   */
+  const TOKEN_REFUSED = new Set([
+    "routes/api/users",
+    "routes/api/user",
+    "routes/api/user-logout-everywhere",
+    "routes/api/clock-credentials",
+  ]);
+  const GRANTS: Record<ActorName, { roles: Role[]; branchIds: (s: Samples) => number[] }> = {
+    admin: { roles: ["ROLE_ADMIN"], branchIds: () => [] },
+    managerA: { roles: ["ROLE_MANAGER"], branchIds: (s) => [s.branchA] },
+    employeeA: { roles: ["ROLE_EMPLOYEE"], branchIds: (s) => [s.branchA] },
+    employeeB: { roles: ["ROLE_EMPLOYEE"], branchIds: (s) => [s.branchB] },
+  };
+  let tokenOwner: number | undefined;
+
+  async function tokenFor(actor: ActorName | "revoked"): Promise<string> {
+    if (tokenOwner === undefined) {
+      tokenOwner = (await createStaff(db, { roles: ["ROLE_ADMIN"], name: "Token-Inhaber" })).id;
+      await setUserAccess(db, tokenOwner, { roles: ["ROLE_ADMIN"], branchIds: [] });
+    }
+    const grant = GRANTS[actor === "revoked" ? "admin" : actor];
+    const made = await createApiToken(
+      db,
+      { user: { id: tokenOwner, roles: ["ROLE_ADMIN"], branchIds: [], isAdmin: true } },
+      {
+        name: `Walk ${actor}`,
+        roles: grant.roles,
+        branchIds: grant.branchIds(samples),
+        expiresOn: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+      },
+      { zone: "Europe/Berlin" },
+    );
+    if (!made.ok) throw new Error(JSON.stringify(made.errors));
+    if (actor === "revoked") {
+      await db
+        .updateTable("staffApiTokens")
+        .set({ revokedAt: new Date() })
+        .where("id", "=", made.value.id)
+        .execute();
+    }
+    return made.value.token;
+  }
+
+  const apiCases = cases.filter((route) => route.fullPath.startsWith("api/"));
+
+  it.each(apiCases.map((route) => [route.id, route] as const))(
+    "%s with API tokens",
+    async (_id, route) => {
+      await restoreDeletedSamples();
+      const entry = ROUTES[route.id]!;
+      const path = entry.path(samples);
+      const module = await routeModule(route.file);
+      const methods = [
+        "GET",
+        ...("action" in module ? ["POST", ...(entry.moreMethods ?? [])] : []),
+      ];
+      const tokens = {
+        revoked: await tokenFor("revoked"),
+        outsider: await tokenFor("employeeB"),
+        allowed: await tokenFor(entry.allowed),
+      };
+      for (const method of methods) {
+        // Another system: no cookie, no Origin, only the token.
+        const send = async (token: string) =>
+          fetch(`${server.origin}${path}`, {
+            method,
+            redirect: "manual",
+            headers: {
+              Authorization: `Bearer ${token}`,
+              ...(method === "GET" ? {} : { "Content-Type": "application/json" }),
+            },
+            body: method === "GET" ? undefined : "{}",
+          });
+        const label = (who: string) => `${method} ${path} mit dem Schlüssel ${who}`;
+        const revoked = await send(tokens.revoked);
+        expect(revoked.status, label("widerrufen")).toBe(401);
+
+        const outsider = await send(tokens.outsider);
+        if (TOKEN_REFUSED.has(route.id)) {
+          expect(outsider.status, label("Filiale B")).toBe(403);
+          expect((await send(tokens.allowed)).status, label(entry.allowed)).toBe(403);
+          continue;
+        }
+        if (entry.outsider === "deny") expectDenied(outsider, label("Mitarbeiter/in Filiale B"));
+        else expectAllowed(outsider, `${label("Filiale B")} (${entry.outsider.allowedBecause})`);
+
+        const allowed = await send(tokens.allowed);
+        expectAllowed(
+          allowed,
+          label(entry.allowed),
+          method === "GET" ? (entry.allowedStatus ?? 200) : undefined,
+        );
+      }
+    },
+  );
 
   it("opens the counter views with a branch's key only, never with a staff session", async () => {
     await db.updateTable("settings").set({ enablePluginFrontdesk: true }).execute();

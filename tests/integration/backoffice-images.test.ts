@@ -201,8 +201,9 @@ describe.each(databaseTargets())("back-office images (%s)", (target) => {
     });
     expect(kept.status).toBe(302);
     const after = await json(await admin.send(`/api/branches/${branchId}`));
-    expect(after.data.imageIds).toEqual([Number(second)]);
-    expect(after.data.logoImageId).toBe(branch.logoImageId);
+    // The API answers the spec's names and shapes (decision 097).
+    expect(after.data.images).toEqual([{ id: Number(second) }]);
+    expect(after.data.logo).toEqual({ id: branch.logoImageId });
   });
 
   it("refuses a file that is no image beside the field, and a refused save leaves no image", async () => {
@@ -295,16 +296,17 @@ describe.each(databaseTargets())("back-office images (%s)", (target) => {
       json: { name: "Dinkel", identifier: "dinkel", imageId: image.id },
     });
     expect(created.status).toBe(201);
-    expect((await json(created)).data.imageId).toBe(image.id);
+    expect((await json(created)).data.image).toEqual({ id: image.id });
 
+    // The old names (bare ids) and the spec's ({ id }) are both taken (decision 097).
     const branch = await admin.send(`/api/branches/${branchId}`, {
       method: "PUT",
-      json: { imageIds: [image.id], logoImageId: image.id },
+      json: { imageIds: [image.id], logo: { id: image.id } },
     });
     expect(branch.status).toBe(200);
     expect((await json(branch)).data).toMatchObject({
-      imageIds: [image.id],
-      logoImageId: image.id,
+      images: [{ id: image.id }],
+      logo: { id: image.id },
     });
 
     const unknown = await admin.send("/api/tags", {

@@ -51,16 +51,20 @@ describe.each(databaseTargets())("branches (%s)", (target) => {
       await json(await admin.send("/api/tags", { json: { name: "Bio", identifier: "bio" } }))
     ).data;
     const created = await admin.send("/api/branches", {
-      json: { ...fullBranch("hafen"), tagIds: [tag.id] },
+      json: { ...fullBranch("hafen"), tags: [{ id: tag.id }] },
     });
     expect(created.status, JSON.stringify(await created.clone().json())).toBe(201);
     const branch = (await json(created)).data;
-    expect(branch).toMatchObject({ name: "Filiale hafen", city: "Freiburg", tagIds: [tag.id] });
+    expect(branch).toMatchObject({
+      name: "Filiale hafen",
+      city: "Freiburg",
+      tags: [{ id: tag.id }],
+    });
     expect(branch.openingHours).toHaveLength(20);
     expect(branch.openingHours[14]).toMatchObject({ type: "once", date: "2026-12-24" });
     expect(branch.deliveryAreas).toHaveLength(10);
     expect(branch.deliveryAreas[9]).toMatchObject({
-      name: "Zone 10",
+      area: "Zone 10",
       price: 600,
       postcodes: "79099",
     });
@@ -68,19 +72,19 @@ describe.each(databaseTargets())("branches (%s)", (target) => {
     // A change of one area keeps the others, and the branch's version moves.
     const areas = branch.deliveryAreas.slice(0, 3);
     areas[0].price = 0;
-    areas[0].isFree = true;
+    areas[0].free = true;
     const updated = await admin.send(`/api/branches/${branch.id}`, {
       method: "PUT",
       json: { deliveryAreas: areas, version: branch.version },
     });
     expect(updated.status).toBe(200);
     const after = (await json(updated)).data;
-    expect(after.deliveryAreas.map((area: { name: string }) => area.name)).toEqual([
+    expect(after.deliveryAreas.map((area: { area: string }) => area.area)).toEqual([
       "Zone 1",
       "Zone 2",
       "Zone 3",
     ]);
-    expect(after.deliveryAreas[0]).toMatchObject({ price: 0, isFree: true });
+    expect(after.deliveryAreas[0]).toMatchObject({ price: 0, free: true });
     expect(after.openingHours).toHaveLength(20);
     expect(after.version).not.toBe(branch.version);
 
@@ -93,8 +97,8 @@ describe.each(databaseTargets())("branches (%s)", (target) => {
     const cases: [Record<string, unknown>, string][] = [
       [{ openingHours: [{ type: "monday", from: "18:00", to: "08:00" }] }, "openingHours.0.to"],
       [{ openingHours: [{ type: "once", from: "08:00", to: "12:00" }] }, "openingHours.0.date"],
-      [{ deliveryAreas: [{ name: "Nord", price: -100, taxRate: 7 }] }, "deliveryAreas.0.price"],
-      [{ deliveryAreas: [{ name: "Nord", price: 100, taxRate: 16 }] }, "deliveryAreas.0.taxRate"],
+      [{ deliveryAreas: [{ area: "Nord", price: -100, tax: 7 }] }, "deliveryAreas.0.price"],
+      [{ deliveryAreas: [{ area: "Nord", price: 100, tax: 16 }] }, "deliveryAreas.0.tax"],
       [{ email: "keine-adresse" }, "email"],
       [{ latitude: 123 }, "latitude"],
       [{ name: "<img src=x onerror=alert(1)>" }, "name"],
@@ -193,7 +197,7 @@ describe.each(databaseTargets())("branches (%s)", (target) => {
       { type: "once", date: today, isClosed: true, from: null, to: null },
     ]);
     expect(stored.deliveryAreas[0]).toMatchObject({
-      name: "Innenstadt",
+      area: "Innenstadt",
       price: 250,
       minimumOrderValue: 1500,
     });

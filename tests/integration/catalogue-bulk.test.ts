@@ -117,7 +117,7 @@ describe.each(databaseTargets())("bulk price and tax changes (%s)", (target) => 
 
   it("sets one of the three tax rates; a tax rate cannot change by percent", async () => {
     const set = await admin.send("/api/products/bulk", {
-      json: { productIds: [ids.brezel], field: "dineInTaxRate", mode: "set", value: 7 },
+      json: { productIds: [ids.brezel], field: "dineInTax", mode: "set", value: 7 },
     });
     expect(set.status).toBe(200);
     expect((await json(set)).data.changes[0]).toMatchObject({ before: 19, after: 7 });
@@ -129,12 +129,41 @@ describe.each(databaseTargets())("bulk price and tax changes (%s)", (target) => 
     expect(row).toEqual({ taxRate: 7, takeawayTaxRate: 7, dineInTaxRate: 7 });
 
     const percent = await admin.send("/api/products/bulk", {
-      json: { productIds: [ids.brezel], field: "taxRate", mode: "percent", value: 5 },
+      json: { productIds: [ids.brezel], field: "tax", mode: "percent", value: 5 },
     });
     expect(percent.status).toBe(400);
     expect((await json(percent)).errors?.[0]?.message).toContain(
       "Steuersätze werden auf einen Wert",
     );
+  });
+
+  it("takes the spec's names of the rates, and the older names as aliases (decision 104)", async () => {
+    const rates = () =>
+      handle.db
+        .selectFrom("products")
+        .select(["taxRate", "takeawayTaxRate", "dineInTaxRate"])
+        .where("id", "=", ids.kuchen)
+        .executeTakeFirstOrThrow();
+    const before = await rates();
+    for (const [field, column, value] of [
+      ["tax", "taxRate", 19],
+      ["takeawayTax", "takeawayTaxRate", 19],
+      ["dineInTax", "dineInTaxRate", 0],
+      ["takeawayTaxRate", "takeawayTaxRate", 0],
+    ] as const) {
+      const answer = await admin.send("/api/products/bulk", {
+        json: { productIds: [ids.kuchen], field, mode: "set", value },
+      });
+      expect(answer.status, field).toBe(200);
+      expect((await rates())[column], field).toBe(value);
+    }
+    expect(before).not.toEqual(await rates());
+    // A name that is neither: refused, naming the field.
+    const wrong = await admin.send("/api/products/bulk", {
+      json: { productIds: [ids.kuchen], field: "mwst", mode: "set", value: 7 },
+    });
+    expect(wrong.status).toBe(400);
+    expect((await json(wrong)).errors?.map((error) => error.field)).toContain("field");
   });
 
   it("refuses a result below 0 or above the maximum and saves none of the products", async () => {
@@ -176,7 +205,7 @@ describe.each(databaseTargets())("bulk price and tax changes (%s)", (target) => 
     [{ productIds: [1], field: "price", mode: "percent", value: "abc" }, "value"],
     [{ productIds: [1], field: "price", mode: "percent", value: -101 }, "value"],
     [{ productIds: [1], field: "price", mode: "amount", value: 0.5 }, "value"],
-    [{ productIds: [1], field: "taxRate", mode: "set", value: 101 }, "mode"],
+    [{ productIds: [1], field: "tax", mode: "set", value: 101 }, "mode"],
   ])("refuses %j with a German message beside %s", async (body, field) => {
     const before = await prices();
     const productIds = body.productIds.map((id) => (id === 1 ? ids.brezel : id));
@@ -288,7 +317,7 @@ describe.each(databaseTargets())("bulk price and tax changes (%s)", (target) => 
         kategorie: "",
         schlagwort: "",
         alle: "1",
-        feld: "takeawayTaxRate",
+        feld: "takeawayTax",
         art: "set",
         wert: "19",
         intent: "vorschau",

@@ -183,7 +183,8 @@ describe.each(databaseTargets())("categories and product groups (%s)", (target) 
     });
     expect(created.status).toBe(201);
     const group = (await json(created)).data;
-    expect(group.productIds).toEqual(order);
+    // The spec's `products (list of ids)` (decision 097).
+    expect(group.products).toEqual(order);
 
     const unknown = await admin.send(`/api/product-groups/${group.id}`, {
       method: "PUT",
@@ -191,9 +192,9 @@ describe.each(databaseTargets())("categories and product groups (%s)", (target) 
     });
     expect(unknown.status).toBe(400);
     expect((await json(unknown)).errors?.some((error) => error.field === "productIds")).toBe(true);
-    expect(
-      (await json(await admin.send(`/api/product-groups/${group.id}`))).data.productIds,
-    ).toEqual(order);
+    expect((await json(await admin.send(`/api/product-groups/${group.id}`))).data.products).toEqual(
+      order,
+    );
 
     const page = await (await admin.send(`/backend/product-groups/${group.id}`)).text();
     expect(page).toContain("Franzbrötchen");
@@ -224,7 +225,7 @@ describe.each(databaseTargets())("categories and product groups (%s)", (target) 
     });
     expect(created.status).toBe(201);
     const category = (await json(created)).data;
-    expect(category).toMatchObject({ imageId: null, isVisibleWhenUnavailable: false });
+    expect(category).toMatchObject({ image: null, isVisibleWhenUnavailable: false });
 
     // The staff list, as JSON and as the back-office page.
     const listed = await json(await admin.send("/api/categories?pageSize=200"));
@@ -279,7 +280,11 @@ describe.each(databaseTargets())("categories and product groups (%s)", (target) 
     });
     expect(changed.status, JSON.stringify(await changed.clone().json())).toBe(200);
     const read = (await json(await admin.send(`/api/categories/${category.id}`))).data;
-    expect(read).toMatchObject({ imageId: image, isVisibleWhenUnavailable: true, position: 7 });
+    expect(read).toMatchObject({
+      image: { id: image },
+      isVisibleWhenUnavailable: true,
+      position: 7,
+    });
     expect(read.version).not.toBe(category.version);
     // Listed now, greyed out: outside its hours it cannot be ordered.
     const listedNow = await loadActiveCatalogue(handle.db, branch, morning, zone);
@@ -330,7 +335,7 @@ describe.each(databaseTargets())("categories and product groups (%s)", (target) 
     const read = (await json(await admin.send(`/api/product-groups/${group.id}`))).data;
     expect(read).toMatchObject({
       name: "Laugen & Brezeln",
-      productIds: [products[1], products[0]],
+      products: [products[1], products[0]],
     });
 
     const deleted = await admin.send(`/api/product-groups/${group.id}`, { method: "DELETE" });

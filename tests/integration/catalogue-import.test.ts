@@ -177,7 +177,7 @@ describe.each(databaseTargets())("products as CSV (%s)", (target) => {
       .select(["isEnabled", "taxRate", "dineInTaxRate", "unit"])
       .where("identifier", "=", "laugenstange")
       .executeTakeFirstOrThrow();
-    expect(created).toEqual({ isEnabled: false, taxRate: 7, dineInTaxRate: 19, unit: "piece" });
+    expect(created).toEqual({ isEnabled: false, taxRate: 7, dineInTaxRate: 7, unit: "piece" });
     const audits = await handle.db
       .selectFrom("auditLog")
       .select(["action", "entityId", "data", "userId"])
@@ -188,6 +188,26 @@ describe.each(databaseTargets())("products as CSV (%s)", (target) => {
     expect(audits[0]!.data).toMatchObject({ before: { price: 250 }, after: { price: 280 } });
     expect(audits[1]!.data).toMatchObject({ before: null, after: { name: "Laugenstange" } });
     expect(audits.every((entry) => entry.userId === adminUser.id)).toBe(true);
+  });
+
+  it("reads the spec's names of the rates as columns, and the older names (decision 104)", async () => {
+    const rates = () =>
+      handle.db
+        .selectFrom("products")
+        .select(["taxRate", "takeawayTaxRate", "dineInTaxRate"])
+        .where("id", "=", ids.kuchen)
+        .executeTakeFirstOrThrow();
+    const applied = await importCsv(`id;tax;takeawayTax;dineInTax\n${ids.kuchen};19;7;0`);
+    expect(applied.status).toBe(200);
+    expect(await rates()).toEqual({ taxRate: 19, takeawayTaxRate: 7, dineInTaxRate: 0 });
+    // The report names the changed rates as the API does.
+    const fields = (await json(applied)).data.changed[0].changes.map((change: any) => change.field);
+    expect(fields.length).toBeGreaterThan(0);
+    for (const field of fields) expect(["tax", "takeawayTax", "dineInTax"]).toContain(field);
+    // An older file with the older names still imports.
+    const older = await importCsv(`id;taxRate;takeawayTaxRate;dineInTaxRate\n${ids.kuchen};7;19;7`);
+    expect(older.status).toBe(200);
+    expect(await rates()).toEqual({ taxRate: 7, takeawayTaxRate: 19, dineInTaxRate: 7 });
   });
 
   it("lists every row's errors in German and saves nothing, not even the good rows", async () => {

@@ -119,7 +119,7 @@ describe.each(databaseTargets())("menus (%s)", (target) => {
     expect(menu).toMatchObject({
       name: "Wochenkarte",
       availableFrom: "2026-12-01T06:00",
-      branchIds: [branch],
+      branches: [branch],
       catalog: [
         {
           id: bread,
@@ -147,7 +147,8 @@ describe.each(databaseTargets())("menus (%s)", (target) => {
 
     const list = await json(await admin.send("/api/menus?search=woche"));
     expect(list.data).toHaveLength(1);
-    expect(list.data[0]).toMatchObject({ availableFrom: "2026-12-01T06:00", branchIds: [branch] });
+    // The spec's `branches (ids)` (decision 097).
+    expect(list.data[0]).toMatchObject({ availableFrom: "2026-12-01T06:00", branches: [branch] });
 
     // The categories swap, a product goes; only the catalogue is sent, the rest stays.
     const changed = await admin.send(`/api/menus/${menu.id}`, {
@@ -572,7 +573,7 @@ describe.each(databaseTargets())("menus (%s)", (target) => {
     expect(copy).toMatchObject({
       name: "Vorlage (Kopie)",
       availableFrom: "2026-12-14T05:00",
-      branchIds: [branch, otherBranch].sort((a, b) => a - b),
+      branches: [branch, otherBranch].sort((a, b) => a - b),
       catalog: menu.catalog,
     });
   });

@@ -49,9 +49,10 @@ function cake(overrides: Record<string, unknown> = {}) {
     pricing: "je Torte",
     calculationModel: "minimum",
     isPriceHidden: false,
-    taxRate: 7,
-    takeawayTaxRate: 7,
-    dineInTaxRate: 19,
+    // The spec's names (decision 097); the old ones are still taken.
+    tax: 7,
+    takeawayTax: 7,
+    dineInTax: 19,
     minimumQuantity: 1,
     maximumQuantity: 5,
     quantityStepSize: 1,
@@ -170,9 +171,11 @@ describe.each(databaseTargets())("products in the back office (%s)", (target) =>
       calculationModel: "minimum",
       maximumQuantity: 5,
       leadTimeType: "days",
-      tagIds: [tagId],
-      imageIds: [imageId],
+      tags: [{ id: tagId }],
+      images: [{ id: imageId }],
       schedule: [{ type: "daily", date: null, isClosed: false, from: "08:00", to: "18:00" }],
+    });
+    expect(product.config).toMatchObject({
       parts: [
         { name: "Aufschrift", type: "text", maxLength: 30, options: [] },
         { name: "Foto", type: "image", maxLength: null },
@@ -202,7 +205,7 @@ describe.each(databaseTargets())("products in the back office (%s)", (target) =>
     expect(byIdentifier.meta.total).toBe(1);
 
     // Reordering the parts keeps their ids (carts name them), and options move with their part.
-    const [inscription, photo, size] = product.parts;
+    const [inscription, photo, size] = product.config.parts;
     const updated = await admin.send(`/api/products/${product.id}`, {
       method: "PUT",
       json: {
@@ -214,15 +217,15 @@ describe.each(databaseTargets())("products in the back office (%s)", (target) =>
     const after = (await json(updated)).data;
     expect(updated.status).toBe(200);
     expect(after.price).toBe(4200);
-    expect(after.parts.map((part: { id: number }) => part.id)).toEqual([
+    expect(after.config.parts.map((part: { id: number }) => part.id)).toEqual([
       size.id,
       inscription.id,
       photo.id,
     ]);
-    expect(after.parts[0].options.map((option: { id: number }) => option.id)).toEqual(
+    expect(after.config.parts[0].options.map((option: { id: number }) => option.id)).toEqual(
       size.options.map((option: { id: number }) => option.id),
     );
-    expect(after.parts[2].name).toBe("Foto für den Aufleger");
+    expect(after.config.parts[2].name).toBe("Foto für den Aufleger");
 
     const deleted = await admin.send(`/api/products/${product.id}`, { method: "DELETE" });
     expect(deleted.status).toBe(200);
@@ -454,7 +457,7 @@ describe.each(databaseTargets())("products in the back office (%s)", (target) =>
     expect(second.status).toBe(409);
     const stored = (await json(await admin.send(`/api/products/${product.id}`))).data;
     expect(stored.price).toBe(4000);
-    expect(stored.parts).toHaveLength(3);
+    expect(stored.config.parts).toHaveLength(3);
   });
 
   it("copies a product with its units, parts, options, bundle, images and tags (API and page)", async () => {
@@ -479,8 +482,8 @@ describe.each(databaseTargets())("products in the back office (%s)", (target) =>
       identifier: null,
       price: source.price,
       allergenCodes: source.allergenCodes,
-      tagIds: [tagId],
-      imageIds: [imageId],
+      tags: [{ id: tagId }],
+      images: [{ id: imageId }],
       schedule: source.schedule,
       alternativeUnits: source.alternativeUnits,
     });
@@ -490,9 +493,11 @@ describe.each(databaseTargets())("products in the back office (%s)", (target) =>
         ...part,
         options: options.map(({ id: _o, ...option }: any) => option),
       }));
-    expect(strip(copy.parts)).toEqual(strip(source.parts));
-    const sourceIds = source.parts.map((part: { id: number }) => part.id);
-    expect(copy.parts.some((part: { id: number }) => sourceIds.includes(part.id))).toBe(false);
+    expect(strip(copy.config.parts)).toEqual(strip(source.config.parts));
+    const sourceIds = source.config.parts.map((part: { id: number }) => part.id);
+    expect(copy.config.parts.some((part: { id: number }) => sourceIds.includes(part.id))).toBe(
+      false,
+    );
     const audit = await db
       .selectFrom("auditLog")
       .select("action")
@@ -606,12 +611,12 @@ describe.each(databaseTargets())("products in the back office (%s)", (target) =>
   it("enforces a part's max length in the shop and shows it", async () => {
     const torte = await productNamed("geburtstagstorte");
     const current = (await json(await admin.send(`/api/products/${torte.id}`))).data;
-    const parts = current.parts.map((part: { name: string }) =>
+    const parts = current.config.parts.map((part: { name: string }) =>
       part.name === "Aufschrift" ? { ...part, maxLength: 30 } : part,
     );
     const saved = await admin.send(`/api/products/${torte.id}`, { method: "PUT", json: { parts } });
     expect(saved.status).toBe(200);
-    const inscription = (await json(saved)).data.parts.find(
+    const inscription = (await json(saved)).data.config.parts.find(
       (part: { name: string }) => part.name === "Aufschrift",
     );
 
@@ -730,8 +735,9 @@ describe.each(databaseTargets())("products in the back office (%s)", (target) =>
     );
     expect((await view(second)).removedByMenuChange).toEqual([]);
     const stored = (await json(await admin.send(`/api/products/${torte.id}`))).data;
-    const withoutFirstOption = stored.parts.map((part: { type: string; options: unknown[] }) =>
-      part.type === "select" ? { ...part, options: part.options.slice(1) } : part,
+    const withoutFirstOption = stored.config.parts.map(
+      (part: { type: string; options: unknown[] }) =>
+        part.type === "select" ? { ...part, options: part.options.slice(1) } : part,
     );
     const changed = await admin.send(`/api/products/${torte.id}`, {
       method: "PUT",

@@ -139,11 +139,15 @@ const NOT_REFERENCE_DATA = [
   "page_views",
   "payment_events",
   "print_jobs",
+  // Which production lists were printed (issue 39): the back office's record, not the menu.
+  "production_list_prints",
   "projects",
   "reference_data_version",
   "signage_device_status",
   "signage_pairing_failures",
   "signage_pairings",
+  // Other systems' API keys and the webhooks they are told by (issue 38): never on the storefront.
+  "staff_api_tokens",
   "staff_clock_credentials",
   // The browsers a staff account signed in from (issue 35, decision 028's addendum).
   "staff_devices",
@@ -155,7 +159,8 @@ const NOT_REFERENCE_DATA = [
   "user_branches",
   "user_roles",
   "users",
-
+  "webhook_deliveries",
+  "webhook_endpoints",
   "working_activities",
   "working_activity_pauses",
   "working_contracts",

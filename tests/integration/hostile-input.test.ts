@@ -69,6 +69,8 @@ const HOSTILE_QUERIES = [
   "filiale=99999999999999999999&tisch=..%2F%3Cx%3E",
   // The tasks' filters (decision 059): ids beyond the range, an impossible day, a NUL state.
   "state=%00&assigneeId=99999999999999999999&projectId=-1&dueOn=2026-02-30",
+  // The production list's grouping and receipt notice (decisions 106, 107): unknown, NUL, too big.
+  "gruppe=%00&groupBy=__proto__&gedruckt=99999999999999999999&drucker=-1",
 ];
 
 /** Values a field gets in the hostile bodies. */
@@ -330,6 +332,8 @@ describe(`the hostile-input walk (${target})`, () => {
       routeParams: {
         "backend/digital-signage-segments/:id/video": { id: String(video.id) },
         "tv/video/:id": { id: String(video.id) },
+        // The reference page's renderer (decision 102): one of its two files.
+        "backend/api/assets/:file": { file: "swagger-ui.css" },
       },
       params: {
         deviceKey: clockKey.key,
@@ -580,6 +584,87 @@ describe(`the hostile-input walk (${target})`, () => {
     });
     return list;
   }
+
+  /**
+   * Hostile `Authorization` headers on every staff API route (issue 38, decision 095): a route
+   * that answers 401 to nobody answers 401 to every header that is not a running token, with and
+   * without the administrator's cookie beside it (never the cookie's session instead), and never
+   * 5xx. Sent through node:http, so empty values and raw bytes reach the server as they are.
+   */
+  it(
+    "answers hostile Authorization headers on the staff API with 401, never 500",
+    {
+      timeout: 600_000,
+    },
+    async () => {
+      const utf8AsBytes = (text: string) => Buffer.from(text, "utf8").toString("latin1");
+      const HOSTILE_AUTHORIZATION: Record<string, string> = {
+        leer: "",
+        "nur Bearer": "Bearer",
+        "Bearer und Leerzeichen": "Bearer ",
+        "unbekannter Schlüssel": `Bearer bt_${"A".repeat(43)}`,
+        "falsches Präfix": `Bearer xx_${"A".repeat(43)}`,
+        "ohne Präfix": `Bearer ${"A".repeat(46)}`,
+        "zu kurz": "Bearer bt_abc",
+        "anderes Schema": `Token bt_${"A".repeat(43)}`,
+        Basic: "Basic YWRtaW46Z2VoZWlt",
+        "zwei Schlüssel": `Bearer bt_${"A".repeat(43)}, Bearer bt_${"B".repeat(43)}`,
+        "Schlüssel und Rest": `Bearer bt_${"A".repeat(43)} x`,
+        riesig: `Bearer bt_${"A".repeat(8_000)}`,
+        "nicht ASCII": utf8AsBytes(`Bearer bt_${"Ä€😀".repeat(10)}${"a".repeat(7)}`),
+        "Latin-1": `Bearer bt_${"\u00e4".repeat(43)}`,
+        SQL: "Bearer bt_' or '1'='1'; --",
+        Tabulator: `Bearer\tbt_${"A".repeat(43)}`,
+      };
+      const staffApi = appRoutes().filter(
+        (route) => route.fullPath.startsWith("api/") && route.fullPath !== "api/*",
+      );
+      const admin = actors[2]!;
+      let checked = 0;
+      const problems: string[] = [];
+      for (const route of staffApi) {
+        const [url] = addresses(route);
+        const module = await routeModule(route.file);
+        for (const method of ["GET", ...(module.action ? ["POST"] : [])]) {
+          const body = method === "POST" ? "{}" : undefined;
+          const base = {
+            ...(body ? { "Content-Type": "application/json", Origin: server.origin } : {}),
+          };
+          const anonymous = await rawRequest(server.origin, method, url!, base, body);
+          const guarded = anonymous?.status === 401;
+          for (const [name, value] of Object.entries(HOSTILE_AUTHORIZATION)) {
+            for (const cookie of [null, admin.cookie]) {
+              const headers: Record<string, string> = { ...base, Authorization: value };
+              if (cookie) headers.Cookie = cookie;
+              const answer = await rawRequest(server.origin, method, url!, headers, body);
+              requests += 1;
+              const label = `${method} ${url} ${name}${cookie ? " mit Sitzung" : ""}`;
+              if (!answer) {
+                problems.push(`${label}: keine Antwort`);
+                continue;
+              }
+              const flaw =
+                answer.status >= 400
+                  ? answerFlaw(
+                      answer.status,
+                      String(answer.headers["content-type"] ?? ""),
+                      answer.body,
+                    )
+                  : null;
+              if (answer.status >= 500 || flaw)
+                problems.push(`${label}: ${answer.status} ${flaw ?? ""}`);
+              else if (guarded && answer.status !== 401)
+                problems.push(`${label}: ${answer.status}`);
+              if (guarded) checked += 1;
+            }
+          }
+        }
+      }
+      expect(problems.slice(0, 40)).toEqual([]);
+      // Most of the staff API is guarded: the walk must have met it.
+      expect(checked).toBeGreaterThan(1_000);
+    },
+  );
 
   // 180-210 s alone; beside the end-to-end run on a busy two-core machine up to 1,045 s (stop 34).
   it("answers every hostile request with less than 500", { timeout: 1_800_000 }, async () => {

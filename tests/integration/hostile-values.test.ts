@@ -384,6 +384,11 @@ describe.each(databaseTargets())("hostile values (%s)", (target) => {
         written.push(String(chunk));
         return true;
       }),
+      // The server's log (decision 108) writes JSON lines to standard output.
+      vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+        written.push(String(chunk));
+        return true;
+      }),
     ];
     const answers: { path: string; status: number; body: string }[] = [];
     try {
@@ -434,10 +439,12 @@ describe.each(databaseTargets())("hostile values (%s)", (target) => {
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    // The server's log (decision 108): one JSON line per entry on standard output.
     const written: string[] = [];
-    const spy = vi
-      .spyOn(console, "error")
-      .mockImplementation((...args: unknown[]) => void written.push(args.map(String).join(" ")));
+    const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
     const statuses: number[] = [];
     try {
       for (let round = 0; round < 5; round += 1) {
@@ -451,8 +458,10 @@ describe.each(databaseTargets())("hostile values (%s)", (target) => {
     }
     expect(statuses).toEqual([404, 404, 404, 404, 404]);
     expect(written).toHaveLength(1);
-    expect(written[0]).toMatch(/^Serverfehler bei GET \/image\/product\/\d+-\d+\.png: /);
-    expect(written[0]).not.toContain("\n");
+    expect(written[0]!.trimEnd()).not.toContain("\n");
+    const entry = JSON.parse(written[0]!) as { level: string; msg: string };
+    expect(entry.level).toBe("error");
+    expect(entry.msg).toMatch(/^Serverfehler bei GET \/image\/product\/\d+-\d+\.png: /);
   });
 
   it("answers in German what it refuses: foreign orders, missing actions, a broken order key (issue 35)", async () => {
@@ -485,6 +494,79 @@ describe.each(databaseTargets())("hostile values (%s)", (target) => {
     const page = await checkout.text();
     expect(page).toContain(deCheckout.orderKeyInvalid);
     expect(page).not.toContain(deCheckout.unknownError);
+  });
+
+  it("refuses hostile webhook endpoints with a 400 naming the field, and stores none (issue 38)", async () => {
+    const hostile: [Record<string, unknown>, string][] = [
+      [{ url: "javascript:alert(1)", events: ["order.created"] }, "url"],
+      [{ url: "https://a\u0000b.example/", events: ["order.created"] }, "url"],
+      [{ url: "https://user:geheim@erp.example/", events: ["order.created"] }, "url"],
+      [{ url: "http://169.254.169.254/latest/meta-data", events: ["order.created"] }, "url"],
+      [{ url: `https://erp.example/${"x".repeat(2100)}`, events: ["order.created"] }, "url"],
+      [{ url: 42, events: ["order.created"] }, "url"],
+      [{ url: "https://erp.example/", events: [] }, "events"],
+      [{ url: "https://erp.example/", events: ["order.eaten", "\ud800"] }, "events"],
+      [{ url: "https://erp.example/", events: { 0: "order.created" } }, "events"],
+      [
+        { url: "https://erp.example/", events: ["order.created"], description: "x".repeat(201) },
+        "description",
+      ],
+      [
+        { url: "https://erp.example/", events: ["order.created"], enabled: "vielleicht" },
+        "enabled",
+      ],
+    ];
+    for (const [json, field] of hostile) {
+      const response = await admin.send("/api/webhooks", { json });
+      const label = JSON.stringify(json).slice(0, 80);
+      expect(response.status, label).toBe(400);
+      const body = (await response.json()) as { errors: { message: string; field?: string }[] };
+      expect(
+        body.errors.map((error) => error.field),
+        label,
+      ).toContain(field);
+      expect(body.errors.every((error) => !/[A-Za-z]+ expected|Invalid/.test(error.message))).toBe(
+        true,
+      );
+    }
+    const form = await admin.send("/backend/webhooks", {
+      form: { intent: "create", url: "ftp://erp.example/", events: ["order.created", "order.x"] },
+    });
+    expect(form.status).toBe(400);
+    expect(await form.text()).toContain(
+      "Adresse (URL): bitte eine vollständige http- oder https-Adresse angeben.",
+    );
+    expect(await handle.db.selectFrom("webhookEndpoints").selectAll().execute()).toHaveLength(0);
+    const missing = await admin.send("/api/webhooks/deliveries/2147483648/resend", { json: {} });
+    expect(missing.status).toBe(404);
+  });
+
+  it("refuses hostile searches and erasures of a customer's data with a German 400 (decision 112)", async () => {
+    const before = await handle.db
+      .selectFrom("orders")
+      .select(["id", "email"])
+      .orderBy("id")
+      .execute();
+    const lone = "%ED%A0%80%40example.org";
+    for (const q of ["a\u0000b@example.org", "\ud800@example.org", "x".repeat(300), "@", "12"]) {
+      const encoded = q.startsWith("\ud800") ? lone : encodeURIComponent(q);
+      const search = await admin.send(`/backend/customer-data?q=${encoded}`);
+      expect(search.status, q.slice(0, 20)).toBe(400);
+      const erase = await admin.send("/backend/customer-data", {
+        form: { intent: "erase", q, confirm: "ja" },
+      });
+      expect(erase.status, q.slice(0, 20)).toBe(400);
+      expect(await erase.text()).toContain("E-Mail-Adresse oder Telefonnummer: Bitte");
+      const file = await admin.send(`/backend/customer-data/export.json?q=${encoded}`);
+      expect(file.status, q.slice(0, 20)).toBe(400);
+    }
+    const wildcard = await admin.send("/backend/customer-data", {
+      form: { intent: "erase", q: "%@%", confirm: "ja" },
+    });
+    expect(wildcard.status).toBeLessThan(500);
+    expect(
+      await handle.db.selectFrom("orders").select(["id", "email"]).orderBy("id").execute(),
+    ).toEqual(before);
   });
 
   it("counts what PostgreSQL refuses as data as bad input, and nothing else", async () => {

@@ -14,6 +14,7 @@ import type { PaymentProvider } from "#app/integrations/payments/provider";
 import { paypalProvider } from "#app/integrations/payments/paypal.server";
 import { stripeProvider } from "#app/integrations/payments/stripe.server";
 import { loader as paymentReturn } from "#app/routes/payment-return";
+import { shopMetrics } from "#app/server/metrics.server";
 import { createTestDatabase } from "#tests/support/db";
 import { startFakePayPal, type FakePayPal } from "#tests/support/fake-paypal";
 import { startFakeStripe, type FakeStripe } from "#tests/support/fake-stripe";
@@ -155,6 +156,14 @@ describe("the payment return", () => {
   });
 
   it("still settles an online order waiting for its payment, as before", async () => {
+    // Each outcome is counted once by provider (decision 109), not again on a repeated return.
+    const outcomes = async () =>
+      Object.fromEntries(
+        (await shopMetrics().payments.get()).values
+          .filter((entry) => entry.labels.provider === "stripe")
+          .map((entry) => [entry.labels.outcome, entry.value]),
+      );
+    const before = await outcomes();
     const pending = await stripeOrderAwaitingPayment();
     let response = await visit(pending.order, "erfolg");
     expect(response.headers.get("location")).toBe(statusPage(pending.order));
@@ -176,6 +185,11 @@ describe("the payment return", () => {
     response = await visit(given.order, "erfolg");
     expect(response.headers.get("location")).toBe("/store/altstadt/checkout/error");
     expect(await stored(given.order.id)).toEqual(failed);
+    expect(await outcomes()).toEqual({
+      ...before,
+      paid: (before.paid ?? 0) + 1,
+      failed: (before.failed ?? 0) + 1,
+    });
   });
 
   it("still captures an approved PayPal order on the customer's return", async () => {

@@ -17,6 +17,7 @@ import {
 } from "#app/features/checkout/checkout.server";
 import { newOrderKey } from "#app/features/checkout/checkout-view.server";
 import { placeOrder } from "#app/features/checkout/place-order.server";
+import { shopMetrics } from "#app/server/metrics.server";
 import { loadActiveCatalogue } from "#app/features/storefront/menu-catalogue.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import {
@@ -27,6 +28,15 @@ import {
 
 const BAGUETTE = "Baguette";
 const BREZEL = "Laugenbrezel";
+
+/** The process's order counters (decision 109): placed, and refused. */
+async function orderCounts() {
+  const metrics = shopMetrics();
+  const placed = (await metrics.ordersPlaced.get()).values[0]?.value ?? 0;
+  const failed = await metrics.ordersFailed.get();
+  const refused = failed.values.find((entry) => entry.labels.reason === "refused")?.value ?? 0;
+  return { placed, refused };
+}
 
 describe.each(databaseTargets())("placing an order (%s)", (target) => {
   let handle: DatabaseHandle;
@@ -277,6 +287,7 @@ describe.each(databaseTargets())("placing an order (%s)", (target) => {
       .selectFrom("orders")
       .select(db.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow();
+    const counted = await orderCounts();
     const cases: [Partial<CheckoutInput>, string, string][] = [
       [{ name: "" }, "name", deCheckout.nameRequired],
       [{ email: "" }, "email", deCheckout.emailRequired],
@@ -307,6 +318,10 @@ describe.each(databaseTargets())("placing an order (%s)", (target) => {
       .select(db.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
+    expect(await orderCounts()).toEqual({
+      placed: counted.placed,
+      refused: counted.refused + cases.length,
+    });
   });
 
   it("takes a pre-order while closed and a quotation request where required", async () => {
@@ -356,6 +371,7 @@ describe.each(databaseTargets())("placing an order (%s)", (target) => {
   it("creates one order for the same form sent 20 times at once", async () => {
     const cartId = await cartWith(testBranches.open.identifier, [{ name: BAGUETTE, amount: "1" }]);
     const orderKey = newOrderKey();
+    const counted = await orderCounts();
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
         checkout(testBranches.open.identifier, cartId, { orderKey }),
@@ -371,6 +387,8 @@ describe.each(databaseTargets())("placing an order (%s)", (target) => {
       .execute();
     expect(rows).toHaveLength(1);
     expect(results.filter((result) => result.ok && result.isNew)).toHaveLength(1);
+    // Counted once where it was written, however often the form came.
+    expect((await orderCounts()).placed).toBe(counted.placed + 1);
   });
 
   it("tells a customer who sends an old checkout page with a new cart, and keeps that cart", async () => {

@@ -227,11 +227,17 @@ describe.each(databaseTargets())("demo seed on %s", (target) => {
       leadTimeType: "weeks",
       leadTimeValue: 1,
     });
+    // Food is 7 % eaten in too since 1 January 2026, drinks stay 19 % (decision 092).
     expect(byIdentifier.get("apfelkuchen")).toMatchObject({
       takeawayTaxRate: 7,
-      dineInTaxRate: 19,
+      dineInTaxRate: 7,
       taxRate: 7,
     });
+    expect(
+      [...byIdentifier.values()].filter(
+        (product) => product.takeawayTaxRate === 7 && product.dineInTaxRate === 19,
+      ),
+    ).toEqual([]);
     expect(byIdentifier.get("cappuccino")).toMatchObject({
       takeawayTaxRate: 19,
       dineInTaxRate: 19,

@@ -108,7 +108,7 @@ describe.each(databaseTargets())("working plan (%s)", (target) => {
     expect(otherBranch.status).toBe(403);
     const backwards = await shift({ day: "2026-11-26", start: "12:00", end: "06:00" });
     expect(backwards.status).toBe(400);
-    expect(await message(backwards)).toMatch(/Schicht konnte nicht gespeichert werden/);
+    expect(await message(backwards)).toMatch(/^Planung konnte nicht erstellt werden\. /);
     expect((await handle.db.selectFrom("workingSchedules").select("id").execute()).length).toBe(2);
 
     const copied = await manager.send("/api/working-schedules/copy-week", {

@@ -44,10 +44,11 @@ export function fullBranch(identifier: string, name = `Filiale ${identifier}`) {
     ].slice(0, 20),
     deliveryHours: [{ type: "daily", from: "10:00", to: "17:00" }],
     deliveryAreas: Array.from({ length: 10 }, (_, index) => ({
-      name: `Zone ${index + 1}`,
+      // The spec's names (section 3, decision 097): area, tax, free.
+      area: `Zone ${index + 1}`,
       price: 150 + index * 50,
-      taxRate: 7,
-      isFree: false,
+      tax: 7,
+      free: false,
       freeFromOrderValue: 5000,
       minimumOrderValue: 1500,
       postcodes: `7909${index}`,

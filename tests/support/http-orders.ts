@@ -78,12 +78,16 @@ export async function submitOrder(
   cookie: string,
   orderKey: string,
   email = "kundin@example.org",
+  customer: { name: string; phone: string } = {
+    name: "Erika Mustermann",
+    phone: "+49 761 1234567",
+  },
 ): Promise<Answer> {
   const body = new URLSearchParams({
     orderKey,
-    name: "Erika Mustermann",
+    name: customer.name,
     email,
-    phone: "+49 761 1234567",
+    phone: customer.phone,
     paymentMethod: "cash",
     acceptTerms: "on",
     acceptPrivacy: "on",

@@ -146,6 +146,11 @@ export async function startAppServer(
   );
   if (options.bodyGuard) app.use(quietAfterBodyRefused);
   const server: Server = app.listen(0, "127.0.0.1");
+  // As the real server (server.ts): an idle connection stays 65 s, not Node's 5 s. A test that
+  // paused longer than 5 s between two calls on a busy machine sent its next request on a
+  // connection the server was closing and got "other side closed" (stop 47, the contract walk).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve) => server.once("listening", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   context.config = { ...context.config, publicOrigin: origin };

@@ -57,6 +57,8 @@ const env = {
   // The social-media pixel's script: nothing listens there; analytics.spec.ts answers it in the
   // browser with a fake (no download from Meta in tests, decision 054).
   PIXEL_SCRIPT_URL: `http://127.0.0.1:${port + 15}/fbevents.js`,
+  // backend-webhooks.spec.ts points a webhook at a receiver on 127.0.0.1 (decision 094).
+  WEBHOOK_PRIVATE_ADDRESSES: "1",
 };
 const prepared = spawnSync(
   process.execPath,

@@ -221,7 +221,9 @@ export function OpeningHoursEditor({
                   >
                     {OPENING_RULE_TYPES.map((type) => (
                       <option key={type} value={type}>
-                        {texts.types[type]}
+                        {type === "once" || type === "daily"
+                          ? texts.types[type]
+                          : de.weekdays[type]}
                       </option>
                     ))}
                   </SelectControl>
@@ -325,6 +327,22 @@ export function OpeningHoursEditor({
 
 const previewTexts = texts.preview;
 
+/** One table of the preview: a day and its hours a row. */
+function HoursTable({ caption, children }: { caption: string; children: React.ReactNode }) {
+  return (
+    <table className="hours-table">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{previewTexts.day}</th>
+          <th scope="col">{previewTexts.hours}</th>
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
 /**
  * The result of the rules as the shop will apply them: the status now, the regular week and the
  * next days with one-off closures and special hours marked (see `openingPreview`).
@@ -353,62 +371,44 @@ export function OpeningPreview({
         ) : null}
       </p>
       <div className="hours-tables">
-        <table className="hours-table">
-          <caption>{previewTexts.week}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{previewTexts.day}</th>
-              <th scope="col">{previewTexts.hours}</th>
+        <HoursTable caption={previewTexts.week}>
+          {preview.week.map((row) => (
+            <tr key={row.weekday} className={row.isClosed ? "hours-closed" : undefined}>
+              <th scope="row">{row.dayName}</th>
+              <td>{row.text}</td>
             </tr>
-          </thead>
-          <tbody>
-            {preview.week.map((row) => (
-              <tr key={row.weekday} className={row.isClosed ? "hours-closed" : undefined}>
-                <th scope="row">{row.dayName}</th>
-                <td>{row.text}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <table className="hours-table">
-          <caption>{previewTexts.nextDays(preview.days.length)}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{previewTexts.day}</th>
-              <th scope="col">{previewTexts.hours}</th>
+          ))}
+        </HoursTable>
+        <HoursTable caption={previewTexts.nextDays(preview.days.length)}>
+          {preview.days.map((day) => (
+            <tr
+              key={day.date}
+              className={
+                [day.isClosed ? "hours-closed" : null, day.exception ? "hours-exception" : null]
+                  .filter(Boolean)
+                  .join(" ") || undefined
+              }
+            >
+              <th scope="row">
+                <span className="hours-day-name">
+                  {day.isToday ? `${day.dayName} (${previewTexts.today})` : day.dayName}
+                </span>{" "}
+                <span className="hours-date">{day.dateText}</span>
+              </th>
+              <td>
+                {day.text}
+                {day.exception ? (
+                  <span className={`hours-badge hours-badge-${day.exception}`}>
+                    {previewTexts[day.exception]}
+                  </span>
+                ) : null}
+                {!day.isClosed && !day.hasSlots ? (
+                  <span className="hours-badge hours-badge-no-slots">{previewTexts.noSlots}</span>
+                ) : null}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {preview.days.map((day) => (
-              <tr
-                key={day.date}
-                className={
-                  [day.isClosed ? "hours-closed" : null, day.exception ? "hours-exception" : null]
-                    .filter(Boolean)
-                    .join(" ") || undefined
-                }
-              >
-                <th scope="row">
-                  <span className="hours-day-name">
-                    {day.isToday ? `${day.dayName} (${previewTexts.today})` : day.dayName}
-                  </span>{" "}
-                  <span className="hours-date">{day.dateText}</span>
-                </th>
-                <td>
-                  {day.text}
-                  {day.exception ? (
-                    <span className={`hours-badge hours-badge-${day.exception}`}>
-                      {previewTexts[day.exception]}
-                    </span>
-                  ) : null}
-                  {!day.isClosed && !day.hasSlots ? (
-                    <span className="hours-badge hours-badge-no-slots">{previewTexts.noSlots}</span>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </HoursTable>
       </div>
     </section>
   );

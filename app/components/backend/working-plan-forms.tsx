@@ -50,6 +50,67 @@ export function ShiftForm({
   );
 }
 
+/**
+ * A planned shift's change (decision 100): its day of the week, start and end, folded under
+ * "Ändern" in the grid's cell. A plain POST with `intent=update`, with or without JavaScript.
+ */
+export function ShiftEditForm({
+  person,
+  shift,
+  day,
+  days,
+  hidden,
+}: {
+  person: Person;
+  shift: { id: number; text: string; start: string; end: string };
+  day: string;
+  days: readonly { day: string; label: string }[];
+  hidden: ReactNode;
+}) {
+  const label = de.page.editShift(person.name, shift.text);
+  return (
+    <details className="shift-edit">
+      <summary>
+        {de.page.edit}
+        <span className="visually-hidden">
+          {" "}
+          {person.name} {shift.text}
+        </span>
+      </summary>
+      <Form method="post" className="time-clock-form" aria-label={label}>
+        {hidden}
+        <input type="hidden" name="shiftId" value={shift.id} />
+        <Select
+          id={`edit-day-${shift.id}`}
+          name="day"
+          label={de.page.day}
+          defaultValue={day}
+          options={days.map((option) => ({ value: option.day, label: option.label }))}
+        />
+        <TextInput
+          id={`edit-start-${shift.id}`}
+          name="start"
+          type="time"
+          required
+          defaultValue={shift.start}
+          label={de.page.start}
+        />
+        <TextInput
+          id={`edit-end-${shift.id}`}
+          name="end"
+          type="time"
+          required
+          defaultValue={shift.end}
+          label={de.page.end}
+        />
+        <Button type="submit" name="intent" value="update">
+          {de.page.save}
+        </Button>
+      </Form>
+    </details>
+  );
+}
+
 export function AbsenceForm({
   people,
   week,

@@ -12,7 +12,7 @@ import type {
 import { configuredPrice, priceNotes, type Configuration } from "#app/domain/price-label";
 import { isUnit, parseQuantity } from "#app/domain/units";
 import { UrlDialog } from "#app/components/ui/dialog";
-import { OptionChoices } from "./option-choices";
+import { StepControls } from "./step-controls";
 import { QuantityPicker } from "./quantity-picker";
 import { Button, ButtonLink } from "#app/components/ui/button";
 import { FieldError } from "#app/components/ui/field";
@@ -312,10 +312,8 @@ function PartFieldset({
       .filter(Boolean)
       .join(" ") || undefined;
   const invalid = error ? true : undefined;
-  const required = !part.isOptional;
   // With JavaScript a chosen photo shows at once; without, the server's preview after posting.
   const [chosen, setChosen] = useState<{ name: string; url: string }[]>([]);
-  const TextControl = part.type === "textarea" ? "textarea" : "input";
   return (
     <fieldset
       className="item-step"
@@ -333,32 +331,13 @@ function PartFieldset({
           {[part.description, part.hint].filter(Boolean).join(" ")}
         </p>
       ) : null}
-      {part.type === "text" || part.type === "textarea" ? (
-        <>
-          <label htmlFor={part.field} className="visually-hidden">
-            {part.name}
-          </label>
-          <TextControl
-            id={part.field}
-            name={part.field}
-            {...(part.type === "textarea" ? { rows: 3 } : {})}
-            defaultValue={values[0] ?? ""}
-            maxLength={part.maxLength ?? undefined}
-            required={required}
-            aria-invalid={invalid}
-            aria-describedby={describedBy}
-          />
-        </>
-      ) : null}
-      {part.type === "select" || part.type === "multiselect" ? (
-        <OptionChoices
-          part={{ ...part, type: part.type }}
-          chosen={values}
-          required={required}
-          invalid={invalid}
-          noChoice={texts.noChoice}
-        />
-      ) : null}
+      <StepControls
+        part={part}
+        chosen={values}
+        invalid={invalid}
+        describedBy={describedBy}
+        noChoice={texts.noChoice}
+      />
       {part.accept !== null ? (
         <>
           {uploads.length > 0 ? (
@@ -390,7 +369,7 @@ function PartFieldset({
             type="file"
             accept={part.accept}
             multiple={part.multiple}
-            required={required && uploads.length === 0}
+            required={!part.isOptional && uploads.length === 0}
             aria-invalid={invalid}
             aria-describedby={describedBy}
             onChange={(event) => {

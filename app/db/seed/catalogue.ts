@@ -41,8 +41,8 @@ export interface CategorySeed extends Omit<NewCategory, "schedule"> {
 
 /** Drinks (and coffee) are taxed at 19 % in every order type. */
 const drink = { taxRate: 19, takeawayTaxRate: 19, dineInTaxRate: 19 } as const;
-/** Food: 7 % to take away and delivered, 19 % eaten in the café (the column defaults). */
-const food = { taxRate: 7, takeawayTaxRate: 7, dineInTaxRate: 19 } as const;
+/** Food: 7 % in every order type, eaten in the café too since 1 January 2026 (decision 092). */
+const food = { taxRate: 7, takeawayTaxRate: 7, dineInTaxRate: 7 } as const;
 
 const daily = (fromTime: string, toTime: string): HoursRule => ({
   type: "daily",

@@ -54,6 +54,31 @@ export async function purgeAnalytics(
   return { pageViews, events, salts };
 }
 
+/** The advisory lock the instances take turns with (issue 41 part 6). */
+const RETENTION_LOCK = "backstube:analytics-retention";
+
+/**
+ * `purgeAnalytics` in one instance at a time: several app instances run the worker, and two
+ * purges at once would delete the same slices twice over and wait on each other's row locks. The
+ * lock is a session lock on one connection of the pool (the slices commit one by one, so a
+ * transaction's lock would not do); an instance that does not get it skips its round (null).
+ */
+export async function purgeAnalyticsAlone(
+  db: Db,
+  options: { now: Date; sliceSize?: number },
+): Promise<Awaited<ReturnType<typeof purgeAnalytics>> | null> {
+  return db.connection().execute(async (connection) => {
+    const { rows } = await sql<{ locked: boolean }>`
+      select pg_try_advisory_lock(hashtext(${RETENTION_LOCK})) as locked`.execute(connection);
+    if (!rows[0]?.locked) return null;
+    try {
+      return await purgeAnalytics(connection, options);
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext(${RETENTION_LOCK}))`.execute(connection);
+    }
+  });
+}
+
 export type RetentionWorker = Pick<PeriodicJob, "stop">;
 
 /** Runs `purgeAnalytics` a minute after the start and then every `intervalMs` (an hour). */
@@ -72,8 +97,8 @@ export function startAnalyticsRetention(
     failed: (problem) =>
       `Aufräumen der Statistik fehlgeschlagen (neuer Versuch später): ${problem}`,
     round: async () => {
-      const result = await purgeAnalytics(db, { now: clock() });
-      if (result.pageViews > 0 || result.events > 0) {
+      const result = await purgeAnalyticsAlone(db, { now: clock() });
+      if (result && (result.pageViews > 0 || result.events > 0)) {
         log(
           `Statistik aufgeräumt: ${result.pageViews} Seitenaufrufe, ${result.events} Ereignisse älter als die Aufbewahrungsfrist.`,
         );

@@ -13,6 +13,7 @@ export const AREA_GROUPS = [
   { key: "signage", label: "Digital Signage" },
   { key: "reports", label: "Auswertungen" },
   { key: "admin", label: "Verwaltung" },
+  { key: "integrations", label: "Schnittstellen" },
   { key: "account", label: "Mein Konto" },
 ] as const;
 

@@ -5,14 +5,27 @@ import type { ListColumn, ResourceDefinition } from "./resource-definition";
 /** Fields many resources share, described once (decision 035). */
 const label = de.fieldLabels;
 
-/** A URL-safe identifier: lower-case letters, digits, single hyphens. */
+/**
+ * A URL-safe identifier: lower-case letters, digits, single hyphens. Left empty, it is made from
+ * the name and numbered while taken (decision 098); it stays editable.
+ */
 export const identifierField = (max = 80): Field => ({
   name: "identifier",
   type: "text",
   format: "identifier",
   label: label.identifier,
+  help: `${label.identifierHelp} ${label.identifierDerived}`,
+  derivedFrom: "name",
+  max,
+});
+
+/** An identifier the record may do without (a category's): empty stays empty. */
+export const optionalIdentifierField = (max = 80): Field => ({
+  name: "identifier",
+  type: "text",
+  format: "identifier",
+  label: label.identifier,
   help: label.identifierHelp,
-  required: true,
   max,
 });
 
@@ -87,7 +100,7 @@ export const shopWideList = (options: {
   ({
     fields: [
       nameField(120),
-      options.optionalIdentifier ? { ...identifierField(), required: false } : identifierField(),
+      options.optionalIdentifier ? optionalIdentifierField() : identifierField(),
       ...(options.lead ?? []),
       descriptionField(options.descriptionMax),
       ...(options.fields ?? []),

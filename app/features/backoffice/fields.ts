@@ -25,6 +25,18 @@ interface FieldBase {
   section?: string;
   /** An empty text is stored as "" rather than null (a column that is never null). */
   emptyString?: boolean;
+  /**
+   * The JSON API's name of this field where the spec (section 3) names it otherwise than the
+   * form does (decision 097): the API answers under it and accepts it; `name` stays accepted as a
+   * deprecated alias. The form keeps `name`.
+   */
+  apiName?: string;
+  /**
+   * How a reference or image field travels in the JSON API: `id` (the default) bare ids, as the
+   * form sends them; `object` the spec's `{ "id": 5 }`, several as `[{ "id": 5 }]` (a table's
+   * `branch.id`, a branch's `tags`). Either shape is accepted.
+   */
+  apiShape?: "id" | "object";
 }
 
 export interface TextField extends FieldBase {
@@ -34,6 +46,11 @@ export interface TextField extends FieldBase {
   min?: number;
   max?: number;
   placeholder?: string;
+  /**
+   * Left empty (form or API), the value is made from this field's (a name's) text as an
+   * identifier: 'Große Brötchen' → 'grosse-broetchen', unique by '-2', '-3' … (decision 098).
+   */
+  derivedFrom?: string;
 }
 export interface TextareaField extends FieldBase {
   type: "textarea" | "markdown";
@@ -61,6 +78,11 @@ export interface BooleanField extends FieldBase {
 export interface SelectField extends FieldBase {
   type: "select";
   options: { value: string; label: string }[];
+  /**
+   * The value a missing choice stands for (spec: `default`; a product's unit is the piece,
+   * decision 098): a required select left out of a JSON body takes it instead of being refused.
+   */
+  default?: string;
 }
 /**
  * Several of a fixed set of values (the 14 EU allergens): one checkbox each, stored as a list of
@@ -135,7 +157,7 @@ function textSchema(field: TextField): z.ZodType<string, unknown> {
   const format = field.format ? formats[field.format] : null;
   const min = field.min ?? 0;
   return z
-    .string({ error: texts.required })
+    .string()
     .superRefine((raw, context) => {
       // A link is judged as typed: a tab or line break inside is refused, not quietly removed.
       const typed = raw.trim();
@@ -186,6 +208,12 @@ function parseLocalDateTime(value: unknown): string | null {
   return day && time ? `${day}T${time}` : null;
 }
 
+/** A wrong type's message, where a missing value is still 'required' (decision 091). */
+const missingOr =
+  (message: string) =>
+  (issue: { input?: unknown }): string =>
+    issue.input === undefined || issue.input === null ? texts.required : message;
+
 /** An empty form field ("") is no value: a required one then says so, an optional one is null. */
 function emptyIsNone(schema: z.ZodType) {
   return z.preprocess((value) => (value === "" ? undefined : value), schema);
@@ -200,7 +228,7 @@ export function fieldSchema(field: Field): z.ZodType {
     case "markdown": {
       const max = field.max ?? DEFAULT_TEXT_MAX;
       const schema = z
-        .string({ error: texts.required })
+        .string()
         .transform(cleanText)
         .pipe(z.string().max(max, texts.tooLong(max)));
       return requiredString(schema, field);
@@ -233,9 +261,11 @@ export function fieldSchema(field: Field): z.ZodType {
         .transform((value, context) => {
           const cents = parseMoney(value);
           if (cents === null || (cents !== undefined && (cents < 0 || cents > max))) {
+            // A form types '2,50'; the API sends whole cents, and 1.2 is neither.
+            const message = typeof value === "string" ? texts.money : texts.cents;
             context.addIssue({
               code: "custom",
-              message: cents === null ? texts.money : texts.moneyRange,
+              message: cents === null ? message : texts.moneyRange,
             });
             return z.NEVER;
           }
@@ -257,9 +287,13 @@ export function fieldSchema(field: Field): z.ZodType {
         .transform((value) => value === true || value === "on" || value === "true");
     case "select": {
       const values = field.options.map((option) => option.value);
-      const schema = z.string({ error: texts.required }).refine((value) => values.includes(value), {
-        message: texts.choice,
-      });
+      const schema = z
+        .string({ error: missingOr(texts.choice) })
+        .refine((value) => values.includes(value), { message: texts.choice });
+      const fallback = field.default;
+      if (fallback !== undefined) {
+        return emptyIsNone(schema.nullish().transform((value) => value ?? fallback));
+      }
       return emptyIsNone(
         field.required ? schema : schema.nullish().transform((value) => value || null),
       );
@@ -282,13 +316,11 @@ export function fieldSchema(field: Field): z.ZodType {
           : field.mode === "time"
             ? parseClockTime
             : parseLocalDateTime;
-      const schema = z.string({ error: texts.required }).transform((value, context) => {
+      const wrong = field.mode === "time" ? texts.time : texts.date;
+      const schema = z.string({ error: missingOr(wrong) }).transform((value, context) => {
         const parsed = parse(value);
         if (parsed === null) {
-          context.addIssue({
-            code: "custom",
-            message: field.mode === "time" ? texts.time : texts.date,
-          });
+          context.addIssue({ code: "custom", message: wrong });
           return z.NEVER;
         }
         return parsed;
@@ -301,14 +333,7 @@ export function fieldSchema(field: Field): z.ZodType {
     case "images":
       return imageIdsSchema(field);
     case "reference": {
-      const id = z.union([z.string(), z.number()]).transform((value, context) => {
-        const parsed = parseId(value);
-        if (parsed === null) {
-          context.addIssue({ code: "custom", message: texts.reference });
-          return z.NEVER;
-        }
-        return parsed;
-      });
+      const id = idSchema(texts.reference);
       if (field.multiple) {
         return z
           .union([z.array(id).max(500, texts.tooMany), id.transform((value) => [value])])
@@ -320,22 +345,25 @@ export function fieldSchema(field: Field): z.ZodType {
       return field.required
         ? id
         : z
-            .union([optional, id])
+            .union([optional, id], { error: texts.reference })
             .optional()
             .transform((value) => value ?? null);
     }
   }
 }
 
+/** An id as a form (text) or JSON (number) sends it; anything else, an object too, is no id. */
 function idSchema(message: string) {
-  return z.union([z.string(), z.number()]).transform((value, context) => {
-    const parsed = parseId(value);
-    if (parsed === null) {
-      context.addIssue({ code: "custom", message });
-      return z.NEVER;
-    }
-    return parsed;
-  });
+  return z
+    .union([z.string(), z.number()], { error: missingOr(message) })
+    .transform((value, context) => {
+      const parsed = parseId(value);
+      if (parsed === null) {
+        context.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return parsed;
+    });
 }
 
 /** Image ids: one (or none) for `image`, an ordered list without repeats for `images`. */
@@ -349,7 +377,7 @@ function imageIdsSchema(field: ImageField): z.ZodType {
   }
   const none = z.union([z.literal(""), z.null(), z.undefined()]).transform(() => null);
   return z
-    .union([none, id])
+    .union([none, id], { error: texts.reference })
     .optional()
     .transform((value) => value ?? null);
 }

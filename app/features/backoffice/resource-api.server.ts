@@ -1,5 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
+import { sql } from "kysely";
 import type { z } from "zod";
+import type { Db } from "#app/db/schema";
 import { parseId } from "#app/domain/values";
 import { de } from "#app/i18n/de-backoffice";
 import { readSmallJson } from "#app/features/shared/small-request.server";
@@ -17,13 +19,22 @@ import {
   type ResourceDefinition,
   type Row,
 } from "./resource.server";
+import {
+  apiProblems,
+  fromApiBody,
+  projectName,
+  toApiName,
+  toApiRecord,
+  unknownKey,
+} from "./api-names";
 
 /**
  * The JSON side of every back-office resource (spec section 7): `GET /api/<name>` (with
  * `?search=&sort=&dir=&page=&pageSize=&branchId=`), `POST /api/<name>`, `GET|PUT|DELETE
  * /api/<name>/{id}`. Answers `{ data }`; failures `{ errors: [{ message, field? }] }` with the
  * spec's section 8 message first. A PUT may name the version it read (`version` in the body or an
- * `If-Match` header, as `GET` sends it in `ETag`); a stale one gets 409.
+ * `If-Match` header, as `GET` sends it in `ETag`); a stale one gets 409. Records travel under the
+ * spec's names (decision 097, `api-names.ts`); a key the resource does not know is refused.
  */
 
 /** Room for a legal text or a long description; a name's limit is the field's own. */
@@ -40,20 +51,34 @@ export function problems(status: number, errors: Problem[]): Response {
  * always reads on its own (clients show `errors[0]`): for bad fields the section 8 sentence, the
  * field messages after it; otherwise the reason (a newer version, a record still in use) first.
  */
-function refusal(outcome: Exclude<Outcome<unknown>, { ok: true }>, headline: string): Response {
+function refusal(
+  definition: ResourceDefinition,
+  outcome: Exclude<Outcome<unknown>, { ok: true }>,
+  headline: string,
+  sentAs?: ReadonlyMap<string, string>,
+): Response {
+  const named = apiProblems(definition, outcome.errors, sentAs);
   const errors =
-    outcome.status === 400
-      ? [{ message: headline }, ...outcome.errors]
-      : [...outcome.errors, { message: headline }];
+    outcome.status === 400 ? [{ message: headline }, ...named] : [...named, { message: headline }];
   return problems(outcome.status, errors);
 }
 
+/**
+ * A schema's issues as problems, each naming its field; a strict object's unknown keys
+ * (`z.strictObject`) as one problem each, "Unbekanntes Feld „foo“." with `field: "foo"`.
+ */
 export function zodErrors(error: z.ZodError): Problem[] {
-  return error.issues.map((issue) => {
+  return error.issues.flatMap((issue) => {
     const field = issue.path.map(String).join(".");
+    if (issue.code === "unrecognized_keys") {
+      return issue.keys.map((key) => unknownKey(field ? `${field}.${key}` : key));
+    }
     return field ? { message: issue.message, field } : { message: issue.message };
   });
 }
+
+/** The answer to a staff member who may not use a resource. */
+export const forbiddenAnswer = () => problems(403, [{ message: de.resources.edit.forbidden }]);
 
 export async function guard(
   request: Request,
@@ -61,15 +86,55 @@ export async function guard(
   definition: ResourceDefinition,
 ) {
   const user = await requireStaff(request, context);
-  if (!mayUse(definition, user)) {
-    throw problems(403, [{ message: de.resources.edit.forbidden }]);
-  }
+  if (!mayUse(definition, user)) throw forbiddenAnswer();
   return user;
 }
 
-/** A record as the API shows it; its version also travels as `ETag`. */
-export function recordResponse(row: Row, status = 200): Response {
-  return Response.json({ data: row }, { status, headers: { ETag: `"${row.version}"` } });
+/** A record as the API shows it (the spec's names); its version also travels as `ETag`. */
+export function recordResponse(definition: ResourceDefinition, row: Row, status = 200): Response {
+  return Response.json(
+    { data: toApiRecord(definition, row) },
+    { status, headers: { ETag: `"${row.version}"` } },
+  );
+}
+
+const columnsByTable = new Map<string, ReadonlySet<string>>();
+
+/**
+ * Keys the API answers but does not take: the table's columns that are no field (`id`,
+ * `createdAt` …) and `version`. A client sending a record back as it read it is not refused.
+ */
+async function readOnlyKeys(db: Db, definition: ResourceDefinition): Promise<Set<string>> {
+  let columns = columnsByTable.get(definition.table);
+  if (!columns) {
+    const found = await sql<{ columnName: string }>`
+      select column_name from information_schema.columns
+      where table_name = ${definition.table} and table_schema = current_schema()`.execute(db);
+    columns = new Set(
+      found.rows.map((row) =>
+        row.columnName.replace(/_([a-z0-9])/g, (_all, c: string) => c.toUpperCase()),
+      ),
+    );
+    columnsByTable.set(definition.table, columns);
+  }
+  return new Set([...columns, "id", "version"]);
+}
+
+/** A body under the project's names, or the 400 naming its unknown keys. */
+async function bodyInput(
+  db: Db,
+  definition: ResourceDefinition,
+  body: Record<string, unknown>,
+  headline: string,
+  answered: readonly string[] = [],
+) {
+  const readOnly = await readOnlyKeys(db, definition);
+  for (const key of answered) readOnly.add(key);
+  const read = fromApiBody(definition, body, readOnly);
+  if (read.problems.length) {
+    return { refused: problems(400, [{ message: headline }, ...read.problems]) } as const;
+  }
+  return read;
 }
 
 async function readBody(request: Request): Promise<Record<string, unknown> | null> {
@@ -92,24 +157,51 @@ export async function collectionLoader(
   definition: ResourceDefinition,
 ) {
   const user = await guard(request, context, definition);
-  const url = new URL(request.url);
+  return listAnswer(context, definition, user, new URL(request.url).searchParams);
+}
+
+/**
+ * What `GET /api/<name>` answers this staff member for this query, once they may use the
+ * resource: the list's one serializer, which `GET /api/init` calls too. A definition that
+ * `listsExtra` shows each row as `GET /api/<name>/{id}` does, with what it loads besides the
+ * columns and links (a branch's opening and delivery hours and delivery areas; decision 099).
+ * Rows answer under the spec's names (decision 097); sort and filters take either name.
+ */
+export async function listAnswer(
+  context: AppLoadContext,
+  definition: ResourceDefinition,
+  user: StaffUser,
+  search: URLSearchParams,
+): Promise<Response> {
+  const sort = search.get("sort");
   const listed = await listRecords(context.db, definition, user, {
-    search: url.searchParams.get("search") ?? undefined,
-    sort: url.searchParams.get("sort") ?? undefined,
-    direction: url.searchParams.get("dir") === "desc" ? "desc" : "asc",
-    page: pageNumber(url.searchParams.get("page"), 1),
-    pageSize: pageNumber(url.searchParams.get("pageSize"), 100),
-    branchId: parseId(url.searchParams.get("branchId")) ?? undefined,
+    search: search.get("search") ?? undefined,
+    sort: sort ? projectName(definition, sort) : undefined,
+    direction: search.get("dir") === "desc" ? "desc" : "asc",
+    page: pageNumber(search.get("page"), 1),
+    pageSize: pageNumber(search.get("pageSize"), 100),
+    branchId: parseId(search.get("branchId")) ?? undefined,
     filters: Object.fromEntries(
-      Object.keys(definition.filterColumns ?? {}).map((name) => [
-        name,
-        url.searchParams.get(name) ?? "",
-      ]),
+      Object.keys(definition.filterColumns ?? {}).map((name) => {
+        const apiName = toApiName(definition, name);
+        return [name, search.get(apiName) ?? search.get(name) ?? ""];
+      }),
     ),
   });
-  if (!listed.ok) return refusal(listed, definition.texts.errors.list);
-  const { rows, total, page, pageCount, pageSize } = listed.value;
-  return Response.json({ data: rows, meta: { total, page, pageCount, pageSize } });
+  if (!listed.ok) return refusal(definition, listed, definition.texts.errors.list);
+  const { total, page, pageCount, pageSize } = listed.value;
+  const rows: Row[] = [];
+  for (const row of listed.value.rows) {
+    const extra =
+      definition.listsExtra && definition.loadExtra
+        ? await definition.loadExtra(context.db, row.id)
+        : {};
+    rows.push({ ...row, ...extra } as Row);
+  }
+  return Response.json({
+    data: rows.map((row) => toApiRecord(definition, row)),
+    meta: { total, page, pageCount, pageSize },
+  });
 }
 
 export async function collectionAction(
@@ -123,16 +215,21 @@ export async function collectionAction(
   const body = await readBody(request);
   if (!body)
     return problems(400, [{ message: headline }, { message: de.resources.edit.badRequest }]);
-  const parsed = schemaFor(definition).safeParse(body);
-  if (!parsed.success) return problems(400, [{ message: headline }, ...zodErrors(parsed.error)]);
+  const read = await bodyInput(context.db, definition, body, headline);
+  if ("refused" in read) return read.refused;
+  const parsed = schemaFor(definition).safeParse(read.input);
+  if (!parsed.success) {
+    const errors = apiProblems(definition, zodErrors(parsed.error), read.sentAs);
+    return problems(400, [{ message: headline }, ...errors]);
+  }
   const created = await createRecord(
     context.db,
     definition,
     { user, clientAddress: context.clientAddress },
     parsed.data,
   );
-  if (!created.ok) return refusal(created, headline);
-  return recordResponse(created.value, 201);
+  if (!created.ok) return refusal(definition, created, headline, read.sentAs);
+  return recordResponse(definition, created.value, 201);
 }
 
 function recordId(params: { id?: string }): number {
@@ -149,8 +246,8 @@ export async function itemLoader(
 ) {
   const user = await guard(request, context, definition);
   const loaded = await getRecord(context.db, definition, user, recordId(params));
-  if (!loaded.ok) return refusal(loaded, definition.texts.errors.load);
-  return recordResponse(loaded.value);
+  if (!loaded.ok) return refusal(definition, loaded, definition.texts.errors.load);
+  return recordResponse(definition, loaded.value);
 }
 
 /** The version a PUT names: `If-Match: "123"` or `version` in the body. */
@@ -178,8 +275,8 @@ export async function itemAction(
       { user, clientAddress: context.clientAddress },
       id,
     );
-    if (!deleted.ok) return refusal(deleted, definition.texts.errors.delete);
-    return Response.json({ data: deleted.value });
+    if (!deleted.ok) return refusal(definition, deleted, definition.texts.errors.delete);
+    return Response.json({ data: toApiRecord(definition, deleted.value) });
   }
   return apiMethodNotAllowed("GET, PUT, DELETE");
 }
@@ -197,16 +294,23 @@ export async function putRecord(
   if (!body)
     return problems(400, [{ message: headline }, { message: de.resources.edit.badRequest }]);
   const current = await getRecord(context.db, definition, user, id);
-  if (!current.ok) return refusal(current, headline);
+  if (!current.ok) return refusal(definition, current, headline);
+  // What a GET of this record answers may come back as it was read.
+  const answered = Object.keys(toApiRecord(definition, current.value));
+  const read = await bodyInput(context.db, definition, body, headline, answered);
+  if ("refused" in read) return read.refused;
   const names = [
     ...definition.fields.map((field) => field.name),
     ...Object.keys(definition.extraSchema ?? {}),
   ];
   const merged = Object.fromEntries(
-    names.map((name) => [name, name in body ? body[name] : current.value[name]]),
+    names.map((name) => [name, name in read.input ? read.input[name] : current.value[name]]),
   );
   const parsed = schemaFor(definition).safeParse(merged);
-  if (!parsed.success) return problems(400, [{ message: headline }, ...zodErrors(parsed.error)]);
+  if (!parsed.success) {
+    const errors = apiProblems(definition, zodErrors(parsed.error), read.sentAs);
+    return problems(400, [{ message: headline }, ...errors]);
+  }
   const updated = await updateRecord(
     context.db,
     definition,
@@ -215,6 +319,6 @@ export async function putRecord(
     parsed.data,
     expectedVersion(request, body),
   );
-  if (!updated.ok) return refusal(updated, headline);
-  return recordResponse(updated.value);
+  if (!updated.ok) return refusal(definition, updated, headline, read.sentAs);
+  return recordResponse(definition, updated.value);
 }

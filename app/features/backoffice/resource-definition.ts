@@ -57,6 +57,30 @@ export interface RowAction {
   variant?: "primary" | "secondary" | "danger" | "quiet";
 }
 
+export interface ListFilter {
+  name: string;
+  param: string;
+  label: string;
+  /** The first option is "all" (value ""). */
+  options: readonly { value: string; label: string }[];
+}
+
+export interface ListNotice {
+  message: string;
+  link: { label: string; href: string };
+}
+
+/**
+ * The JSON API's name of a value that is no registry field (a list of child rows in
+ * `extraSchema`), where the spec names it otherwise (decision 097).
+ */
+export interface ApiNaming {
+  /** The spec's name; a dotted one is a key of an object (`config.parts`: `{ config: { parts } }`). */
+  name?: string;
+  /** The keys of each row of the list: the project's name → the spec's (`taxRate` → `tax`). */
+  rows?: Readonly<Record<string, string>>;
+}
+
 export interface ResourceDefinition {
   /** The URL's name: /backend/<name>, /api/<name>. */
   name: string;
@@ -73,7 +97,14 @@ export interface ResourceDefinition {
    * Columns the list may be narrowed by, as query parameters of the same name
    * (`/api/tasks?state=open&assigneeId=4`): `id` for a reference, `text` for a fixed value.
    */
-  filterColumns?: Readonly<Record<string, "id" | "text" | "date">>;
+  filterColumns?: Readonly<Record<string, "id" | "text" | "date" | "number">>;
+  /**
+   * Filters the list page offers as a choice (a product's dine-in rate), each a `filterColumns`
+   * name read from the query parameter `param`; a value not among the options means "all".
+   */
+  listFilters?: readonly ListFilter[];
+  /** A standing remark above the list with a link (food still taxed at 19 % eaten in), or null. */
+  listNotice?(db: Db): Promise<ListNotice | null>;
   /** The record's name in titles and confirmations. */
   titleOf(row: Record<string, unknown>): string;
   /**
@@ -100,6 +131,11 @@ export interface ResourceDefinition {
   listRows?(db: Db, rows: Row[]): Promise<Row[]>;
   /** Child rows read with one record (opening hours, delivery areas). */
   loadExtra?(db: Db, id: number): Promise<Record<string, unknown>>;
+  /**
+   * `GET /api/<name>` (and so `GET /api/init`) shows each row with its `loadExtra` too, as
+   * `GET /api/<name>/{id}` does (decision 099): for few rows a client needs whole at start.
+   */
+  listsExtra?: boolean;
   /** The table has `updated_at`, set on every update. */
   touchesUpdatedAt?: boolean;
   /** What the edit page shows beside the form (a preview), from the stored record. */
@@ -110,6 +146,11 @@ export interface ResourceDefinition {
   extraSchema?: z.ZodRawShape;
   /** Fields handled by `afterWrite` and `loadExtra` rather than stored as columns. */
   extraFields?: readonly string[];
+  /**
+   * The JSON API's names of `extraSchema` lists the spec names otherwise, by their project name
+   * (decision 097; a field says its own with `apiName`). Both names are accepted.
+   */
+  extraApiNames?: Readonly<Record<string, ApiNaming>>;
   /**
    * Rules across fields and child rows (a minimum above the maximum), as issues with the field's
    * path: the form shows them beside the field, the API names it, like any schema error.

@@ -75,7 +75,11 @@ export async function readResourceForm(request: Request): Promise<ResourceForm |
 }
 
 /** The form as the schema reads it: the ids shown, less those ticked for removal. */
-export function withoutRemoved(fields: readonly Field[], form: FormData): FormData {
+export function withoutRemoved(
+  fields: readonly Field[],
+  posted: FormData | URLSearchParams,
+): FormData {
+  const form = posted instanceof FormData ? posted : formDataOf(posted);
   for (const field of imageFields(fields)) {
     const removed = new Set(form.getAll(removeName(field.name)).map(String));
     if (removed.size === 0) continue;
@@ -84,6 +88,12 @@ export function withoutRemoved(fields: readonly Field[], form: FormData): FormDa
     for (const id of kept) form.append(field.name, id);
   }
   return form;
+}
+
+function formDataOf(params: URLSearchParams): FormData {
+  const formData = new FormData();
+  for (const [key, value] of params) formData.append(key, value);
+  return formData;
 }
 
 export interface PendingImage {

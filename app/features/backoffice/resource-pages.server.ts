@@ -7,20 +7,15 @@ import { isAdmin } from "#app/domain/staff-permissions";
 import { parseId } from "#app/domain/values";
 import { de } from "#app/i18n/de-backoffice";
 import { forbidden, requireStaff, type StaffUser } from "#app/features/staff/staff-auth.server";
+import { idParam } from "#app/server/route-params.server";
 import { formValue, type Field } from "./fields";
-import {
-  discardUploads,
-  imagePreviews,
-  readResourceForm,
-  storeUploads,
-  withoutRemoved,
-} from "./resource-images.server";
+import { imagePreviews, readResourceForm, withoutRemoved } from "./resource-images.server";
 import {
   checkNamedUploads,
-  dropStaged,
   keepChosen,
   readStaged,
   withStagedFiles,
+  writeWithFiles,
 } from "./staged-images.server";
 import {
   createRecord,
@@ -147,7 +142,14 @@ export async function resourceListLoader(
   const url = new URL(request.url);
   const search = (url.searchParams.get("suche") ?? "").slice(0, 100);
   const branchFilter = parseId(url.searchParams.get("filiale"));
+  // A choice filter's value counts only when it is one of its options; otherwise all rows.
+  const filters = (definition.listFilters ?? []).map((filter) => {
+    const raw = url.searchParams.get(filter.param) ?? "";
+    const value = filter.options.some((option) => option.value === raw) ? raw : "";
+    return { ...filter, value };
+  });
   const listed = await listRecords(context.db, definition, user, {
+    filters: Object.fromEntries(filters.map((filter) => [filter.name, filter.value])),
     search,
     sort: url.searchParams.get("sort") ?? undefined,
     direction: url.searchParams.get("dir") === "desc" ? "desc" : "asc",
@@ -171,6 +173,8 @@ export async function resourceListLoader(
     notice: noticeOf(request, definition),
     search,
     branchFilter: branchFilter ? String(branchFilter) : "",
+    filters: filters.map(({ param, label, options, value }) => ({ param, label, options, value })),
+    standingNotice: definition.listNotice ? await definition.listNotice(context.db) : null,
     branchChoices:
       definition.access.branchColumn && definition.access.branchColumn !== "id"
         ? (choices[definition.access.branchColumn] ?? [])
@@ -195,10 +199,16 @@ export async function resourceListLoader(
 
 // ——— Edit page ———
 
-function recordIdOf(params: { id?: string }): number {
-  const id = parseId(params.id);
-  if (id === null) throw new Response(null, { status: 404, statusText: "Not Found" });
-  return id;
+/** The edit page's guard, and which record it is: none for the new page, 404 for a bad id. */
+async function guardEdit(
+  request: Request,
+  context: AppLoadContext,
+  params: { id?: string },
+  definition: ResourceDefinition,
+) {
+  const { user } = await guardPage(request, context, definition);
+  const isNew = params.id === undefined;
+  return { user, isNew, id: isNew ? null : idParam(params.id) };
 }
 
 export function formDefaults(definition: ResourceDefinition, row: Row | null) {
@@ -214,12 +224,11 @@ export async function resourceEditLoader(
   params: { id?: string },
   definition: ResourceDefinition,
 ) {
-  const { user } = await guardPage(request, context, definition);
-  const isNew = params.id === undefined;
+  const { user, isNew, id } = await guardEdit(request, context, params, definition);
   if (isNew && !mayCreate(definition, user)) throw forbidden("page");
   let row: Row | null = null;
-  if (!isNew) {
-    const loaded = await getRecord(context.db, definition, user, recordIdOf(params));
+  if (id !== null) {
+    const loaded = await getRecord(context.db, definition, user, id);
     if (!loaded.ok) throw outcomeResponse(loaded);
     row = loaded.value;
   }
@@ -268,11 +277,6 @@ function outcomeResponse(outcome: Exclude<Outcome<unknown>, { ok: true }>) {
 }
 
 /** The stored fields that differ from what the editor sent, for a refused stale save. */
-function formDataOf(params: URLSearchParams): FormData {
-  const formData = new FormData();
-  for (const [key, value] of params) formData.append(key, value);
-  return formData;
-}
 
 export function conflicts(
   definition: ResourceDefinition,
@@ -307,9 +311,7 @@ export async function resourceEditAction(
   params: { id?: string },
   definition: ResourceDefinition,
 ) {
-  const { user } = await guardPage(request, context, definition);
-  const isNew = params.id === undefined;
-  const id = isNew ? null : recordIdOf(params);
+  const { user, isNew, id } = await guardEdit(request, context, params, definition);
   const read = await readResourceForm(request);
   const form = read?.form;
   const base = `/backend/${definition.name}`;
@@ -340,16 +342,12 @@ export async function resourceEditAction(
     return redirect(`${base}?hinweis=geloescht`);
   }
 
-  const formData = withoutRemoved(
-    definition.fields,
-    form instanceof FormData ? form : formDataOf(form),
+  const { formData, staged, submission } = await readSubmission(
+    context.db,
+    definition,
+    user.id,
+    form,
   );
-  // Pictures chosen on an earlier round trip of this page (decision 080).
-  const staged = await readStaged(context.db, definition.fields, user.id, formData);
-  const submission = parseWithZod(definition.prepareForm?.(formData) ?? formData, {
-    schema: schemaFor(definition),
-    disableAutoCoercion: true,
-  });
   /** The page again with every typed value: chosen pictures are staged, not dropped. */
   const again = async (
     result: SubmissionResult<string[]>,
@@ -394,29 +392,19 @@ export async function resourceEditAction(
   if (!files.ok) {
     return again(refusedReply(submission, [{ field: files.field, message: files.message }]), 400);
   }
-  // The files go to disk first; their rows join the record's transaction, and files whose
-  // transaction did not commit are removed here at once.
-  const uploads = await storeUploads(context.config, files.files);
-  let outcome: Outcome<Row>;
-  try {
-    outcome =
-      id === null
-        ? await createRecord(context.db, definition, { ...writer, uploads }, submission.value)
-        : await updateRecord(
-            context.db,
-            definition,
-            { ...writer, uploads },
-            id,
-            submission.value,
-            String(form.get("version") ?? ""),
-          );
-  } catch (error) {
-    await discardUploads(context.config, uploads);
-    throw error;
-  }
-  if (!outcome.ok) await discardUploads(context.config, uploads);
+  const outcome: Outcome<Row> = await writeWithFiles(context, files.files, staged, (uploads) =>
+    id === null
+      ? createRecord(context.db, definition, { ...writer, uploads }, submission.value)
+      : updateRecord(
+          context.db,
+          definition,
+          { ...writer, uploads },
+          id,
+          submission.value,
+          String(form.get("version") ?? ""),
+        ),
+  );
   if (outcome.ok) {
-    await dropStaged(context.db, context, staged);
     return redirect(`${base}/${outcome.value.id}?hinweis=${isNew ? "angelegt" : "gespeichert"}`);
   }
   if (outcome.status === 404 || outcome.status === 403) throw outcomeResponse(outcome);
@@ -461,4 +449,24 @@ export function refusedReply(
     else formErrors.push(error.message);
   }
   return submission.reply({ fieldErrors, formErrors });
+}
+
+/**
+ * A posted resource form as the schema reads it: the pictures ticked for removal left out, the
+ * pictures chosen on an earlier round trip of the page (decision 080), and the parsed submission.
+ * The edit pages and the settings page read their forms alike.
+ */
+export async function readSubmission(
+  db: Db,
+  definition: ResourceDefinition,
+  userId: number,
+  form: FormData | URLSearchParams,
+) {
+  const formData = withoutRemoved(definition.fields, form);
+  const staged = await readStaged(db, definition.fields, userId, formData);
+  const submission = parseWithZod(definition.prepareForm?.(formData) ?? formData, {
+    schema: schemaFor(definition),
+    disableAutoCoercion: true,
+  });
+  return { formData, staged, submission };
 }

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import type { z } from "zod";
 import type { Db } from "#app/db/schema";
 import { canAccessBranch, isAdmin } from "#app/domain/staff-permissions";
+import { slugify, uniqueSlug } from "#app/domain/identifiers";
 import { parseId, parseIsoDate } from "#app/domain/values";
 import { de } from "#app/i18n/de-backoffice";
 import type { StaffUser } from "#app/features/staff/staff-auth.server";
@@ -13,6 +14,8 @@ import { insertUploads, type PendingImage } from "./resource-images.server";
 export type {
   LinkTable,
   ListColumn,
+  ListFilter,
+  ListNotice,
   Outcome,
   Problem,
   ResourceDefinition,
@@ -143,6 +146,12 @@ export interface ListResult {
 
 const MAX_PAGE_SIZE = 200;
 
+/** A number filter as a query string writes it ('19', '10,5'); anything else is no number. */
+function parseFilterNumber(raw: string): number | null {
+  const text = raw.trim();
+  return /^\d{1,9}([.,]\d{1,4})?$/.test(text) ? Number(text.replace(",", ".")) : null;
+}
+
 export async function listRecords(
   db: Db,
   definition: ResourceDefinition,
@@ -173,7 +182,13 @@ export async function listRecords(
     const raw = query.filters?.[name];
     if (raw === undefined || raw === "") continue;
     const value =
-      kind === "id" ? parseId(raw) : kind === "date" ? parseIsoDate(raw) : raw.slice(0, 100);
+      kind === "id"
+        ? parseId(raw)
+        : kind === "date"
+          ? parseIsoDate(raw)
+          : kind === "number"
+            ? parseFilterNumber(raw)
+            : raw.slice(0, 100);
     if (value === null) {
       return {
         ok: false,
@@ -385,6 +400,47 @@ class Refused extends Error {
   }
 }
 
+/**
+ * Values left empty that are made from another field (decision 098): an identifier from the name
+ * ('Große Brötchen' → 'grosse-broetchen', then '-2', '-3' … while taken in its table), or a
+ * text copied as it is (a table's name from its identifier). A value given is kept as given.
+ */
+async function deriveValues(
+  trx: Transaction<any>,
+  definition: ResourceDefinition,
+  input: Record<string, unknown>,
+  id: number | null,
+): Promise<Record<string, unknown>> {
+  let result = input;
+  for (const field of definition.fields) {
+    if (field.type !== "text" || !field.derivedFrom) continue;
+    // An update that does not name the field leaves it as it is.
+    if (id !== null && !(field.name in input)) continue;
+    const value = input[field.name];
+    const source = input[field.derivedFrom];
+    if ((typeof value === "string" && value !== "") || typeof source !== "string" || !source) {
+      continue;
+    }
+    const max = field.max ?? 200;
+    if (field.format !== "identifier") {
+      result = { ...result, [field.name]: source.slice(0, max) };
+      continue;
+    }
+    const base = slugify(source, max) || slugify(definition.entityType, max);
+    let query = trx
+      .selectFrom(definition.table)
+      .select(`${field.name} as value`)
+      // Every value the numbering could meet: the base, shortened to make room for '-12345'.
+      .where(field.name, "like", `${base.slice(0, Math.max(1, max - 8))}%`);
+    if (id !== null) query = query.where("id", "<>", id);
+    const taken = new Set(
+      ((await query.execute()) as { value: string | null }[]).map((row) => String(row.value)),
+    );
+    result = { ...result, [field.name]: uniqueSlug(base, taken, max) };
+  }
+  return result;
+}
+
 async function validate(
   db: Db,
   definition: ResourceDefinition,
@@ -420,7 +476,12 @@ export async function createRecord(
   // A branch manager cannot open a new branch; only administrators can.
   if (column === "id" && !isAdmin(user)) return forbidden();
   return inTransaction(db, definition, async (trx) => {
-    const input = await insertUploads(trx, received, uploads);
+    const input = await deriveValues(
+      trx,
+      definition,
+      await insertUploads(trx, received, uploads),
+      null,
+    );
     const problems = await validate(trx, definition, user, input, null);
     if (problems.length) return { ok: false, status: 400, errors: problems };
     const { id } = (await trx
@@ -500,7 +561,12 @@ export async function updateRecord(
     if (expectedVersion !== null && expectedVersion !== before.version) {
       return { ok: false, status: 409, errors: [{ message: de.resources.edit.stale }] };
     }
-    const input = await insertUploads(trx, received, uploads);
+    const input = await deriveValues(
+      trx,
+      definition,
+      await insertUploads(trx, received, uploads),
+      id,
+    );
     const problems = await validate(trx, definition, user, input, id);
     if (problems.length) return { ok: false, status: 400, errors: problems };
     const columns = {

@@ -11,9 +11,12 @@ import type { ImageField } from "./fields";
 import {
   altName,
   checkUploads,
+  discardUploads,
   fileName,
   imageFields,
+  storeUploads,
   type Checked,
+  type PendingImage,
   type ResourceForm,
 } from "./resource-images.server";
 import type { Field } from "./fields";
@@ -243,6 +246,30 @@ export async function withStagedFiles(
     });
   }
   return { ok: true, files: [...files, ...fresh] };
+}
+
+/**
+ * A record's write with its pictures: the files go to disk first, their rows join the write's
+ * transaction; files whose transaction did not commit (it threw or refused) are removed at once,
+ * and after a success the staged rows and files it took are dropped.
+ */
+export async function writeWithFiles<T extends { ok: boolean }>(
+  context: AppLoadContext,
+  files: readonly CheckedFile[],
+  staged: readonly StagedRow[],
+  write: (uploads: PendingImage[]) => Promise<T>,
+): Promise<T> {
+  const uploads = await storeUploads(context.config, [...files]);
+  let outcome: T;
+  try {
+    outcome = await write(uploads);
+  } catch (error) {
+    await discardUploads(context.config, uploads);
+    throw error;
+  }
+  if (outcome.ok) await dropStaged(context.db, context, staged);
+  else await discardUploads(context.config, uploads);
+  return outcome;
 }
 
 /** After the record was saved: the staged rows and files it took are no longer needed. */

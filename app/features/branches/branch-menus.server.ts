@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { de } from "#app/i18n/de-backoffice";
 import { guard, problems } from "#app/features/backoffice/resource-api.server";
 import { getRecord } from "#app/features/backoffice/resource.server";
+import { toApiRecord } from "#app/features/backoffice/api-names";
 import { parseId } from "#app/domain/values";
 import { branchesResource } from "./branches.resource";
 import { menusResource } from "#app/features/catalogue/menus.resource";
@@ -60,5 +61,6 @@ export async function branchMenusApi(
       isActive: menu.id === active,
     })),
   );
-  return Response.json({ data });
+  // Under the spec's names, as `GET /api/menus/{id}` answers (decision 097).
+  return Response.json({ data: data.map((menu) => toApiRecord(menusResource, menu)) });
 }

@@ -41,8 +41,8 @@ export const branchFields: Field[] = [
     type: "text",
     format: "identifier",
     label: label.identifier,
-    help: t.identifierHelp,
-    required: true,
+    help: `${t.identifierHelp} ${label.identifierDerived}`,
+    derivedFrom: "name",
     max: 80,
     section: t.sections.identity,
   },
@@ -147,14 +147,31 @@ export const branchFields: Field[] = [
   },
   {
     name: "tagIds",
+    // Spec section 3: "tags (list with id)".
+    apiName: "tags",
+    apiShape: "object",
     type: "reference",
     resource: "tags",
     multiple: true,
     label: t.tags,
     section: t.sections.visibility,
   },
-  { name: "logoImageId", type: "image", label: t.logo, section: t.sections.images },
-  { name: "imageIds", type: "images", label: t.images, section: t.sections.images },
+  {
+    name: "logoImageId",
+    apiName: "logo",
+    apiShape: "object",
+    type: "image",
+    label: t.logo,
+    section: t.sections.images,
+  },
+  {
+    name: "imageIds",
+    apiName: "images",
+    apiShape: "object",
+    type: "images",
+    label: t.images,
+    section: t.sections.images,
+  },
   {
     name: "position",
     type: "number",
@@ -204,7 +221,10 @@ export const branchFields: Field[] = [
     section: t.sections.hours,
   },
   flag("isCashEnabled", t.payments.cash, t.sections.payments),
-  flag("isAtmCardEnabled", t.payments.atmCard, t.sections.payments),
+  {
+    ...flag("isAtmCardEnabled", t.payments.atmCard, t.sections.payments),
+    apiName: "isATMCardEnabled",
+  },
   flag("isVoucherEnabled", t.payments.voucher, t.sections.payments),
   flag("isStripeEnabled", t.payments.stripe, t.sections.payments),
   flag("isPaypalEnabled", t.payments.paypal, t.sections.payments),
@@ -283,6 +303,10 @@ export const branchesResource: ResourceDefinition = {
     deliveryAreas: deliveryAreasSchema,
   },
   extraFields: EXTRA,
+  // Spec section 3: "Delivery area: area, price, tax, free, freeFromOrderValue, minimumOrderValue".
+  extraApiNames: { deliveryAreas: { rows: { name: "area", taxRate: "tax", isFree: "free" } } },
+  // The API's list shows each branch with its hours and areas (decision 099).
+  listsExtra: true,
   links: [
     { field: "tagIds", table: "branch_tags", own: "branch_id", other: "tag_id" },
     {

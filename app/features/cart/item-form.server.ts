@@ -7,6 +7,7 @@ import {
   checkUpload,
   type UploadPartType,
 } from "#app/domain/upload-types";
+import { chosenOptions } from "#app/domain/chosen-parts";
 import { contentIsSound } from "#app/features/uploads/file-content.server";
 import {
   initialQuantity,
@@ -186,18 +187,7 @@ export async function readPart(
       return {
         chosen: {
           ...base,
-          options: options.flatMap((option) =>
-            option
-              ? [
-                  {
-                    optionId: option.id,
-                    name: option.name,
-                    modifier: option.modifier,
-                    value: option.value,
-                  },
-                ]
-              : [],
-          ),
+          options: chosenOptions(options),
         },
         files: [],
       };

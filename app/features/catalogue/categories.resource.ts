@@ -26,7 +26,7 @@ export const categoriesResource: ResourceDefinition = {
   ...shopWideList({
     optionalIdentifier: true,
     fields: [
-      { name: "imageId", type: "image", label: label.image },
+      { name: "imageId", apiName: "image", apiShape: "object", type: "image", label: label.image },
       { name: "isEnabled", type: "boolean", label: t.isEnabled },
       {
         name: "isVisibleWhenUnavailable",

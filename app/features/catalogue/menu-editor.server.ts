@@ -337,17 +337,22 @@ export interface SearchHit {
 const SEARCH_HITS = 20;
 
 /** Everything the editor page shows; null when the menu does not exist. */
+/** A menu's name and start, or undefined: what the editor and its preview show above the menu. */
+export function menuHead(db: Db, menuId: number) {
+  return db
+    .selectFrom("menus")
+    .select(["id", "name", "availableFrom"])
+    .where("id", "=", menuId)
+    .executeTakeFirst();
+}
+
 export async function loadEditor(
   db: Db,
   menuId: number,
   now: Date,
   search: { category: number | null; text: string },
 ) {
-  const menu = await db
-    .selectFrom("menus")
-    .select(["id", "name", "availableFrom"])
-    .where("id", "=", menuId)
-    .executeTakeFirst();
+  const menu = await menuHead(db, menuId);
   if (!menu) return null;
   const [categories, entries, soldOut, zone, branches] = await Promise.all([
     db

@@ -1,12 +1,12 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { DateTime } from "luxon";
 import { listMenusForBranch, loadMenuCatalogue } from "#app/db/queries/catalogue";
+import type { Db } from "#app/db/schema";
 import { findImagesByIds } from "#app/db/queries/images";
 import { pictureOf } from "#app/features/media/picture";
 import { parseClockTime, parseId, parseIsoDate } from "#app/domain/values";
 import { deCatalogue } from "#app/i18n/de-catalogue";
+import { menuHead } from "./menu-editor.server";
 import { cachedReference, referenceSettings } from "#app/features/shared/reference-data.server";
-import { requireStaff } from "#app/features/staff/staff-auth.server";
 import { itemDialogView } from "#app/features/storefront/item-dialog.server";
 import { listActiveCatalogue } from "#app/features/storefront/menu-catalogue.server";
 import { priceLabel, type Storefront } from "#app/features/storefront/storefront.server";
@@ -20,34 +20,28 @@ import { priceLabel, type Storefront } from "#app/features/storefront/storefront
  * dialog, read-only: the storefront's dialog view, with no cart and no button to add.
  *
  * The time-dependent listing is computed here, not taken from the storefront's kept copy (that
- * copy is stamped with the current minute; a preview of tomorrow must not replace it).
+ * copy is stamped with the current minute; a preview of tomorrow must not replace it). The route
+ * guards and reads the query; null when there is no such menu.
  */
 const t = deCatalogue.menus;
 const DEFAULT_TIME = "12:00";
 
-const notFound = () => new Response(null, { status: 404, statusText: "Not Found" });
+/** The preview's query as sent: `date`, `time`, `branch`, `produkt`. */
+export interface PreviewQuery {
+  date: string | null;
+  time: string | null;
+  branch: string | null;
+  product: string | null;
+}
 
-export async function menuPreviewLoader(
-  request: Request,
-  context: AppLoadContext,
-  params: { id?: string },
-) {
-  await requireStaff(request, context, { roles: ["ROLE_ADMIN"] });
-  const menuId = parseId(params.id);
-  if (menuId === null) throw notFound();
-  const db = context.db;
-  const menu = await db
-    .selectFrom("menus")
-    .select(["id", "name", "availableFrom"])
-    .where("id", "=", menuId)
-    .executeTakeFirst();
-  if (!menu) throw notFound();
+export async function menuPreview(db: Db, menuId: number, asked: PreviewQuery) {
+  const menu = await menuHead(db, menuId);
+  if (!menu) return null;
   const settings = await referenceSettings(db);
   const zone = settings.businessTimeZone;
-  const url = new URL(request.url);
   const today = DateTime.now().setZone(zone).toISODate() ?? "";
-  const date = parseIsoDate(url.searchParams.get("date") ?? "") ?? today;
-  const time = parseClockTime(url.searchParams.get("time") ?? "") ?? DEFAULT_TIME;
+  const date = parseIsoDate(asked.date ?? "") ?? today;
+  const time = parseClockTime(asked.time ?? "") ?? DEFAULT_TIME;
   const at = DateTime.fromISO(`${date}T${time}`, { zone });
   const now = at.toJSDate();
 
@@ -59,7 +53,7 @@ export async function menuPreviewLoader(
     .orderBy("branches.position")
     .orderBy("branches.name")
     .execute();
-  const wanted = parseId(url.searchParams.get("branch"));
+  const wanted = parseId(asked.branch);
   const branch = branches.find((candidate) => candidate.id === wanted) ?? branches[0] ?? null;
 
   const query = (extra: Record<string, string>) => {
@@ -129,7 +123,7 @@ export async function menuPreviewLoader(
     }),
   }));
 
-  const productId = parseId(url.searchParams.get("produkt"));
+  const productId = parseId(asked.product);
   // The storefront's dialog view reads only the listing and the currency of its store.
   const store = { settings, catalogue: listed, zone, now } as unknown as Storefront;
   const dialog =

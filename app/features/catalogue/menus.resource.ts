@@ -214,6 +214,8 @@ export const menusResource: ResourceDefinition = {
     },
     {
       name: "branchIds",
+      // Spec section 3: "branches (ids)".
+      apiName: "branches",
       type: "reference",
       resource: "branches",
       multiple: true,

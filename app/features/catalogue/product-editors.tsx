@@ -11,8 +11,9 @@ import {
 import { de } from "#app/i18n/de-backoffice";
 import { deCatalogue } from "#app/i18n/de-catalogue";
 import { Button } from "#app/components/ui/button";
-import { SelectControl } from "#app/components/ui/field";
 import type { HoursErrors } from "#app/components/backend/opening-hours-editor";
+import { RowMoveButtons } from "#app/components/backend/row-move-buttons";
+import { RowSelect, RowTextInput, type RowFieldProps } from "#app/components/backend/row-fields";
 
 /**
  * A product's child rows as plain fields: alternative units, configurable parts with their
@@ -62,90 +63,6 @@ function ListError({ id, messages }: { id: string; messages: readonly string[] |
   ) : null;
 }
 
-interface FieldProps {
-  name: string;
-  id: string;
-  label: string;
-  errors: HoursErrors | null | undefined;
-  help?: string;
-}
-
-function described(props: FieldProps) {
-  const error = props.errors?.[props.name]?.[0];
-  return {
-    error,
-    aria: {
-      "aria-invalid": error ? true : undefined,
-      "aria-describedby":
-        [props.help ? `${props.id}-hilfe` : null, error ? `${props.id}-fehler` : null]
-          .filter(Boolean)
-          .join(" ") || undefined,
-    },
-  };
-}
-
-function FieldFrame({
-  props,
-  error,
-  children,
-}: {
-  props: FieldProps;
-  error: string | undefined;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className="ui-field">
-      <label htmlFor={props.id}>{props.label}</label>
-      {props.help ? (
-        <span id={`${props.id}-hilfe`} className="ui-field-help">
-          {props.help}
-        </span>
-      ) : null}
-      {children}
-      <p id={`${props.id}-fehler`} className="ui-field-error">
-        {error}
-      </p>
-    </div>
-  );
-}
-
-function TextInput(
-  props: FieldProps & { value: string; inputMode?: "decimal" | "numeric"; maxLength?: number },
-) {
-  const { error, aria } = described(props);
-  return (
-    <FieldFrame props={props} error={error}>
-      <input
-        id={props.id}
-        name={props.name}
-        type="text"
-        defaultValue={props.value}
-        inputMode={props.inputMode}
-        maxLength={props.maxLength}
-        {...aria}
-      />
-    </FieldFrame>
-  );
-}
-
-function SelectInput(
-  props: FieldProps & { value: string; options: readonly Choice[]; empty?: string },
-) {
-  const { error, aria } = described(props);
-  return (
-    <FieldFrame props={props} error={error}>
-      <SelectControl id={props.id} name={props.name} defaultValue={props.value} {...aria}>
-        {props.empty !== undefined ? <option value="">{props.empty}</option> : null}
-        {props.options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </SelectControl>
-    </FieldFrame>
-  );
-}
-
 function Checkbox({
   name,
   id,
@@ -167,7 +84,7 @@ function Checkbox({
   );
 }
 
-/** Move up, move down and remove: submit buttons read by the intent helper. */
+/** A row's move and remove buttons; their intents are `parts-up-1`, `parts[1].options-remove-0` … */
 function RowButtons({
   list,
   index,
@@ -179,24 +96,14 @@ function RowButtons({
   count: number;
   what: string;
 }) {
-  const button = (kind: "up" | "down" | "remove", textLabel: string, aria: string) => (
-    <Button
-      type="submit"
-      name="intent"
-      value={`${list}-${kind}-${index}`}
-      formNoValidate
-      variant={kind === "remove" ? "danger" : "secondary"}
-      aria-label={aria}
-    >
-      {textLabel}
-    </Button>
-  );
   return (
-    <div className="area-actions">
-      {index > 0 ? button("up", t.rows.up, t.rows.upLabel(what)) : null}
-      {index < count - 1 ? button("down", t.rows.down, t.rows.downLabel(what)) : null}
-      {button("remove", t.rows.remove, t.rows.removeLabel(what))}
-    </div>
+    <RowMoveButtons
+      index={index}
+      count={count}
+      what={what}
+      texts={t.rows}
+      value={(move) => `${list}-${move}-${index}`}
+    />
   );
 }
 
@@ -226,7 +133,7 @@ function rowFields(
 ) {
   const name = (part: string) => `${list}[${index}].${part}`;
   const id = (part: string) => `${idPrefix}-${index}-${part}`;
-  const field = (part: string, label: string, help?: string): FieldProps => ({
+  const field = (part: string, label: string, help?: string): RowFieldProps => ({
     name: name(part),
     id: id(part),
     label,
@@ -301,32 +208,32 @@ export function AlternativeUnitsEditor({
         return (
           <fieldset key={keyOf(row, index)} className="area-row">
             <legend>{t.units.row(index + 1)}</legend>
-            <SelectInput
+            <RowSelect
               {...field("unit", t.units.unit)}
               value={text(row.unit)}
               options={unitOptions}
             />
-            <TextInput
+            <RowTextInput
               {...field("ratio", t.units.ratio, t.units.ratioHelp)}
               value={text(row.ratio)}
               inputMode="decimal"
             />
-            <TextInput
+            <RowTextInput
               {...field("minimumQuantity", t.minimumQuantity)}
               value={text(row.minimumQuantity)}
               inputMode="decimal"
             />
-            <TextInput
+            <RowTextInput
               {...field("maximumQuantity", t.maximumQuantity)}
               value={text(row.maximumQuantity)}
               inputMode="decimal"
             />
-            <TextInput
+            <RowTextInput
               {...field("quantityStepSize", t.quantityStepSize)}
               value={text(row.quantityStepSize)}
               inputMode="decimal"
             />
-            <SelectInput
+            <RowSelect
               {...field("calculationModel", t.calculationModel)}
               value={text(row.calculationModel) || "fixed"}
               options={calculationModelChoices}
@@ -380,13 +287,17 @@ function OptionsEditor({
           <fieldset key={keyOf(row, index)} className="area-row">
             <legend>{t.options.row(index + 1)}</legend>
             {row.id ? <input type="hidden" name={name("id")} value={text(row.id)} /> : null}
-            <TextInput {...field("name", t.options.name)} value={text(row.name)} maxLength={120} />
-            <SelectInput
+            <RowTextInput
+              {...field("name", t.options.name)}
+              value={text(row.name)}
+              maxLength={120}
+            />
+            <RowSelect
               {...field("modifier", t.options.modifier)}
               value={text(row.modifier) || "add"}
               options={modifierChoices}
             />
-            <TextInput
+            <RowTextInput
               {...field("value", t.options.value)}
               value={money(row.value)}
               inputMode="decimal"
@@ -426,23 +337,23 @@ export function PartsEditor({
           <fieldset key={keyOf(row, index)} className="area-row product-part">
             <legend>{t.parts.row(index + 1)}</legend>
             {row.id ? <input type="hidden" name={name("id")} value={text(row.id)} /> : null}
-            <TextInput {...field("name", t.parts.name)} value={text(row.name)} maxLength={120} />
-            <SelectInput
+            <RowTextInput {...field("name", t.parts.name)} value={text(row.name)} maxLength={120} />
+            <RowSelect
               {...field("type", t.parts.type)}
               value={text(row.type) || "text"}
               options={partTypeChoices}
             />
-            <TextInput
+            <RowTextInput
               {...field("maxLength", t.parts.maxLength, t.parts.maxLengthHelp)}
               value={text(row.maxLength)}
               inputMode="numeric"
             />
-            <TextInput
+            <RowTextInput
               {...field("maxCount", t.parts.maxCount, t.parts.maxCountHelp)}
               value={text(row.maxCount)}
               inputMode="numeric"
             />
-            <TextInput
+            <RowTextInput
               {...field("description", t.parts.description)}
               value={text(row.description)}
               maxLength={1_000}
@@ -494,13 +405,13 @@ export function BundleItemsEditor({
         return (
           <fieldset key={keyOf(row, index)} className="area-row">
             <legend>{t.bundle.row(index + 1)}</legend>
-            <SelectInput
+            <RowSelect
               {...field("productId", t.bundle.product)}
               value={text(row.productId)}
               options={products}
               empty={de.fields.none}
             />
-            <TextInput
+            <RowTextInput
               {...field("quantity", t.bundle.quantity)}
               value={text(row.quantity)}
               inputMode="decimal"

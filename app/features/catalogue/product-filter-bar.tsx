@@ -1,6 +1,6 @@
 import { FilterBar, Select, TextInput } from "#app/components/ui";
 import { deCatalogue } from "#app/i18n/de-catalogue";
-import type { ProductFilterValues } from "./product-filter";
+import { RATE_FILTER_OPTIONS, type ProductFilterValues } from "./product-filter";
 
 const texts = deCatalogue.bulk;
 
@@ -9,9 +9,15 @@ interface Choice {
   name: string;
 }
 
+const RATE_FILTERS = [
+  { param: "abholung", label: texts.takeawayRate, key: "takeawayTaxRate" },
+  { param: "vor-ort", label: texts.dineInRate, key: "dineInTaxRate" },
+] as const;
+
 /**
- * The GET filter over products (search, category, and the tag where `tags` is given), shared by
- * the bulk change and the labels page; `productFilterFrom` reads what it sends.
+ * The GET filter over products (search, category, the tag where `tags` is given, the takeaway and
+ * dine-in rates `withRates`), shared by the bulk change and the labels page; `productFilterFrom`
+ * reads what it sends.
  */
 export function ProductFilterBar({
   filter,
@@ -19,12 +25,15 @@ export function ProductFilterBar({
   tags,
   resetHref,
   categoryHelp,
+  withRates = false,
 }: {
-  filter: Pick<ProductFilterValues, "search" | "categoryId"> & { tagId?: number | null };
+  filter: Pick<ProductFilterValues, "search" | "categoryId"> &
+    Partial<Pick<ProductFilterValues, "tagId" | "takeawayTaxRate" | "dineInTaxRate">>;
   categories: readonly Choice[];
   tags?: readonly Choice[];
   resetHref: string;
   categoryHelp?: string;
+  withRates?: boolean;
 }) {
   return (
     <FilterBar label={texts.filterLabel} resetHref={resetHref}>
@@ -60,6 +69,18 @@ export function ProductFilterBar({
           ]}
         />
       ) : null}
+      {withRates
+        ? RATE_FILTERS.map(({ param, label, key }) => (
+            <Select
+              key={param}
+              id={param}
+              name={param}
+              label={label}
+              defaultValue={String(filter[key] ?? "")}
+              options={RATE_FILTER_OPTIONS}
+            />
+          ))
+        : null}
     </FilterBar>
   );
 }

@@ -19,6 +19,8 @@ export const productGroupsResource: ResourceDefinition = {
     fields: [
       {
         name: "productIds",
+        // Spec section 3: "products (list of ids)".
+        apiName: "products",
         type: "reference",
         resource: "products",
         multiple: true,

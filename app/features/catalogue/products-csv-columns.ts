@@ -53,11 +53,31 @@ export const TYPE_NAMES: Record<ProductType, string> = deCatalogue.products.type
 export const MODEL_NAMES: Record<CalculationModel, string> = deCatalogue.products.calculationModels;
 export const unitName = (unit: Unit) => de.units[unit].name;
 
-/** The column a header cell names: its German label or the API's name, in any case. */
+/**
+ * The spec's names (section 3) where they differ from the column's: a product's three rates are
+ * `tax`, `takeawayTax` and `dineInTax` in the API, so in a CSV too (decisions 097 and
+ * 104). The older names (`taxRate` …) stay readable as aliases, so an older CSV still imports.
+ */
+const API_NAMES: Partial<Record<CsvColumn, string>> = {
+  taxRate: "tax",
+  takeawayTaxRate: "takeawayTax",
+  dineInTaxRate: "dineInTax",
+};
+
+/** The API's (the spec's) name of a column: `tax` for the delivery rate. */
+export const apiColumnName = (column: CsvColumn): string => API_NAMES[column] ?? column;
+
+/**
+ * The column a header cell names, in any case: its German label (what the export writes), the
+ * spec's name (`tax`), or the older name the API used before (`taxRate`, an alias).
+ */
 export function columnOf(header: string): CsvColumn | undefined {
   const name = header.trim().toLowerCase();
   return CSV_COLUMNS.find(
-    (column) => column.toLowerCase() === name || labels[column].toLowerCase() === name,
+    (column) =>
+      apiColumnName(column).toLowerCase() === name ||
+      column.toLowerCase() === name ||
+      labels[column].toLowerCase() === name,
   );
 }
 

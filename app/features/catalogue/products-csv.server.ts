@@ -2,6 +2,7 @@ import { sql, type Transaction } from "kysely";
 import type { CalculationModel, Database, Db, ProductType, Unit } from "#app/db/schema";
 import { csvDocument } from "#app/domain/csv";
 import { formatMoney } from "#app/domain/money";
+import { defaultDineInTaxRate } from "#app/domain/tax";
 import { isUnit } from "#app/domain/units";
 import type { StaffUser } from "#app/features/staff/staff-auth.server";
 import { auditProducts, formatRate } from "./bulk-prices.server";
@@ -163,7 +164,6 @@ const DEFAULTS = {
   calculationModel: "fixed",
   taxRate: 7,
   takeawayTaxRate: 7,
-  dineInTaxRate: 19,
   minimumQuantity: 1,
   maximumQuantity: null,
   quantityStepSize: 1,
@@ -321,6 +321,8 @@ async function plan(
       continue;
     }
     const values: Record<string, unknown> = { ...DEFAULTS, ...row.values };
+    // Without a dine-in rate, as taken away: food 7 %, drinks 19 % (decision 092).
+    values.dineInTaxRate ??= defaultDineInTaxRate(values.takeawayTaxRate as number);
     const quantityProblem = quantityRule(values as unknown as StoredProduct);
     if (quantityProblem) {
       rowError(line, quantityProblem);

@@ -25,6 +25,7 @@ import {
   type BundleItemValue,
   type PartValue,
 } from "./products.schema";
+import { dineInListFilter, dineInNotice, dineInTaxColumns } from "./dine-in-tax.server";
 import { scheduleFromStored, scheduleToStored } from "./schedule";
 import { soldOutRowActions } from "./sold-out-actions";
 
@@ -51,14 +52,23 @@ const quantity = (name: string, text: string, fallback: number | null, help?: st
   ...(help ? { help } : {}),
 });
 
-const taxRate = (name: string, text: string, fallback: number): Field => ({
+/** A rate in percent; without a fallback an empty field is worked out (`dineInTaxColumns`). */
+const taxRate = (
+  name: string,
+  apiName: string,
+  text: string,
+  fallback: number | null,
+  help?: string,
+): Field => ({
   name,
+  apiName,
   type: "number",
   label: text,
   min: 0,
   max: 100,
   decimals: 2,
-  default: fallback,
+  ...(fallback === null ? {} : { default: fallback }),
+  ...(help ? { help } : {}),
   section: s.price,
 });
 
@@ -78,6 +88,7 @@ export const productFields: Field[] = [
     type: "select",
     label: t.type,
     required: true,
+    default: "simple",
     options: (["simple", "configurable", "bundle"] as const).map((value) => ({
       value,
       label: t.types[value],
@@ -89,6 +100,15 @@ export const productFields: Field[] = [
     type: "textarea",
     label: label.description,
     max: 2_000,
+    section: s.identity,
+  },
+  // The department that makes it, for the production list (issue 39, decision 106).
+  {
+    name: "departmentId",
+    type: "reference",
+    resource: "departments",
+    label: t.departmentId,
+    help: t.departmentIdHelp,
     section: s.identity,
   },
   {
@@ -126,9 +146,18 @@ export const productFields: Field[] = [
     max: 3_650,
     section: s.allergens,
   },
-  { name: "imageIds", type: "images", label: t.images, section: s.images },
+  {
+    name: "imageIds",
+    apiName: "images",
+    apiShape: "object",
+    type: "images",
+    label: t.images,
+    section: s.images,
+  },
   {
     name: "tagIds",
+    apiName: "tags",
+    apiShape: "object",
     type: "reference",
     resource: "tags",
     multiple: true,
@@ -148,6 +177,8 @@ export const productFields: Field[] = [
     type: "select",
     label: t.unit,
     required: true,
+    // A product without a unit is sold by the piece at a fixed price (issue 38, decision 098).
+    default: "piece",
     options: unitOptions,
     section: s.price,
   },
@@ -164,13 +195,16 @@ export const productFields: Field[] = [
     type: "select",
     label: t.calculationModel,
     required: true,
+    default: "fixed",
     options: calculationModelOptions,
     section: s.price,
   },
   flag("isPriceHidden", t.isPriceHidden, s.price, t.isPriceHiddenHelp),
-  taxRate("taxRate", t.taxRate, 7),
-  taxRate("takeawayTaxRate", t.takeawayTaxRate, 7),
-  taxRate("dineInTaxRate", t.dineInTaxRate, 19),
+  // Spec section 3: tax, takeawayTax, dineInTax (decision 097).
+  taxRate("taxRate", "tax", t.taxRate, 7),
+  taxRate("takeawayTaxRate", "takeawayTax", t.takeawayTaxRate, 7),
+  // Empty: as taken away, so food 7 % and drinks 19 % (decision 092).
+  taxRate("dineInTaxRate", "dineInTax", t.dineInTaxRate, null, t.dineInTaxRateHelp),
   quantity("minimumQuantity", t.minimumQuantity, 1),
   quantity("maximumQuantity", t.maximumQuantity, null, t.maximumQuantityHelp),
   quantity("quantityStepSize", t.quantityStepSize, 1),
@@ -450,6 +484,8 @@ export const productsResource: ResourceDefinition = {
     schedule: openingRulesSchema,
   },
   extraFields: EXTRA,
+  // Spec section 3: "config.parts" (decision 097).
+  extraApiNames: { parts: { name: "config.parts" } },
   // "Heute ausverkauft" in every branch, beside each product of the list (decision 036).
   rowActions: soldOutRowActions,
   links: [
@@ -469,12 +505,17 @@ export const productsResource: ResourceDefinition = {
     { name: "type", label: t.type, sortable: true },
     { name: "price", label: t.price, sortable: true },
     { name: "isEnabled", label: t.isEnabled, sortable: true },
+    { name: "dineInTaxRate", label: t.dineInColumn, sortable: true },
   ],
+  filterColumns: { dineInTaxRate: "number" },
+  listFilters: [dineInListFilter],
+  listNotice: dineInNotice,
   searchColumns: ["name", "identifier"],
   defaultSort: { column: "name", direction: "asc" },
   titleOf: (row) => String(row.name),
   access: { roles: ["ROLE_ADMIN"] },
   touchesUpdatedAt: true,
+  storedColumns: async (_trx, input) => dineInTaxColumns(input),
   refine: refineProduct,
   async check(db, input, id) {
     const problems = await bundleProblems(db, input, id);

@@ -6,6 +6,7 @@ import { findCartWithItems } from "#app/db/queries/carts";
 import { listDonatees } from "#app/db/queries/content";
 import type { Cart, CartItem, ChosenPart, Db, DeliveryArea, Donatee } from "#app/db/schema";
 import { itemPrice, priceCart, type PricedCartItem } from "#app/domain/cart";
+import { chosenOptions } from "#app/domain/chosen-parts";
 import {
   defaultPaymentMethod,
   offeredPaymentMethods,
@@ -107,18 +108,7 @@ function currentParts(
     result.push({
       ...part,
       name: catalogued.name,
-      options: options.flatMap((option) =>
-        option
-          ? [
-              {
-                optionId: option.id,
-                name: option.name,
-                modifier: option.modifier,
-                value: option.value,
-              },
-            ]
-          : [],
-      ),
+      options: chosenOptions(options),
     });
   }
   return result;

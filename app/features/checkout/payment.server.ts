@@ -10,6 +10,8 @@ import {
 } from "#app/integrations/payments/provider";
 import type { CheckoutContext } from "./checkout.server";
 import type { PlacedOrder } from "./place-order.server";
+import { appLogger } from "#app/server/logger.server";
+import { countPayment } from "#app/server/metrics.server";
 
 /** The online methods whose provider has keys: only those can be offered. */
 export function readyProviders(context: AppLoadContext): PaymentMethod[] {
@@ -38,6 +40,7 @@ export async function startPayment(
     : undefined;
   if (!provider) {
     await markFailed(context.db, order.id);
+    countPayment(order.paymentMethod, "not_started");
     return null;
   }
   const origin = context.config.publicOrigin;
@@ -63,8 +66,9 @@ export async function startPayment(
     return started.redirectUrl;
   } catch (error) {
     if (!isPaymentProviderError(error)) throw error;
-    console.error(`Zahlung konnte nicht gestartet werden: ${error.message}`);
+    appLogger().error(`Zahlung konnte nicht gestartet werden: ${error.message}`);
     await markFailed(context.db, order.id);
+    countPayment(order.paymentMethod, "not_started");
     return null;
   }
 }
@@ -89,6 +93,18 @@ export async function settlePayment(
   status: PaymentStatus,
   event?: { provider: PaymentProviderName; event: PaymentEvent },
 ): Promise<{ isPaid: boolean; isFailed: boolean; applied: boolean }> {
+  const settled = await applyPayment(db, orderId, status, event);
+  // Counted once the change is committed, and only the first time it applies (decision 109).
+  if (settled.applied && settled.provider) countPayment(settled.provider, status);
+  return settled;
+}
+
+async function applyPayment(
+  db: Db,
+  orderId: number,
+  status: PaymentStatus,
+  event?: { provider: PaymentProviderName; event: PaymentEvent },
+): Promise<{ isPaid: boolean; isFailed: boolean; applied: boolean; provider?: string }> {
   return db.transaction().execute(async (trx) => {
     if (event) {
       const isFirst = await recordPaymentEvent(trx, {
@@ -107,7 +123,7 @@ export async function settlePayment(
     }
     const order = await trx
       .selectFrom("orders")
-      .select(["id", "isPaid", "isFailed", "isRefunded", "cartId"])
+      .select(["id", "isPaid", "isFailed", "isRefunded", "cartId", "paymentMethod"])
       .where("id", "=", orderId)
       .forUpdate()
       .executeTakeFirstOrThrow();
@@ -119,7 +135,7 @@ export async function settlePayment(
         .where("id", "=", order.id)
         .execute();
       if (order.cartId) await trx.deleteFrom("carts").where("id", "=", order.cartId).execute();
-      return { isPaid: true, isFailed: false, applied: true };
+      return { isPaid: true, isFailed: false, applied: true, provider: order.paymentMethod };
     }
     if (status === "failed" && !order.isPaid && !order.isFailed) {
       await trx
@@ -127,7 +143,7 @@ export async function settlePayment(
         .set({ isFailed: true, updatedAt: now })
         .where("id", "=", order.id)
         .execute();
-      return { isPaid: false, isFailed: true, applied: true };
+      return { isPaid: false, isFailed: true, applied: true, provider: order.paymentMethod };
     }
     if (status === "refunded" && order.isPaid && !order.isRefunded) {
       await trx
@@ -135,7 +151,12 @@ export async function settlePayment(
         .set({ isRefunded: true, updatedAt: now })
         .where("id", "=", order.id)
         .execute();
-      return { isPaid: true, isFailed: order.isFailed, applied: true };
+      return {
+        isPaid: true,
+        isFailed: order.isFailed,
+        applied: true,
+        provider: order.paymentMethod,
+      };
     }
     return { isPaid: order.isPaid, isFailed: order.isFailed, applied: false };
   });

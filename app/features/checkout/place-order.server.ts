@@ -22,6 +22,7 @@ import {
   type OrderDraft,
 } from "./checkout.server";
 import { labelledLine } from "#app/features/cart/cart-pricing.server";
+import { countOrder } from "#app/server/metrics.server";
 
 /** Spec section 9: the amount shown for a donation, in cents. */
 export const DONATION_CENTS = 7;
@@ -116,15 +117,28 @@ function isUniqueViolation(error: unknown): boolean {
  * payment succeeds). The checkout form's one-time key makes a repeated submission land on the
  * order the first one created.
  */
-export async function placeOrder(
-  db: Db,
-  input: {
-    context: CheckoutContext;
-    form: CheckoutInput;
-    now: Date;
-    messages?: OrderMessagesFor;
-  },
-): Promise<PlaceOrderResult> {
+export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  // Counted here, the one place orders are written (decision 109): placed, refused or failed.
+  let result: PlaceOrderResult;
+  try {
+    result = await storeOrder(db, input);
+  } catch (error) {
+    countOrder("error");
+    throw error;
+  }
+  if (!result.ok) countOrder("refused");
+  else if (result.isNew) countOrder("placed");
+  return result;
+}
+
+interface PlaceOrderInput {
+  context: CheckoutContext;
+  form: CheckoutInput;
+  now: Date;
+  messages?: OrderMessagesFor;
+}
+
+async function storeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const { context, form, now } = input;
   const checked = validateCheckout(context, form);
   const { store, lines, totals, orderType, cart } = context;

@@ -5,10 +5,11 @@ import {
   REFERENCE_TARGETS,
   type BlockFieldConfig,
 } from "./block-fields";
-import { blockIntentValue, type BlockChange } from "./block-intents";
+import { blockIntentValue } from "./block-intents";
 import { deBlocks } from "#app/i18n/de-blocks";
 import { Button } from "#app/components/ui/button";
 import { SelectControl } from "#app/components/ui/field";
+import { RowMoveButtons } from "#app/components/backend/row-move-buttons";
 import { RichTextField } from "./rich-text-field";
 
 /**
@@ -93,73 +94,29 @@ function Frame({
   );
 }
 
-function ListButton({
+/** A list's add button (the rows' own buttons are `RowMoveButtons`). */
+function AddButton({
   list,
-  change,
+  itemType,
   label,
-  aria,
-  variant = "secondary",
   disabled,
 }: {
   list: string;
-  change: BlockChange;
+  itemType: string;
   label: string;
-  aria?: string;
-  variant?: "secondary" | "danger";
-  disabled?: boolean;
+  disabled: boolean;
 }) {
   return (
     <Button
       type="submit"
       name="intent"
-      value={blockIntentValue(list, change)}
+      value={blockIntentValue(list, { kind: "add", itemType })}
       formNoValidate
       disabled={disabled}
-      aria-label={aria}
-      variant={variant}
+      variant="secondary"
     >
       {label}
     </Button>
-  );
-}
-
-function RowButtons({
-  list,
-  index,
-  count,
-  what,
-}: {
-  list: string;
-  index: number;
-  count: number;
-  what: string;
-}) {
-  return (
-    <div className="area-actions">
-      {index > 0 ? (
-        <ListButton
-          list={list}
-          change={{ kind: "up", index }}
-          label={c.up}
-          aria={`${what}: ${c.up}`}
-        />
-      ) : null}
-      {index < count - 1 ? (
-        <ListButton
-          list={list}
-          change={{ kind: "down", index }}
-          label={c.down}
-          aria={`${what}: ${c.down}`}
-        />
-      ) : null}
-      <ListButton
-        list={list}
-        change={{ kind: "remove", index }}
-        label={c.remove}
-        aria={`${what}: ${c.remove}`}
-        variant="danger"
-      />
-    </div>
   );
 }
 
@@ -298,25 +255,31 @@ function ListControl({
           <fieldset key={`${index}-${JSON.stringify(row)}`} className="area-row block-item">
             <legend>{legend}</legend>
             {body}
-            <RowButtons list={name} index={index} count={rows.length} what={legend} />
+            <RowMoveButtons
+              index={index}
+              count={rows.length}
+              what={legend}
+              texts={c}
+              value={(move) => blockIntentValue(name, { kind: move, index })}
+            />
           </fieldset>
         );
       })}
       <div className="area-actions">
         {config.type === "collection" ? (
           Object.entries(config.layout ?? {}).map(([type, itemConfig]) => (
-            <ListButton
+            <AddButton
               key={type}
               list={name}
-              change={{ kind: "add", itemType: type }}
+              itemType={type}
               label={c.add(resolveField(itemConfig).label ?? type)}
               disabled={rows.length >= max}
             />
           ))
         ) : (
-          <ListButton
+          <AddButton
             list={name}
-            change={{ kind: "add", itemType: "item" }}
+            itemType="item"
             label={c.add(
               config.type === "images" ? deBlocks.labels.partImage : deBlocks.labels.partFile,
             )}
@@ -354,85 +317,96 @@ export function FieldControl({
   const help = config.description;
   const { errors } = context;
   const aria = describedBy(name, help, errors);
+  const framed = (control: React.ReactNode, frameLabel = label, frameHelp = help) => (
+    <Frame name={name} label={frameLabel} help={frameHelp} errors={errors}>
+      {control}
+    </Frame>
+  );
+  /** `select` and `reference`: one choice, "nothing chosen" first. */
+  const choice = (chosen: string, options: React.ReactNode) =>
+    framed(
+      <SelectControl
+        id={idOf(name)}
+        name={name}
+        required={config.required}
+        defaultValue={chosen}
+        {...aria}
+      >
+        <option value="">{c.noReference}</option>
+        {options}
+      </SelectControl>,
+    );
   switch (config.type) {
     case "text":
-      return (
-        <Frame name={name} label={label} help={help} errors={errors}>
-          <input
-            id={idOf(name)}
-            name={name}
-            type="text"
-            inputMode={config.format === "url" ? "url" : undefined}
-            placeholder={config.placeholder}
-            required={config.required}
-            minLength={config.min}
-            maxLength={config.max ?? 200}
-            defaultValue={text(value ?? config.default)}
-            {...aria}
-          />
-        </Frame>
+      return framed(
+        <input
+          id={idOf(name)}
+          name={name}
+          type="text"
+          inputMode={config.format === "url" ? "url" : undefined}
+          placeholder={config.placeholder}
+          required={config.required}
+          minLength={config.min}
+          maxLength={config.max ?? 200}
+          defaultValue={text(value ?? config.default)}
+          {...aria}
+        />,
       );
     case "wysiwyg":
-      return (
-        <Frame name={name} label={label} help={help ?? c.toolbarHelp} errors={errors}>
-          <RichTextField
-            id={idOf(name)}
-            labelId={`${idOf(name)}-label`}
-            name={name}
-            defaultValue={text(value ?? config.default)}
-            toolbar={config.toolbar ?? []}
-            required={config.required}
-            maxLength={config.max}
-            describedBy={aria["aria-describedby"]}
-            invalid={aria["aria-invalid"]}
-          />
-        </Frame>
+      return framed(
+        <RichTextField
+          id={idOf(name)}
+          labelId={`${idOf(name)}-label`}
+          name={name}
+          defaultValue={text(value ?? config.default)}
+          toolbar={config.toolbar ?? []}
+          required={config.required}
+          maxLength={config.max}
+          describedBy={aria["aria-describedby"]}
+          invalid={aria["aria-invalid"]}
+        />,
+        label,
+        help ?? c.toolbarHelp,
       );
     case "textarea":
     case "markdown":
-      return (
-        <Frame name={name} label={label} help={help} errors={errors}>
-          <textarea
-            id={idOf(name)}
-            name={name}
-            rows={config.type === "textarea" ? (config.rows ?? 3) : 8}
-            required={config.required}
-            maxLength={config.max}
-            placeholder={config.placeholder}
-            defaultValue={text(value ?? config.default)}
-            {...aria}
-          />
-        </Frame>
+      return framed(
+        <textarea
+          id={idOf(name)}
+          name={name}
+          rows={config.type === "textarea" ? (config.rows ?? 3) : 8}
+          required={config.required}
+          maxLength={config.max}
+          placeholder={config.placeholder}
+          defaultValue={text(value ?? config.default)}
+          {...aria}
+        />,
       );
     case "number":
-      return (
-        <Frame name={name} label={label} help={help} errors={errors}>
-          <input
-            id={idOf(name)}
-            name={name}
-            type="text"
-            inputMode={config.decimals ? "decimal" : "numeric"}
-            placeholder={config.placeholder}
-            required={config.required}
-            defaultValue={text(value ?? config.default)}
-            {...aria}
-          />
-        </Frame>
+      return framed(
+        <input
+          id={idOf(name)}
+          name={name}
+          type="text"
+          inputMode={config.decimals ? "decimal" : "numeric"}
+          placeholder={config.placeholder}
+          required={config.required}
+          defaultValue={text(value ?? config.default)}
+          {...aria}
+        />,
       );
     case "date": {
       const mode = config.mode ?? "dateTime";
-      return (
-        <Frame name={name} label={label} help={help} errors={errors}>
-          <input
-            id={idOf(name)}
-            name={name}
-            type={mode === "date" ? "date" : mode === "time" ? "time" : "datetime-local"}
-            step={mode === "date" ? undefined : (config.minuteIncrement ?? 1) * 60}
-            required={config.required}
-            defaultValue={text(value ?? config.default)}
-            {...aria}
-          />
-        </Frame>
+      return framed(
+        <input
+          id={idOf(name)}
+          name={name}
+          type={mode === "date" ? "date" : mode === "time" ? "time" : "datetime-local"}
+          step={mode === "date" ? undefined : (config.minuteIncrement ?? 1) * 60}
+          required={config.required}
+          defaultValue={text(value ?? config.default)}
+          {...aria}
+        />,
       );
     }
     case "boolean":
@@ -454,60 +428,39 @@ export function FieldControl({
         </div>
       );
     case "select":
-      return (
-        <Frame name={name} label={label} help={help} errors={errors}>
-          <SelectControl
-            id={idOf(name)}
-            name={name}
-            required={config.required}
-            defaultValue={text(value)}
-            {...aria}
-          >
-            <option value="">{c.noReference}</option>
-            {Object.entries(config.options ?? {}).map(([option, optionLabel]) => (
-              <option key={option} value={option}>
-                {optionLabel}
-              </option>
-            ))}
-          </SelectControl>
-        </Frame>
+      return choice(
+        text(value),
+        Object.entries(config.options ?? {}).map(([option, optionLabel]) => (
+          <option key={option} value={option}>
+            {optionLabel}
+          </option>
+        )),
       );
     case "reference":
-      return (
-        <Frame name={name} label={label} help={help} errors={errors}>
-          <SelectControl
-            id={idOf(name)}
-            name={name}
-            required={config.required}
-            defaultValue={referenceText(value)}
-            {...aria}
-          >
-            <option value="">{c.noReference}</option>
-            {REFERENCE_TARGETS.filter((target) => config.targets?.[target]).map((target) => (
-              <optgroup key={target} label={c.targets[target]}>
-                {(context.choices[`reference:${target}`] ?? []).map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </optgroup>
+      return choice(
+        referenceText(value),
+        REFERENCE_TARGETS.filter((target) => config.targets?.[target]).map((target) => (
+          <optgroup key={target} label={c.targets[target]}>
+            {(context.choices[`reference:${target}`] ?? []).map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
             ))}
-          </SelectControl>
-        </Frame>
+          </optgroup>
+        )),
       );
     case "image":
       return <ImageControl name={name} label={label} help={help} value={value} context={context} />;
     case "file":
-      return (
-        <Frame name={name} label={`${label} (${c.fileId})`} help={help} errors={errors}>
-          <input
-            id={idOf(name)}
-            name={`${name}.id`}
-            type="text"
-            inputMode="numeric"
-            defaultValue={text(asRecord(value).id)}
-          />
-        </Frame>
+      return framed(
+        <input
+          id={idOf(name)}
+          name={`${name}.id`}
+          type="text"
+          inputMode="numeric"
+          defaultValue={text(asRecord(value).id)}
+        />,
+        `${label} (${c.fileId})`,
       );
     case "images":
     case "files":

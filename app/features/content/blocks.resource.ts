@@ -4,7 +4,7 @@ import type { Db } from "#app/db/schema";
 import { de } from "#app/i18n/de-backoffice";
 import { deBlocks } from "#app/i18n/de-blocks";
 import {
-  identifierField,
+  optionalIdentifierField,
   nameField,
   positionColumn,
   positionField,
@@ -148,7 +148,8 @@ export const blocksResource: ResourceDefinition = {
   texts: de.resources.blocks,
   fields: [
     nameField(120),
-    { ...identifierField(), help: f.identifierHelp },
+    // The identifier chooses the block's layout, so it is never made up (decision 098).
+    { ...optionalIdentifierField(), help: f.identifierHelp, required: true },
     { name: "isPublic", type: "boolean", label: f.isPublic, help: f.isPublicHelp },
     positionField(),
   ],

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { z } from "zod";
 import type { NavigationItem } from "#app/db/schema";
 import { deContent } from "#app/i18n/de-content";
+import { de } from "#app/i18n/de-backoffice";
 import {
   identifierField,
   nameField,
@@ -26,7 +27,10 @@ export const navigationsResource: ResourceDefinition = {
   entityType: "navigation",
   table: "navigations",
   texts: t.resource,
-  fields: [nameField(120), { ...identifierField(), help: t.identifierHelp }],
+  fields: [
+    nameField(120),
+    { ...identifierField(), help: `${t.identifierHelp} ${de.fieldLabels.identifierDerived}` },
+  ],
   extraSchema: {
     items: navigationItemsSchema.optional(),
     // The edit page's marker: its list is the whole list, even when it has no rows left (a form

@@ -7,15 +7,15 @@ import type { MessageOrigin } from "#app/features/orders/order-mails.server";
 import { confirmAfterPrint } from "./auto-confirm.server";
 import { isDeviceToken } from "./device-token";
 import {
-  jobContent,
-  logDevice,
   markJobPrinted,
+  nextDueJob,
   notePollAndSetStaleAside,
   offerableAt,
   pollingPrinterByToken,
   putJobBack,
   REOFFER_AFTER_MS,
-} from "./print-jobs.server";
+} from "./polling-printers.server";
+import { jobContent, logDevice } from "./print-jobs.server";
 
 /**
  * Star CloudPRNT (decision 056): the printer polls `POST /api/cloudprnt/{device token}`, hears
@@ -139,15 +139,7 @@ export async function cloudPrntPoll(
   const device = await deviceOf(db, deviceToken);
   if (!device) return notFound(t.unknownDevice);
   await notePollAndSetStaleAside(db, device, now, t.polled);
-  const job = await db
-    .selectFrom("printJobs")
-    .select(["id", "jobToken"])
-    .where("deviceId", "=", device.id)
-    .where(offerableAt(now))
-    .where("nextAttemptAt", "<=", now)
-    .orderBy("id")
-    .limit(1)
-    .executeTakeFirst();
+  const job = await nextDueJob(db, device.id, now).select(["id", "jobToken"]).executeTakeFirst();
   if (!job) return Response.json({ jobReady: false });
   return Response.json({ jobReady: true, mediaTypes: [MEDIA_TYPE], jobToken: job.jobToken });
 }
@@ -156,7 +148,7 @@ async function jobOf(db: Db, deviceId: number, jobToken: string | null) {
   if (!jobToken || jobToken.length > 64) return undefined;
   return db
     .selectFrom("printJobs")
-    .select(["id", "orderId", "reason", "content", "status", "attempts"])
+    .select(["id", "orderId", "reason", "payload", "content", "status", "attempts"])
     .where("deviceId", "=", deviceId)
     .where("jobToken", "=", jobToken)
     .executeTakeFirst();

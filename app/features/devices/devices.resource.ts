@@ -34,7 +34,10 @@ export const devicesResource: ResourceDefinition = {
   texts: texts.resource,
   fields: [
     nameField(80),
-    { ...identifierField(80), help: texts.help.identifier },
+    {
+      ...identifierField(80),
+      help: `${texts.help.identifier} ${de.fieldLabels.identifierDerived}`,
+    },
     {
       name: "branchId",
       type: "reference",

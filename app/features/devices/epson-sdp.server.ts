@@ -5,14 +5,13 @@ import { parsePrintResponse } from "#app/integrations/printers/epos-xml";
 import type { MessageOrigin } from "#app/features/orders/order-mails.server";
 import { confirmAfterPrint } from "./auto-confirm.server";
 import {
-  jobContent,
-  logDevice,
   markJobPrinted,
+  nextDueJob,
   notePollAndSetStaleAside,
-  offerableAt,
   pollingPrinterByToken,
   putJobBack,
-} from "./print-jobs.server";
+} from "./polling-printers.server";
+import { jobContent, logDevice } from "./print-jobs.server";
 
 /**
  * Epson Server Direct Print (decision 063). The printer POSTs form data to
@@ -74,14 +73,8 @@ export async function epsonSdpRequest(
 /** GetRequest: the next due job of this device, or an empty answer. */
 async function handOut(db: Db, device: Device, now: Date): Promise<Response> {
   await notePollAndSetStaleAside(db, device, now, t.polled);
-  const job = await db
-    .selectFrom("printJobs")
-    .select(["id", "orderId", "reason", "content", "status", "attempts"])
-    .where("deviceId", "=", device.id)
-    .where(offerableAt(now))
-    .where("nextAttemptAt", "<=", now)
-    .orderBy("id")
-    .limit(1)
+  const job = await nextDueJob(db, device.id, now)
+    .select(["id", "orderId", "reason", "payload", "content", "status", "attempts"])
     .executeTakeFirst();
   if (!job) return xmlAnswer();
   const { content } = await jobContent(db, job, device);

@@ -1,6 +1,6 @@
 import type { Db } from "#app/db/schema";
 import { auditOrder, type StaffScope } from "#app/features/orders/staff-orders.server";
-import { queueReprint, announcePrintJobs } from "./print-jobs.server";
+import { queueReprintJobs, announcePrintJobs } from "./print-jobs.server";
 
 /** The printers of a branch a copy of its orders can go to. */
 export async function branchPrinterIds(db: Db, branchId: number): Promise<number[]> {
@@ -17,18 +17,21 @@ export async function branchPrinterIds(db: Db, branchId: number): Promise<number
 
 /**
  * "Kopie drucken" (decision 056): a reprint is always explicit — one new job per printer of the
- * order's branch, printed under "KOPIE", audited. Answers how many printers it went to.
+ * order's branch, printed under "KOPIE", audited. The back office's button and
+ * `POST /api/orders/{id}/print` (decision 099) both call this. Answers the jobs queued, one per
+ * printer; none when the branch has no printer.
  */
 export async function reprintOrder(
   db: Db,
   scope: StaffScope,
   order: { id: number; branchId: number },
-): Promise<number> {
+): Promise<{ id: number; deviceId: number }[]> {
   const printers = await branchPrinterIds(db, order.branchId);
-  await db.transaction().execute(async (trx) => {
-    const jobs = await queueReprint(trx, order.id, printers);
-    await auditOrder(trx, scope, order.id, "reprint", { jobs });
+  const jobs = await db.transaction().execute(async (trx) => {
+    const queued = await queueReprintJobs(trx, order.id, printers);
+    await auditOrder(trx, scope, order.id, "reprint", { jobs: queued.length });
+    return queued;
   });
-  announcePrintJobs();
-  return printers.length;
+  if (jobs.length > 0) announcePrintJobs();
+  return jobs;
 }

@@ -1,49 +1,16 @@
 import net from "node:net";
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
-import type { Database, Db, DeviceConnection, PrintJobReason } from "#app/db/schema";
+import { sql } from "kysely";
+import type { Db, DeviceConnection, PrintJobReason } from "#app/db/schema";
 import { encodePc858, receiptToEscPos } from "#app/integrations/printers/escpos";
 import { EposSink, printRequestInfo, receiptToEpos } from "#app/integrations/printers/epos-xml";
+import {
+  layoutProductionTicket,
+  productionTicketToEscPos,
+} from "#app/integrations/printers/production-layout";
+import type { ProductionTicket } from "#app/domain/production-ticket";
 import { loadReceipt } from "#app/features/orders/receipt.server";
 import { deDevices } from "#app/i18n/de-devices";
 import { startPeriodicJob } from "#app/server/periodic-job.server";
-import { isDeviceToken } from "./device-token";
-
-/**
- * The printer that polls with this token over `connection`, or undefined (a malformed token, a
- * notifier's token, a printer of the other kind): what the polling protocols answer 404 to.
- */
-export async function pollingPrinterByToken(
-  db: Db,
-  token: string | undefined,
-  connection: "epson_sdp" | "star_cloudprnt",
-) {
-  if (!isDeviceToken(token)) return undefined;
-  return db
-    .selectFrom("devices")
-    .select(["id", "paperWidth", "lastSeenAt", "connection"])
-    .where("token", "=", token)
-    .where("connection", "=", connection)
-    .where("kind", "=", "printer")
-    .executeTakeFirst();
-}
-
-/**
- * A job handed out to a polling printer but without a result this long is offered again (the
- * printer restarted).
- */
-export const REOFFER_AFTER_MS = 60_000;
-
-/** The jobs a polling printer (CloudPRNT, Epson SDP) may be handed: pending, or out too long. */
-export function offerableAt(now: Date) {
-  return (eb: ExpressionBuilder<Database, "printJobs">): Expression<SqlBool> =>
-    eb.or([
-      eb("status", "=", "pending"),
-      eb.and([
-        eb("status", "=", "sending"),
-        eb("fetchedAt", "<", new Date(now.getTime() - REOFFER_AFTER_MS)),
-      ]),
-    ]);
-}
 
 /**
  * Print jobs (issue 20, decision 056): the only way anything reaches a printer. A job is a row,
@@ -98,22 +65,44 @@ export const NEW_ORDER_PRINT_JOBS_CTE = sql`
   )`;
 
 /** A copy on staff's explicit request: one job per named printer, marked "Kopie". */
-export async function queueReprint(db: Db, orderId: number, deviceIds: readonly number[]) {
-  if (deviceIds.length === 0) return 0;
+export async function queueReprintJobs(
+  db: Db,
+  orderId: number,
+  deviceIds: readonly number[],
+): Promise<{ id: number; deviceId: number }[]> {
+  if (deviceIds.length === 0) return [];
   const rows = await db
     .insertInto("printJobs")
     .values(deviceIds.map((deviceId) => ({ deviceId, orderId, reason: "reprint" as const })))
-    .returning("id")
+    .returning(["id", "deviceId"])
     .execute();
-  return rows.length;
+  return rows.sort((a, b) => a.id - b.id);
 }
 
-/** The ticket's bytes: start (init, code page, feed), job line, "Kopie" if so, the receipt. */
-export async function renderJob(
-  db: Db,
-  job: { id: number; orderId: number | null; reason: PrintJobReason },
-  paperWidth: number,
-): Promise<Buffer> {
+/** The same, answering how many jobs were queued. */
+export async function queueReprint(db: Db, orderId: number, deviceIds: readonly number[]) {
+  return (await queueReprintJobs(db, orderId, deviceIds)).length;
+}
+
+/** What rendering a job needs: an order's, or a production list's (`payload`, decision 107). */
+export interface RenderableJob {
+  id: number;
+  orderId: number | null;
+  reason: PrintJobReason;
+  payload?: ProductionTicket | null;
+}
+
+/** A production list's job without its list cannot be printed (the database forbids it). */
+function ticketOf(job: RenderableJob): ProductionTicket {
+  if (!job.payload) throw new Error(`Druckauftrag ${job.id}: die Backliste fehlt.`);
+  return job.payload;
+}
+
+/**
+ * The ticket's bytes: start (init, code page, feed), job line, "Kopie" if so, the receipt; a
+ * production list's job the short list instead (decision 107).
+ */
+export async function renderJob(db: Db, job: RenderableJob, paperWidth: number): Promise<Buffer> {
   const width = paperWidth === 58 ? 32 : 48;
   const head: number[] = [...TICKET_START];
   const line = (text: string) => head.push(...encodePc858(text), LF);
@@ -123,6 +112,12 @@ export async function renderJob(
     head.push(GS, 0x21, 0x00);
   }
   line(`${deDevices.ticket.job} ${job.id}`);
+  if (job.reason === "production_list") {
+    return Buffer.concat([
+      Buffer.from(head),
+      Buffer.from(productionTicketToEscPos(ticketOf(job), { width })),
+    ]);
+  }
   if (job.orderId === null) {
     line(deDevices.ticket.test);
     head.push(LF, LF, LF, GS, 0x56, 66, 0);
@@ -142,7 +137,7 @@ export async function renderJob(
  */
 export async function renderJobEpos(
   db: Db,
-  job: { id: number; orderId: number | null; reason: PrintJobReason },
+  job: RenderableJob,
   paperWidth: number,
 ): Promise<Buffer> {
   const width = paperWidth === 58 ? 32 : 48;
@@ -156,7 +151,9 @@ export async function renderJobEpos(
     sink.command("sizeNormal");
   }
   sink.line(`${deDevices.ticket.job} ${job.id}`);
-  if (job.orderId === null) {
+  if (job.reason === "production_list") {
+    layoutProductionTicket(ticketOf(job), { width }, sink);
+  } else if (job.orderId === null) {
     sink.line(deDevices.ticket.test);
     sink.feed(3);
     sink.command("partialCut");
@@ -177,7 +174,7 @@ export function contentFits(connection: DeviceConnection | null, content: Buffer
 /** The job's bytes for its device: kept ones if they fit, else rendered now. */
 export async function jobContent(
   db: Db,
-  job: { id: number; orderId: number | null; reason: PrintJobReason; content: Buffer | null },
+  job: RenderableJob & { content: Buffer | null },
   device: { connection: DeviceConnection | null; paperWidth: number },
 ): Promise<{ content: Buffer; rendered: boolean }> {
   if (contentFits(device.connection, job.content)) {
@@ -199,77 +196,6 @@ export async function logDevice(
   printJobId: number | null = null,
 ) {
   await db.insertInto("deviceLogs").values({ deviceId, event, message, printJobId }).execute();
-}
-
-/**
- * A polling printer (CloudPRNT, Epson SDP) has called: its return after more than a minute is
- * logged with `polled`, it is recorded as seen, and its pending tickets older than the shop's
- * stale limit are set aside for staff (a reprint is never stale), each with a log line.
- */
-export async function notePollAndSetStaleAside(
-  db: Db,
-  device: { id: number; lastSeenAt: Date | null },
-  now: Date,
-  polled: string,
-): Promise<void> {
-  if (!device.lastSeenAt || now.getTime() - device.lastSeenAt.getTime() > 60_000) {
-    await logDevice(db, device.id, "poll", polled);
-  }
-  await db.updateTable("devices").set({ lastSeenAt: now }).where("id", "=", device.id).execute();
-  const settings = await db.selectFrom("settings").select("printStaleMinutes").executeTakeFirst();
-  const staleBefore = new Date(now.getTime() - (settings?.printStaleMinutes ?? 30) * 60_000);
-  const stale = await db
-    .updateTable("printJobs")
-    .set({ status: "stale" })
-    .where("deviceId", "=", device.id)
-    .where("status", "=", "pending")
-    .where("reason", "!=", "reprint")
-    .where("createdAt", "<", staleBefore)
-    .returning("id")
-    .execute();
-  for (const job of stale) {
-    await logDevice(db, device.id, "stale", deDevices.log.stale(job.id), job.id);
-  }
-}
-
-/**
- * A polling printer's proof of printing (CloudPRNT's confirmation, Epson SDP's result): the job
- * becomes printed once. True only for the call that changed it, however many proofs arrive.
- */
-export async function markJobPrinted(db: Db, jobId: number): Promise<boolean> {
-  const changed = await db
-    .updateTable("printJobs")
-    .set({ status: "printed", printedAt: new Date(), lastError: null })
-    .where("id", "=", jobId)
-    .where("status", "!=", "printed")
-    .returning("id")
-    .executeTakeFirst();
-  return changed !== undefined;
-}
-
-/**
- * A polling printer reported a failure: the job waits for another try, backed off by its attempts.
- * `from`: the statuses it may be put back from (Epson SDP: only a job it was handed).
- */
-export async function putJobBack(
-  db: Db,
-  job: { id: number; attempts: number },
-  lastError: string,
-  from: "unprinted" | "sending",
-): Promise<void> {
-  const update = db
-    .updateTable("printJobs")
-    .set({
-      status: "pending",
-      lastError,
-      nextAttemptAt: sql<Date>`now() + make_interval(secs => ${backOffSeconds(job.attempts)})`,
-    })
-    .where("id", "=", job.id);
-  await (
-    from === "sending"
-      ? update.where("status", "=", "sending")
-      : update.where("status", "!=", "printed")
-  ).execute();
 }
 
 // ——— Delivery over raw TCP (port 9100) ———
@@ -421,6 +347,7 @@ export async function deliverDueJobs(
           "j.id",
           "j.orderId",
           "j.reason",
+          "j.payload",
           "j.content",
           "j.attempts",
           "j.createdAt",

@@ -1,7 +1,3 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
-import PDFDocument from "pdfkit";
 import {
   A4,
   LABEL_LAYOUTS,
@@ -11,6 +7,7 @@ import {
   type LabelSlot,
 } from "#app/domain/label-layout";
 import type { LabelContent } from "#app/domain/product-label";
+import { BOLD, openSansPdf, REGULAR, type PdfDoc as Doc } from "#app/features/shared/pdf.server";
 
 /**
  * Product labels as a PDF (decision 057), drawn by pdfkit with Open Sans from `@fontsource`
@@ -18,31 +15,11 @@ import type { LabelContent } from "#app/domain/product-label";
  * label is clipped to its place on the sheet, so a long text never spills onto its neighbour.
  */
 
-const requireFrom = createRequire(import.meta.url);
-let fonts: { regular: Buffer; bold: Buffer } | null = null;
-
-export function fontFiles() {
-  if (!fonts) {
-    const folder = path.join(
-      path.dirname(requireFrom.resolve("@fontsource/open-sans/package.json")),
-      "files",
-    );
-    fonts = {
-      regular: readFileSync(path.join(folder, "open-sans-latin-400-normal.woff")),
-      bold: readFileSync(path.join(folder, "open-sans-latin-700-normal.woff")),
-    };
-  }
-  return fonts;
-}
-
 export interface LabelPrint {
   content: LabelContent;
   copies: number;
 }
 
-type Doc = InstanceType<typeof PDFDocument>;
-const REGULAR = "OpenSans";
-const BOLD = "OpenSans-Bold";
 const BLACK = "#000000";
 
 interface Box {
@@ -137,21 +114,12 @@ export async function renderLabelsPdf(
   const layout = LABEL_LAYOUTS[layoutName];
   const total = prints.reduce((sum, print) => sum + print.copies, 0);
   const slots = labelSlots(layout, total, start);
-  const { regular, bold } = fontFiles();
-  const doc = new PDFDocument({
+  const { doc, finish } = openSansPdf({
     size: [mmToPt(A4.width), mmToPt(A4.height)],
     margin: 0,
     autoFirstPage: false,
     info: { Title: "Produktetiketten", Creator: "Backstube" },
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve, reject) => {
-    doc.on("end", resolve);
-    doc.on("error", reject);
-  });
-  doc.registerFont(REGULAR, regular);
-  doc.registerFont(BOLD, bold);
   let page = -1;
   let next = 0;
   for (const print of prints) {
@@ -170,7 +138,5 @@ export async function renderLabelsPdf(
     }
   }
   if (page < 0) doc.addPage({ size: [mmToPt(A4.width), mmToPt(A4.height)], margin: 0 });
-  doc.end();
-  await ended;
-  return Buffer.concat(chunks);
+  return finish();
 }

@@ -1,4 +1,3 @@
-import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { DateTime } from "luxon";
 import type { Db } from "#app/db/schema";
 import { isLabelLayoutName, LABEL_LAYOUTS, labelsPerSheet } from "#app/domain/label-layout";
@@ -8,18 +7,17 @@ import { priceText } from "#app/domain/product-label";
 import { inZone } from "#app/domain/time";
 import { parseId } from "#app/domain/values";
 import { deLabels } from "#app/i18n/de-labels";
-import { adminFor } from "#app/features/catalogue/bulk-routes.server";
 import { filterChoices, matchingProducts } from "#app/features/catalogue/bulk-prices.server";
-import { productFilterFrom } from "#app/features/catalogue/product-filter";
-import { readSmallForm } from "#app/features/shared/small-request.server";
+import type { ProductFilterValues } from "#app/features/catalogue/product-filter";
 import { referenceSettings } from "#app/features/shared/reference-data.server";
 import { renderLabelsPdf } from "./labels-pdf.server";
 
 /**
- * `/backend/products/labels` (issue 20, decision 057): GET the form (a product filter, a count
+ * The labels of `/backend/products/labels` (issue 20, decision 057): GET the form (a product filter, a count
  * per product, the layout, the first free position, a best-before date), POST it for the PDF
  * (`Content-Disposition: attachment`). A plain form: without JavaScript the browser downloads the
- * answer; a refusal is the page again with a 400 and the German reason.
+ * answer; a refusal is the page again with a 400 and the German reason. The routes guard and read
+ * the request; these services parse, check and render.
  */
 const texts = deLabels;
 
@@ -144,18 +142,16 @@ export async function labelsPdf(
   return { ok: true, pdf: await renderLabelsPdf(prints, choice.layout, choice.start) };
 }
 
-export async function labelsPageLoader(request: Request, context: AppLoadContext) {
-  await adminFor(request, context);
-  const url = new URL(request.url);
-  const { search, categoryId } = productFilterFrom(url.searchParams);
+/** What the page lists for a filter (search and category; labels have no tag filter). */
+export async function labelsPageData(db: Db, { search, categoryId }: ProductFilterValues) {
   const filter = { search, categoryId };
   const [matches, choices, settings] = await Promise.all([
-    matchingProducts(context.db, filter, MAX_LABEL_PRODUCTS),
-    filterChoices(context.db),
-    referenceSettings(context.db),
+    matchingProducts(db, filter, MAX_LABEL_PRODUCTS),
+    filterChoices(db),
+    referenceSettings(db),
   ]);
   const details = await loadLabelProducts(
-    context.db,
+    db,
     matches.rows.map((row) => row.id),
   );
   return {
@@ -179,10 +175,15 @@ export interface LabelsReply {
   sent: Record<string, string>;
 }
 
-export async function labelsPageAction(request: Request, context: AppLoadContext) {
-  await adminFor(request, context);
-  const form = await readSmallForm(request);
-  if (!form) return data<LabelsReply>({ errors: [texts.errors.badRequest], sent: {} }, 400);
+/**
+ * The page's form checked: the address of its PDF (post, redirect, get: the PDF is the answer of
+ * a GET, whose address carries the choice, checked again there), or the reply to render with its
+ * status.
+ */
+export async function checkLabelForm(
+  db: Db,
+  form: FormData | URLSearchParams,
+): Promise<{ ok: true; pdfPath: string } | { ok: false; status: number; reply: LabelsReply }> {
   const sent: Record<string, string> = {};
   let kept = 0;
   for (const [key, value] of form.entries()) {
@@ -196,17 +197,16 @@ export async function labelsPageAction(request: Request, context: AppLoadContext
     }
   }
   const parsed = parseLabelForm(form);
-  if (!parsed.ok) return data<LabelsReply>({ errors: parsed.errors, sent }, parsed.status);
+  if (!parsed.ok)
+    return { ok: false, status: parsed.status, reply: { errors: parsed.errors, sent } };
   const products = await loadLabelProducts(
-    context.db,
+    db,
     parsed.value.items.map((item) => item.productId),
   );
   if (parsed.value.items.some((item) => !products.has(item.productId))) {
-    return data<LabelsReply>({ errors: [texts.errors.unknownProduct], sent }, 400);
+    return { ok: false, status: 400, reply: { errors: [texts.errors.unknownProduct], sent } };
   }
-  // Post, redirect, get: the PDF is the answer of a GET (the browser downloads it and stays on
-  // the page); its address carries the choice, checked again there.
-  return redirect(`${LABELS_PDF_PATH}?${labelQuery(parsed.value)}`, 303);
+  return { ok: true, pdfPath: `${LABELS_PDF_PATH}?${labelQuery(parsed.value)}` };
 }
 
 export const LABELS_PDF_PATH = "/backend/products/labels.pdf";
@@ -218,29 +218,19 @@ export function labelQuery(choice: LabelChoice): string {
   return query.toString();
 }
 
-/** `GET /backend/products/labels.pdf?format=&start=&mhd=&anzahl-<id>=`: the PDF, or a 400. */
-export async function labelsPdfLoader(request: Request, context: AppLoadContext) {
-  await adminFor(request, context);
-  const refuse = (status: number, errors: string[]) =>
-    new Response(`${texts.errors.title}\n${errors.join("\n")}\n`, {
-      status,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-    });
-  const url = new URL(request.url);
-  if (url.search.length > 8_000)
-    return refuse(400, [texts.errors.tooManyProducts(MAX_LABEL_PRODUCTS)]);
-  const parsed = parseLabelForm(url.searchParams);
-  if (!parsed.ok) return refuse(parsed.status, parsed.errors);
-  const outcome = await labelsPdf(context.db, parsed.value, new Date());
-  if (!outcome.ok) return refuse(outcome.status, outcome.errors);
-  return new Response(new Uint8Array(outcome.pdf), {
-    status: 200,
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${texts.fileName}"`,
-      "Content-Length": String(outcome.pdf.length),
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+/**
+ * The PDF of the labels a query string names (`?format=&start=&mhd=&anzahl-<id>=`, as sent), or
+ * the reasons.
+ */
+export async function labelsPdfFor(
+  db: Db,
+  search: string,
+  now: Date,
+): Promise<{ ok: true; pdf: Buffer } | { ok: false; status: number; errors: string[] }> {
+  if (search.length > 8_000) {
+    return { ok: false, status: 400, errors: [texts.errors.tooManyProducts(MAX_LABEL_PRODUCTS)] };
+  }
+  const parsed = parseLabelForm(new URLSearchParams(search));
+  if (!parsed.ok) return parsed;
+  return labelsPdf(db, parsed.value, now);
 }

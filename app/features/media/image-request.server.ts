@@ -2,6 +2,26 @@ import { FORM_TEXT_BYTES, IMAGE_MAX_BYTES } from "#app/domain/image-files";
 import { readSmallForm, readSmallJson } from "#app/features/shared/small-request.server";
 import { readMultipart } from "#app/server/multipart.server";
 import type { ImageInput } from "./images.server";
+import type { Problem } from "#app/server/outcome";
+import { unknownKeysIn, type BodyKeys } from "#app/server/unknown-keys";
+
+/** What an image's JSON takes, and what its answer shows besides (passed over). */
+const IMAGE_JSON_KEYS: BodyKeys = {
+  takes: ["alt", "version"],
+  answers: [
+    "id",
+    "extension",
+    "mimeType",
+    "width",
+    "height",
+    "url",
+    "sizes",
+    "usage",
+    "createdAt",
+    "updatedAt",
+  ],
+  rows: { focalPoint: { takes: ["x", "y"] } },
+};
 
 /**
  * The body of an image upload or change, from the back-office form (multipart without
@@ -16,6 +36,8 @@ export const IMAGE_REQUEST_BYTES = IMAGE_MAX_BYTES + FORM_TEXT_BYTES;
 
 export interface ImageRequest {
   fields: Record<string, string>;
+  /** A JSON body's keys that an image does not take (decision 104), each named; else empty. */
+  unknown?: Problem[];
   input: Omit<ImageInput, "focalScale" | "alt" | "focalX" | "focalY" | "version">;
 }
 
@@ -28,7 +50,11 @@ export async function readImageRequest(request: Request): Promise<ImageRequest |
       typeof body.data === "object" && body.data !== null && !Array.isArray(body.data)
         ? (body.data as Record<string, unknown>)
         : body;
-    return { fields: jsonFields(inner), input: { file: null } };
+    return {
+      fields: jsonFields(inner),
+      unknown: unknownKeysIn(inner, IMAGE_JSON_KEYS),
+      input: { file: null },
+    };
   }
   if (!type.startsWith("multipart/form-data")) {
     const form = await readSmallForm(request, FORM_TEXT_BYTES);

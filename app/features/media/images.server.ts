@@ -157,6 +157,16 @@ export async function findImage(db: Db, id: number): Promise<ImageRecord | undef
   return db.selectFrom("images").select(COLUMNS).where("id", "=", id).executeTakeFirst();
 }
 
+/** The image to change, locked until the transaction ends: a second change waits for it. */
+function lockedImage(trx: Db, id: number): Promise<ImageRecord | undefined> {
+  return trx
+    .selectFrom("images")
+    .select(COLUMNS)
+    .where("id", "=", id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 export const IMAGES_PAGE_SIZE = 48;
 
 export async function listImages(
@@ -341,12 +351,7 @@ export async function updateImage(
   let before: ImageRecord | undefined;
   try {
     const outcome = await context.db.transaction().execute(async (trx) => {
-      before = await trx
-        .selectFrom("images")
-        .select(COLUMNS)
-        .where("id", "=", id)
-        .forUpdate()
-        .executeTakeFirst();
+      before = await lockedImage(trx, id);
       if (!before) return notFound();
       if (input.version !== undefined && input.version !== null && input.version !== "") {
         if (String(input.version) !== String(before.version)) {
@@ -409,12 +414,7 @@ export async function deleteImage(
   id: number,
 ): Promise<Outcome<ImageRecord>> {
   const outcome = await context.db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom("images")
-      .select(COLUMNS)
-      .where("id", "=", id)
-      .forUpdate()
-      .executeTakeFirst();
+    const before = await lockedImage(trx, id);
     if (!before) return notFound();
     const usage = (await usageOf(trx, [id])).get(id);
     if (usage && usage.total > 0) {

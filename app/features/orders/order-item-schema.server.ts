@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MAX_ID } from "#app/domain/values";
 import { de } from "#app/i18n/de-staff";
 import { MAX_TEXT_LENGTH } from "#app/features/cart/item-form.server";
+import type { BodyKeys } from "#app/server/unknown-keys";
 
 /**
  * One order item in a JSON body, as `POST /api/orders` (with its product) and
@@ -35,3 +36,31 @@ export const orderItemSchema = z.object({
     .max(100)
     .optional(),
 });
+
+/**
+ * The keys an item's JSON may hold (decision 104), its parts' and their options' too: those it
+ * takes, and those an order's answer shows (`gross`, `name` …), passed over so that an item read
+ * from `GET /api/orders/{id}` can go back as it was. Any other key is refused by its path.
+ */
+export const ORDER_ITEM_KEYS: BodyKeys = {
+  takes: ["amount", "unit"],
+  answers: [
+    "id",
+    "index",
+    "productId",
+    "name",
+    "description",
+    "unitPrice",
+    "gross",
+    "taxRate",
+    "calculationModel",
+    "isPriceHidden",
+  ],
+  rows: {
+    parts: {
+      takes: ["partId", "value", "optionIds"],
+      answers: ["name", "type", "uploadIds"],
+      rows: { options: { takes: ["optionId"], answers: ["name", "modifier", "value"] } },
+    },
+  },
+};

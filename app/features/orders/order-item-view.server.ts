@@ -1,5 +1,5 @@
 import type { CatalogueProduct } from "#app/db/queries/catalogue";
-import type { Db, OrderItem, PartType } from "#app/db/schema";
+import type { Db, OrderItem } from "#app/db/schema";
 import { formatNumber } from "#app/domain/format";
 import { formatMoney } from "#app/domain/money";
 import { itemEditRefusal } from "#app/domain/order-item-edit";
@@ -13,8 +13,8 @@ import {
 } from "#app/domain/units";
 import { de } from "#app/i18n/de-staff";
 import { pricedProduct } from "#app/features/cart/cart-pricing.server";
-import { optionPriceLabel } from "#app/features/storefront/item-dialog.server";
-import { partField, textLimitOf } from "#app/features/cart/item-form.server";
+import { stepView, type StepView } from "#app/features/storefront/item-dialog.server";
+import { partField } from "#app/features/cart/item-form.server";
 import { catalogueProduct, findOrderItem } from "./order-item-edit.server";
 import { referenceSettings } from "#app/features/shared/reference-data.server";
 import { staffState, type StaffScope } from "./staff-orders.server";
@@ -32,18 +32,9 @@ export interface ItemEditUnit {
   hint: string;
 }
 
-export interface ItemEditPart {
-  id: number;
-  field: string;
-  name: string;
-  description: string | null;
-  type: PartType;
-  isOptional: boolean;
-  options: { id: number; name: string; priceLabel: string | null }[];
+export interface ItemEditPart extends StepView {
   /** Upload steps: how many files the customer sent (they are not changed here). */
   files: number | null;
-  /** Text steps: the longest text the step takes (the shop's limit, checked on saving too). */
-  maxLength: number | null;
 }
 
 /** The fields as the form shows them: posted ones after a refusal, else the stored item. */
@@ -122,25 +113,14 @@ export async function loadItemEdit(
     price: item.isPriceHidden ? de.menu.priceOnRequest : formatMoney(item.gross, currency),
     refusal,
     units: product ? unitsOf(product) : [],
-    parts: (product?.parts ?? []).map((part) => ({
-      id: part.id,
-      field: partField(part.id),
-      name: part.name,
-      description: part.description,
-      type: part.type,
-      isOptional: part.isOptional,
-      options: part.options.map((option) => ({
-        id: option.id,
-        name: option.name,
-        priceLabel: product?.isPriceHidden
-          ? null
-          : optionPriceLabel(option.modifier, option.value, currency),
-      })),
-      files: ["image", "images", "file", "files"].includes(part.type)
-        ? (item.parts.find((chosen) => chosen.partId === part.id)?.uploadIds?.length ?? 0)
-        : null,
-      maxLength: part.type === "text" || part.type === "textarea" ? textLimitOf(part) : null,
-    })),
+    parts: product
+      ? product.parts.map((part) => ({
+          ...stepView(part, product, currency),
+          files: ["image", "images", "file", "files"].includes(part.type)
+            ? (item.parts.find((chosen) => chosen.partId === part.id)?.uploadIds?.length ?? 0)
+            : null,
+        }))
+      : [],
     values: storedValues(item),
   };
 }

@@ -1,5 +1,7 @@
 import { de as deStaff } from "#app/i18n/de-staff";
 import { everyone, type BackOfficeArea } from "#app/features/backoffice/areas";
+import { isAdmin } from "#app/domain/staff-permissions";
+import { dePrivacy } from "#app/i18n/de-privacy";
 
 const texts = deStaff.backOffice.areas;
 
@@ -20,5 +22,14 @@ export const ordersAreas: readonly BackOfficeArea[] = [
     path: "/backend/orders/new",
     icon: "☎",
     allowed: everyone,
+  },
+  {
+    // Art. 15 and 17 DSGVO (decision 112): administrators only.
+    key: "customer-data",
+    group: "admin",
+    ...dePrivacy.area,
+    path: "/backend/customer-data",
+    icon: "§",
+    allowed: isAdmin,
   },
 ];

@@ -15,6 +15,7 @@ import {
   type OrderChangeResult,
 } from "./order-status.server";
 import { staffState } from "./staff-orders.server";
+import { appLogger } from "#app/server/logger.server";
 
 /**
  * Gives a customer's online payment back when the order will not be made (decision 022). The
@@ -124,7 +125,7 @@ export async function refundOrderPayment(
     return { ok: true, refunded: true, done };
   } catch (error) {
     if (!isPaymentProviderError(error)) throw error;
-    console.error(`Erstattung für Bestellung ${order.id} fehlgeschlagen: ${error.message}`);
+    appLogger().error(`Erstattung für Bestellung ${order.id} fehlgeschlagen: ${error.message}`);
     // An answer means this request is settled at the provider (Stripe even replays a saved 500
     // for the same key): the next attempt takes a new key. Without an answer (timeout, no
     // connection) it may have gone through, so the next attempt repeats the key. A 409 is a

@@ -23,7 +23,8 @@ import { parseItemForm, type ItemInput } from "#app/features/cart/item-form.serv
 import { loadStorefront } from "#app/features/storefront/storefront.server";
 import { checkoutMessages } from "./order-mails.server";
 import { fieldErrors } from "./order-changes.server";
-import { orderItemSchema } from "./order-item-schema.server";
+import { ORDER_ITEM_KEYS, orderItemSchema } from "./order-item-schema.server";
+import type { BodyKeys } from "#app/server/unknown-keys";
 import { auditOrder, findStaffOrder, type StaffScope } from "./staff-orders.server";
 import { requireBranch, type StaffUser } from "#app/features/staff/staff-auth.server";
 
@@ -99,6 +100,12 @@ export const staffOrderSchema = z.object({
 });
 
 type StaffOrderBody = z.infer<typeof staffOrderSchema>;
+
+/** The keys of `POST /api/orders` (decision 104), its items' and their parts' too. */
+export const STAFF_ORDER_KEYS: BodyKeys = {
+  takes: Object.keys(staffOrderSchema.shape).filter((key) => key !== "items"),
+  rows: { items: { ...ORDER_ITEM_KEYS, takes: ["product", ...ORDER_ITEM_KEYS.takes] } },
+};
 
 export type StaffOrderOutcome =
   | { ok: true; orderId: number; isNew: boolean; paymentRedirectUrl: string | null }

@@ -12,12 +12,19 @@ import { SHOP_NAMED_TEXTS, textsFollowingShopName } from "#app/domain/shop-name"
  */
 const t = de.settings;
 
-const toggle = (name: string, label: string, section: string, help?: string): Field => ({
+const toggle = (
+  name: string,
+  label: string,
+  section: string,
+  help?: string,
+  apiName?: string,
+): Field => ({
   name,
   type: "boolean",
   label,
   section,
   ...(help ? { help } : {}),
+  ...(apiName ? { apiName } : {}),
 });
 
 const legal = (name: string, label: string): Field[] => [
@@ -118,6 +125,8 @@ export const settingsFields: Field[] = [
   },
   {
     name: "color1",
+    // Spec section 3 (Config): "color-1".
+    apiName: "color-1",
     type: "text",
     format: "color",
     label: t.color,
@@ -148,14 +157,21 @@ export const settingsFields: Field[] = [
   toggle("enablePluginTags", t.plugins.tags, t.sections.plugins),
   toggle("enablePluginCategoryBar", t.plugins.categoryBar, t.sections.plugins),
   toggle("enablePluginToolbar", t.plugins.toolbar, t.sections.plugins),
-  toggle("enablePluginPwa", t.plugins.pwa, t.sections.plugins),
-  toggle("enablePluginSms", t.plugins.sms, t.sections.plugins),
+  // The spec's spelling (decision 097): enablePluginPWA, enablePluginSMS, …ATMCard.
+  toggle("enablePluginPwa", t.plugins.pwa, t.sections.plugins, undefined, "enablePluginPWA"),
+  toggle("enablePluginSms", t.plugins.sms, t.sections.plugins, undefined, "enablePluginSMS"),
   toggle("enablePluginDonations", t.plugins.donations, t.sections.plugins),
   toggle("enablePluginFrontdesk", t.plugins.frontdesk, t.sections.plugins, t.plugins.frontdeskHelp),
   toggle("enablePluginOrderReviews", t.plugins.orderReviews, t.sections.plugins),
   toggle("enableCash", t.payments.cash, t.sections.payments),
-  toggle("enablePluginAtmCard", t.payments.atmCardPlugin, t.sections.payments),
-  toggle("enableAtmCard", t.payments.atmCard, t.sections.payments),
+  toggle(
+    "enablePluginAtmCard",
+    t.payments.atmCardPlugin,
+    t.sections.payments,
+    undefined,
+    "enablePluginATMCard",
+  ),
+  toggle("enableAtmCard", t.payments.atmCard, t.sections.payments, undefined, "enableATMCard"),
   toggle("enablePluginVoucher", t.payments.voucherPlugin, t.sections.payments),
   toggle("enableVoucher", t.payments.voucher, t.sections.payments),
   toggle("enablePluginStripe", t.payments.stripePlugin, t.sections.payments),
@@ -260,6 +276,17 @@ export const settingsFields: Field[] = [
     max: 3650,
     default: 90,
     section: t.sections.analytics,
+  },
+  // ——— Personal data that expires (issue 41 part 7, decision 112): empty keeps it. ———
+  {
+    name: "customerDataRetentionDays",
+    type: "number",
+    label: t.privacyRetention.days,
+    help: t.privacyRetention.daysHelp,
+    min: 30,
+    max: 3650,
+    decimals: 0,
+    section: t.sections.privacy,
   },
   // The checkout's submit area (issue 17, decision 046): § 312j BGB wording, empty for the default.
   {

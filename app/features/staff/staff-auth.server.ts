@@ -5,6 +5,8 @@ import { findUserBySession, type StaffUser as StaffUserRow } from "#app/db/queri
 import type { Db, Role } from "#app/db/schema";
 import { canAccessBranch, isAdmin, isManager } from "#app/domain/staff-permissions";
 import { de } from "#app/i18n/de-staff";
+import { deApiTokens } from "#app/i18n/de-api-tokens";
+import { apiTokenRefusal, readBearer, tokenHolder, type TokenHolder } from "./api-tokens.server";
 import {
   clearStaffSessionCookie,
   readStaffSession,
@@ -20,6 +22,10 @@ import {
  * - Signed in without the right: 403 ('Zugriff verweigert' page, or `{ errors: [{ message }] }`).
  * - Any request that may change something (not GET/HEAD) must come from this site: its `Origin`
  *   (or, without one, its `Referer`) must be ours, else 403 before anything is read.
+ * - A call to `/api` with an `Authorization` header is a token call (docs/decisions/095): the
+ *   personal API token alone decides (401 when it is not a running one, never a cookie instead),
+ *   no Origin check (a browser cannot send the header cross-site without CORS, which the API
+ *   does not answer), a per-token rate limit, and no user or credential management.
  */
 export interface StaffUser {
   id: number;
@@ -29,8 +35,10 @@ export interface StaffUser {
   branchIds: number[];
   isAdmin: boolean;
   isManager: boolean;
-  /** The session this request came with (docs/decisions/028). */
+  /** The session this request came with (docs/decisions/028); 0 for a token call. */
   sessionId: number;
+  /** The personal API token of a token call (docs/decisions/095); absent for a session. */
+  tokenId?: number;
   /** How a refusal is answered: a page (redirect, HTML) or the JSON API. */
   surface: Surface;
 }
@@ -148,6 +156,14 @@ export async function currentStaff(
   context: AppLoadContext,
   now: Date = new Date(),
 ): Promise<StaffUser | null> {
+  if (surfaceOf(request) === "api") {
+    const bearer = readBearer(request);
+    if (bearer.kind === "bad") return null;
+    if (bearer.kind === "token") {
+      const holder = await tokenHolder(context.db, bearer.token, now);
+      return holder ? tokenUser(holder) : null;
+    }
+  }
   const session = await readStaffSession(request, context);
   if (session.kind !== "token") return null;
   const row = await findUserBySession(context.db, session.tokenHash, now);
@@ -172,6 +188,60 @@ function toStaffUser(row: StaffUserRow, sessionId: number, surface: Surface): St
   };
 }
 
+function tokenUser(holder: TokenHolder): StaffUser {
+  return {
+    id: holder.userId,
+    sessionId: 0,
+    tokenId: holder.tokenId,
+    email: holder.email,
+    name: holder.name,
+    roles: holder.roles,
+    branchIds: holder.branchIds,
+    isAdmin: isAdmin(holder),
+    isManager: isManager(holder),
+    surface: "api",
+  };
+}
+
+/** A token call made with `Authorization` on the API (whatever the header says). */
+const isTokenCall = (request: Request) =>
+  surfaceOf(request) === "api" && request.headers.has("Authorization");
+
+/** Requests per token and minute on all instances together, unless configured (decision 105). */
+export const DEFAULT_API_TOKEN_REQUESTS_PER_MINUTE = 600;
+
+/**
+ * Accounts, credentials and tokens are managed by people signed in, never by a token (decision
+ * 095): a stolen token cannot make itself a new account, a PIN or a longer-lived token. Reading
+ * the token's own account (`GET /api/users/me`) is allowed.
+ */
+function tokenMayCall(request: Request): boolean {
+  const path = new URL(request.url).pathname.replace(/\/+$/, "");
+  if (path === "/api/users/me") return request.method === "GET" || request.method === "HEAD";
+  return !(
+    path === "/api/users" ||
+    path.startsWith("/api/users/") ||
+    path.startsWith("/api/clock-credentials")
+  );
+}
+
+/** Throws 429 when the token is over its limit, 403 when it asks for what tokens may not do. */
+async function checkTokenCall(
+  request: Request,
+  context: AppLoadContext,
+  tokenId: number,
+): Promise<void> {
+  const limit = context.config.apiTokenRequestsPerMinute ?? DEFAULT_API_TOKEN_REQUESTS_PER_MINUTE;
+  const wait = await apiTokenRefusal(context.db, limit, tokenId);
+  if (wait !== null) {
+    throw apiError(429, deApiTokens.api.tooMany(wait), {
+      "Retry-After": String(wait),
+      "Cache-Control": "no-store",
+    });
+  }
+  if (!tokenMayCall(request)) throw forbidden("api", deApiTokens.api.noUserManagement);
+}
+
 export async function requireStaff(
   request: Request,
   context: AppLoadContext,
@@ -182,7 +252,8 @@ export async function requireStaff(
   const user = await currentStaff(request, context, now);
   // A caller without a session hears 401 first, whatever else is wrong with the request.
   if (!user) throw await unauthorized(request, context, surface);
-  requireSameOrigin(request, context);
+  if (user.tokenId === undefined) requireSameOrigin(request, context);
+  else await checkTokenCall(request, context, user.tokenId);
   // Without any role the account may sign in but nothing else (no redirect: it would loop).
   if (user.roles.length === 0) throw forbidden(surface);
   if (options.roles && !user.isAdmin && !options.roles.some((role) => user.roles.includes(role))) {
@@ -196,6 +267,12 @@ async function unauthorized(
   context: AppLoadContext,
   surface: Surface,
 ): Promise<Response> {
+  if (isTokenCall(request)) {
+    return apiError(401, deApiTokens.api.invalid, {
+      "WWW-Authenticate": 'Bearer realm="api", error="invalid_token"',
+      "Cache-Control": "no-store",
+    });
+  }
   const headers = sentStaffSessionCookie(request)
     ? { "Set-Cookie": await clearStaffSessionCookie(context) }
     : undefined;

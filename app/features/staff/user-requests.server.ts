@@ -45,6 +45,22 @@ export function refusalReply(
 }
 
 /** A body the schema refused, as the API's 400 with each message beside its field. */
+/** The keys `POST /api/users` and `PUT /api/users/{id}` take (decision 097). */
+export const USER_TAKES = {
+  create: ["name", "email", "roles", "branchIds", "branches", "password"],
+  change: ["name", "email", "roles", "branchIds", "branches", "isLocked", "password", "version"],
+} as const;
+
+/** The keys a user is answered with that no write takes (read-only, passed over). */
+export const USER_ANSWERS = [
+  "id",
+  "isLocked",
+  "blockedUntil",
+  "activeSessions",
+  "lastLoginAt",
+  "createdAt",
+] as const;
+
 export function zodRefusal(error: z.ZodError): Refusal {
   return refusedWith(
     400,

@@ -1,7 +1,7 @@
 import { allergenLabels } from "#app/domain/allergens";
 import { findImagesByIds } from "#app/db/queries/images";
 import { pictureOf, type Picture } from "#app/features/media/picture";
-import type { CatalogueProduct } from "#app/db/queries/catalogue";
+import type { CatalogueProduct, CatalogueProductPart } from "#app/db/queries/catalogue";
 import { findCartItem } from "#app/db/queries/carts";
 import { findUploadsByIds } from "#app/db/queries/uploads";
 import { uploadPreviewPath } from "#app/domain/upload-paths";
@@ -58,20 +58,48 @@ export interface DialogUnit {
   initial: string;
 }
 
-export interface DialogPart {
+/** A step as the item dialog and the staff's item edit both show it. */
+export interface StepView {
   id: number;
   field: string;
-  keepField: string;
   name: string;
   description: string | null;
   type: PartType;
   isOptional: boolean;
   options: { id: number; name: string; priceLabel: string | null }[];
+  /** The longest text a text part takes (its `maxlength`), null for other parts. */
+  maxLength: number | null;
+}
+
+/** The step's field, texts, options with their price labels (none when prices are hidden). */
+export function stepView(
+  part: CatalogueProductPart,
+  product: { isPriceHidden: boolean },
+  currency: string,
+): StepView {
+  return {
+    id: part.id,
+    field: partField(part.id),
+    name: part.name,
+    description: part.description,
+    type: part.type,
+    isOptional: part.isOptional,
+    options: part.options.map((option) => ({
+      id: option.id,
+      name: option.name,
+      priceLabel: product.isPriceHidden
+        ? null
+        : optionPriceLabel(option.modifier, option.value, currency),
+    })),
+    maxLength: part.type === "text" || part.type === "textarea" ? textLimitOf(part) : null,
+  };
+}
+
+export interface DialogPart extends StepView {
+  keepField: string;
   accept: string | null;
   multiple: boolean;
   hint: string | null;
-  /** The longest text a text part takes (its `maxlength`), null for other parts. */
-  maxLength: number | null;
 }
 
 export interface DialogValues {
@@ -250,24 +278,11 @@ export async function itemDialogView(
       const isUpload = ["image", "images", "file", "files"].includes(part.type);
       const uploadType = part.type as "image" | "images" | "file" | "files";
       return {
-        id: part.id,
-        field: partField(part.id),
+        ...stepView(part, product, currency),
         keepField: keepField(part.id),
-        name: part.name,
-        description: part.description,
-        type: part.type,
-        isOptional: part.isOptional,
-        options: part.options.map((option) => ({
-          id: option.id,
-          name: option.name,
-          priceLabel: product.isPriceHidden
-            ? null
-            : optionPriceLabel(option.modifier, option.value, currency),
-        })),
         accept: isUpload ? acceptAttribute(uploadType) : null,
         multiple: isUpload && acceptsSeveral(uploadType),
         hint: partHint(part, isUpload),
-        maxLength: part.type === "text" || part.type === "textarea" ? textLimitOf(part) : null,
       };
     }),
     values: valuesFor(

@@ -1,5 +1,5 @@
 import { de } from "#app/i18n/de-backoffice";
-import { nameField, positionColumn, positionField } from "#app/features/backoffice/common-fields";
+import { positionColumn, positionField } from "#app/features/backoffice/common-fields";
 import { countWhere, type ResourceDefinition } from "#app/features/backoffice/resource.server";
 import { findTableForCode, tableMenuUrl, tableQrSvg } from "./table-qr.server";
 
@@ -17,12 +17,23 @@ export const tablesResource: ResourceDefinition = {
   fields: [
     {
       name: "branchId",
+      // Spec section 3: "Table: identifier, branch.id".
+      apiName: "branch",
+      apiShape: "object",
       type: "reference",
       resource: "branches",
       label: label.branch,
       required: true,
     },
-    nameField(80),
+    // The spec's table has no name: empty, it is the identifier ('T12'), decision 098.
+    {
+      name: "name",
+      type: "text",
+      label: label.name,
+      help: label.tableNameHelp,
+      derivedFrom: "identifier",
+      max: 80,
+    },
     {
       name: "identifier",
       type: "text",

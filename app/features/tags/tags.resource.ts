@@ -8,7 +8,10 @@ import {
 } from "#app/features/backoffice/common-fields";
 import { countWhere, type ResourceDefinition } from "#app/features/backoffice/resource.server";
 
-/** Tags (spec section 3: id, name, image): shop-wide labels for branches and products. */
+/**
+ * Tags (spec section 3: id, name, image): shop-wide labels for branches and products. The
+ * identifier is the project's own, made from the name when left empty (decision 098).
+ */
 export const tagsResource: ResourceDefinition = {
   name: "tags",
   entityType: "tag",
@@ -18,7 +21,13 @@ export const tagsResource: ResourceDefinition = {
     nameField(80),
     identifierField(),
     positionField(),
-    { name: "imageId", type: "image", label: de.fieldLabels.image },
+    {
+      name: "imageId",
+      apiName: "image",
+      apiShape: "object",
+      type: "image",
+      label: de.fieldLabels.image,
+    },
   ],
   listColumns: [...standardColumns, positionColumn],
   searchColumns: ["name", "identifier"],

@@ -13,6 +13,13 @@ import { deTemplates } from "#app/i18n/de-templates";
 import { Button } from "#app/components/ui/button";
 import { SelectControl } from "#app/components/ui/field";
 import type { HoursErrors } from "#app/components/backend/opening-hours-editor";
+import { RowMoveButtons } from "#app/components/backend/row-move-buttons";
+import {
+  RowField,
+  RowSelect,
+  RowTextInput,
+  type RowFieldProps,
+} from "#app/components/backend/row-fields";
 
 /**
  * An image template's layers as plain fields (issue 16, decision 041), bottom to top. Each row
@@ -35,66 +42,9 @@ function kindOf(row: Value): LayerKind {
   return LAYER_KINDS.includes(row.type as LayerKind) ? (row.type as LayerKind) : "area";
 }
 
-interface FieldProps {
-  name: string;
-  id: string;
-  label: string;
-  errors: HoursErrors | null | undefined;
-  help?: string;
-}
-
-function Frame({
-  props,
-  children,
-}: {
-  props: FieldProps;
-  children: (aria: object) => React.ReactNode;
-}) {
-  const error = props.errors?.[props.name]?.[0];
-  const aria = {
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby":
-      [props.help ? `${props.id}-hilfe` : null, error ? `${props.id}-fehler` : null]
-        .filter(Boolean)
-        .join(" ") || undefined,
-  };
+function Area(props: RowFieldProps & { value: string; maxLength: number }) {
   return (
-    <div className="ui-field">
-      <label htmlFor={props.id}>{props.label}</label>
-      {props.help ? (
-        <span id={`${props.id}-hilfe`} className="ui-field-help">
-          {props.help}
-        </span>
-      ) : null}
-      {children(aria)}
-      <p id={`${props.id}-fehler`} className="ui-field-error">
-        {error}
-      </p>
-    </div>
-  );
-}
-
-function Input(props: FieldProps & { value: string; numeric?: boolean; maxLength?: number }) {
-  return (
-    <Frame props={props}>
-      {(aria) => (
-        <input
-          id={props.id}
-          name={props.name}
-          type="text"
-          defaultValue={props.value}
-          inputMode={props.numeric ? "numeric" : undefined}
-          maxLength={props.maxLength}
-          {...aria}
-        />
-      )}
-    </Frame>
-  );
-}
-
-function Area(props: FieldProps & { value: string; maxLength: number }) {
-  return (
-    <Frame props={props}>
+    <RowField props={props}>
       {(aria) => (
         <textarea
           id={props.id}
@@ -105,46 +55,7 @@ function Area(props: FieldProps & { value: string; maxLength: number }) {
           {...aria}
         />
       )}
-    </Frame>
-  );
-}
-
-function Select(props: FieldProps & { value: string; options: readonly Choice[]; empty?: string }) {
-  return (
-    <Frame props={props}>
-      {(aria) => (
-        <SelectControl id={props.id} name={props.name} defaultValue={props.value} {...aria}>
-          {props.empty !== undefined ? <option value="">{props.empty}</option> : null}
-          {props.options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </SelectControl>
-      )}
-    </Frame>
-  );
-}
-
-function RowButtons({ index, count, what }: { index: number; count: number; what: string }) {
-  const button = (kind: "up" | "down" | "remove", label: string, aria: string) => (
-    <Button
-      type="submit"
-      name="intent"
-      value={`layers-${kind}-${index}`}
-      formNoValidate
-      variant={kind === "remove" ? "danger" : "secondary"}
-      aria-label={aria}
-    >
-      {label}
-    </Button>
-  );
-  return (
-    <div className="area-actions">
-      {index > 0 ? button("up", t.up, t.upLabel(what)) : null}
-      {index < count - 1 ? button("down", t.down, t.downLabel(what)) : null}
-      {button("remove", t.remove, t.removeLabel(what))}
-    </div>
+    </RowField>
   );
 }
 
@@ -184,11 +95,19 @@ export function LayersEditor({
         });
         const box = (
           <>
-            <Input {...field("x", t.x)} value={text(row.x)} numeric />
-            <Input {...field("y", t.y)} value={text(row.y)} numeric />
-            <Input {...field("width", t.width)} value={text(row.width)} numeric />
+            <RowTextInput {...field("x", t.x)} value={text(row.x)} inputMode="numeric" />
+            <RowTextInput {...field("y", t.y)} value={text(row.y)} inputMode="numeric" />
+            <RowTextInput
+              {...field("width", t.width)}
+              value={text(row.width)}
+              inputMode="numeric"
+            />
             {kind === "text" ? null : (
-              <Input {...field("height", t.height)} value={text(row.height)} numeric />
+              <RowTextInput
+                {...field("height", t.height)}
+                value={text(row.height)}
+                inputMode="numeric"
+              />
             )}
           </>
         );
@@ -203,51 +122,63 @@ export function LayersEditor({
                   value={text(row.text)}
                   maxLength={500}
                 />
-                <Select
+                <RowSelect
                   {...field("fontFamily", t.fontFamily)}
                   value={text(row.fontFamily)}
                   options={familyChoices}
                 />
-                <Select
+                <RowSelect
                   {...field("fontVariant", t.fontVariant)}
                   value={text(row.fontVariant) || "400"}
                   options={variantChoices}
                 />
-                <Input {...field("size", t.size)} value={text(row.size)} numeric />
-                <Input
+                <RowTextInput
+                  {...field("size", t.size)}
+                  value={text(row.size)}
+                  inputMode="numeric"
+                />
+                <RowTextInput
                   {...field("color", t.color, t.colorHelp)}
                   value={text(row.color)}
                   maxLength={7}
                 />
-                <Select
+                <RowSelect
                   {...field("align", t.align)}
                   value={text(row.align) || "left"}
                   options={alignChoices}
                 />
-                <Input {...field("maxLines", t.maxLines)} value={text(row.maxLines)} numeric />
+                <RowTextInput
+                  {...field("maxLines", t.maxLines)}
+                  value={text(row.maxLines)}
+                  inputMode="numeric"
+                />
                 {box}
               </>
             ) : null}
             {kind === "area" ? (
               <>
-                <Input
+                <RowTextInput
                   {...field("color", t.color, t.colorHelp)}
                   value={text(row.color)}
                   maxLength={7}
                 />
                 {box}
-                <Input {...field("radius", t.radius)} value={text(row.radius)} numeric />
+                <RowTextInput
+                  {...field("radius", t.radius)}
+                  value={text(row.radius)}
+                  inputMode="numeric"
+                />
               </>
             ) : null}
             {kind === "image" ? (
               <>
-                <Select
+                <RowSelect
                   {...field("imageId", t.imageId)}
                   value={text(row.imageId)}
                   options={images}
                   empty={de.fields.none}
                 />
-                <Select
+                <RowSelect
                   {...field("fit", t.fit)}
                   value={text(row.fit) || "cover"}
                   options={fitChoices}
@@ -255,7 +186,13 @@ export function LayersEditor({
                 {box}
               </>
             ) : null}
-            <RowButtons index={index} count={rows.length} what={what} />
+            <RowMoveButtons
+              index={index}
+              count={rows.length}
+              what={what}
+              texts={t}
+              value={(move) => `layers-${move}-${index}`}
+            />
           </fieldset>
         );
       })}

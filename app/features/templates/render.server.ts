@@ -9,6 +9,7 @@ import type { AppConfig } from "#app/config/env.server";
 import { storageFor } from "#app/integrations/storage/storage.server";
 import { loadFont, type LoadedFont } from "./fonts.server";
 import type { AreaLayer, ImageLayer, Layer, TextLayer } from "./layers.schema";
+import { appLogger } from "#app/server/logger.server";
 
 /**
  * Renders an image template to PNG (issue 16, decision 041). Colour areas and text become SVG
@@ -233,7 +234,7 @@ export function imageReader(
     } catch (error) {
       // A key the store refuses (an older naming) or a store that fails: the place stays empty,
       // the rest of the image is still drawn.
-      console.warn(`Bild ${imageId} konnte nicht gelesen werden:`, (error as Error).message);
+      appLogger().warn(`Bild ${imageId} konnte nicht gelesen werden: ${(error as Error).message}`);
       return null;
     }
   };

@@ -4,6 +4,7 @@ import { cleanLine, cleanText, parseId } from "#app/domain/values";
 import type { Interval } from "#app/domain/working-time";
 import { deTimeTracking as de } from "#app/i18n/de-time-tracking";
 import { refused, succeeded, type Outcome } from "#app/server/outcome";
+import type { BodyKeys } from "#app/server/unknown-keys";
 import type { Correction, NewActivity } from "./working-activities.server";
 
 /**
@@ -68,6 +69,20 @@ export const newActivitySchema = correctionSchema.extend({
   projectId: idSchema(de.errors.invalidProject, true),
   taskId: idSchema(de.errors.invalidTask, true),
 });
+
+/** The keys of a correction's JSON (decision 104): the schema's, a pause's start and end. */
+export const CORRECTION_KEYS: BodyKeys = {
+  takes: Object.keys(correctionSchema.shape).filter((key) => key !== "pauses"),
+  answers: ["id", "userId", "branchId", "departmentId", "projectId", "taskId"],
+  rows: { pauses: { takes: ["start", "end"] } },
+};
+
+/** The keys of a new activity's JSON (decision 104). */
+export const NEW_ACTIVITY_KEYS: BodyKeys = {
+  takes: Object.keys(newActivitySchema.shape).filter((key) => key !== "pauses"),
+  answers: ["id"],
+  rows: { pauses: { takes: ["start", "end"] } },
+};
 
 export function toCorrection(input: z.infer<typeof correctionSchema>): Correction {
   return {

@@ -94,9 +94,17 @@ export function optionalId(raw: unknown, message: string) {
   return id;
 }
 
-/** A new shift (an end at or before the start is the next morning's: a night shift, decision 065). */
-export async function shiftInput(db: Db, user: StaffUser, body: Body): Promise<NewShift> {
-  const p = de.saveError;
+/**
+ * A shift to create or change (an end at or before the start is the next morning's: a night
+ * shift, decision 065); `prefix` is section 8's failure of what is tried.
+ */
+export async function shiftInput(
+  db: Db,
+  user: StaffUser,
+  body: Body,
+  prefix: string = de.createError,
+): Promise<NewShift> {
+  const p = prefix;
   const branchId = ownBranchOf(user, body.branchId, p, `${p} `);
   const userId = await plannablePerson(db, user, body.userId, p);
   const day = parseIsoDate(body.day);

@@ -35,6 +35,7 @@ import {
   setContract,
   setEntitlement,
   timeSheetOf,
+  updateShift,
 } from "./working-plan.server";
 
 /**
@@ -88,7 +89,7 @@ export function shiftsOf(db: Db, user: StaffUser, search: URLSearchParams) {
 export function planShift(context: AreaContext, user: StaffUser, body: Body) {
   return outcomeOf(async () => {
     const input = await shiftInput(context.db, user, body);
-    const { id } = valueOf(await createShift(context.db, input), de.saveError);
+    const { id } = valueOf(await createShift(context.db, input), de.createError);
     await audit(context.db, {
       user,
       action: "working-schedule.create",
@@ -98,6 +99,35 @@ export function planShift(context: AreaContext, user: StaffUser, body: Body) {
       context,
     });
     return shiftJson({ id, ...input });
+  });
+}
+
+/** The fields of a shift a change may name; the others stay as they are. */
+export const SHIFT_FIELDS = ["userId", "branchId", "departmentId", "day", "start", "end"] as const;
+
+/**
+ * A shift changed (decision 100): the fields sent replace the shift's, the whole checked as a new
+ * one is (the branch and person the user may plan, times, overlap, closed months), audited with
+ * the shift before and after.
+ */
+export function changeShift(context: AreaContext, user: StaffUser, shift: ShiftRow, body: Body) {
+  return outcomeOf(async () => {
+    const before = shiftJson(shift);
+    const merged: Body = { ...before };
+    for (const field of SHIFT_FIELDS) if (field in body) merged[field] = body[field];
+    const input = await shiftInput(context.db, user, merged, de.updateError);
+    valueOf(await updateShift(context.db, shift.id, input), de.updateError);
+    const after = shiftJson({ id: shift.id, ...input });
+    await audit(context.db, {
+      user,
+      action: "working-schedule.update",
+      entityType: "working-schedule",
+      entityId: shift.id,
+      branchId: input.branchId,
+      data: { before, after },
+      context,
+    });
+    return after;
   });
 }
 

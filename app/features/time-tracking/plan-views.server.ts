@@ -2,7 +2,13 @@ import { DateTime } from "luxon";
 import type { Db } from "#app/db/schema";
 import { csvDocument } from "#app/domain/csv";
 import { parseId, parseIsoDate } from "#app/domain/values";
-import { addDaysTo, mondayOf, shiftText } from "#app/domain/working-plan";
+import {
+  addDaysTo,
+  minutesText,
+  mondayOf,
+  shiftEndText,
+  shiftText,
+} from "#app/domain/working-plan";
 import { hoursText } from "#app/domain/working-time";
 import { dePlan as de } from "#app/i18n/de-working-plan";
 import { de as staffDe } from "#app/i18n/de-staff";
@@ -27,6 +33,7 @@ import {
 const NOTICES: Record<string, string> = {
   eingetragen: de.page.added,
   geloescht: de.page.removed,
+  geaendert: de.page.updated,
   gebucht: de.page.booked,
   vertrag: de.page.contractSaved,
 };
@@ -94,7 +101,12 @@ export async function weekGridView(
           absence: absence ? absenceText(absence) : null,
           shifts: shifts
             .filter((s) => s.userId === person.id && s.day === day)
-            .map((s) => ({ id: s.id, text: shiftText(s) })),
+            .map((s) => ({
+              id: s.id,
+              text: shiftText(s),
+              start: minutesText(s.startMinute),
+              end: shiftEndText(s.endMinute),
+            })),
         };
       }),
     })),
@@ -119,7 +131,11 @@ export interface WeekGrid {
   grid: {
     id: number;
     name: string;
-    cells: { day: string; absence: string | null; shifts: { id: number; text: string }[] }[];
+    cells: {
+      day: string;
+      absence: string | null;
+      shifts: { id: number; text: string; start: string; end: string }[];
+    }[];
   }[];
   balances: Awaited<ReturnType<typeof holidayBalances>>;
   problem: string | null;

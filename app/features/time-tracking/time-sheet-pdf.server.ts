@@ -1,8 +1,7 @@
-import PDFDocument from "pdfkit";
 import { DateTime } from "luxon";
 import { hoursText } from "#app/domain/working-time";
 import { dePlan as de } from "#app/i18n/de-working-plan";
-import { fontFiles } from "#app/features/labels/labels-pdf.server";
+import { BOLD, openSansPdf, REGULAR } from "#app/features/shared/pdf.server";
 
 /**
  * A person's month as a PDF for payroll (decision 065): per day the expected, worked and balance
@@ -28,8 +27,6 @@ export interface TimeSheetPdfInput {
   printedAt: string;
 }
 
-const REGULAR = "OpenSans";
-const BOLD = "OpenSans-Bold";
 const MM = 72 / 25.4;
 
 /** '+1:30' / '−0:45'. */
@@ -40,21 +37,12 @@ export const balanceText = (minutes: number) =>
 const daysText = (halves: number) => String(halves / 2).replace(".", ",");
 
 export async function timeSheetPdf(input: TimeSheetPdfInput): Promise<Buffer> {
-  const { regular, bold } = fontFiles();
   const monthName = DateTime.fromISO(`${input.month}-01`).setLocale("de").toFormat("LLLL yyyy");
-  const doc = new PDFDocument({
+  const { doc, finish } = openSansPdf({
     size: "A4",
     margin: 18 * MM,
     info: { Title: de.sheet.pdfTitle(monthName), Creator: "Backstube" },
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve, reject) => {
-    doc.on("end", resolve);
-    doc.on("error", reject);
-  });
-  doc.registerFont(REGULAR, regular);
-  doc.registerFont(BOLD, bold);
 
   const left = 18 * MM;
   const width = doc.page.width - 36 * MM;
@@ -174,7 +162,5 @@ export async function timeSheetPdf(input: TimeSheetPdfInput): Promise<Buffer> {
       .fontSize(8)
       .text(label, x, signY + 3, { width: half, lineBreak: false });
   }
-  doc.end();
-  await ended;
-  return Buffer.concat(chunks);
+  return finish();
 }

@@ -17,14 +17,7 @@ import { publicHolidays } from "#app/features/branches/holidays.server";
 import type { StaffUser } from "#app/features/staff/staff-auth.server";
 import { isMonthClosed } from "./closed-months.server";
 import { listActivities } from "./working-activities.server";
-import {
-  firstMessage,
-  refused,
-  succeeded,
-  type Outcome,
-  type Refusal,
-  type RefusalStatus,
-} from "#app/server/outcome";
+import { firstMessage, refused, succeeded, type Outcome, type Refusal } from "#app/server/outcome";
 
 export { isMonthClosed };
 
@@ -34,8 +27,6 @@ export { isMonthClosed };
  * row, so two managers planning the same person at once cannot both slip an overlap past the
  * check; a closed month refuses every write.
  */
-
-const fail = (status: RefusalStatus, message: string) => refused(status, message);
 
 async function lockPerson(trx: Db, userId: number) {
   return trx
@@ -130,10 +121,12 @@ async function shiftProblem(
   trx: Db,
   shift: NewShift,
   planned: readonly ShiftTimes[],
+  /** The shift being changed: not an overlap with itself. */
+  replacing: number | null = null,
 ): Promise<Refusal | null> {
-  if (await isMonthClosed(trx, shift.day)) return fail(409, de.errors.monthClosed);
+  if (await isMonthClosed(trx, shift.day)) return refused(409, de.errors.monthClosed);
   if (!(await worksAt(trx, shift.userId, shift.branchId))) {
-    return fail(403, de.errors.otherBranchPerson);
+    return refused(403, de.errors.otherBranchPerson);
   }
   if (shift.departmentId !== null) {
     const department = await trx
@@ -141,7 +134,7 @@ async function shiftProblem(
       .select("id")
       .where("id", "=", shift.departmentId)
       .executeTakeFirst();
-    if (!department) return fail(400, de.errors.invalidDepartment);
+    if (!department) return refused(400, de.errors.invalidDepartment);
   }
   const existing = await trx
     .selectFrom("workingSchedules")
@@ -150,14 +143,15 @@ async function shiftProblem(
     // A night shift of the day before reaches into this one, this one into the next (decision 065).
     .where("day", ">=", addDaysTo(shift.day, -1))
     .where("day", "<=", addDaysTo(shift.day, 1))
+    .$if(replacing !== null, (qb) => qb.where("id", "!=", replacing!))
     .execute();
-  if (overlappingShift([...existing, ...planned], shift)) return fail(409, de.errors.overlap);
+  if (overlappingShift([...existing, ...planned], shift)) return refused(409, de.errors.overlap);
   return null;
 }
 
 export async function createShift(db: Db, shift: NewShift): Promise<Outcome<{ id: number }>> {
   return db.transaction().execute(async (trx) => {
-    if (!(await lockPerson(trx, shift.userId))) return fail(404, de.errors.unknownPerson);
+    if (!(await lockPerson(trx, shift.userId))) return refused(404, de.errors.unknownPerson);
     const problem = await shiftProblem(trx, shift, []);
     if (problem) return problem;
     const row = await trx
@@ -185,11 +179,36 @@ export async function findShift(db: Db, id: number) {
     .executeTakeFirst();
 }
 
+/**
+ * A shift changed in place (decision 100): the checks of a new one (closed month, the person works
+ * at the branch, the department, no overlap with the person's other shifts), and the month of the
+ * day it had must be open too. Both people are locked when it moves to someone else.
+ */
+export async function updateShift(db: Db, id: number, shift: NewShift): Promise<Outcome> {
+  return db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom("workingSchedules")
+      .select(["userId", sql<string>`to_char(day, 'YYYY-MM-DD')`.as("day")])
+      .where("id", "=", id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!current) return refused(404, de.errors.notFound);
+    if (await isMonthClosed(trx, current.day)) return refused(409, de.errors.monthClosed);
+    for (const userId of [...new Set([current.userId, shift.userId])].sort((a, b) => a - b)) {
+      if (!(await lockPerson(trx, userId))) return refused(404, de.errors.unknownPerson);
+    }
+    const problem = await shiftProblem(trx, shift, [], id);
+    if (problem) return problem;
+    await trx.updateTable("workingSchedules").set(shift).where("id", "=", id).execute();
+    return succeeded(undefined);
+  });
+}
+
 export async function deleteShift(db: Db, id: number): Promise<Outcome> {
   return db.transaction().execute(async (trx) => {
     const shift = await findShift(trx, id);
-    if (!shift) return fail(404, de.errors.notFound);
-    if (await isMonthClosed(trx, shift.day)) return fail(409, de.errors.monthClosed);
+    if (!shift) return refused(404, de.errors.notFound);
+    if (await isMonthClosed(trx, shift.day)) return refused(409, de.errors.monthClosed);
     await trx.deleteFrom("workingSchedules").where("id", "=", id).execute();
     return succeeded(undefined);
   });
@@ -209,7 +228,7 @@ export async function copyPreviousWeek(
       from: addDaysTo(input.monday, -7),
       to: addDaysTo(input.monday, -1),
     });
-    if (previous.length === 0) return fail(400, de.errors.nothingToCopy);
+    if (previous.length === 0) return refused(400, de.errors.nothingToCopy);
     const planned: (ShiftTimes & { userId: number })[] = [];
     for (const userId of [...new Set(previous.map((s) => s.userId))].sort((a, b) => a - b)) {
       await lockPerson(trx, userId);
@@ -229,7 +248,7 @@ export async function copyPreviousWeek(
         planned.filter((p) => p.userId === shift.userId),
       );
       if (problem) {
-        return fail(
+        return refused(
           problem.status,
           `${de.errors.copyFailed} ${old.userName}, ${DateTime.fromISO(shift.day).toFormat("dd.MM.yyyy")}: ${firstMessage(problem)}`,
         );
@@ -313,18 +332,18 @@ export async function bookAbsence(
   },
 ): Promise<Outcome<{ days: number }>> {
   const span = DateTime.fromISO(input.to).diff(DateTime.fromISO(input.from), "days").days;
-  if (span < 0 || span > 61) return fail(400, de.errors.invalidRange);
-  if (input.half && span !== 0) return fail(400, de.errors.halfDayOneDay);
+  if (span < 0 || span > 61) return refused(400, de.errors.invalidRange);
+  if (input.half && span !== 0) return refused(400, de.errors.halfDayOneDay);
   return db.transaction().execute(async (trx) => {
-    if (!(await lockPerson(trx, input.userId))) return fail(404, de.errors.unknownPerson);
+    if (!(await lockPerson(trx, input.userId))) return refused(404, de.errors.unknownPerson);
     const days: string[] = [];
     for (let i = 0; i <= span; i++) days.push(addDaysTo(input.from, i));
     for (const day of days) {
-      if (await isMonthClosed(trx, day)) return fail(409, de.errors.monthClosed);
+      if (await isMonthClosed(trx, day)) return refused(409, de.errors.monthClosed);
     }
     const taken = await absencesOf(trx, [input.userId], input.from, input.to);
     if (taken.length > 0) {
-      return fail(
+      return refused(
         409,
         de.errors.alreadyAbsent(DateTime.fromISO(taken[0]!.day).toFormat("dd.MM.yyyy")),
       );
@@ -352,8 +371,8 @@ export async function deleteAbsence(db: Db, id: number): Promise<Outcome> {
       .select(["id", sql<string>`to_char(day, 'YYYY-MM-DD')`.as("day")])
       .where("id", "=", id)
       .executeTakeFirst();
-    if (!row) return fail(404, de.errors.notFound);
-    if (await isMonthClosed(trx, row.day)) return fail(409, de.errors.monthClosed);
+    if (!row) return refused(404, de.errors.notFound);
+    if (await isMonthClosed(trx, row.day)) return refused(409, de.errors.monthClosed);
     await trx.deleteFrom("absences").where("id", "=", id).execute();
     return succeeded(undefined);
   });
@@ -479,7 +498,7 @@ export async function closeMonth(db: Db, month: string, closedBy: number): Promi
     .onConflict((oc) => oc.column("month").doNothing())
     .returning("month")
     .executeTakeFirst();
-  return row ? succeeded(undefined) : fail(409, de.errors.alreadyClosed);
+  return row ? succeeded(undefined) : refused(409, de.errors.alreadyClosed);
 }
 
 export async function closedMonths(db: Db) {

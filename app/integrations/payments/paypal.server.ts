@@ -1,15 +1,11 @@
 import { endpoint, list, object, parseJsonObject, requestJson, text } from "./http.server";
-import {
-  PaymentProviderError,
-  PaymentSignatureError,
-  type CheckoutRequest,
-  type CheckoutStarted,
-  type PaymentEvent,
-  type PaymentProvider,
-  type PaymentStatus,
-  type ProviderRuntime,
-  type RefundDone,
-  type RefundRequest,
+import { eventFor, PaymentProviderError, PaymentSignatureError, readRefund } from "./provider";
+import type {
+  PaymentProvider,
+  PaymentStatus,
+  ProviderRuntime,
+  RefundDone,
+  RefundRequest,
 } from "./provider";
 
 /**
@@ -174,19 +170,11 @@ export function paypalProvider(
       });
       const refundId = text(refunded, "id") ?? null;
       const amountCents = centsOf(text(object(refunded, "amount"), "value"));
-      switch (text(refunded, "status")) {
-        case "COMPLETED":
-          return { refundId, status: "succeeded", amountCents };
-        case "PENDING":
-          return { refundId, status: "pending", amountCents };
-        default:
-          throw new PaymentProviderError(
-            "paypal",
-            `Erstattung ${refundId ?? "ohne id"} ist ${text(refunded, "status") ?? "unbekannt"}`,
-            402,
-            "REFUND_FAILED",
-          );
-      }
+      return readRefund(
+        "paypal",
+        { refundId, amountCents, state: text(refunded, "status") },
+        { succeeded: ["COMPLETED"], pending: ["PENDING"], failedCode: "REFUND_FAILED" },
+      );
     } catch (error) {
       // Refunded in full meanwhile (another server's request, or by hand at PayPal).
       if (error instanceof PaymentProviderError && error.code === "CAPTURE_FULLY_REFUNDED") {
@@ -233,7 +221,7 @@ export function paypalProvider(
   return {
     name: "paypal",
 
-    async startCheckout(request: CheckoutRequest): Promise<CheckoutStarted> {
+    async startCheckout(request) {
       const order = await call("/v2/checkout/orders", {
         method: "POST",
         headers: { "PayPal-Request-Id": request.idempotencyKey },
@@ -277,13 +265,13 @@ export function paypalProvider(
     fetchStatus,
     refund,
 
-    async cancelCheckout(orderId: string): Promise<PaymentStatus> {
+    async cancelCheckout(orderId) {
       // An order that is never captured simply lapses: there is nothing to close at PayPal.
       const order = await call(orderPath(orderId));
       return order.status === "COMPLETED" ? statusOfOrder(order) : "failed";
     },
 
-    async parseWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent | null> {
+    async parseWebhook(rawBody, headers) {
       const event = parseJsonObject(rawBody);
       if (!event) throw new PaymentSignatureError("paypal: kein Ereignis");
       await verify(rawBody, headers);
@@ -299,18 +287,12 @@ export function paypalProvider(
           const status = await fetchStatus(reference);
           return status === "pending" ? null : { eventId, reference, status };
         }
-        case "PAYMENT.CAPTURE.COMPLETED": {
-          const reference = orderOfCapture(resource);
-          return reference ? { eventId, reference, status: "paid" } : null;
-        }
-        case "PAYMENT.CAPTURE.DENIED": {
-          const reference = orderOfCapture(resource);
-          return reference ? { eventId, reference, status: "failed" } : null;
-        }
-        case "PAYMENT.CAPTURE.REFUNDED": {
-          const reference = await orderOfRefund(resource);
-          return reference ? { eventId, reference, status: "refunded" } : null;
-        }
+        case "PAYMENT.CAPTURE.COMPLETED":
+          return eventFor(eventId, orderOfCapture(resource), "paid");
+        case "PAYMENT.CAPTURE.DENIED":
+          return eventFor(eventId, orderOfCapture(resource), "failed");
+        case "PAYMENT.CAPTURE.REFUNDED":
+          return eventFor(eventId, await orderOfRefund(resource), "refunded");
         default:
           return null;
       }

@@ -99,6 +99,35 @@ export interface PaymentProvider {
   parseWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent | null>;
 }
 
+/** A webhook's event for the payment it names, or null when it names none the shop knows. */
+export function eventFor(
+  eventId: string,
+  reference: string | undefined,
+  status: PaymentEvent["status"],
+): PaymentEvent | null {
+  return reference ? { eventId, reference, status } : null;
+}
+
+/**
+ * A refund as the provider answered it: `succeeded` and `pending` name the provider's states for
+ * each; any other state is a refused refund (HTTP 402 with the provider's `failedCode`).
+ */
+export function readRefund(
+  provider: PaymentProviderName,
+  refund: { refundId: string | null; amountCents: number | null; state: string | undefined },
+  states: { succeeded: readonly string[]; pending: readonly string[]; failedCode: string },
+): RefundDone {
+  const { refundId, amountCents, state = "" } = refund;
+  if (states.succeeded.includes(state)) return { refundId, status: "succeeded", amountCents };
+  if (states.pending.includes(state)) return { refundId, status: "pending", amountCents };
+  throw new PaymentProviderError(
+    provider,
+    `Erstattung ${refundId ?? "ohne id"} ist ${refund.state ?? "unbekannt"}`,
+    402,
+    states.failedCode,
+  );
+}
+
 /** The webhook is not from the provider (or was altered, or is too old): answer 400. */
 export class PaymentSignatureError extends Error {
   override name = "PaymentSignatureError";

@@ -1,17 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { endpoint, list, object, parseJsonObject, requestJson, text } from "./http.server";
-import {
-  PaymentProviderError,
-  PaymentSignatureError,
-  type CheckoutRequest,
-  type CheckoutStarted,
-  type PaymentEvent,
-  type PaymentProvider,
-  type PaymentStatus,
-  type ProviderRuntime,
-  type RefundDone,
-  type RefundRequest,
-} from "./provider";
+import { eventFor, PaymentProviderError, PaymentSignatureError, readRefund } from "./provider";
+import type { PaymentProvider, PaymentStatus, ProviderRuntime, RefundDone } from "./provider";
 
 /**
  * Stripe Checkout over its REST API (form-encoded requests, JSON answers): no SDK, so the fake in
@@ -93,7 +83,7 @@ export function stripeProvider(
   return {
     name: "stripe",
 
-    async startCheckout(request: CheckoutRequest): Promise<CheckoutStarted> {
+    async startCheckout(request) {
       assertAmount(request.amountCents);
       const form = new URLSearchParams({
         mode: "payment",
@@ -129,7 +119,7 @@ export function stripeProvider(
 
     fetchStatus,
 
-    async cancelCheckout(reference: string): Promise<PaymentStatus> {
+    async cancelCheckout(reference) {
       try {
         await call(`/v1/checkout/sessions/${encodeURIComponent(reference)}/expire`, {
           method: "POST",
@@ -144,7 +134,7 @@ export function stripeProvider(
       }
     },
 
-    async refund(request: RefundRequest): Promise<RefundDone> {
+    async refund(request) {
       const session = await call(`/v1/checkout/sessions/${encodeURIComponent(request.reference)}`);
       const paymentIntent = text(session, "payment_intent");
       if (!paymentIntent || session.payment_status !== "paid") {
@@ -174,7 +164,7 @@ export function stripeProvider(
       }
     },
 
-    async parseWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent | null> {
+    async parseWebhook(rawBody, headers) {
       if (!settings.webhookSecret) {
         throw new PaymentSignatureError("stripe: STRIPE_WEBHOOK_SECRET ist nicht gesetzt");
       }
@@ -202,13 +192,12 @@ export function stripeProvider(
             : null;
         case "checkout.session.expired":
         case "checkout.session.async_payment_failed":
-          return session ? { eventId, reference: session, status: "failed" } : null;
+          return eventFor(eventId, session, "failed");
         case "charge.refunded": {
           // `refunded` is true only once the whole amount went back.
           const paymentIntent = text(subject, "payment_intent");
           if (subject.refunded !== true || !paymentIntent) return null;
-          const reference = await sessionForPaymentIntent(paymentIntent);
-          return reference ? { eventId, reference, status: "refunded" } : null;
+          return eventFor(eventId, await sessionForPaymentIntent(paymentIntent), "refunded");
         }
         default:
           return null;
@@ -258,22 +247,19 @@ export function stripeSignatureHeader(rawBody: string, secret: string, at: Date)
 
 /** Stripe's refund object: `pending` and `requires_action` finish later, the rest is final. */
 function refundDone(refund: Record<string, unknown>): RefundDone {
-  const refundId = text(refund, "id") ?? null;
-  const amountCents = Number.isSafeInteger(refund.amount) ? (refund.amount as number) : null;
-  switch (text(refund, "status")) {
-    case "succeeded":
-      return { refundId, status: "succeeded", amountCents };
-    case "pending":
-    case "requires_action":
-      return { refundId, status: "pending", amountCents };
-    default:
-      throw new PaymentProviderError(
-        "stripe",
-        `Erstattung ${refundId ?? "ohne id"} ist ${text(refund, "status") ?? "unbekannt"}`,
-        402,
-        "refund_failed",
-      );
-  }
+  return readRefund(
+    "stripe",
+    {
+      refundId: text(refund, "id") ?? null,
+      amountCents: Number.isSafeInteger(refund.amount) ? (refund.amount as number) : null,
+      state: text(refund, "status"),
+    },
+    {
+      succeeded: ["succeeded"],
+      pending: ["pending", "requires_action"],
+      failedCode: "refund_failed",
+    },
+  );
 }
 
 function assertAmount(amountCents: number): void {

@@ -1,5 +1,5 @@
 import { removeAbsence, visibleAbsence } from "#app/features/time-tracking/plan-service.server";
-import { managersItem } from "#app/features/time-tracking/requests.server";
+import { managersItem } from "#app/routes/time-tracking-requests.server";
 import { dePlan as de } from "#app/i18n/de-working-plan";
 
 /** `DELETE /api/absences/{id}` (issue 21, decision 059). */

@@ -3,7 +3,7 @@ import {
   managersCreate,
   managersRead,
   mapOutcome,
-} from "#app/features/time-tracking/requests.server";
+} from "#app/routes/time-tracking-requests.server";
 
 /**
  * `GET /api/absences?from&to&branch&user` and `POST` an absence
@@ -11,6 +11,8 @@ import {
  */
 export const loader = managersRead(absencesFor);
 
-export const action = managersCreate(async (context, user, body) =>
-  mapOutcome(await bookAbsenceFor(context, user, body), (days) => ({ days })),
+export const action = managersCreate(
+  async (context, user, body) =>
+    mapOutcome(await bookAbsenceFor(context, user, body), (days) => ({ days })),
+  { takes: ["userId", "from", "to", "kind", "half"] },
 );

@@ -1,4 +1,6 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
+import { unknownKeysAnswer } from "#app/server/unknown-keys";
+import { apiMethodNotAllowed } from "#app/server/api-methods.server";
 import { de } from "#app/i18n/de";
 import { hasConsent } from "#app/features/storefront/visitor.server";
 import { readSmallJson } from "#app/features/shared/small-request.server";
@@ -18,10 +20,15 @@ const NO_STORE = { "Cache-Control": "no-store" };
  * (per address and per visitor and day, in memory per process), an accepted event a 204: it is
  * written with the next batch.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return apiMethodNotAllowed("POST");
   if (!hasConsent(request)) return new Response(null, { status: 204, headers: NO_STORE });
   const body = await readSmallJson(request, EVENT_BODY_BYTES);
   if (!body) return problem(400, de.analytics.badBody);
+  const unknown = unknownKeysAnswer(body, {
+    takes: ["type", "action", "category", "name", "extra", "data", "branch"],
+  });
+  if (unknown) return unknown;
   const parsed = analyticsEventSchema.safeParse(body);
   if (!parsed.success) {
     return problemAnswer({

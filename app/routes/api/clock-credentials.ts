@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { parseId } from "#app/domain/values";
 import {
   credentialsInput,
@@ -6,40 +6,38 @@ import {
   credentialsState,
   saveCredentials,
 } from "#app/features/time-tracking/clock-credentials.server";
-import {
-  jsonData,
-  methodNotAllowed,
-  noContent,
-  readBody,
-  requireManager,
-  unreadableBody,
-} from "#app/features/time-tracking/requests.server";
+import { managersRead, managersWrite, noContent } from "#app/routes/time-tracking-requests.server";
 import { deTimeTracking as de } from "#app/i18n/de-time-tracking";
-import { firstMessage, problem, problemAnswer, type Refusal } from "#app/server/outcome";
+import { firstMessage, problem, succeeded, type Refusal } from "#app/server/outcome";
 
 /**
  * `GET` and `PUT /api/clock-credentials/{userId}` `{ pin?, card?, removeCard? }` (decision 065): a manager
  * sets or resets the time-clock PIN (clearing its lock) and card of a person of their branches.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireManager(request, context);
-  const person = await credentialsPerson(context.db, user, parseId(params.userId));
-  if (!person.ok) return problemAnswer(person);
-  return jsonData(await credentialsState(context.db, person.value));
-}
+export const loader = managersRead(async (db, user, _search, params) => {
+  const person = await credentialsPerson(db, user, parseId(params.userId));
+  return person.ok ? succeeded(await credentialsState(db, person.value)) : person;
+});
+
+/** What a PUT (or POST) of the PIN and card may hold (decision 104). */
+const CREDENTIAL_KEYS = { PUT: { takes: ["pin", "card", "removeCard"] } };
 
 const failed = (refusal: Refusal) =>
   problem(refusal.status, `${de.credentials.failed} ${firstMessage(refusal)}`);
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const user = await requireManager(request, context);
-  if (request.method !== "PUT" && request.method !== "POST") return methodNotAllowed();
-  const person = await credentialsPerson(context.db, user, parseId(params.userId));
-  if (!person.ok) return failed(person);
-  const body = await readBody(request);
-  if (!body) return unreadableBody();
-  const input = credentialsInput(body);
+export async function action(args: Route.ActionArgs) {
+  const write = await managersWrite(
+    args,
+    ["PUT"],
+    async (user) => {
+      const person = await credentialsPerson(args.context.db, user, parseId(args.params.userId));
+      return person.ok ? person.value : failed(person);
+    },
+    CREDENTIAL_KEYS,
+  );
+  if (write instanceof Response) return write;
+  const input = credentialsInput(write.body);
   if (!input.ok) return failed(input);
-  const saved = await saveCredentials(context, user, person.value, input.value);
+  const saved = await saveCredentials(args.context, write.user, write.row, input.value);
   return saved.ok ? noContent() : failed(saved);
 }

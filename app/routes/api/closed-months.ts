@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { closeMonthBy } from "#app/features/time-tracking/plan-service.server";
 import {
   jsonData,
@@ -6,14 +6,14 @@ import {
   mapOutcome,
   requireAdmin,
   requireManager,
-} from "#app/features/time-tracking/requests.server";
+} from "#app/routes/time-tracking-requests.server";
 import { closedMonths } from "#app/features/time-tracking/working-plan.server";
 
 /**
  * `GET /api/closed-months` (managers) and `POST { month }` (administrators): once closed, nothing
  * of a month changes any more (issue 21, decision 059).
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireManager(request, context);
   return jsonData(await closedMonths(context.db));
 }
@@ -21,5 +21,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const action = managersCreate(
   async (context, user, body) =>
     mapOutcome(await closeMonthBy(context, user, body.month), (month) => ({ month })),
+  { takes: ["month"] },
   requireAdmin,
 );

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import {
   cloudPrntConfirm,
   cloudPrntFetch,
@@ -12,10 +12,10 @@ import { problem } from "#app/server/outcome";
  * Star CloudPRNT (decision 056): the printer's own address, named by its device token (no staff
  * session): POST polls, GET fetches a job, DELETE confirms it.
  */
-export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
+export const loader = ({ request, context, params }: Route.LoaderArgs) =>
   cloudPrntFetch(context.db, params.deviceToken, new URL(request.url));
 
-export const action = ({ request, context, params }: ActionFunctionArgs) => {
+export const action = ({ request, context, params }: Route.ActionArgs) => {
   if (request.method === "POST") {
     return cloudPrntPoll(context.db, params.deviceToken, {
       quickPassed: request.headers.has(QUICK_POLL_PASSED),

@@ -1,10 +1,10 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { de } from "#app/i18n/de-staff";
 import { loadCounterOrders } from "#app/features/devices/counter-orders.server";
 import { readLocalSettings } from "#app/features/devices/local-settings.server";
 
 /** GET /api/orders/{frontdesk|backoffice}/{branchId}/{apiKey}: the counter views as JSON. */
-export async function loader({ params, context, request }: LoaderFunctionArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const view = params.view;
   const branchId = /^\d{1,10}$/.test(params.branchId ?? "") ? Number(params.branchId) : 0;
   const loaded =

@@ -1,12 +1,12 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { deviceActionGet, deviceToAct } from "#app/features/devices/device-requests.server";
+import type { Route } from "#app/server/route-types";
+import { deviceActionGet, deviceToAct } from "./device-requests.server";
 import { testNotification, testPrint } from "#app/features/devices/device-tests.server";
 import { problem, problemAnswer } from "#app/server/outcome";
 
 /** `POST /api/devices/{id}/test/notification`: for a printer a test ticket as well. */
 export const loader = deviceActionGet;
 
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: Route.ActionArgs) {
   const device = await deviceToAct(args);
   if (device.kind === "notifier") {
     const sent = await testNotification(args.context.db, device.id);

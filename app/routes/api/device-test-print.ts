@@ -1,12 +1,12 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { deviceActionGet, deviceToAct } from "#app/features/devices/device-requests.server";
+import type { Route } from "#app/server/route-types";
+import { deviceActionGet, deviceToAct } from "./device-requests.server";
 import { testPrint } from "#app/features/devices/device-tests.server";
 import { problem } from "#app/server/outcome";
 
 /** `POST /api/devices/{id}/test/print`: a test ticket, answered with success or the reason. */
 export const loader = deviceActionGet;
 
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: Route.ActionArgs) {
   const device = await deviceToAct(args);
   const printed = await testPrint(args.context.db, device);
   if (printed.key === "ok") return Response.json({ message: printed.message });

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { epsonSdpRequest } from "#app/features/devices/epson-sdp.server";
 import { de } from "#app/i18n/de";
 import { problem } from "#app/server/outcome";
@@ -10,7 +10,7 @@ import { problem } from "#app/server/outcome";
 export const loader = () =>
   problem(405, de.errors.methodNotAllowed, { headers: { Allow: "POST" } });
 
-export const action = ({ request, context, params }: ActionFunctionArgs) => {
+export const action = ({ request, context, params }: Route.ActionArgs) => {
   if (request.method !== "POST") return loader();
   return epsonSdpRequest(context.db, params.deviceToken, request, context.config);
 };

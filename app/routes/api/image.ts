@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { parseId } from "#app/domain/values";
 import { readImageRequest } from "#app/features/media/image-request.server";
 import {
@@ -25,7 +25,7 @@ import { versionRead } from "#app/server/version-read.server";
  */
 const texts = deMedia.images;
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(request, context, { roles: IMAGE_ROLES });
   const id = parseId(params.id);
   if (id === null) return problem(404, deMedia.refusals.notFound);
@@ -42,7 +42,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireStaff(request, context, { roles: IMAGE_ROLES });
   const id = parseId(params.id);
   if (id === null) return problem(404, deMedia.refusals.notFound);
@@ -54,6 +54,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== "PUT") return apiMethodNotAllowed("GET, PUT, DELETE");
   const read = await readImageRequest(request);
   if (!read) return problemAnswer(unreadableImageRequest(texts.errors.update));
+  if (read.unknown?.length) return problemAnswer(refusedWith(400, read.unknown));
   const updated = await updateImage(context, user, id, {
     ...imageInput(read, "api"),
     version: versionRead(request, read.fields.version),

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { parseId } from "#app/domain/values";
 import { readImageRequest } from "#app/features/media/image-request.server";
 import {
@@ -16,7 +16,7 @@ import { problemAnswer, withHeadline } from "#app/server/outcome";
  * `GET /api/images` (the list, `?search=&page=`) and `POST /api/images` (an upload, multipart:
  * `file`, `alt`, optional `focalX`/`focalY` 0..1): decision 038. Administrators only.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, { roles: IMAGE_ROLES });
   const url = new URL(request.url);
   const listed = await listImages(context.db, {
@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaff(request, context, { roles: IMAGE_ROLES });
   if (request.method !== "POST") return apiMethodNotAllowed("GET, POST");
   const headline = deMedia.images.errors.create;

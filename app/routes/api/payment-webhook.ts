@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import {
   isPaymentSignatureError,
   type PaymentProviderName,
@@ -15,7 +15,7 @@ const answer = (status: number, body: unknown) => Response.json(body, { status }
  * signature, applied once per event id, and answered 200 for events about orders we do not know
  * (so the provider stops retrying them).
  */
-export async function action({ context, params, request }: ActionFunctionArgs) {
+export async function action({ context, params, request }: Route.ActionArgs) {
   const name = params.provider as PaymentProviderName;
   const provider = name === "stripe" || name === "paypal" ? context.payments[name] : undefined;
   if (!provider) return answer(404, { errors: [{ message: "Unbekannter Zahlungsanbieter." }] });

@@ -1,4 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
+import { unknownKeysAnswer } from "#app/server/unknown-keys";
 import { parseId } from "#app/domain/values";
 import { zodErrors } from "#app/features/backoffice/resource-api.server";
 import {
@@ -19,18 +20,23 @@ const texts = deCatalogue.soldOut;
  * | false }`: sold out today in one branch or all; answers `{ data: { productId, branchId,
  * soldOut, until } }`.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context);
   return apiMethodNotAllowed("PUT");
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireStaff(request, context);
   if (request.method !== "PUT") return apiMethodNotAllowed("PUT");
   const productId = parseId(params.productId);
   if (productId === null) return problem(404, texts.errors.unknownProduct);
   const body = await readSmallJson(request);
   if (!body) return problem(400, texts.errors.badRequest);
+  const unknown = unknownKeysAnswer(body, {
+    takes: Object.keys(soldOutBodySchema.shape),
+    answers: ["productId", "until"],
+  });
+  if (unknown) return unknown;
   const parsed = soldOutBodySchema.safeParse(body);
   if (!parsed.success) {
     const errors = [{ message: texts.errors.failed }, ...zodErrors(parsed.error)];

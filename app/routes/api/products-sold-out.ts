@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { listedBranch, soldOutListFor } from "#app/features/catalogue/sold-out.server";
 import { requireStaff } from "#app/features/staff/staff-auth.server";
 import { apiMethodNotAllowed } from "#app/server/api-methods.server";
@@ -8,7 +8,7 @@ import { problemAnswer } from "#app/server/outcome";
  * `GET /api/products/sold-out?branchId=` (decision 036): what is sold out today in the branch
  * (without `branchId`: for every branch the caller works in).
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaff(request, context);
   const branchId = new URL(request.url).searchParams.get("branchId");
   const rows = await soldOutListFor(context.db, user, branchId, new Date());
@@ -17,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Only GET reads the list; other methods are answered after the same checks. */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaff(request, context);
   const branch = listedBranch(user, new URL(request.url).searchParams.get("branchId"));
   if (!branch.ok) return problemAnswer(branch);

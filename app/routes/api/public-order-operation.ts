@@ -1,4 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
+import { unknownKeysAnswer } from "#app/server/unknown-keys";
 import {
   acceptCounterAppointment,
   submitQuestionnaire,
@@ -46,7 +47,7 @@ function validationAnswer(error: z.ZodError): Response {
  * (empty body) and `…/questionnaire` (JSON: rating, foodRating, serviceRating, processRating,
  * comment). The same services as the status page's forms, so both behave alike.
  */
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const address = { uid: params.uid ?? "", hash: params.hash ?? "" };
   switch (params.operation) {
@@ -63,6 +64,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     case "questionnaire": {
       const body = await readSmallJson(request);
       if (!body) return badRequest();
+      const unknown = unknownKeysAnswer(body, { takes: Object.keys(questionnaireSchema.shape) });
+      if (unknown) return unknown;
       const parsed = questionnaireSchema.safeParse({
         ...body,
         comment: body.comment === null ? undefined : body.comment,
@@ -81,6 +84,6 @@ const OPERATIONS = new Set([
   "questionnaire",
 ]);
 
-export function loader({ params }: LoaderFunctionArgs) {
+export function loader({ params }: Route.LoaderArgs) {
   return OPERATIONS.has(params.operation ?? "") ? methodNotAllowed("POST") : notFound();
 }

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { loadOrderRecord } from "#app/features/orders/order-status.server";
 import {
   STATUS_CACHE_CONTROL,
@@ -12,7 +12,7 @@ import { problem } from "#app/server/outcome";
 const notFound = () => problem(404, deOrderStatus.errors.notFound);
 
 /** `GET /api/orders/public/{uid}/{hash}`: the order's public fields, with ETag and 304. */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const address = { uid: params.uid ?? "", hash: params.hash ?? "" };
   const etag = await orderStatusEtag(context.db, {
     ...address,

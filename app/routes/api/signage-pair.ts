@@ -1,4 +1,5 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
+import { unknownKeysAnswer } from "#app/server/unknown-keys";
 import { requireStaff } from "#app/features/staff/staff-auth.server";
 import { problems } from "#app/features/backoffice/resource-api.server";
 import { readPairInput } from "#app/features/signage/pairing-input.server";
@@ -10,7 +11,7 @@ import { deSignage } from "#app/i18n/de-signage";
  * showing the code as a new device (decision 060); 201 with the device, 400 for a wrong code,
  * 429 after too many.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaff(request, context, { roles: ["ROLE_MANAGER"] });
   if (request.method !== "POST") return problems(405, [{ message: deSignage.events.method }]);
   let body: unknown;
@@ -22,6 +23,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
     return problems(400, [{ message: deSignage.events.badBody }]);
   }
+  const unknown = unknownKeysAnswer(body as Record<string, unknown>, {
+    takes: ["code", "name", "branchId", "streamId"],
+  });
+  if (unknown) return unknown;
   const input = readPairInput(body as Record<string, unknown>);
   if (!input.ok) return problems(400, input.errors);
   const outcome = await pairDevice(context.db, user, input.value, context.clientAddress);
@@ -29,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return Response.json({ data: { id: outcome.deviceId } }, { status: 201 });
 }
 
-export async function loader({ request, context }: ActionFunctionArgs) {
+export async function loader({ request, context }: Route.ActionArgs) {
   await requireStaff(request, context, { roles: ["ROLE_MANAGER"] });
   return problems(405, [{ message: deSignage.events.method }]);
 }

@@ -1,4 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
+import { unknownKeysAnswer } from "#app/server/unknown-keys";
+import { ORDER_ITEM_KEYS } from "#app/features/orders/order-item-schema.server";
 import { de } from "#app/i18n/de-staff";
 import { editOrderItem, itemIndexOf } from "#app/features/orders/order-item-edit.server";
 import { orderItemsJson } from "#app/features/orders/order-item-view.server";
@@ -26,8 +28,8 @@ const orderIdOf = (value: string | undefined): number => parseId(value) ?? 0;
 /** Another branch's order, an unknown one or a bad address: 404 before anything else. */
 async function visibleOrder(
   request: Request,
-  context: LoaderFunctionArgs["context"],
-  params: LoaderFunctionArgs["params"],
+  context: Route.LoaderArgs["context"],
+  params: Route.LoaderArgs["params"],
 ) {
   const user = await requireStaff(request, context);
   const scope = staffScope(user, context);
@@ -35,7 +37,7 @@ async function visibleOrder(
   return { scope, order };
 }
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { order } = await visibleOrder(request, context, params);
   if (!order) return problem(404, texts.errors.notFound);
   return problem(405, de.orderStatus.errors.methodNotAllowed, { headers: { Allow: "PUT" } });
@@ -47,7 +49,7 @@ function jsonField(field: string): string {
   return part ? `parts.${part[1]}` : field;
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const { scope, order } = await visibleOrder(request, context, params);
   if (!order) return problem(404, texts.errors.notFound);
   if (request.method !== "PUT") {
@@ -65,6 +67,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!body || typeof body !== "object" || Array.isArray(body)) {
     return problem(400, texts.itemEdit.errors.badRequest);
   }
+  const unknown = unknownKeysAnswer(body as Record<string, unknown>, ORDER_ITEM_KEYS);
+  if (unknown) return unknown;
   const outcome = await editOrderItem(context.db, scope, order.id, index, { kind: "json", body });
   if (!outcome.ok) {
     if (outcome.status === 400) {

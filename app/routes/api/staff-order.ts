@@ -1,8 +1,12 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { de as deShop } from "#app/i18n/de";
 import { de } from "#app/i18n/de-staff";
 import { requireStaff } from "#app/features/staff/staff-auth.server";
-import { changeOrderDetails, deleteOrder } from "#app/features/orders/order-changes.server";
+import {
+  changeOrderDetails,
+  deleteOrder,
+  orderChangeSchema,
+} from "#app/features/orders/order-changes.server";
 import {
   orderDetailJson,
   orderWithItemsJson,
@@ -12,12 +16,13 @@ import { parseId } from "#app/domain/values";
 import { staffScope } from "#app/features/orders/staff-order-query.server";
 import { findStaffOrder } from "#app/features/orders/staff-orders.server";
 import { problem, problemAnswer } from "#app/server/outcome";
+import { unknownKeys } from "#app/server/unknown-keys";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 const notFound = () => problem(404, de.staffOrders.errors.notFound);
 
 /** GET /api/orders/{id}: the order with its receipt (items, parts, totals by tax rate). */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireStaff(request, context);
   const id = parseId(params.orderId) ?? 0;
   if (id <= 0) return notFound();
@@ -32,7 +37,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
  * (decision 033; an outdated one gets 409); DELETE /api/orders/{id}: only an order that never
  * became a real one.
  */
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireStaff(request, context);
   const id = parseId(params.orderId) ?? 0;
   const scope = staffScope(user, context);
@@ -42,6 +47,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method === "PUT") {
     const body = await readOrderBody(request);
     if (!body) return problem(400, de.orderChanges.badRequest);
+    // What a GET of the order answered may come back as it was read; other keys are refused.
+    const read = await orderDetailJson(context.db, scope, id, { withReceipt: true });
+    const unknown = unknownKeys(
+      body,
+      Object.keys(orderChangeSchema.shape),
+      Object.keys(read ?? {}),
+    );
+    if (unknown.length) {
+      return problemAnswer({ status: 400, errors: unknown }, { headers: NO_STORE });
+    }
     const outcome = await changeOrderDetails(context.db, scope, id, body, new Date());
     if (!outcome.ok) {
       return outcome.status === 400

@@ -1,4 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
+import { unknownKeysAnswer } from "#app/server/unknown-keys";
+import { STAFF_ORDER_KEYS } from "#app/features/orders/staff-order-entry.server";
 import { de } from "#app/i18n/de-staff";
 import { requireStaff } from "#app/features/staff/staff-auth.server";
 import {
@@ -19,7 +21,7 @@ const viewOf = (request: Request) => {
 };
 
 /** GET /api/orders (history, with filters), /api/orders/current and /api/orders/missed. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaff(request, context);
   const view = viewOf(request);
   const parsed = parseOrderListQuery(new URL(request.url), view);
@@ -33,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * POST /api/orders: staff enter an order (the lists themselves take no POST): 201 with the new
  * order (200 for a repeated `orderKey`), 400 with the fields, 403 for another branch.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaff(request, context);
   if (request.method !== "POST" || viewOf(request) !== "history") {
     const allow = viewOf(request) === "history" ? "GET, HEAD, POST" : "GET, HEAD";
@@ -41,6 +43,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const body = await readOrderBody(request);
   if (!body) return problem(400, de.orderChanges.badRequest);
+  const unknown = unknownKeysAnswer(body, STAFF_ORDER_KEYS, NO_STORE);
+  if (unknown) return unknown;
   const scope = staffScope(user, context);
   const entered = await enterStaffOrder(context, user, scope, body, new Date());
   if (!entered.ok) {

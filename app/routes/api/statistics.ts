@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { forbidden, requireStaff } from "#app/features/staff/staff-auth.server";
 import {
   mayReadStatistics,
@@ -7,7 +7,7 @@ import {
 import { problemAnswer } from "#app/server/outcome";
 
 /** `GET /api/statistics/{metric}?from=&to=&branch=` (spec section 7, decision 055). */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireStaff(request, context);
   if (!mayReadStatistics(user)) throw forbidden(user.surface);
   const search = new URL(request.url).searchParams;

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import {
   clockDevice,
   clockStatus,
@@ -6,7 +6,7 @@ import {
   ownShifts,
   personOfApiCall,
 } from "#app/features/time-tracking/clock-device.server";
-import { jsonData } from "#app/features/time-tracking/requests.server";
+import { jsonData } from "#app/routes/time-tracking-requests.server";
 import { de as staffDe } from "#app/i18n/de-staff";
 import { problem, problemAnswer } from "#app/server/outcome";
 
@@ -15,7 +15,7 @@ import { problem, problemAnswer } from "#app/server/outcome";
  * (spec section 7, decision 058): opened by the branch's time-clock key; the person by the
  * `X-Username` and `X-Access-Token` headers (or a card number as the token alone).
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const device = await clockDevice(context.db, params);
   if (!device) return problem(404, staffDe.counterOrders.notFound);
   if (!["me", "working-activities", "working-schedules"].includes(params.call ?? "")) {
@@ -37,7 +37,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 /** Every call here is a GET; the taps are `POST …/working-activities/{action}`. */
-export async function action({ context, params }: ActionFunctionArgs) {
+export async function action({ context, params }: Route.ActionArgs) {
   const device = await clockDevice(context.db, params);
   return device
     ? problem(405, staffDe.errors.methodNotAllowed)

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { parseId } from "#app/domain/values";
 import { requireStaff } from "#app/features/staff/staff-auth.server";
 import { readStaffFiles } from "#app/features/uploads/upload-form.server";
@@ -29,14 +29,14 @@ function expectedVersion(request: Request, fields: Map<string, string>): number 
   return parseId(named) ?? -1;
 }
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(request, context, { roles: UPLOAD_ROLES });
   const id = parseId(params.id);
   const record = id === null ? null : await getUpload(context.db, id);
   return record ? recordAnswer(record) : notFound();
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireStaff(request, context, { roles: UPLOAD_ROLES });
   const id = parseId(params.id);
   if (id === null) return notFound();

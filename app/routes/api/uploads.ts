@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { parseId } from "#app/domain/values";
 import { requireStaff } from "#app/features/staff/staff-auth.server";
 import { readStaffFiles } from "#app/features/uploads/upload-form.server";
@@ -13,7 +13,7 @@ import { problemAnswer, withHeadline } from "#app/server/outcome";
  * multipart, field `file`, several allowed): decision 037. Administrators only, as the back
  * office's "Dateien"; failures carry the spec's section 8 sentence.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, { roles: UPLOAD_ROLES });
   const url = new URL(request.url);
   const { rows, ...meta } = await listUploads(context.db, {
@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return Response.json({ data: rows, meta });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaff(request, context, { roles: UPLOAD_ROLES });
   if (request.method !== "POST") return apiMethodNotAllowed("GET, POST");
   const headline = deUploads.errors.create;

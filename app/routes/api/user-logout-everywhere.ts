@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { parseId } from "#app/domain/values";
 import { requireStaff } from "#app/features/staff/staff-auth.server";
 import { MANAGER_ROLES, attemptSource } from "#app/features/staff/user-requests.server";
@@ -13,13 +13,13 @@ import { problem, problemAnswer } from "#app/server/outcome";
  * does. Answers the user, with `endedSessions`.
  */
 /** Only POST changes anything; a GET is answered after the same checks. */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const actor = await requireStaff(request, context, { roles: MANAGER_ROLES });
   const loaded = await loadUser(context.db, actor, parseId(params.userId));
   return loaded.ok ? apiMethodNotAllowed("POST") : problemAnswer(loaded);
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireStaff(request, context, { roles: MANAGER_ROLES });
   if (request.method !== "POST") return apiMethodNotAllowed("POST");
   const id = parseId(params.userId);

@@ -1,9 +1,11 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { parseId } from "#app/domain/values";
 import { userSchema } from "#app/features/staff/staff-auth-schemas";
 import { requireStaff, type StaffUser } from "#app/features/staff/staff-auth.server";
 import {
   MANAGER_ROLES,
+  USER_ANSWERS,
+  USER_TAKES,
   attemptSource,
   readUserBody,
   userExtrasSchema,
@@ -18,13 +20,14 @@ import {
 } from "#app/features/staff/staff-users.server";
 import { de } from "#app/i18n/de-staff";
 import { apiMethodNotAllowed } from "#app/server/api-methods.server";
-import { problem, problemAnswer } from "#app/server/outcome";
+import { problem, problemAnswer, refusedWith } from "#app/server/outcome";
+import { unknownKeys } from "#app/server/unknown-keys";
 import { versionRead } from "#app/server/version-read.server";
 
 const notFound = () => problem(404, de.users.errors.load);
 
 /** `GET /api/users/{id}`: a user the caller may see (themselves or someone they manage). */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const actor = await requireStaff(request, context, { roles: MANAGER_ROLES });
   const loaded = await loadUser(context.db, actor, parseId(params.userId));
   if (!loaded.ok) return problemAnswer(loaded);
@@ -40,7 +43,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
  * or unlocks, `password` sets a new one. Everything is checked before anything is written.
  * `DELETE /api/users/{id}` removes the user.
  */
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireStaff(request, context, { roles: MANAGER_ROLES });
   const id = parseId(params.userId);
   if (id === null) return notFound();
@@ -59,7 +62,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 async function put(
   request: Request,
-  context: ActionFunctionArgs["context"],
+  context: Route.ActionArgs["context"],
   actor: StaffUser,
   id: number,
 ): Promise<Response> {
@@ -68,6 +71,8 @@ async function put(
   const loaded = await loadUser(context.db, actor, id);
   if (!loaded.ok) return problemAnswer(loaded);
   const current = loaded.value;
+  const unknown = unknownKeys(body, USER_TAKES.change, USER_ANSWERS);
+  if (unknown.length) return problemAnswer(refusedWith(400, unknown));
   const fields = userSchema.safeParse({
     name: body.name ?? current.name,
     email: body.email ?? current.email,

@@ -1,6 +1,7 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { activityList, createActivity } from "#app/features/time-tracking/activities.server";
 import {
+  NEW_ACTIVITY_KEYS,
   newActivitySchema,
   parsedOr400,
   toNewActivity,
@@ -9,7 +10,7 @@ import {
   managersCreate,
   mapOutcome,
   requireManager,
-} from "#app/features/time-tracking/requests.server";
+} from "#app/routes/time-tracking-requests.server";
 import { activityJson } from "#app/features/time-tracking/working-activities.server";
 import { deTimeTracking as de } from "#app/i18n/de-time-tracking";
 import { problemAnswer } from "#app/server/outcome";
@@ -20,7 +21,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
  * `GET /api/working-activities?from&to&branch&user` (decision 058): the activities with the
  * Arbeitszeitgesetz's findings; `POST` adds a forgotten clock-in with a reason (decision 065).
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireManager(request, context);
   const list = await activityList(context.db, user, new URL(request.url).searchParams);
   if (!list.ok) return problemAnswer(list);
@@ -32,4 +33,4 @@ export const action = managersCreate(async (context, user, body) => {
   const input = parsedOr400(newActivitySchema, body, de.createError);
   if (!input.ok) return input;
   return mapOutcome(await createActivity(context, user, toNewActivity(input.value)), activityJson);
-});
+}, NEW_ACTIVITY_KEYS);

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import {
   correctVisibleActivity,
   deleteVisibleActivity,
@@ -6,41 +6,44 @@ import {
 } from "#app/features/time-tracking/activities.server";
 import {
   correctionSchema,
+  CORRECTION_KEYS,
   parsedOr400,
   reasonSchema,
   toCorrection,
 } from "#app/features/time-tracking/activity-input";
 import {
   jsonData,
-  methodNotAllowed,
+  managersRead,
+  managersWrite,
   noContent,
-  readBody,
-  requireManager,
-  unreadableBody,
-} from "#app/features/time-tracking/requests.server";
+} from "#app/routes/time-tracking-requests.server";
 import { activityJson } from "#app/features/time-tracking/working-activities.server";
 import { deTimeTracking as de } from "#app/i18n/de-time-tracking";
-import { problem, problemAnswer } from "#app/server/outcome";
+import { problem, problemAnswer, refused, succeeded } from "#app/server/outcome";
 
 /**
  * `GET`, `PUT` and `DELETE /api/working-activities/{id}` (decision 058, 065): one activity; a
  * correction or deletion needs a `reason` and is audited with its before and after.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireManager(request, context);
-  const row = await visibleActivity(context.db, user, params.id);
-  return row ? jsonData(activityJson(row)) : problem(404, de.errors.notFound);
-}
+export const loader = managersRead(async (db, user, _search, params) => {
+  const row = await visibleActivity(db, user, params.id);
+  return row ? succeeded(activityJson(row)) : refused(404, de.errors.notFound);
+});
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const user = await requireManager(request, context);
-  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed();
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
   const deleting = request.method === "DELETE";
   const failure = deleting ? de.deleteError : de.updateError;
-  const row = await visibleActivity(context.db, user, params.id);
-  if (!row) return problem(404, `${failure} ${de.errors.notFound}`);
-  const body = await readBody(request);
-  if (!body) return unreadableBody();
+  const write = await managersWrite(
+    args,
+    ["PUT", "DELETE"],
+    async (user) =>
+      (await visibleActivity(context.db, user, args.params.id)) ??
+      problem(404, `${failure} ${de.errors.notFound}`),
+    { PUT: CORRECTION_KEYS, DELETE: { takes: ["reason"] } },
+  );
+  if (write instanceof Response) return write;
+  const { user, row, body } = write;
   if (deleting) {
     const raw = body.reason ?? new URL(request.url).searchParams.get("reason") ?? "";
     const reason = parsedOr400(reasonSchema, raw, failure);

@@ -1,5 +1,5 @@
 import { planShift, shiftsOf } from "#app/features/time-tracking/plan-service.server";
-import { managersCreate, managersRead } from "#app/features/time-tracking/requests.server";
+import { managersCreate, managersRead } from "#app/routes/time-tracking-requests.server";
 
 /**
  * `GET /api/working-schedules?from&to&branch&user&department` and `POST` a shift
@@ -7,4 +7,7 @@ import { managersCreate, managersRead } from "#app/features/time-tracking/reques
  */
 export const loader = managersRead(shiftsOf);
 
-export const action = managersCreate(planShift);
+export const action = managersCreate(planShift, {
+  takes: ["userId", "branchId", "departmentId", "day", "start", "end"],
+  answers: ["id", "endsNextDay"],
+});

@@ -1,12 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormMessage, TextField } from "#app/components/backend/form-parts";
 import { Button, Notice } from "#app/components/ui";
@@ -23,9 +18,9 @@ import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 const texts = de.account;
 const SECRET_FIELDS = ["currentPassword", "newPassword", "repeatPassword"];
 
-export const meta: MetaFunction = () => staffPageMeta(texts.passwordTitle);
+export const meta: Route.MetaFunction = () => staffPageMeta(texts.passwordTitle);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context);
   return { notice: noticeFrom(request) };
 }
@@ -34,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * Every session of the user ends, this one too; this browser is signed in again with a new one
  * (docs/decisions/028).
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaff(request, context);
   const form = await readSmallForm(request);
   if (!form) return data({ result: null, message: de.staffAuth.badRequest }, 400);

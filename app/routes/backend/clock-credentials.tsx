@@ -1,11 +1,5 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Button, Checkbox, Notice, Select } from "#app/components/ui";
 import { resourceLinks } from "#app/components/backend/resource-styles";
@@ -17,20 +11,21 @@ import {
   credentialsPerson,
   saveCredentials,
 } from "#app/features/time-tracking/clock-credentials.server";
-import { formFields, requireManager } from "#app/features/time-tracking/requests.server";
+import { formFields, requireManager } from "#app/routes/time-tracking-requests.server";
 import { firstMessage } from "#app/server/outcome";
 import { deTimeTracking as de } from "#app/i18n/de-time-tracking";
 import { staffPageMeta } from "#app/components/backend/staff-page-meta";
+import { PageHeading } from "#app/components/backend/page-heading";
 
 /**
  * "PIN und Karte für die Stempeluhr" (decision 065): a manager sets or resets the PIN (which lifts
  * a lock after too many wrong PINs) and the card of a person of their branches.
  */
-export const links: LinksFunction = () => resourceLinks();
+export const links: Route.LinksFunction = () => resourceLinks();
 
-export const meta: MetaFunction = () => staffPageMeta(de.credentials.title);
+export const meta: Route.MetaFunction = () => staffPageMeta(de.credentials.title);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireManager(request, context);
   const people = await credentialsList(context.db, user);
   const saved = parseId(new URL(request.url).searchParams.get("gespeichert"));
@@ -38,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { people, notice: savedName ? de.credentials.saved(savedName) : null };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireManager(request, context);
   const fields = await formFields(request);
   const fail = (status: number, message: string) =>
@@ -61,9 +56,7 @@ export default function ClockCredentials() {
   const failed = useActionData<typeof action>();
   return (
     <section aria-labelledby="credentials-title">
-      <div className="backoffice-heading">
-        <h1 id="credentials-title">{de.credentials.title}</h1>
-      </div>
+      <PageHeading title={de.credentials.title} id="credentials-title" />
       <p>{de.credentials.help}</p>
       <Notice tone="success">{notice}</Notice>
       <Notice tone="error">{failed?.error ?? null}</Notice>

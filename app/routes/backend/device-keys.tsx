@@ -1,9 +1,5 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { formatDateTime } from "#app/domain/format";
@@ -29,9 +25,9 @@ import { staffPageMeta } from "#app/components/backend/staff-page-meta";
  */
 const texts = de.deviceKeys;
 
-export const meta: MetaFunction = () => staffPageMeta(texts.title);
+export const meta: Route.MetaFunction = () => staffPageMeta(texts.title);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaff(request, context, { roles: ["ROLE_MANAGER"] });
   const [branches, settings] = await Promise.all([
     referenceBranches(context.db).then((all) =>
@@ -78,7 +74,7 @@ const actionSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaff(request, context, { roles: ["ROLE_MANAGER"] });
   const form = await readSmallForm(request);
   if (!form) return data({ error: texts.badRequest }, { status: 400 });

@@ -1,10 +1,5 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ImageForm } from "#app/components/backend/image-form";
 import { ConfirmAction, Notice } from "#app/components/ui";
@@ -29,13 +24,13 @@ export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
 const texts = deMedia.images;
 
-function imageIdOf(params: LoaderFunctionArgs["params"]): number {
+function imageIdOf(params: Route.LoaderArgs["params"]): number {
   const id = parseId(params.id);
   if (id === null) throw new Response(deMedia.refusals.notFound, { status: 404 });
   return id;
 }
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(request, context, { roles: IMAGE_ROLES });
   const id = imageIdOf(params);
   const image = await findImage(context.db, id);
@@ -47,7 +42,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireStaff(request, context, { roles: IMAGE_ROLES });
   const id = imageIdOf(params);
   const read = await readImageRequest(request);
@@ -73,7 +68,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return redirect(`/backend/images/${id}?hinweis=${word}`);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
+export const meta: Route.MetaFunction<typeof loader> = ({ data }) =>
   staffPageMeta(deMedia.images.editTitle(data?.image.alt ?? ""));
 
 export default function ImageEdit() {

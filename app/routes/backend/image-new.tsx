@@ -1,10 +1,5 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Link, useActionData } from "@remix-run/react";
 import { ImageForm } from "#app/components/backend/image-form";
 import { readImageRequest } from "#app/features/media/image-request.server";
@@ -18,12 +13,12 @@ import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 /** `/backend/images/new`: the upload form (decision 038). */
 export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, { roles: IMAGE_ROLES });
   return { ok: true };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaff(request, context, { roles: IMAGE_ROLES });
   const headline = deMedia.images.errors.create;
   const read = await readImageRequest(request);
@@ -37,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(`/backend/images/${created.value.id}?hinweis=hochgeladen`);
 }
 
-export const meta: MetaFunction = () => staffPageMeta(deMedia.images.newTitle);
+export const meta: Route.MetaFunction = () => staffPageMeta(deMedia.images.newTitle);
 
 export default function ImageNew() {
   const reply = useActionData<typeof action>();

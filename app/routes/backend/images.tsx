@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ButtonLink, Notice, Pagination } from "#app/components/ui";
 import { ListSearch } from "#app/components/backend/list-search";
@@ -14,7 +14,7 @@ import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 /** `/backend/images`: the shop's images as a grid with search and paging (decision 038). */
 export const links = () => [{ rel: "stylesheet", href: stylesheet }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, { roles: IMAGE_ROLES });
   const url = new URL(request.url);
   const search = (url.searchParams.get("suche") ?? "").slice(0, 100);
@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction = () => staffPageMeta(deMedia.images.plural);
+export const meta: Route.MetaFunction = () => staffPageMeta(deMedia.images.plural);
 
 const texts = deMedia.images;
 

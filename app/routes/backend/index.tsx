@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Badge, OrderStateBadge } from "#app/components/ui";
 import { areasFor, groupAreas } from "#app/features/areas";
@@ -11,7 +11,7 @@ import { de } from "#app/i18n/de-staff";
 const texts = de.backOffice;
 const board = de.staffOrders.board;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaff(request, context);
   const settings = await referenceSettings(context.db);
   const dashboard = await loadDashboard(context.db, staffScope(user, context), {

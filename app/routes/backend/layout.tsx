@@ -1,10 +1,5 @@
 import { errorText, errorTitle } from "#app/components/error-texts";
-import type {
-  HeadersFunction,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import {
   Form,
   isRouteErrorResponse,
@@ -16,7 +11,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Button, buttonClass, Notice } from "#app/components/ui";
-import { soldOutNoticeFrom } from "#app/features/catalogue/sold-out-page.server";
+import { soldOutNotice } from "#app/features/catalogue/sold-out-view.server";
 import { areasFor, groupAreas, type AreaLink } from "#app/features/areas";
 import { de } from "#app/i18n/de-staff";
 import { requireStaff } from "#app/features/staff/staff-auth.server";
@@ -28,26 +23,26 @@ const texts = de.backOffice;
 /** Staff pages carry no storefront header, footer or cookie banner (see root.tsx). */
 export const handle = { backOffice: true };
 
-export const links: LinksFunction = () => [
+export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: uiStyles },
   { rel: "stylesheet", href: backendStyles },
 ];
 
-export const meta: MetaFunction = () => [
+export const meta: Route.MetaFunction = () => [
   { title: texts.title },
   { name: "robots", content: "noindex" },
 ];
 
 /** Nothing of the back office may be kept by a browser or a proxy. */
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaff(request, context);
   return {
     user: { name: user.name },
     areas: areasFor(user),
     // A sold-out toggle posted without JavaScript comes back to any page with its notice.
-    soldOutNotice: await soldOutNoticeFrom(request, context.db),
+    soldOutNotice: await soldOutNotice(context.db, new URL(request.url).searchParams),
   };
 }
 

@@ -1,10 +1,5 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { de } from "#app/i18n/de-staff";
 import {
@@ -23,14 +18,14 @@ import { Button } from "#app/components/ui";
  */
 const texts = de.localSettings;
 
-export const meta: MetaFunction = () => staffPageMeta(texts.title);
+export const meta: Route.MetaFunction = () => staffPageMeta(texts.title);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context);
   return readLocalSettings(request);
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireStaff(request, context);
   const form = await readSmallForm(request);
   const settings = form ? localSettingsFromForm(Object.fromEntries(form)) : null;

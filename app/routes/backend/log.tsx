@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Link, useLoaderData } from "@remix-run/react";
 import { logEntryView } from "#app/features/logs/log-views.server";
 import { mayReadLogs } from "#app/features/logs/logs.server";
@@ -12,11 +12,11 @@ export const links = resourceLinks;
 
 const texts = de.logs;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
+export const meta: Route.MetaFunction<typeof loader> = ({ data }) =>
   staffPageMeta(data ? texts.entryTitle(data.id) : texts.title);
 
 /** One audited action with what changed, before and after. */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireStaff(request, context);
   if (!mayReadLogs(user)) throw forbidden(user.surface);
   const entry = await logEntryView(context.db, user, parseId(params.id));

@@ -1,12 +1,5 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { de } from "#app/i18n/de-staff";
 import { requireSameOrigin } from "#app/features/staff/staff-auth.server";
@@ -18,19 +11,18 @@ import {
 import { signInSource, signedInHeaders } from "#app/features/staff/known-devices.server";
 import { Button, Notice } from "#app/components/ui";
 import { staffPageMeta } from "#app/components/backend/staff-page-meta";
-import officeStyles from "#app/styles/office.css?url";
+import { signInHandle, signInLinks } from "#app/components/backend/sign-in-page";
 
 const texts = de.staffAuth;
 
-export const handle = { backOffice: true };
+export const handle = signInHandle;
 
-// Outside the back office's layout: its page styles (panel, form stack) come from here.
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: officeStyles }];
+export const links: Route.LinksFunction = signInLinks;
 
-export const meta: MetaFunction = () => staffPageMeta(texts.linkConfirmTitle);
+export const meta: Route.MetaFunction = () => staffPageMeta(texts.linkConfirmTitle);
 
 /** The token is in the address: never cached, never passed on as a referrer. */
-export const headers: HeadersFunction = () => ({
+export const headers: Route.HeadersFunction = () => ({
   "Cache-Control": "no-store",
   "Referrer-Policy": "no-referrer",
 });
@@ -39,12 +31,12 @@ export const headers: HeadersFunction = () => ({
  * `GET /backend/login-link/{token}` only asks: mail scanners open links on their own, and must
  * not spend them. The button posts, and that signs in.
  */
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const usable = await isLoginLinkUsable(context.db, params.token ?? "", new Date());
   return data({ usable }, usable ? 200 : 400);
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   requireSameOrigin(request, context);
   const source = await signInSource(request, context);
   const outcome = await redeemLoginLink(context.db, params.token ?? "", source);

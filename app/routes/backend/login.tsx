@@ -1,14 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormMessage, TextField } from "#app/components/backend/form-parts";
 import { Button, Notice } from "#app/components/ui";
@@ -28,18 +21,17 @@ import {
 } from "#app/features/staff/staff-login.server";
 import { signInSource, signedInHeaders } from "#app/features/staff/known-devices.server";
 import { staffPageMeta } from "#app/components/backend/staff-page-meta";
-import officeStyles from "#app/styles/office.css?url";
+import { signInHandle, signInLinks } from "#app/components/backend/sign-in-page";
 
 const texts = de.staffAuth;
 
-export const handle = { backOffice: true };
+export const handle = signInHandle;
 
-// Outside the back office's layout: its page styles (panel, form stack) come from here.
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: officeStyles }];
+export const links: Route.LinksFunction = signInLinks;
 
-export const meta: MetaFunction = () => staffPageMeta(texts.loginTitle);
+export const meta: Route.MetaFunction = () => staffPageMeta(texts.loginTitle);
 
-export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
   const headers = new Headers({ "Cache-Control": "no-store" });
   const retry = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
   if (retry) headers.set("Retry-After", retry);
@@ -47,7 +39,7 @@ export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
 };
 
 /** Someone already signed in goes straight on; everyone else gets the two forms. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
   if (await currentStaff(request, context)) throw redirect(redirectTo);
@@ -63,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * `intent=password`: remix-auth's form strategy checks the credentials, this route commits the
  * session cookie. `intent=link`: queues a login link and always answers the same.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(request, context);
   const form = await readSmallForm(request);
   if (!form) return data({ intent: null, result: null, message: texts.badRequest }, 400);

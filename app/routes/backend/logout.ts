@@ -1,4 +1,5 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { audit, currentStaff, requireSameOrigin } from "#app/features/staff/staff-auth.server";
 import {
   clearStaffSessionCookie,
@@ -10,7 +11,7 @@ import {
  * opens nothing any more, in any instance (docs/decisions/028). Other devices of the same account
  * stay signed in: counter tablets share accounts.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(request, context);
   const user = await currentStaff(request, context);
   const now = new Date();

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { buttonClass, FilterBar, Select } from "#app/components/ui";
 import { logListView } from "#app/features/logs/log-views.server";
@@ -13,10 +13,10 @@ export const links = resourceLinks;
 
 const texts = de.logs;
 
-export const meta: MetaFunction = () => staffPageMeta(texts.title);
+export const meta: Route.MetaFunction = () => staffPageMeta(texts.title);
 
 /** Every audited staff action, newest first, with filters (decision 035). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaff(request, context);
   if (!mayReadLogs(user)) throw forbidden(user.surface);
   const filters = logFiltersFrom(new URL(request.url).searchParams);

@@ -1,22 +1,36 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { MenuPreviewDialog } from "#app/features/catalogue/menu-preview-dialog";
 import { MenuList } from "#app/components/store/menu-list";
 import { Button, SelectControl } from "#app/components/ui";
-import { menuPreviewLoader } from "#app/features/catalogue/menu-preview.server";
+import { menuPreview } from "#app/features/catalogue/menu-preview.server";
+import { requireStaff } from "#app/features/staff/staff-auth.server";
+import { idParam, notFound } from "#app/server/route-params.server";
 import { deCatalogue } from "#app/i18n/de-catalogue";
 import stylesheet from "#app/styles/catalogue-menus.css?url";
 import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 /** The storefront as a customer will see it on a date: `/backend/menus/{id}/preview` (issue 15). */
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
-export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
-  menuPreviewLoader(request, context, params);
+/** `?date=YYYY-MM-DD&time=HH:mm&branch={id}&produkt={id}`; administrators only. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireStaff(request, context, { roles: ["ROLE_ADMIN"] });
+  const menuId = idParam(params.id);
+  const search = new URL(request.url).searchParams;
+  const page = await menuPreview(context.db, menuId, {
+    date: search.get("date"),
+    time: search.get("time"),
+    branch: search.get("branch"),
+    product: search.get("produkt"),
+  });
+  if (!page) throw notFound();
+  return page;
+}
 
 const t = deCatalogue.menus;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
+export const meta: Route.MetaFunction<typeof loader> = ({ data }) =>
   staffPageMeta(data ? t.previewTitle(data.menu.name) : "");
 
 export default function MenuPreview() {

@@ -1,10 +1,5 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Button, Notice, Select } from "#app/components/ui";
 import {
@@ -19,26 +14,27 @@ import {
   setOwnCredentials,
   tapForMyself,
 } from "#app/features/time-tracking/my-time.server";
-import { formFields } from "#app/features/time-tracking/requests.server";
+import { formFields } from "#app/routes/time-tracking-requests.server";
 import { requireStaff } from "#app/features/staff/staff-auth.server";
 import { firstMessage } from "#app/server/outcome";
 import { deTimeTracking as de } from "#app/i18n/de-time-tracking";
 import { dePlan as plan } from "#app/i18n/de-working-plan";
 import { staffPageMeta } from "#app/components/backend/staff-page-meta";
+import { PageHeading } from "#app/components/backend/page-heading";
 
 /**
  * "Meine Arbeitszeit" (decision 058): the signed-in person clocks on their own phone – start,
  * pause, resume, end at one of their branches – sees their last activities and sets their PIN
  * and card for the branch's time clock.
  */
-export const meta: MetaFunction = () => staffPageMeta(de.mine.title);
+export const meta: Route.MetaFunction = () => staffPageMeta(de.mine.title);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaff(request, context);
   return myTimeView(context.db, user, new URL(request.url).searchParams);
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaff(request, context);
   const fields = await formFields(request);
   const text = (name: string) => (typeof fields[name] === "string" ? fields[name].trim() : "");
@@ -75,9 +71,7 @@ export default function MyTime() {
         : (["resume", "end"] as const);
   return (
     <section aria-labelledby="my-time-title">
-      <div className="backoffice-heading">
-        <h1 id="my-time-title">{de.mine.title}</h1>
-      </div>
+      <PageHeading title={de.mine.title} id="my-time-title" />
       <Notice tone="success">{failed ? null : notice}</Notice>
       <Notice tone="error">{failed?.error ?? null}</Notice>
       <p data-testid="my-time-state">

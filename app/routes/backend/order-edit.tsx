@@ -6,13 +6,8 @@ import {
   type FieldMetadata,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormMessage, TextField } from "#app/components/backend/form-parts";
 import { parseId } from "#app/domain/values";
@@ -32,9 +27,9 @@ import { Button } from "#app/components/ui";
 const texts = de.orderChanges;
 const labels = texts.edit;
 
-export const meta: MetaFunction = () => staffPageMeta(labels.title);
+export const meta: Route.MetaFunction = () => staffPageMeta(labels.title);
 
-async function editable(args: LoaderFunctionArgs) {
+async function editable(args: Route.LoaderArgs) {
   const user = await requireStaff(args.request, args.context);
   const id = parseId(args.params.orderId);
   const loaded = id ? await loadOrderEdit(args.context, user, id) : null;
@@ -43,11 +38,11 @@ async function editable(args: LoaderFunctionArgs) {
   return { user, loaded };
 }
 
-export async function loader(args: LoaderFunctionArgs) {
+export async function loader(args: Route.LoaderArgs) {
   return (await editable(args)).loaded;
 }
 
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: Route.ActionArgs) {
   const { user, loaded } = await editable(args);
   const form = await readSmallForm(args.request, 64 * 1024);
   if (!form) return data({ result: null, message: texts.badRequest }, 400);

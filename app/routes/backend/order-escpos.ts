@@ -1,4 +1,5 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { de } from "#app/i18n/de-staff";
 import { receiptToEscPos } from "#app/integrations/printers/escpos";
 import { loadReceipt } from "#app/features/orders/receipt.server";
@@ -11,7 +12,7 @@ import { parseId } from "#app/domain/values";
  * The receipt as ESC/POS bytes for an 80 mm printer (`?width=32` for 58 mm): what a counter
  * printer will be sent once printers are set up as devices (decision 013).
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireStaff(request, context);
   const id = parseId(params.orderId) ?? 0;
   const order = await findStaffOrder(context.db, staffScope(user, context), id);

@@ -1,12 +1,7 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { OptionChoices } from "#app/components/store/option-choices";
+import { StepControls } from "#app/components/store/step-controls";
 import { Button, ButtonLink, Notice, Select, TextInput } from "#app/components/ui";
 import { de } from "#app/i18n/de-staff";
 import type { FieldErrors } from "#app/features/cart/item-form.server";
@@ -30,7 +25,7 @@ import { parseId } from "#app/domain/values";
 const texts = de.staffOrders.itemEdit;
 const dialog = de.itemDialog;
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+export const meta: Route.MetaFunction<typeof loader> = ({ data: loaded }) => [
   {
     title: loaded
       ? `${texts.heading(loaded.itemName)} - ${loaded.ticket} - ${de.backOffice.title}`
@@ -41,14 +36,14 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 
 const notFound = () => data({ message: de.staffOrders.errors.notFound }, { status: 404 });
 
-function addressOf(params: LoaderFunctionArgs["params"]) {
+function addressOf(params: Route.LoaderArgs["params"]) {
   const orderId = parseId(params.orderId) ?? 0;
   const index = itemIndexOf(params.index);
   if (orderId <= 0 || index === null) throw notFound();
   return { orderId, index };
 }
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireStaff(request, context);
   const { orderId, index } = addressOf(params);
   const view = await loadItemEdit(context.db, staffScope(user, context), orderId, index);
@@ -63,7 +58,7 @@ type ActionResult =
   | { fieldErrors: FieldErrors; values: ItemEditValues; message: null }
   | { fieldErrors: null; values: null; message: string };
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireStaff(request, context);
   const { orderId, index } = addressOf(params);
   const scope = staffScope(user, context);
@@ -107,7 +102,6 @@ function PartFieldset({
     .filter(Boolean)
     .join(" ");
   const invalid = error ? true : undefined;
-  const required = !part.isOptional;
   return (
     <fieldset className="item-step" aria-describedby={describedBy || undefined}>
       <legend>
@@ -119,42 +113,7 @@ function PartFieldset({
           {part.description}
         </p>
       ) : null}
-      {part.type === "text" || part.type === "textarea" ? (
-        <>
-          <label htmlFor={part.field} className="visually-hidden">
-            {part.name}
-          </label>
-          {part.type === "text" ? (
-            <input
-              id={part.field}
-              name={part.field}
-              defaultValue={chosen[0] ?? ""}
-              maxLength={part.maxLength ?? undefined}
-              required={required}
-              aria-invalid={invalid}
-            />
-          ) : (
-            <textarea
-              id={part.field}
-              name={part.field}
-              rows={3}
-              defaultValue={chosen[0] ?? ""}
-              maxLength={part.maxLength ?? undefined}
-              required={required}
-              aria-invalid={invalid}
-            />
-          )}
-        </>
-      ) : null}
-      {part.type === "select" || part.type === "multiselect" ? (
-        <OptionChoices
-          part={{ ...part, type: part.type }}
-          chosen={chosen}
-          required={required}
-          invalid={invalid}
-          noChoice={dialog.noChoice}
-        />
-      ) : null}
+      <StepControls part={part} chosen={chosen} invalid={invalid} noChoice={dialog.noChoice} />
       {part.files !== null ? (
         <p>
           {part.files > 0 ? de.cartPanel.files(part.files) : texts.noFiles}. {texts.uploadsKept}

@@ -1,4 +1,5 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ReceiptView } from "#app/components/backend/receipt";
 import { de } from "#app/i18n/de-staff";
@@ -14,7 +15,7 @@ import { OrderUploadList } from "#app/components/backend/order-uploads";
  * The printable receipt of an order; `/backend/orders/{id}/escpos` answers the same receipt as
  * ESC/POS bytes, until printers are set up as devices.
  */
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+export const meta: Route.MetaFunction<typeof loader> = ({ data: loaded }) => [
   {
     title: loaded
       ? de.receipt.pageTitle(`${loaded.receipt.ticket.label} ${loaded.receipt.ticket.number}`)
@@ -23,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireStaff(request, context);
   const id = parseId(params.orderId) ?? 0;
   const order = await findStaffOrder(context.db, staffScope(user, context), id);

@@ -1,10 +1,5 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Notice, OrderStateBadge } from "#app/components/ui";
 import {
@@ -27,7 +22,7 @@ import { findStaffOrder } from "#app/features/orders/staff-orders.server";
 const texts = de.staffOrders;
 const detail = texts.detail;
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+export const meta: Route.MetaFunction<typeof loader> = ({ data: loaded }) => [
   {
     title: loaded
       ? `${detail.title(loaded.receipt.ticket.label, loaded.receipt.ticket.number)} - ${de.backOffice.title}`
@@ -42,7 +37,7 @@ function orderIdOf(value: string | undefined): number {
   return id;
 }
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireStaff(request, context);
   const id = orderIdOf(params.orderId);
   const order = await loadOrderDetail(context.db, staffScope(user, context), id, {
@@ -53,7 +48,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return order;
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireStaff(request, context);
   const id = orderIdOf(params.orderId);
   // Another branch's order is "not found", whatever was posted.

@@ -1,4 +1,5 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Link, useLoaderData } from "@remix-run/react";
 import { HistoryFilters, LiveBoard } from "#app/components/backend/orders/board-parts";
 import { staffPageMeta } from "#app/components/backend/staff-page-meta";
@@ -20,9 +21,9 @@ import { de } from "#app/i18n/de-staff";
 
 const texts = de.staffOrders.board;
 
-export const meta: MetaFunction = () => staffPageMeta(texts.title);
+export const meta: Route.MetaFunction = () => staffPageMeta(texts.title);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaff(request, context);
   const url = new URL(request.url);
   const parsed = parseOrderListQuery(url, "current");

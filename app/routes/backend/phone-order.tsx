@@ -1,10 +1,5 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { insertCart } from "#app/db/queries/carts";
@@ -27,9 +22,9 @@ import { staffPageMeta } from "#app/components/backend/staff-page-meta";
  */
 const texts = de.phoneOrder;
 
-export const meta: MetaFunction = () => staffPageMeta(texts.title);
+export const meta: Route.MetaFunction = () => staffPageMeta(texts.title);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaff(request, context);
   const branches = await referenceBranches(context.db);
   return {
@@ -39,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaff(request, context);
   let fields: Record<string, unknown>;
   try {

@@ -1,4 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import {
@@ -10,33 +11,77 @@ import {
   buttonClass,
   Button,
 } from "#app/components/ui";
-import type { LinksFunction } from "@remix-run/node";
 import { resourceLinks } from "#app/components/backend/resource-styles";
 import bulkStyles from "#app/styles/catalogue-bulk.css?url";
-import { bulkPageAction, bulkPageLoader } from "#app/features/catalogue/bulk-routes.server";
+import { adminFor } from "#app/features/catalogue/admin-guard.server";
+import {
+  bulkFormFrom,
+  bulkPageChange,
+  bulkPageData,
+  bulkPresetFrom,
+  EMPTY_BULK_FORM,
+  type BulkReply,
+} from "#app/features/catalogue/bulk-changes.server";
+import { productFilterFrom } from "#app/features/catalogue/product-filter";
+import { readSmallForm } from "#app/features/shared/small-request.server";
+import { parseId } from "#app/domain/values";
+import { de } from "#app/i18n/de-backoffice";
 import { ProductFilterBar } from "#app/features/catalogue/product-filter-bar";
 import { deCatalogue } from "#app/i18n/de-catalogue";
 import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
-export const links: LinksFunction = () => [
+export const links: Route.LinksFunction = () => [
   ...resourceLinks(),
   { rel: "stylesheet", href: bulkStyles },
 ];
 
 const texts = deCatalogue.bulk;
 
-export const meta: MetaFunction = () => staffPageMeta(texts.title);
+export const meta: Route.MetaFunction = () => staffPageMeta(texts.title);
 
 /**
  * `/backend/products/bulk`: choose products, choose the change, see old and new values, confirm.
  * Every step is a plain form: the filter a GET, the preview and the confirmation POSTs.
  */
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  bulkPageLoader(request, context);
-export const action = ({ request, context }: ActionFunctionArgs) =>
-  bulkPageAction(request, context);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await adminFor(request, context);
+  const search = new URL(request.url).searchParams;
+  const saved = search.get("hinweis") === "gespeichert";
+  return bulkPageData(
+    context.db,
+    productFilterFrom(search),
+    saved ? { count: parseId(search.get("anzahl")) ?? 0 } : null,
+    bulkPresetFrom(search),
+  );
+}
 
-const FIELDS = ["price", "taxRate", "takeawayTaxRate", "dineInTaxRate"] as const;
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await adminFor(request, context);
+  const posted = await readSmallForm(request);
+  if (!posted) {
+    const errors = [{ message: de.resources.edit.badRequest }];
+    return data<BulkReply>({ errors, preview: null, sent: EMPTY_BULK_FORM }, 400);
+  }
+  const form = bulkFormFrom(posted);
+  const actor = { user, clientAddress: context.clientAddress };
+  const answer = await bulkPageChange(context.db, actor, form);
+  if ("reply" in answer) return data<BulkReply>(answer.reply, answer.status);
+  const { search, categoryId, tagId, takeawayTaxRate, dineInTaxRate } = form.sent;
+  const query = new URLSearchParams({ hinweis: "gespeichert", anzahl: String(answer.saved) });
+  for (const [name, value] of [
+    ["suche", search],
+    ["kategorie", categoryId],
+    ["schlagwort", tagId],
+    ["abholung", takeawayTaxRate],
+    ["vor-ort", dineInTaxRate],
+  ]) {
+    if (value) query.set(name!, value);
+  }
+  return redirect(`/backend/products/bulk?${query}`);
+}
+
+/** The spec's names (section 3, decision 104); the labels stay German. */
+const FIELDS = ["price", "tax", "takeawayTax", "dineInTax"] as const;
 const MODES = ["percent", "amount", "set"] as const;
 
 export default function ProductsBulk() {
@@ -48,13 +93,18 @@ export default function ProductsBulk() {
     search: sent ? sent.search : page.filter.search,
     categoryId: sent ? sent.categoryId : String(page.filter.categoryId ?? ""),
     tagId: sent ? sent.tagId : String(page.filter.tagId ?? ""),
+    takeawayTaxRate: sent ? sent.takeawayTaxRate : String(page.filter.takeawayTaxRate ?? ""),
+    dineInTaxRate: sent ? sent.dineInTaxRate : String(page.filter.dineInTaxRate ?? ""),
   };
+  const chosen = sent ?? page.preset;
   const picked = new Set(sent?.productIds ?? []);
   const filterFields = (
     <>
       <input type="hidden" name="suche" value={filter.search} />
       <input type="hidden" name="kategorie" value={filter.categoryId} />
       <input type="hidden" name="schlagwort" value={filter.tagId} />
+      <input type="hidden" name="abholung" value={filter.takeawayTaxRate} />
+      <input type="hidden" name="vor-ort" value={filter.dineInTaxRate} />
     </>
   );
   const errors = reply?.errors ?? [];
@@ -145,6 +195,7 @@ export default function ProductsBulk() {
         tags={page.choices.tags}
         resetHref="/backend/products/bulk"
         categoryHelp={texts.categoryHelp}
+        withRates
       />
 
       <Form method="post" id="auswahl" className="bulk-form">
@@ -159,7 +210,7 @@ export default function ProductsBulk() {
                 name="alle"
                 value="1"
                 label={texts.allMatches(page.total)}
-                defaultChecked={sent?.all ?? false}
+                defaultChecked={chosen.all}
               />
               {page.total > page.products.length ? (
                 <p className="ui-field-help">{texts.shownOnly(page.products.length, page.total)}</p>
@@ -200,7 +251,7 @@ export default function ProductsBulk() {
               name="feld"
               value={field}
               label={texts.fields[field]}
-              defaultChecked={(sent?.field || "price") === field}
+              defaultChecked={(chosen.field || "price") === field}
             />
           ))}
         </fieldset>
@@ -213,7 +264,7 @@ export default function ProductsBulk() {
               name="art"
               value={mode}
               label={texts.modes[mode]}
-              defaultChecked={(sent?.mode || "percent") === mode}
+              defaultChecked={(chosen.mode || "percent") === mode}
             />
           ))}
           <TextInput
@@ -221,7 +272,7 @@ export default function ProductsBulk() {
             name="wert"
             label={texts.value}
             help={texts.valueHelp}
-            defaultValue={sent?.value ?? ""}
+            defaultValue={chosen.value}
             inputMode="decimal"
             maxLength={20}
             required

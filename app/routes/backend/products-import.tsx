@@ -1,14 +1,23 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { DataTable, Notice, buttonClass, Button } from "#app/components/ui";
-import type { LinksFunction } from "@remix-run/node";
 import { resourceLinks } from "#app/components/backend/resource-styles";
 import bulkStyles from "#app/styles/catalogue-bulk.css?url";
-import { importPageAction, importPageLoader } from "#app/features/catalogue/bulk-routes.server";
+import { adminFor } from "#app/features/catalogue/admin-guard.server";
+import {
+  csvTooLargeMessage,
+  importCsvBytes,
+  importPageReply,
+  type ImportPageReply,
+} from "#app/features/catalogue/products-import.server";
+import { CSV_FORM_BYTES, CSV_MAX_BYTES } from "#app/features/catalogue/csv-limits";
+import { formFromBytes, readBytes } from "#app/server/request-bytes.server";
+import { de } from "#app/i18n/de-backoffice";
 import { deCatalogue } from "#app/i18n/de-catalogue";
 import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
-export const links: LinksFunction = () => [
+export const links: Route.LinksFunction = () => [
   ...resourceLinks(),
   { rel: "stylesheet", href: bulkStyles },
 ];
@@ -16,13 +25,39 @@ export const links: LinksFunction = () => [
 const texts = deCatalogue.bulk.csv;
 const columns = deCatalogue.bulk.columns;
 
-export const meta: MetaFunction = () => staffPageMeta(texts.title);
+export const meta: Route.MetaFunction = () => staffPageMeta(texts.title);
 
 /** `/backend/products/import`: the export link, and the import with its dry run (multipart). */
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  importPageLoader(request, context);
-export const action = ({ request, context }: ActionFunctionArgs) =>
-  importPageAction(request, context);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await adminFor(request, context);
+  return { maxMegabytes: CSV_MAX_BYTES / 1024 / 1024 };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await adminFor(request, context);
+  const reply = (value: ImportPageReply) => data<ImportPageReply>(value, value.status);
+  const bytes = await readBytes(request, CSV_FORM_BYTES);
+  if ("tooLarge" in bytes) {
+    return reply({ status: 400, message: csvTooLargeMessage(), dryRun: true, report: null });
+  }
+  let form: FormData;
+  try {
+    form = await formFromBytes(bytes, request.headers.get("Content-Type") ?? "");
+  } catch {
+    const message = de.resources.edit.badRequest;
+    return reply({ status: 400, message, dryRun: true, report: null });
+  }
+  const dryRun = form.get("intent") !== "importieren";
+  const file = form.get("datei");
+  if (!file || typeof file === "string" || file.size === 0) {
+    return reply({ status: 400, message: deCatalogue.bulk.csvErrors.noFile, dryRun, report: null });
+  }
+  const actor = { user, clientAddress: context.clientAddress };
+  const bytesOfFile = new Uint8Array(await file.arrayBuffer());
+  return reply(
+    importPageReply(await importCsvBytes(context.db, actor, bytesOfFile, dryRun), dryRun),
+  );
+}
 
 export default function ProductsImport() {
   useLoaderData<typeof loader>();

@@ -1,39 +1,47 @@
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DataTable, Radio, TextInput, Button } from "#app/components/ui";
 import { resourceLinks } from "#app/components/backend/resource-styles";
 import labelStyles from "#app/styles/labels.css?url";
 import {
-  labelsPageAction,
-  labelsPageLoader,
+  checkLabelForm,
+  labelsPageData,
   type LabelsReply,
 } from "#app/features/labels/labels.server";
+import { adminFor } from "#app/features/catalogue/admin-guard.server";
+import { productFilterFrom } from "#app/features/catalogue/product-filter";
+import { readSmallForm } from "#app/features/shared/small-request.server";
 import { ProductFilterBar } from "#app/features/catalogue/product-filter-bar";
 import { deLabels } from "#app/i18n/de-labels";
 import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
-export const links: LinksFunction = () => [
+export const links: Route.LinksFunction = () => [
   ...resourceLinks(),
   { rel: "stylesheet", href: labelStyles },
 ];
 
 const texts = deLabels;
 
-export const meta: MetaFunction = () => staffPageMeta(texts.title);
+export const meta: Route.MetaFunction = () => staffPageMeta(texts.title);
 
 /**
  * `/backend/products/labels` (decision 057): the filter is a GET, the labels a plain POST whose
  * answer is the PDF (`reloadDocument`: the browser downloads it, with or without JavaScript).
  */
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  labelsPageLoader(request, context);
-export const action = ({ request, context }: ActionFunctionArgs) =>
-  labelsPageAction(request, context);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await adminFor(request, context);
+  return labelsPageData(context.db, productFilterFrom(new URL(request.url).searchParams));
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await adminFor(request, context);
+  const form = await readSmallForm(request);
+  if (!form) return data<LabelsReply>({ errors: [texts.errors.badRequest], sent: {} }, 400);
+  const checked = await checkLabelForm(context.db, form);
+  if (!checked.ok) return data<LabelsReply>(checked.reply, checked.status);
+  return redirect(checked.pdfPath, 303);
+}
 
 export default function ProductLabels() {
   const page = useLoaderData<typeof loader>();

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Button, ConfirmAction, Notice } from "#app/components/ui";
 import { ResourceAfterForm, ResourceExtras } from "#app/features/resource-editors";
@@ -19,12 +19,13 @@ export const links = () => [
 ];
 
 /** New and edit page of every back-office resource: `/backend/<resource>/new|{id}` (decision 035). */
-export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
+export const loader = ({ request, context, params }: Route.LoaderArgs) =>
   resourceEditLoader(request, context, params, resourceAt(request));
-export const action = ({ request, context, params }: ActionFunctionArgs) =>
+export const action = ({ request, context, params }: Route.ActionArgs) =>
   resourceEditAction(request, context, params, resourceAt(request));
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => staffPageMeta(data?.title ?? "");
+export const meta: Route.MetaFunction<typeof loader> = ({ data }) =>
+  staffPageMeta(data?.title ?? "");
 
 const texts = de.resources.edit;
 

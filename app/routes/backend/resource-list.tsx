@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import {
   ButtonLink,
@@ -23,10 +23,10 @@ import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 export const links = resourceLinks;
 
 /** The list page of every back-office resource: `/backend/<resource>` (decision 035). */
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
+export const loader = ({ request, context }: Route.LoaderArgs) =>
   resourceListLoader(request, context, resourceAt(request));
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
+export const meta: Route.MetaFunction<typeof loader> = ({ data }) =>
   staffPageMeta(data?.texts.plural ?? "");
 
 const texts = de.resources.list;
@@ -40,6 +40,8 @@ export default function ResourceList() {
     search,
     branchFilter,
     branchChoices,
+    filters,
+    standingNotice,
     columns,
     rows,
     paging,
@@ -63,6 +65,12 @@ export default function ResourceList() {
         ) : null}
       </div>
       <Notice>{notice}</Notice>
+      {standingNotice ? (
+        <Notice tone="info" announce={false}>
+          {standingNotice.message}{" "}
+          <Link to={standingNotice.link.href}>{standingNotice.link.label}</Link>
+        </Notice>
+      ) : null}
       <FilterBar label={texts.searchLabel(names.plural)} resetHref={location.pathname}>
         <TextInput
           id="suche"
@@ -81,9 +89,23 @@ export default function ResourceList() {
             options={[{ value: "", label: staff.backOffice.allBranches }, ...branchChoices]}
           />
         ) : null}
+        {filters.map((filter) => (
+          <Select
+            key={filter.param}
+            id={filter.param}
+            name={filter.param}
+            label={filter.label}
+            defaultValue={filter.value}
+            options={filter.options}
+          />
+        ))}
       </FilterBar>
       {rows.length === 0 ? (
-        <p>{search || branchFilter ? texts.noHits : names.empty}</p>
+        <p>
+          {search || branchFilter || filters.some((filter) => filter.value)
+            ? texts.noHits
+            : names.empty}
+        </p>
       ) : (
         <DataTable
           label={names.plural}

@@ -1,10 +1,5 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Button } from "#app/components/ui/button";
 import { Notice } from "#app/components/ui/notice";
@@ -21,9 +16,9 @@ import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 /** "TV koppeln" (decision 060): the code from the screen, a name, the branch and the stream. */
 const texts = deSignage.pairing;
 
-export const meta: MetaFunction = () => staffPageMeta(texts.title);
+export const meta: Route.MetaFunction = () => staffPageMeta(texts.title);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaff(request, context, { roles: ["ROLE_MANAGER"] });
   const [branches, streams] = await Promise.all([
     referenceBranches(context.db).then((all) =>
@@ -37,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaff(request, context, { roles: ["ROLE_MANAGER"] });
   const form = await request.formData();
   const body = Object.fromEntries(

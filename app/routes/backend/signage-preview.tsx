@@ -1,9 +1,5 @@
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { useLoaderData } from "@remix-run/react";
 import { ButtonLink } from "#app/components/ui/button";
 import { deSignage } from "#app/i18n/de-signage";
@@ -12,10 +8,10 @@ import { requireStaff } from "#app/features/staff/staff-auth.server";
 import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 /** The live preview of a stream (decision 060): the TV player in preview mode, in a frame. */
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
+export const meta: Route.MetaFunction<typeof loader> = ({ data }) =>
   staffPageMeta(deSignage.preview.title(data?.name ?? ""));
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(request, context, { roles: ["ROLE_ADMIN"] });
   const id = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : null;
   const stream =
@@ -31,7 +27,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 /** The edit page's "Vorschau" button posts here; the preview is this page's GET. */
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   await requireStaff(request, context, { roles: ["ROLE_ADMIN"] });
   const id = /^\d{1,9}$/.test(params.id ?? "") ? params.id : "0";
   return redirect(`/backend/digital-signage-streams/${id}/preview`, { status: 303 });

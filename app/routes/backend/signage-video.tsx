@@ -1,11 +1,6 @@
 import { Button } from "#app/components/ui";
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ButtonLink } from "#app/components/ui/button";
 import { Field } from "#app/components/ui/field";
@@ -24,10 +19,10 @@ import { staffPageMeta } from "#app/components/backend/staff-page-meta";
  */
 const texts = deSignage.video;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
+export const meta: Route.MetaFunction<typeof loader> = ({ data }) =>
   staffPageMeta(texts.title(data?.name ?? ""));
 
-async function segmentOf(context: LoaderFunctionArgs["context"], param: string | undefined) {
+async function segmentOf(context: Route.LoaderArgs["context"], param: string | undefined) {
   const id = /^\d{1,9}$/.test(param ?? "") ? Number(param) : null;
   const segment =
     id === null
@@ -41,21 +36,21 @@ async function segmentOf(context: LoaderFunctionArgs["context"], param: string |
   return segment;
 }
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(request, context, { roles: ["ROLE_ADMIN"] });
   const segment = await segmentOf(context, params.id);
   const saved = new URL(request.url).searchParams.get("gespeichert") === "1";
   return { ...segment, saved, maxBytes: maxBytesOf(context) };
 }
 
-function maxBytesOf(context: LoaderFunctionArgs["context"]): number {
+function maxBytesOf(context: Route.LoaderArgs["context"]): number {
   return Math.min(
     context.config.signageVideoMaxBytes ?? SIGNAGE_VIDEO_MAX_BYTES,
     SIGNAGE_VIDEO_MAX_BYTES,
   );
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   await requireStaff(request, context, { roles: ["ROLE_ADMIN"] });
   const segment = await segmentOf(context, params.id);
   const type = request.headers.get("Content-Type") ?? "";

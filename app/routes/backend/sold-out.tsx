@@ -1,21 +1,34 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { useLoaderData } from "@remix-run/react";
 import { SoldOutToggle } from "#app/components/backend/sold-out-toggle";
 import { Badge, DataTable, FilterBar, Select, TextInput } from "#app/components/ui";
-import { soldOutPageLoader } from "#app/features/catalogue/sold-out-page.server";
+import { soldOutPage } from "#app/features/catalogue/sold-out-view.server";
+import { forbidden, requireStaff } from "#app/features/staff/staff-auth.server";
+import { firstMessage } from "#app/server/outcome";
 import { deCatalogue } from "#app/i18n/de-catalogue";
 import soldOutStyles from "#app/styles/sold-out.css?url";
 import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 /** "Heute ausverkauft" for one branch (decision 036), linked from the order board. */
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  soldOutPageLoader(request, context);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireStaff(request, context);
+  const url = new URL(request.url);
+  const page = await soldOutPage(context.db, user, {
+    branch: url.searchParams.get("branch"),
+    search: url.searchParams.get("suche"),
+    returnTo: `${url.pathname}${url.search}`,
+  });
+  if (page.ok) return page.value;
+  if (page.status === 403) throw forbidden("page", firstMessage(page));
+  throw data({ message: firstMessage(page) }, { status: page.status });
+}
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: soldOutStyles }];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: soldOutStyles }];
 
 const texts = deCatalogue.soldOut;
 
-export const meta: MetaFunction = () => staffPageMeta(texts.title);
+export const meta: Route.MetaFunction = () => staffPageMeta(texts.title);
 
 export default function SoldOutPage() {
   const page = useLoaderData<typeof loader>();

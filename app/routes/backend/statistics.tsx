@@ -1,9 +1,5 @@
-import {
-  data,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { buttonClass, FilterBar, Notice, Select } from "#app/components/ui";
 import { formatNumber } from "#app/domain/format";
@@ -17,13 +13,14 @@ import { deStatistics as de } from "#app/i18n/de-statistics";
 import { resourceLinks } from "#app/components/backend/resource-styles";
 import statisticsStyles from "#app/styles/statistics.css?url";
 import { staffPageMeta } from "#app/components/backend/staff-page-meta";
+import { PageHeading } from "#app/components/backend/page-heading";
 
 /**
  * The statistics (issue 19, decision 055): each figure of the chosen days as a chart drawn on
  * the server (inline SVG with title, description and the values as a table), compared with the
  * period of equal length before, and as a CSV download. A plain GET form chooses days and branch.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaff(request, context);
   if (!mayReadStatistics(user)) throw forbidden(user.surface);
   const search = new URL(request.url).searchParams;
@@ -31,21 +28,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(view, { status });
 }
 
-export const links: LinksFunction = () => [
+export const links: Route.LinksFunction = () => [
   ...resourceLinks(),
   { rel: "stylesheet", href: statisticsStyles },
 ];
 
-export const meta: MetaFunction = () => staffPageMeta(de.page.title);
+export const meta: Route.MetaFunction = () => staffPageMeta(de.page.title);
 
 export default function Statistics() {
   const { form, branches, presets, problem, figures } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
     <section>
-      <div className="backoffice-heading">
-        <h1>{de.page.title}</h1>
-      </div>
+      <PageHeading title={de.page.title} />
       <FilterBar
         label={de.page.filterLabel}
         resetHref={location.pathname}

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { canAccessBranch } from "#app/domain/staff-permissions";
 import { parseId } from "#app/domain/values";
 import { requireStaff } from "#app/features/staff/staff-auth.server";
@@ -14,7 +14,7 @@ import { deTables } from "#app/i18n/de-tables";
  * `/backend/tables/{id}/qr.svg` and `…/qr.png` (decision 076): one table's QR code as a file to
  * download, for the managers of its branch. The address in it comes from PUBLIC_ORIGIN.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireStaff(request, context, { roles: ["ROLE_ADMIN", "ROLE_MANAGER"] });
   const id = parseId(params.id);
   const table = id ? await findTableForCode(context.db, id) : undefined;

@@ -1,9 +1,5 @@
-import {
-  data,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { useLoaderData } from "@remix-run/react";
 import { FilterBar, Select, Button } from "#app/components/ui";
 import { resourceLinks } from "#app/components/backend/resource-styles";
@@ -20,18 +16,18 @@ const texts = deTables;
 /** One A4 page holds twelve codes; a sheet of 300 is 25 pages, enough for any branch. */
 const MAX_CODES = 300;
 
-export const links: LinksFunction = () => [
+export const links: Route.LinksFunction = () => [
   ...resourceLinks(),
   { rel: "stylesheet", href: sheetStyles },
 ];
 
-export const meta: MetaFunction = () => staffPageMeta(texts.sheetTitle);
+export const meta: Route.MetaFunction = () => staffPageMeta(texts.sheetTitle);
 
 /**
  * `/backend/tables/qr-codes[?filiale=ID]` (issue 36, item 4; decision 076): the printable A4 sheet
  * of the tables' QR codes, one sheet per branch, with each code's SVG and PNG to download.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaff(request, context, { roles: ["ROLE_ADMIN", "ROLE_MANAGER"] });
   const scope = branchScope(user);
   let branches = context.db.selectFrom("branches").select(["id", "name"]).orderBy("position");

@@ -1,11 +1,5 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Button, FilterBar, Notice, Select } from "#app/components/ui";
 import { resourceLinks } from "#app/components/backend/resource-styles";
@@ -17,21 +11,22 @@ import {
   formFields,
   requireAdmin,
   requireManager,
-} from "#app/features/time-tracking/requests.server";
+} from "#app/routes/time-tracking-requests.server";
 import { firstMessage } from "#app/server/outcome";
 import { dePlan as de } from "#app/i18n/de-working-plan";
 import { staffPageMeta } from "#app/components/backend/staff-page-meta";
+import { PageHeading } from "#app/components/backend/page-heading";
 
 /**
  * "Stundenzettel" (decision 059): a person's month – expected time (contract less absences and
  * public holidays), worked time and the balance – as a page and a CSV; an administrator closes
  * the month so nobody changes it afterwards.
  */
-export const links: LinksFunction = () => resourceLinks();
+export const links: Route.LinksFunction = () => resourceLinks();
 
-export const meta: MetaFunction = () => staffPageMeta(de.sheet.title);
+export const meta: Route.MetaFunction = () => staffPageMeta(de.sheet.title);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireManager(request, context);
   const { status, ...page } = await timeSheetView(
     context.db,
@@ -42,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** An administrator closes the month: nothing of it changes any more (decision 059). */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   const form = await formFields(request);
   const closed = await closeMonthBy(context, user, form.month);
@@ -57,9 +52,7 @@ export default function TimeSheets() {
   const failed = useActionData<typeof action>();
   return (
     <section>
-      <div className="backoffice-heading">
-        <h1>{de.sheet.title}</h1>
-      </div>
+      <PageHeading title={de.sheet.title} />
       <FilterBar
         label={de.sheet.title}
         resetHref="/backend/time-sheets"

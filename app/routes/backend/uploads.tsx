@@ -1,11 +1,5 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button, ConfirmAction, DataTable, Notice, Pagination } from "#app/components/ui";
 import { ListSearch } from "#app/components/backend/list-search";
@@ -36,14 +30,14 @@ import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 const texts = deUploads.list;
 const list = backOffice.resources.list;
 
-export const links: LinksFunction = () => [
+export const links: Route.LinksFunction = () => [
   ...resourceLinks(),
   { rel: "stylesheet", href: uploadStyles },
 ];
 
-export const meta: MetaFunction = () => staffPageMeta(texts.title);
+export const meta: Route.MetaFunction = () => staffPageMeta(texts.title);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, { roles: UPLOAD_ROLES });
   const url = new URL(request.url);
   const zone = (await getSettings(context.db)).businessTimeZone;
@@ -70,7 +64,7 @@ const refusedPage = (headline: string, refusal: Pick<Refusal, "status" | "errors
   );
 
 /** Staff files (multipart) or the deletion of one file (a small form: `intent=delete`, `id`). */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaff(request, context, { roles: UPLOAD_ROLES });
   const actor = { user, clientAddress: context.clientAddress };
   if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {

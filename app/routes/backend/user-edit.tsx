@@ -1,11 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import {
   AccessSection,
@@ -45,30 +40,26 @@ import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 const texts = de.users;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
+export const meta: Route.MetaFunction<typeof loader> = ({ data }) =>
   staffPageMeta(data ? texts.editTitle(data.user.name) : texts.listTitle);
 
 const notFound = () => new Response(null, { status: 404, statusText: "Not Found" });
 
-function userIdOf(params: LoaderFunctionArgs["params"]): number {
+function userIdOf(params: Route.LoaderArgs["params"]): number {
   const id = parseId(params.userId);
   if (id === null) throw notFound();
   return id;
 }
 
 /** The user behind the address, if the signed-in member may manage them (else 403 or 404). */
-async function manageableUser(
-  context: LoaderFunctionArgs["context"],
-  actor: StaffUser,
-  id: number,
-) {
+async function manageableUser(context: Route.LoaderArgs["context"], actor: StaffUser, id: number) {
   const loaded = await loadUser(context.db, actor, id);
   if (!loaded.ok) throw loaded.status === 404 ? notFound() : forbidden("page");
   if (!canManageUser(actor, loaded.value)) throw forbidden("page");
   return loaded.value;
 }
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const actor = await requireStaff(request, context, { roles: MANAGER_ROLES });
   const user = await manageableUser(context, actor, userIdOf(params));
   const url = new URL(request.url);
@@ -96,7 +87,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 type Intent =
   "save" | "lock" | "unlock" | "set-password" | "send-link" | "sign-out-everywhere" | "delete";
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireStaff(request, context, { roles: MANAGER_ROLES });
   const id = userIdOf(params);
   const form = await readSmallForm(request);

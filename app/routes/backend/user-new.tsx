@@ -1,11 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { UserForm } from "#app/components/backend/user-form";
 import { de } from "#app/i18n/de-staff";
@@ -23,14 +18,14 @@ import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
 const texts = de.users;
 
-export const meta: MetaFunction = () => staffPageMeta(texts.newUser);
+export const meta: Route.MetaFunction = () => staffPageMeta(texts.newUser);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaff(request, context, { roles: MANAGER_ROLES });
   return { choices: await formChoices(context, user) };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaff(request, context, { roles: MANAGER_ROLES });
   const form = await readSmallForm(request);
   if (!form) return data({ result: null, message: de.staffAuth.badRequest }, 400);

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ButtonLink, DataTable, Notice, Pagination } from "#app/components/ui";
 import { ListSearch } from "#app/components/backend/list-search";
@@ -19,9 +19,9 @@ const SORTS = ["name", "email", "lastLogin"] as const;
 type Sort = (typeof SORTS)[number];
 const PAGE_SIZE = 25;
 
-export const meta: MetaFunction = () => staffPageMeta(texts.listTitle);
+export const meta: Route.MetaFunction = () => staffPageMeta(texts.listTitle);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaff(request, context, { roles: ["ROLE_ADMIN", "ROLE_MANAGER"] });
   const now = new Date();
   const zone = (await getSettings(context.db)).businessTimeZone;

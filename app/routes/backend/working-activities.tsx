@@ -1,28 +1,25 @@
-import {
-  data,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { FilterBar, Notice, Select } from "#app/components/ui";
 import { branchOptions, ColumnHeads, ScrollRegion } from "#app/components/backend/activity-fields";
 import { resourceLinks } from "#app/components/backend/resource-styles";
 import { activityList } from "#app/features/time-tracking/activities.server";
 import { activityView, violationsView } from "#app/features/time-tracking/activity-views.server";
-import { requireManager } from "#app/features/time-tracking/requests.server";
+import { requireManager } from "#app/routes/time-tracking-requests.server";
 import { ownBranches } from "#app/features/time-tracking/staff-scope.server";
 import { firstMessage } from "#app/server/outcome";
 import { deTimeTracking as de } from "#app/i18n/de-time-tracking";
 import { staffPageMeta } from "#app/components/backend/staff-page-meta";
+import { PageHeading } from "#app/components/backend/page-heading";
 
 /**
  * "Zeiterfassung" (decision 058): the working activities of the manager's branches for the chosen
  * days, the Arbeitszeitgesetz's findings above them, each activity with its correction page.
  */
-export const links: LinksFunction = () => resourceLinks();
+export const links: Route.LinksFunction = () => resourceLinks();
 
-export const meta: MetaFunction = () => staffPageMeta(de.list.title);
+export const meta: Route.MetaFunction = () => staffPageMeta(de.list.title);
 
 const NOTICES = {
   korrigiert: de.edit.saved,
@@ -30,7 +27,7 @@ const NOTICES = {
   geloescht: de.edit.deleted,
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireManager(request, context);
   const search = new URL(request.url).searchParams;
   const branches = await ownBranches(context.db, user);
@@ -63,15 +60,14 @@ export default function WorkingActivities() {
   const location = useLocation();
   return (
     <section>
-      <div className="backoffice-heading">
-        <h1>{de.list.title}</h1>
+      <PageHeading title={de.list.title}>
         <Link to={`/backend/working-activities/new?tag=${form.von}`} className="ui-button">
           {de.add.link}
         </Link>
         <Link to="/backend/clock-credentials" className="ui-button ui-button-secondary">
           {de.credentials.link}
         </Link>
-      </div>
+      </PageHeading>
       <FilterBar label={de.list.filter} resetHref={location.pathname} submitLabel={de.list.show}>
         <div className="ui-field">
           <label htmlFor="von">{de.list.from}</label>

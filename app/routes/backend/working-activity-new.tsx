@@ -1,11 +1,5 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DateTime } from "luxon";
 import { Button, Notice, Select, TextArea } from "#app/components/ui";
@@ -14,29 +8,30 @@ import { parseIsoDate } from "#app/domain/values";
 import { createActivity } from "#app/features/time-tracking/activities.server";
 import { newActivityFromForm, toNewActivity } from "#app/features/time-tracking/activity-input";
 import { newActivityChoices } from "#app/features/time-tracking/activity-views.server";
-import { requireManager } from "#app/features/time-tracking/requests.server";
+import { requireManager } from "#app/routes/time-tracking-requests.server";
 import { todayIn, zoneOf } from "#app/features/time-tracking/staff-scope.server";
 import { firstMessage } from "#app/server/outcome";
 import { deTimeTracking as de } from "#app/i18n/de-time-tracking";
 import { ActivityTimes, optionsOf, ReasonField } from "#app/components/backend/activity-fields";
 import { staffPageMeta } from "#app/components/backend/staff-page-meta";
+import { PageHeading } from "#app/components/backend/page-heading";
 
 /**
  * "Aktivität nachtragen" (decision 065): a manager adds a forgotten clock-in for a person of their
  * branches, with pauses, department, project, task and a mandatory reason (audited).
  */
-export const links: LinksFunction = () => resourceLinks();
+export const links: Route.LinksFunction = () => resourceLinks();
 
-export const meta: MetaFunction = () => staffPageMeta(de.add.title);
+export const meta: Route.MetaFunction = () => staffPageMeta(de.add.title);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireManager(request, context);
   const tag = new URL(request.url).searchParams.get("tag");
   const day = parseIsoDate(tag ?? "") ?? todayIn(await zoneOf(context.db));
   return { ...(await newActivityChoices(context.db, user)), day };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireManager(request, context);
   const zone = await zoneOf(context.db);
   const input = newActivityFromForm(await request.formData(), zone);
@@ -77,9 +72,7 @@ export default function WorkingActivityNew() {
   const failed = useActionData<typeof action>();
   return (
     <section aria-labelledby="activity-title">
-      <div className="backoffice-heading">
-        <h1 id="activity-title">{de.add.title}</h1>
-      </div>
+      <PageHeading title={de.add.title} id="activity-title" />
       <Notice tone="error">{failed?.error ?? null}</Notice>
       <Form method="post" className="resource-form">
         <Choice

@@ -1,11 +1,5 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DateTime } from "luxon";
 import { Button, Notice, TextArea } from "#app/components/ui";
@@ -22,35 +16,36 @@ import {
   toCorrection,
 } from "#app/features/time-tracking/activity-input";
 import { activityEditView } from "#app/features/time-tracking/activity-views.server";
-import { requireManager } from "#app/features/time-tracking/requests.server";
+import { requireManager } from "#app/routes/time-tracking-requests.server";
 import { zoneOf } from "#app/features/time-tracking/staff-scope.server";
 import { forbidden, type StaffUser } from "#app/features/staff/staff-auth.server";
 import { firstMessage, type Refusal } from "#app/server/outcome";
 import { deTimeTracking as de } from "#app/i18n/de-time-tracking";
 import { ActivityTimes, ReasonField } from "#app/components/backend/activity-fields";
 import { staffPageMeta } from "#app/components/backend/staff-page-meta";
+import { PageHeading } from "#app/components/backend/page-heading";
 
 /**
  * One working activity corrected by a manager (decision 058): start, end, pauses and comment,
  * with a mandatory reason that goes into the audit log with the before and after.
  */
-export const links: LinksFunction = () => resourceLinks();
+export const links: Route.LinksFunction = () => resourceLinks();
 
-export const meta: MetaFunction = () => staffPageMeta(de.edit.title);
+export const meta: Route.MetaFunction = () => staffPageMeta(de.edit.title);
 
-async function activityOr404(context: LoaderFunctionArgs["context"], user: StaffUser, id: unknown) {
+async function activityOr404(context: Route.LoaderArgs["context"], user: StaffUser, id: unknown) {
   const row = await visibleActivity(context.db, user, id);
   if (!row) throw data({ message: de.errors.notFound, title: de.edit.title }, { status: 404 });
   return row;
 }
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireManager(request, context);
   const row = await activityOr404(context, user, params.id);
   return activityEditView(context.db, row, await zoneOf(context.db));
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireManager(request, context);
   const row = await activityOr404(context, user, params.id);
   const zone = await zoneOf(context.db);
@@ -81,9 +76,7 @@ export default function WorkingActivity() {
   const failed = useActionData<typeof action>();
   return (
     <section aria-labelledby="activity-title">
-      <div className="backoffice-heading">
-        <h1 id="activity-title">{de.edit.title}</h1>
-      </div>
+      <PageHeading title={de.edit.title} id="activity-title" />
       <p>
         {activity.userName} · {activity.branchName}
       </p>

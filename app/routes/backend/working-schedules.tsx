@@ -1,19 +1,19 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Button, FilterBar, Notice, Select } from "#app/components/ui";
 import { resourceLinks } from "#app/components/backend/resource-styles";
 import { ColumnHeads, optionsOf, ScrollRegion } from "#app/components/backend/activity-fields";
-import { AbsenceForm, ContractForm, ShiftForm } from "#app/components/backend/working-plan-forms";
+import {
+  AbsenceForm,
+  ContractForm,
+  ShiftEditForm,
+  ShiftForm,
+} from "#app/components/backend/working-plan-forms";
 import { parseId, parseIsoDate } from "#app/domain/values";
 import {
   bookAbsenceFor,
+  changeShift,
   copyWeek,
   plannableId,
   planShift,
@@ -22,24 +22,25 @@ import {
   visibleShift,
 } from "#app/features/time-tracking/plan-service.server";
 import { weekGridView } from "#app/features/time-tracking/plan-views.server";
-import { formFields, requireManager } from "#app/features/time-tracking/requests.server";
+import { formFields, requireManager } from "#app/routes/time-tracking-requests.server";
 import type { AreaContext } from "#app/features/time-tracking/staff-scope.server";
 import type { StaffUser } from "#app/features/staff/staff-auth.server";
 import { dePlan as de } from "#app/i18n/de-working-plan";
 import { de as staffDe } from "#app/i18n/de-staff";
 import { firstMessage, refused, type Outcome } from "#app/server/outcome";
 import { staffPageMeta } from "#app/components/backend/staff-page-meta";
+import { PageHeading } from "#app/components/backend/page-heading";
 
 /**
- * "Arbeitsplanung" (decision 059): the week's shifts of a branch, a form per person to add one,
- * "Vorwoche übernehmen", booking absences, contracts and the holiday balances; no JavaScript
- * needed (plain forms, redirect after POST).
+ * "Arbeitsplanung" (decision 059): the week's shifts of a branch, a form per person to add one
+ * and one per shift to change it (decision 100), "Vorwoche übernehmen", booking absences,
+ * contracts and the holiday balances; no JavaScript needed (plain forms, redirect after POST).
  */
-export const links: LinksFunction = () => resourceLinks();
+export const links: Route.LinksFunction = () => resourceLinks();
 
-export const meta: MetaFunction = () => staffPageMeta(de.page.title);
+export const meta: Route.MetaFunction = () => staffPageMeta(de.page.title);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireManager(request, context);
   const grid = await weekGridView(context.db, user, new URL(request.url).searchParams);
   if (!grid.ok) {
@@ -61,6 +62,12 @@ async function answer(
   switch (form.intent) {
     case "add":
       return notice(await planShift(context, user, form), "ok=eingetragen");
+    case "update": {
+      const shift = await visibleShift(context.db, user, form.shiftId);
+      if (!shift) return refused(404, `${de.updateError} ${de.errors.notFound}`);
+      const { day, start, end } = form;
+      return notice(await changeShift(context, user, shift, { day, start, end }), "ok=geaendert");
+    }
     case "remove": {
       const shift = await visibleShift(context.db, user, form.shiftId);
       if (!shift) return refused(404, `${de.deleteError} ${de.errors.notFound}`);
@@ -89,7 +96,7 @@ async function answer(
   }
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireManager(request, context);
   const form = await formFields(request);
   const done = await answer(context, user, form);
@@ -115,9 +122,7 @@ export default function WorkingSchedules() {
   );
   return (
     <section>
-      <div className="backoffice-heading">
-        <h1>{de.page.title}</h1>
-      </div>
+      <PageHeading title={de.page.title} />
       <FilterBar
         label={de.page.title}
         resetHref="/backend/working-schedules"
@@ -160,20 +165,29 @@ export default function WorkingSchedules() {
                     {cell.absence ? <div>{cell.absence}</div> : null}
                     {cell.shifts.length === 0 && !cell.absence ? de.page.none : null}
                     {cell.shifts.map((shift) => (
-                      <Form method="post" key={shift.id}>
-                        {hidden}
-                        <input type="hidden" name="shiftId" value={shift.id} />
-                        <span>{shift.text} </span>
-                        <Button
-                          type="submit"
-                          name="intent"
-                          value="remove"
-                          variant="secondary"
-                          aria-label={`${de.page.remove}: ${person.name} ${shift.text}`}
-                        >
-                          {de.page.remove}
-                        </Button>
-                      </Form>
+                      <div key={shift.id}>
+                        <Form method="post">
+                          {hidden}
+                          <input type="hidden" name="shiftId" value={shift.id} />
+                          <span>{shift.text} </span>
+                          <Button
+                            type="submit"
+                            name="intent"
+                            value="remove"
+                            variant="secondary"
+                            aria-label={`${de.page.remove}: ${person.name} ${shift.text}`}
+                          >
+                            {de.page.remove}
+                          </Button>
+                        </Form>
+                        <ShiftEditForm
+                          person={person}
+                          shift={shift}
+                          day={cell.day}
+                          days={page.days}
+                          hidden={hidden}
+                        />
+                      </div>
                     ))}
                   </td>
                 ))}

@@ -1,11 +1,12 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Outlet, useLoaderData, useMatches, type ShouldRevalidateFunction } from "@remix-run/react";
+import type { Route } from "#app/server/route-types";
+import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { BranchHours } from "#app/components/branch-hours";
 import { seoMeta } from "#app/seo";
 import { loadBranch } from "#app/features/storefront/branch.server";
+import { branchOf, revalidateWhen } from "#app/components/store/revalidation";
 import { tableVisitRedirect } from "#app/features/tables/table-visit.server";
 
-export async function loader({ context, params, request }: LoaderFunctionArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const branch = await loadBranch(context.db, params.branchIdentifier ?? "", new Date());
   if (!branch) throw new Response(null, { status: 404, statusText: "Not Found" });
   // A table's QR code (`?tisch=T12`, decision 076): remembered, then the plain address.
@@ -14,20 +15,13 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   return branch;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
+export const meta: Route.MetaFunction<typeof loader> = ({ data, matches, location }) =>
   seoMeta(matches, location, { title: data?.pageTitle, description: data?.description });
 
 /** The item dialog's own navigations (open, quantity steps, cancel) change nothing here. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}) => {
-  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
-  const branchOf = (url: URL) => url.pathname.split("/")[2];
-  return branchOf(currentUrl) === branchOf(nextUrl) ? false : defaultShouldRevalidate;
-};
+export const shouldRevalidate = revalidateWhen(
+  (currentUrl, nextUrl) => branchOf(currentUrl) !== branchOf(nextUrl),
+);
 
 export default function BranchLayout() {
   const branch = useLoaderData<typeof loader>();

@@ -4,7 +4,8 @@
  * routes (decision 081). The cart area's service (changeCart) knows the cart; this file reads the
  * request and answers, so the cart area imports nothing of the storefront (decision 086).
  */
-import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { de } from "#app/i18n/de";
 import { cartIdFor, forgetCarts, rememberCart } from "#app/features/cart/cart-cookie.server";
 import { changeCart } from "#app/features/cart/cart-changes.server";
@@ -53,7 +54,7 @@ const refuse = (message: string, headers?: HeadersInit) =>
  * The one cart action behind the branch page and the item dialog: 303 back to the branch page
  * on success, 400 with German messages on bad input. A tampered cookie is refused and cleared.
  */
-export async function cartAction(args: ActionFunctionArgs) {
+export async function cartAction(args: Route.ActionArgs) {
   const store = await requireStorefront(args.context, args.params.branchIdentifier);
   // The body is read before anything is refused: a half-read request would reset the connection.
   let read: ReadForm;
@@ -67,7 +68,7 @@ export async function cartAction(args: ActionFunctionArgs) {
 
 /** The cart action on a form already read (the item dialog reads it first for its round trips). */
 export async function applyCartForm(
-  { request, context }: ActionFunctionArgs,
+  { request, context }: Route.ActionArgs,
   store: Storefront,
   read: ReadForm,
   onRefused?: (refused: {

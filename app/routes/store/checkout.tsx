@@ -1,11 +1,5 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { AddressSection } from "#app/components/checkout/address-fields";
@@ -35,7 +29,7 @@ import {
   initialValues,
   readCheckoutForm,
   viewWithTimesOf,
-} from "#app/features/checkout/checkout-page.server";
+} from "#app/features/checkout/checkout-inputs.server";
 import { loadCheckout } from "#app/features/checkout/checkout.server";
 import { checkoutView, valuesFrom } from "#app/features/checkout/checkout-view.server";
 import { readyProviders } from "#app/features/checkout/payment.server";
@@ -57,7 +51,7 @@ const MAX_FORM_BYTES = 64 * 1024;
 const notFound = () => new Response(null, { status: 404, statusText: "Not Found" });
 
 /** The branch's checkout with the visitor's cart for it (the cart cookie names one per branch). */
-async function checkoutOf({ context, params, request }: LoaderFunctionArgs) {
+async function checkoutOf({ context, params, request }: Route.LoaderArgs) {
   const identifier = params.branchIdentifier ?? "";
   const branch = await referenceBranch(context.db, identifier);
   if (!branch) throw notFound();
@@ -82,7 +76,7 @@ async function checkoutOf({ context, params, request }: LoaderFunctionArgs) {
 const kioskHeaders = (request: Request) =>
   isSelfService(request) ? { "Cache-Control": KIOSK_NO_STORE } : undefined;
 
-export async function loader(args: LoaderFunctionArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const { context, request } = args;
   const checkout = await checkoutOf(args);
   const url = new URL(request.url);
@@ -102,14 +96,14 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 
-export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders, parentHeaders }) => {
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders, parentHeaders }) => {
   const headers = new Headers(parentHeaders);
   const cacheControl = actionHeaders.get("Cache-Control") ?? loaderHeaders.get("Cache-Control");
   if (cacheControl) headers.set("Cache-Control", cacheControl);
   return headers;
 };
 
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: Route.ActionArgs) {
   const { context, request } = args;
   const headers = kioskHeaders(request);
   const refuse = (errors: readonly Problem[], values = {}, status = 400) =>
@@ -156,7 +150,7 @@ export async function action(args: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches, location }) => {
+export const meta: Route.MetaFunction<typeof loader> = ({ matches, location }) => {
   const shell = shellFromMatches(matches);
   return [
     ...seoMeta(matches, location, { title: shell ? pageTitle(shell, texts.title) : texts.title }),

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { menuVersionOf } from "#app/features/storefront/menu-catalogue.server";
 import { loadStorefront } from "#app/features/storefront/storefront.server";
 import { de } from "#app/i18n/de";
@@ -11,7 +11,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
  * from the one it was rendered with (spec section 4, decision 043). One stamp query and the
  * kept listing: no page is rendered.
  */
-export async function loader({ context, params }: LoaderFunctionArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const store = await loadStorefront(context.db, params.branchIdentifier ?? "", new Date());
   if (!store) {
     return Response.json(

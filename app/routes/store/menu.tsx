@@ -1,4 +1,5 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import {
   Outlet,
   useLoaderData,
@@ -6,7 +7,6 @@ import {
   useNavigate,
   useRevalidator,
   useRouteLoaderData,
-  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { CartBarPart, CartToast } from "#app/components/store/cart-bar";
@@ -15,6 +15,7 @@ import { useEnhancedParts } from "#app/components/store/enhanced-parts";
 import { useDocumentVisitor, VisitorData, VisitorSlot } from "#app/components/visitor-slot";
 import { menuPaths, menuVisitorOf } from "#app/features/storefront/menu-visitor.server";
 import type { MenuVisitor } from "#app/features/storefront/menu-visitor";
+import { branchOf, revalidateWhen } from "#app/components/store/revalidation";
 import { CategoryBar } from "#app/components/store/category-bar";
 import { MenuList, MenuSearch } from "#app/components/store/menu-list";
 import {
@@ -62,7 +63,7 @@ function optional<K extends string>(key: K, value: string | null | undefined) {
   return value ? ({ [key]: value } as Record<K, string>) : {};
 }
 
-export async function loader({ context, params, request }: LoaderFunctionArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const store = await requireStorefront(context, params.branchIdentifier);
   const { cart, isTampered } = await loadVisitorCart(request, context, store);
   const identifier = store.branch.identifier;
@@ -120,15 +121,9 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
 }
 
 /** The dialog's quantity steps (`?menge=plus`) change nothing the menu shows. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}) => {
-  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+export const shouldRevalidate = revalidateWhen((currentUrl, nextUrl) => {
   // The redirect after a '+' (a fetcher) may land on the same address as before.
-  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  if (currentUrl.href === nextUrl.href) return true;
   // A notice in the address means a change to the cart; one dropped from it (the search
   // replaces the address) changes nothing.
   const cartChanged =
@@ -136,9 +131,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
     currentUrl.searchParams.get(NOTICE_PARAM) !== nextUrl.searchParams.get(NOTICE_PARAM);
   const searchChanged =
     currentUrl.searchParams.get(MENU_SEARCH_PARAM) !== nextUrl.searchParams.get(MENU_SEARCH_PARAM);
-  const sameBranch = currentUrl.pathname.split("/")[2] === nextUrl.pathname.split("/")[2];
-  return sameBranch && !cartChanged && !searchChanged ? false : defaultShouldRevalidate;
-};
+  return cartChanged || searchChanged || branchOf(currentUrl) !== branchOf(nextUrl);
+});
 
 /**
  * Spec section 4: while the page is shown it asks every 10 s whether the menu changed, and

@@ -1,9 +1,5 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data } from "@remix-run/node";
+import type { Route } from "#app/server/route-types";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ItemDialog } from "#app/components/store/item-dialog";
 import { pageTitle, seoMeta, shellFromMatches } from "#app/seo";
@@ -35,7 +31,7 @@ import { parseId } from "#app/domain/values";
 const notFound = () => new Response(null, { status: 404, statusText: "Not Found" });
 
 /** The item dialog over the menu: `/store/{branch}/product/{id}`, `?artikel={item}` to edit. */
-export async function loader({ context, params, request }: LoaderFunctionArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const productId = parseId(params.productId);
   if (productId === null) throw notFound();
   const store = await requireStorefront(context, params.branchIdentifier);
@@ -62,7 +58,7 @@ export type DialogAnswer = CartActionError | { draft: DialogDraft };
  * back with everything chosen so far, chosen files stored into the cart, and the price of it; a
  * refused save comes back the same way, with the messages beside the steps.
  */
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: Route.ActionArgs) {
   const { request, context, params } = args;
   const store = await requireStorefront(context, params.branchIdentifier);
   let read: ReadForm;
@@ -114,7 +110,7 @@ export async function action(args: ActionFunctionArgs) {
   return applyCartForm(args, store, read, (refused) => draftOf(null, refused));
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
+export const meta: Route.MetaFunction<typeof loader> = ({ data, matches, location }) => {
   const shell = shellFromMatches(matches);
   return seoMeta(matches, location, {
     title: data && shell ? pageTitle(shell, `${data.dialog.name} - ${data.branchName}`) : null,
