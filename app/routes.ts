@@ -204,6 +204,8 @@ export default [
   route("api/statistics/:metric", "routes/api/statistics.ts"),
   // The production list of a day (issue 39, decision 103).
   route("api/production-lists", "routes/api/production-lists.ts"),
+  route("api/customer-data", "routes/api/customer-data.ts"),
+  route("api/customer-data/erase", "routes/api/customer-data-erase.ts"),
   route("api/logs/:id", "routes/api/log.ts"),
   // Time tracking (issue 21, decision 058): the activities, and the branch's time clock by key.
   route("api/working-activities", "routes/api/working-activities.ts"),

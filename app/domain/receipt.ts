@@ -2,7 +2,7 @@ import type { ChosenPart } from "./chosen-parts";
 import { de } from "#app/i18n/de-staff";
 import { describeChosenParts } from "./chosen-parts";
 import { isOnlinePayment, type PaymentMethod } from "./checkout";
-import { formatDateTime, formatNumber } from "./format";
+import { formatDate, formatDateTime, formatNumber } from "./format";
 import { formatMoney, type Cents } from "./money";
 import type { OrderContact } from "./order-contact";
 import { ticketLabel } from "./order-status";
@@ -33,6 +33,8 @@ export interface ReceiptOrder extends OrderContact {
   isConfirmed: boolean;
   /** Handed over (or delivered): optional for the callers that build a receipt by hand. */
   isCompleted?: boolean;
+  /** When the customer's contact data was removed (decision 112); absent on hand-built receipts. */
+  anonymisedAt?: Date | string | null;
   tableIdentifier: string | null;
   appointment: Date | string | null;
   counterAppointment: Date | string | null;
@@ -216,6 +218,7 @@ export function buildReceipt(source: ReceiptSource, now: Date | string): Receipt
   const banners: (string | null)[] = [
     order.isCanceled || order.isRejected ? texts.canceled : null,
     order.isQuotation ? texts.quotation : order.isPreorder ? texts.preorder : null,
+    order.anonymisedAt ? texts.anonymised(formatDate(order.anonymisedAt, zone)) : null,
   ];
 
   const pendingProposal =

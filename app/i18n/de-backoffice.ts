@@ -211,7 +211,7 @@ export const de = {
     privacyRetention: {
       days: "Kundendaten löschen nach … Tagen",
       daysHelp:
-        "Tage nach Abschluss, Stornierung oder Ablehnung einer Bestellung (30 bis 3650). Danach werden Name, E-Mail, Telefon, Adresse, Anmerkungen und hochgeladene Fotos entfernt; Artikel, Preise, Steuern und Zahlungsdaten bleiben. Leer: Kundendaten bleiben erhalten.",
+        "Tage nach Abschluss, Stornierung oder Ablehnung einer Bestellung (30 bis 3650). Danach werden Name, E-Mail, Telefon, Adresse, Anmerkungen, Texte auf Artikeln und hochgeladene Fotos entfernt, ebenso gesendete E-Mails und SMS; Artikel, Preise, Steuern und Zahlungsdaten bleiben. Leer: Kundendaten bleiben erhalten.",
     },
     /** The cookie banner's buttons (decision 047). */
     consent: {

@@ -334,6 +334,8 @@ export const deOrders = {
     canceled: "Storniert",
     preorder: "Vorbestellung",
     quotation: "Angebotsanfrage",
+    /** Decision 112: an order whose contact data expired or was erased says so. */
+    anonymised: (date: string) => `Kundendaten am ${date} gelöscht (DSGVO)`,
     orderType: "Art",
     table: "Tisch",
     appointment: "Termin",

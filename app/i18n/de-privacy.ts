@@ -7,7 +7,7 @@ export const dePrivacy = {
   },
   title: "Kundendaten (DSGVO)",
   intro:
-    "Suchen Sie nach E-Mail-Adresse oder Telefonnummer. Die Auskunft enthält alle gespeicherten Bestellungen mit Kontaktdaten, Artikeln, Dateinamen und Statusverlauf. Beim Löschen werden Name, E-Mail, Telefon, Adresse, Anmerkungen und hochgeladene Fotos entfernt; Artikel, Preise, Steuern und Zahlungsdaten bleiben für die Buchhaltung erhalten.",
+    "Suchen Sie nach E-Mail-Adresse oder Telefonnummer. Die Auskunft enthält alle gespeicherten Bestellungen mit Kontaktdaten, Artikeln, Dateinamen und Statusverlauf. Beim Löschen werden Name, E-Mail, Telefon, Adresse, Anmerkungen, Texte auf Artikeln (etwa Aufschriften), hochgeladene Fotos und die gesendeten E-Mails und SMS entfernt; Artikel, Preise, Steuern und Zahlungsdaten bleiben für die Buchhaltung erhalten.",
   labels: {
     query: "E-Mail-Adresse oder Telefonnummer",
     search: "Suchen",
@@ -25,7 +25,7 @@ export const dePrivacy = {
       ? "Kundendaten von 1 Bestellung wirklich löschen?"
       : `Kundendaten von ${count} Bestellungen wirklich löschen?`,
   confirmText:
-    "Name, E-Mail, Telefon, Adresse, Anmerkungen und hochgeladene Fotos werden endgültig entfernt. Das lässt sich nicht rückgängig machen.",
+    "Name, E-Mail, Telefon, Adresse, Anmerkungen, Texte auf Artikeln, hochgeladene Fotos und gesendete Nachrichten werden endgültig entfernt. Das lässt sich nicht rückgängig machen.",
   confirm: "Ja, endgültig löschen",
   cancel: "Abbrechen",
   none: "Keine Bestellungen mit diesen Kontaktdaten gefunden.",

@@ -335,6 +335,17 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: "admin",
     outsider: "deny",
   },
+  "routes/api/customer-data": {
+    path: () => "/api/customer-data?q=kunde%40example.org",
+    allowed: "admin",
+    outsider: "deny",
+  },
+  "routes/api/customer-data-erase": {
+    path: () => "/api/customer-data/erase",
+    allowed: "admin",
+    outsider: "deny",
+    allowedStatus: 405,
+  },
   "routes/api/webhook": {
     path: ({ records }) => `/api/webhooks/${records.webhooks}`,
     allowed: "admin",

@@ -12,6 +12,7 @@ import {
   anonymiseExpiredOrders,
   startCustomerDataRetention,
 } from "#app/features/orders/customer-data.server";
+import { enqueueEmail } from "#app/features/shared/outbox.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { placeTestOrder } from "#tests/support/place-test-order";
 import { prepareCheckoutDatabase, testBranches } from "#tests/support/prepare-checkout-database";
@@ -245,6 +246,33 @@ describe.each(databaseTargets())("personal data that expires on %s (decision 112
     expect(await Promise.all(expired.map(async (o) => (await load(o.id)).anonymisedAt))).toEqual(
       marks,
     );
+  });
+
+  it("removes sent and given-up messages older than the retention; waiting and recent ones stay", async () => {
+    await db.updateTable("settings").set({ customerDataRetentionDays: 30 }).execute();
+    await db.deleteFrom("outbox").execute();
+    const message = async (status: "pending" | "sent" | "failed", ageDays: number, to: string) => {
+      const id = await enqueueEmail(db, { to, subject: "Bestellung", text: "Hallo" });
+      await db
+        .updateTable("outbox")
+        .set({
+          status,
+          createdAt: daysAgo(ageDays + 1),
+          sentAt: status === "sent" ? daysAgo(ageDays) : null,
+        })
+        .where("id", "=", id)
+        .execute();
+    };
+    await message("sent", 31, "alt-gesendet@example.org");
+    await message("failed", 40, "alt-aufgegeben@example.org");
+    await message("sent", 29, "neu-gesendet@example.org");
+    await message("pending", 60, "wartet@example.org");
+    await anonymiseExpiredOrders(db, storage, { now: new Date() });
+    const left = await db.selectFrom("outbox").select("payload").orderBy("id").execute();
+    expect(left.map((row) => row.payload.to)).toEqual([
+      "neu-gesendet@example.org",
+      "wartet@example.org",
+    ]);
   });
 
   it("leaves the work to the instance that holds the lock", async () => {

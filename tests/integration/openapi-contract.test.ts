@@ -107,7 +107,9 @@ function operationsOf(document: Document): Documented[] {
 const exampleOf = (operation: Documented["operation"]) =>
   operation.requestBody?.content["application/json"]?.example;
 
-describe("the published contract (/api/openapi.json)", () => {
+// The walks send some 200 calls one after the other: on a busy two-core machine (CI runs the
+// end-to-end tests beside this) more than Vitest's default 30 s.
+describe("the published contract (/api/openapi.json)", { timeout: 180_000 }, () => {
   let handle: DatabaseHandle;
   let server: AppServer;
   let admin: TestStaff;

@@ -788,6 +788,30 @@ export const HAND_OPERATIONS: readonly HandOperation[] = [
       groupBy: "Gruppiert nach category (Kategorie, ohne Angabe) oder department (Abteilung).",
     },
   },
+  // ——— Personal data (decision 112) ———
+  {
+    method: "get",
+    path: "/customer-data",
+    tag: "Kundendaten",
+    summary: "Auskunft über eine Kundin oder einen Kunden (Art. 15 DSGVO)",
+    description:
+      "Alle gespeicherten Bestellungen und Nachrichten zu dieser E-Mail-Adresse oder Telefonnummer. Nur Administratoren.",
+    query: { q: "E-Mail-Adresse oder Telefonnummer (mindestens 6 Ziffern)." },
+  },
+  {
+    method: "post",
+    path: "/customer-data/erase",
+    tag: "Kundendaten",
+    summary: "Kundendaten löschen (Art. 17 DSGVO)",
+    description:
+      "Entfernt die Kontaktdaten aller Bestellungen dieser Kundin oder dieses Kunden, Texte auf Artikeln, hochgeladene Fotos und gesendete Nachrichten. Artikel, Preise, Steuern und Zahlungsdaten bleiben. Nur Administratoren.",
+    body: {
+      schema: object({ q: { type: "string", description: "E-Mail-Adresse oder Telefonnummer." } }, [
+        "q",
+      ]),
+      example: { q: "kundin@example.org" },
+    },
+  },
   // ——— Statistics ———
   {
     method: "get",

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, Db } from "#app/db/schema";
+import type { ChosenPart } from "#app/domain/chosen-parts";
 import type { FileStorage } from "#app/integrations/storage/file-storage";
 import { startPeriodicJob, type PeriodicJob } from "#app/server/periodic-job.server";
 import { checkPhone, DEFAULT_PHONE_COUNTRY } from "#app/domain/phone";
@@ -88,6 +89,7 @@ export async function anonymiseOrdersIn(
   if (cartIds.length > 0) {
     await trx.updateTable("carts").set({ comment: null }).where("id", "in", cartIds).execute();
   }
+  await forgetItemTexts(trx, ids, cartIds);
   // A ticket's bytes name the customer; a job not yet printed keeps them (it is on its way).
   await trx
     .updateTable("printJobs")
@@ -97,6 +99,64 @@ export async function anonymiseOrdersIn(
     .execute();
   for (const upload of uploads) await storage.remove(upload.storageKey);
   return { orders: ids.length, uploads: uploads.length };
+}
+
+/**
+ * A configured item without what the customer typed or uploaded (a name on a cake, a photo): the
+ * part stays with its name and chosen options, which the item's price depends on.
+ */
+export function withoutCustomerTexts(parts: readonly ChosenPart[]): ChosenPart[] {
+  return parts.map((part) => {
+    const { value, uploadIds, ...kept } = part;
+    if ((value === undefined || value === null) && uploadIds === undefined) return part;
+    return kept;
+  });
+}
+
+const holdsCustomerText = (parts: readonly ChosenPart[]) =>
+  parts.some((part) => (part.value ?? "") !== "" || (part.uploadIds ?? []).length > 0);
+
+/** The free texts and upload references in the items of these orders and of their carts. */
+async function forgetItemTexts(trx: Db, orderIds: number[], cartIds: string[]): Promise<void> {
+  const orderItems = await trx
+    .selectFrom("orderItems")
+    .select(["id", "parts"])
+    .where("orderId", "in", orderIds)
+    .execute();
+  for (const item of orderItems.filter((row) => holdsCustomerText(row.parts))) {
+    await trx
+      .updateTable("orderItems")
+      .set({ parts: JSON.stringify(withoutCustomerTexts(item.parts)) })
+      .where("id", "=", item.id)
+      .execute();
+  }
+  if (cartIds.length === 0) return;
+  const cartItems = await trx
+    .selectFrom("cartItems")
+    .select(["id", "parts"])
+    .where("cartId", "in", cartIds)
+    .execute();
+  for (const item of cartItems.filter((row) => holdsCustomerText(row.parts))) {
+    await trx
+      .updateTable("cartItems")
+      .set({ parts: JSON.stringify(withoutCustomerTexts(item.parts)) })
+      .where("id", "=", item.id)
+      .execute();
+  }
+}
+
+/**
+ * Sent and given-up e-mails and text messages hold the customer's address or number and what
+ * was said; once older than the retention (by when they were sent, else written) they go. A
+ * message still waiting is on its way and stays.
+ */
+export async function forgetSentMessagesBefore(db: Db, cutoff: Date): Promise<number> {
+  const gone = await db
+    .deleteFrom("outbox")
+    .where("status", "in", ["sent", "failed"])
+    .where(sql<boolean>`coalesce(sent_at, created_at) < ${cutoff}`)
+    .executeTakeFirst();
+  return Number(gone.numDeletedRows);
 }
 
 /** The first instant whose closed orders still keep their data, or null to keep all. */
@@ -152,6 +212,7 @@ export async function anonymiseExpiredOrders(
   const result: AnonymiseResult = { orders: 0, uploads: 0 };
   const cutoff = await retentionCutoff(db, now);
   if (!cutoff) return result;
+  await forgetSentMessagesBefore(db, cutoff);
   for (let batch = 0; batch < MAX_BATCHES_PER_ROUND; batch++) {
     const done = await anonymiseExpiredBatch(db, storage, cutoff, now, batchSize);
     if (!done) break;
@@ -225,6 +286,19 @@ function matchingOrders(db: Db, query: CustomerQuery) {
   return query.kind === "email"
     ? base.where(sql<boolean>`lower(orders.email) = ${query.value}`)
     : base.where(sql<boolean>`regexp_replace(orders.phone, '\\D', '', 'g') = ${query.digits}`);
+}
+
+/** The outbox's e-mails or text messages to the customer of the query. */
+function messagesTo(db: Db, query: CustomerQuery) {
+  return query.kind === "email"
+    ? db
+        .selectFrom("outbox")
+        .where("kind", "=", "email")
+        .where(sql<boolean>`lower(payload->>'to') = ${query.value}`)
+    : db
+        .selectFrom("outbox")
+        .where("kind", "=", "sms")
+        .where(sql<boolean>`regexp_replace(payload->>'to', '\\D', '', 'g') = ${query.digits}`);
 }
 
 export interface CustomerOrderRow {
@@ -311,9 +385,23 @@ export async function customerDataExport(db: Db, query: CustomerQuery, now: Date
         .orderBy("id")
         .execute()
     : [];
+  const messages = await messagesTo(db, query)
+    .select(["kind", "payload", "status", "createdAt", "sentAt"])
+    .orderBy("createdAt")
+    .orderBy("id")
+    .execute();
   return {
     exportedAt: now.toISOString(),
     query: query.kind === "email" ? { email: query.value } : { phoneDigits: query.digits },
+    messages: messages.map((message) => ({
+      kind: message.kind,
+      to: message.payload.to,
+      subject: "subject" in message.payload ? message.payload.subject : null,
+      text: message.payload.text,
+      status: message.status,
+      writtenAt: message.createdAt,
+      sentAt: message.sentAt,
+    })),
     orders: orders.map((order) => ({
       id: order.id,
       uid: order.uid,
@@ -386,22 +474,42 @@ export async function eraseCustomerData(
   query: CustomerQuery,
   audit: { userId: number; ip: string | null },
   now: Date,
-): Promise<AnonymiseResult & { orderIds: number[] }> {
+): Promise<AnonymiseResult & { orderIds: number[]; messages: number }> {
   return db.transaction().execute(async (trx) => {
     const found = await matchingOrders(trx, query).select("orders.id").execute();
     const orderIds = found.map((order) => order.id);
     const result = await anonymiseOrdersIn(trx, storage, orderIds, now);
+    // The messages sent to the customer go too; one still waiting leaves first.
+    const messages = await messagesTo(trx, query)
+      .select("id")
+      .where("status", "in", ["sent", "failed"])
+      .execute();
+    if (messages.length > 0) {
+      await trx
+        .deleteFrom("outbox")
+        .where(
+          "id",
+          "in",
+          messages.map((message) => message.id),
+        )
+        .execute();
+    }
     await insertAuditEntry(trx, {
       userId: audit.userId,
       action: "customer-data.erase",
       entityType: "customer-data",
       entityId: null,
-      data: { by: query.kind, orders: orderIds, uploads: result.uploads },
+      data: {
+        by: query.kind,
+        orders: orderIds,
+        uploads: result.uploads,
+        messages: messages.length,
+      },
       ip: audit.ip,
       branchId: null,
       at: now,
     });
-    return { ...result, orderIds };
+    return { ...result, orderIds, messages: messages.length };
   });
 }
 
