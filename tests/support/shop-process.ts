@@ -34,12 +34,18 @@ export function ensureBuild(): void {
 
 export async function startShopProcess(
   env: Record<string, string>,
-  options: { port?: number; waitUntilReady?: boolean } = {},
+  options: {
+    port?: number;
+    waitUntilReady?: boolean;
+    /** Another checkout's build (an earlier release, decision 114): started in its folder. */
+    cwd?: string;
+  } = {},
 ): Promise<ShopProcess> {
   const port = options.port ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
-  const entry = `${process.env.BUILD_DIR ?? "build"}/server/server.js`;
+  const entry = `${options.cwd ? "build" : (process.env.BUILD_DIR ?? "build")}/server/server.js`;
   const child = spawn(process.execPath, [entry], {
+    cwd: options.cwd,
     env: {
       ...process.env,
       NODE_ENV: "test",
@@ -48,6 +54,7 @@ export async function startShopProcess(
       PUBLIC_ORIGIN: origin,
       // The fault runs place thousands of orders from one address (bounded in the shop, issue 35).
       NEW_CARTS_PER_ADDRESS_MINUTE: "0",
+      ...(options.cwd ? { BUILD_DIR: "build" } : {}),
       ...env,
     },
   });
