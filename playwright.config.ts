@@ -19,6 +19,10 @@ const launchOptions = {
   ],
 };
 
+// The cheapest password hash the configuration allows (vitest.config.ts says why): the
+// end-to-end servers and the specs that create staff accounts inherit it.
+process.env.PASSWORD_HASH_COST ??= "10";
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,

@@ -41,6 +41,11 @@ export default defineConfig({
     // them, for tests that parse schemas without either.
     setupFiles: ["app/zod-in-german.ts"],
     testTimeout: 30_000,
+    // Staff passwords are hashed at the cheapest cost the configuration allows (2^10 instead of
+    // production's 2^15, 32 times less work): the tests sign in and create accounts thousands
+    // of times, and the cost is a setting, not a behaviour under test (password.server.test.ts
+    // checks the default). Servers the tests start as processes inherit it.
+    env: { PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST ?? "10" },
     // Most files wait on databases, servers and timers, not the CPU: two at a time, even on two
     // cores (Vitest's default there is one, which made the suite 23 minutes long in CI).
     maxWorkers: 2,
