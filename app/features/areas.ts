@@ -1,7 +1,7 @@
 import { homeAreas } from "./backoffice/home.area";
 import { ordersAreas } from "./orders/orders.area";
 import { productionAreas } from "./production/production.area";
-import { capacitiesAreas } from "./capacities/capacities.area";
+import { capacitiesAreas } from "./capacities";
 import { catalogueAreas } from "./catalogue/catalogue.area";
 import { allergensAreas } from "./allergens/allergens.area";
 import { labelsAreas } from "./labels/labels.area";

@@ -46,7 +46,7 @@ import { cachedReference } from "#app/features/shared/reference-data.server";
 import { loadStorefront, type Storefront } from "#app/features/storefront/storefront.server";
 import { cleanLine, cleanText } from "#app/domain/values";
 import { deKiosk } from "#app/i18n/de-kiosk";
-import { checkoutCapacity } from "#app/features/capacities/capacities.server";
+import { checkoutCapacity } from "#app/features/capacities/capacities.public";
 import type { CapacityBook } from "#app/domain/capacities";
 import { addDays, dateOf } from "#app/domain/time";
 

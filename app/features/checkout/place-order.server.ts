@@ -23,7 +23,7 @@ import {
 } from "./checkout.server";
 import { labelledLine } from "#app/features/cart/cart-pricing.server";
 import { countOrder } from "#app/server/metrics.server";
-import { withinCapacity } from "#app/features/capacities/capacities.server";
+import { withinCapacity } from "#app/features/capacities/capacities.public";
 
 /** Spec section 9: the amount shown for a donation, in cents. */
 export const DONATION_CENTS = 7;

@@ -10,7 +10,7 @@ import {
   capacitiesView,
   changeCapacities,
   mayManageCapacities,
-} from "#app/features/capacities/capacities-page.server";
+} from "#app/features/capacities/capacity-limits.server";
 import { readSmallForm } from "#app/features/shared/small-request.server";
 import { forbidden, requireStaff } from "#app/features/staff/staff-auth.server";
 import { deCapacities as de } from "#app/i18n/de-capacities";

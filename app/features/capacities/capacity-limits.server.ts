@@ -10,11 +10,13 @@ import {
   type CapacityKind,
 } from "#app/domain/capacities";
 import { formatDate } from "#app/domain/format";
-import { branchScope, canAccessBranch } from "#app/domain/staff-permissions";
+import { branchScope, canAccessBranch, type StaffMember } from "#app/domain/staff-permissions";
+
+/** The signed-in staff member as the page needs them (the guard's user fits). */
+type StaffUser = StaffMember & { isAdmin: boolean; isManager: boolean };
 import { addDays, BUSINESS_TIME_ZONE, dateOf, daysBetween, type IsoDate } from "#app/domain/time";
 import { parseId } from "#app/domain/values";
 import { deCapacities as de } from "#app/i18n/de-capacities";
-import type { StaffUser } from "#app/features/staff/staff-auth.server";
 import { refused, succeeded, type Outcome } from "#app/server/outcome";
 import { capacityBook, capacityRules } from "./capacities.server";
 
