@@ -145,6 +145,8 @@ export default [
     route("production/backliste.pdf", "routes/backend/production-file.ts", {
       id: "backend-production-pdf",
     }),
+    // Capacities (issue 39 part 2, decision 113): the limits and the day's load.
+    route("capacities", "routes/backend/capacities.tsx"),
     route("logs/:id", "routes/backend/log.tsx"),
     // Time tracking (issue 21, decision 058): the own clock, the managers' list and corrections.
     route("my-time", "routes/backend/my-time.tsx"),

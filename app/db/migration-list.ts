@@ -46,6 +46,7 @@ import * as apiTokenRateWindow from "#migrations/2026_12_03_0100_api_token_rate_
 import * as productionListPrints from "#migrations/2026_12_02_0601_production_list_prints";
 import * as productionDepartmentsReceipt from "#migrations/2026_12_03_0201_production_departments_receipt";
 import * as customerDataRetention from "#migrations/2026_12_03_0401_customer_data_retention";
+import * as capacities from "#migrations/2026_12_04_0101_capacities";
 
 /**
  * Every migration by the name Kysely records in `kysely_migration` (the file name without `.ts`,
@@ -99,4 +100,5 @@ export const migrations: Record<string, Migration> = {
   "2026_12_03_0100_api_token_rate_window": apiTokenRateWindow,
   "2026_12_03_0201_production_departments_receipt": productionDepartmentsReceipt,
   "2026_12_03_0401_customer_data_retention": customerDataRetention,
+  "2026_12_04_0101_capacities": capacities,
 };

@@ -937,6 +937,19 @@ export interface ProductionListPrintsTable {
   rows: JsonWithDefault<PrintedRow[]>;
 }
 
+/** A capacity (issue 39 part 2, decision 113): one limit of a branch. */
+export interface CapacitiesTable {
+  id: Id;
+  branchId: number;
+  kind: "product-day" | "product-week" | "category-day" | "slot";
+  productId: number | null;
+  categoryId: number | null;
+  slotMinutes: number | null;
+  maxCount: number;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
+}
+
 /** A planned shift (decision 059): minutes after midnight of the business day. */
 export interface WorkingSchedulesTable {
   id: Id;
@@ -1374,6 +1387,7 @@ export interface Database {
   deviceLogs: DeviceLogsTable;
   workingSchedules: WorkingSchedulesTable;
   productionListPrints: ProductionListPrintsTable;
+  capacities: CapacitiesTable;
   workingContracts: WorkingContractsTable;
   holidayEntitlements: HolidayEntitlementsTable;
   absences: AbsencesTable;

@@ -25,6 +25,7 @@ describe("the back office's areas", () => {
       "orders",
       "phone-order",
       "production",
+      "capacities",
       "sold-out",
       "my-time",
       "working-activities",

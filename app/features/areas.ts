@@ -1,6 +1,7 @@
 import { homeAreas } from "./backoffice/home.area";
 import { ordersAreas } from "./orders/orders.area";
 import { productionAreas } from "./production/production.area";
+import { capacitiesAreas } from "./capacities";
 import { catalogueAreas } from "./catalogue/catalogue.area";
 import { allergensAreas } from "./allergens/allergens.area";
 import { labelsAreas } from "./labels/labels.area";
@@ -45,6 +46,7 @@ export const BACK_OFFICE_AREAS: readonly BackOfficeArea[] = inMenuOrder([
   ...homeAreas,
   ...ordersAreas,
   ...productionAreas,
+  ...capacitiesAreas,
   ...catalogueAreas,
   ...allergensAreas,
   ...labelsAreas,

@@ -138,6 +138,7 @@ test.describe("the back office's design", () => {
       /Bestellungen/,
       /Telefonbestellung/,
       /Backliste/,
+      /Kapazitäten/,
       /Heute ausverkauft/,
     ]);
     await expect(adminNavigation.getByRole("link", { name: /Bestellungen/ })).toHaveAttribute(
@@ -150,6 +151,7 @@ test.describe("the back office's design", () => {
       /Bestellungen/,
       /Telefonbestellung/,
       /Backliste/,
+      /Kapazitäten/,
       /Heute ausverkauft/,
       /Kategorien/,
       /Produkte/,
@@ -174,6 +176,7 @@ test.describe("the back office's design", () => {
       /Bestellungen/,
       /Telefonbestellung/,
       /Backliste/,
+      /Kapazitäten/,
       /Heute ausverkauft/,
       /Meine Arbeitszeit/,
       /Zeiterfassung/,

@@ -401,6 +401,12 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: "employeeA",
     outsider: "deny",
   },
+  // Capacities (issue 39 part 2, decision 113): administrators and managers, their branches.
+  "routes/backend/capacities": {
+    path: ({ branchA }) => `/backend/capacities?filiale=${branchA}`,
+    allowed: "managerA",
+    outsider: "deny",
+  },
   // Time tracking (issue 21, decision 058): everyone clocks for themselves; managers correct.
   "routes/backend/my-time": {
     path: () => "/backend/my-time",

@@ -115,6 +115,8 @@ const NOT_REFERENCE_DATA = [
   "analytics_salts",
   "audit_log",
   "branch_api_keys",
+  // Read fresh by the checkout and the order's locked check (decision 113), never kept.
+  "capacities",
   "cart_items",
   "carts",
   "closed_months",

@@ -71,6 +71,8 @@ const HOSTILE_QUERIES = [
   "state=%00&assigneeId=99999999999999999999&projectId=-1&dueOn=2026-02-30",
   // The production list's grouping and receipt notice (decisions 106, 107): unknown, NUL, too big.
   "gruppe=%00&groupBy=__proto__&gedruckt=99999999999999999999&drucker=-1",
+  // The capacities' notice and limits (decision 113): NUL, a prototype's name, beyond the range.
+  "meldung=__proto__&kind=%00&maxCount=1e309&slotMinutes=-1&productId=99999999999999999999",
 ];
 
 /** Values a field gets in the hostile bodies. */

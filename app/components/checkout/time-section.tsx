@@ -14,7 +14,10 @@ const pickers = () => import("./pickers");
 const DatePicker = lazy(() => pickers().then((module) => ({ default: module.DatePicker })));
 const TimePicker = lazy(() => pickers().then((module) => ({ default: module.TimePicker })));
 
-type TimeView = Pick<CheckoutView, "checkoutPath" | "days" | "day" | "times" | "required">;
+type TimeView = Pick<
+  CheckoutView,
+  "checkoutPath" | "days" | "day" | "times" | "required" | "bookedOut"
+>;
 
 /**
  * 'Termin': a day, then a time of it. Without JavaScript 'Uhrzeiten anzeigen' posts the form for
@@ -25,6 +28,7 @@ export function TimeSection({ view, state }: { view: TimeView; state: FormState 
   const timesOfDay = useFetcher<{ view: TimeView }>();
   const isHydrated = useHydrated();
   const times = timesOfDay.data?.view.times ?? view.times;
+  const bookedOut = timesOfDay.data?.view.bookedOut ?? view.bookedOut;
   const shownDay = timesOfDay.data?.view.day ?? view.day;
   const shownDayLabel = view.days.find((day) => day.date === shownDay)?.label ?? "";
   const [picker, setPicker] = useState<null | "date" | "time">(null);
@@ -123,6 +127,25 @@ export function TimeSection({ view, state }: { view: TimeView; state: FormState 
             {errors.get("appointment")}
           </FieldError>
         </div>
+      </div>
+      {/* Products the chosen day cannot take any more, with the next day that can (decision 113). */}
+      <div aria-live="polite">
+        {bookedOut.length > 0 ? (
+          <ul className="checkout-booked-out">
+            {bookedOut.map((line) => (
+              <li key={line.productId}>
+                {line.text}{" "}
+                {line.next ? (
+                  <a href={line.next.href} className="checkout-next-day">
+                    {line.next.text}
+                  </a>
+                ) : (
+                  line.noFreeDay
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </div>
       {picker ? (
         <Suspense fallback={null}>

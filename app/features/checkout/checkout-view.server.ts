@@ -11,6 +11,8 @@ import { deCheckout } from "#app/i18n/de-checkout";
 import type { CheckoutContext } from "./checkout.server";
 import { DONATION_CENTS } from "./place-order.server";
 import { storePath } from "#app/features/storefront/store-paths";
+import { fitsOn, isSlotFull, nextFreeDay } from "#app/domain/capacities";
+import { deCapacities } from "#app/i18n/de-capacities";
 
 /** The form fields a reload (the appointment's GET step) or a refused post fills in again. */
 export const CHECKOUT_FIELDS = [
@@ -98,6 +100,60 @@ function dayLabel(date: string, zone: string): string {
   return label;
 }
 
+/** The day's times, less the slots that are full (decision 113). */
+function openTimes(context: CheckoutContext, day: string) {
+  const times = appointmentTimes(context.plan(), day, context.store.zone);
+  const book = context.capacity;
+  if (!book) return times;
+  return times.filter((time) => !isSlotFull(book, time.at, context.store.zone));
+}
+
+/**
+ * The cart's products that the day cannot take any more ("Für diesen Tag ausgebucht"), each with
+ * the next day that still can (decision 113).
+ */
+function bookedOutLines(
+  context: CheckoutContext,
+  day: string,
+  days: readonly { date: string; label: string }[],
+) {
+  const book = context.capacity;
+  if (!book) return [];
+  const amounts = new Map<number, { name: string; amount: number }>();
+  for (const line of context.lines) {
+    const known = amounts.get(line.product.id);
+    amounts.set(line.product.id, {
+      name: line.product.name,
+      amount: (known?.amount ?? 0) + Number(line.row.amount),
+    });
+  }
+  const path = `${storePath(context.store.branch.identifier)}/checkout`;
+  return [...amounts].flatMap(([productId, { name, amount }]) => {
+    if (fitsOn(book, productId, amount, day)) return [];
+    const free = nextFreeDay(
+      book,
+      productId,
+      amount,
+      days.map((candidate) => candidate.date),
+      day,
+    );
+    const label = days.find((candidate) => candidate.date === free)?.label ?? "";
+    return [
+      {
+        productId,
+        text: deCapacities.bookedOutLine(name),
+        next: free
+          ? {
+              text: deCapacities.nextFreeDay(label),
+              href: `${path}?${new URLSearchParams({ tag: free }).toString()}`,
+            }
+          : null,
+        noFreeDay: free ? null : deCapacities.noFreeDay,
+      },
+    ];
+  });
+}
+
 /** Everything the checkout page renders, as plain data. */
 export function checkoutView(context: CheckoutContext, query: URLSearchParams) {
   const { store } = context;
@@ -167,7 +223,8 @@ export function checkoutView(context: CheckoutContext, query: URLSearchParams) {
     minimumMessages: context.minimumMessages,
     days,
     day,
-    times: day ? appointmentTimes(context.plan(), day, store.zone) : [],
+    times: day ? openTimes(context, day) : [],
+    bookedOut: day ? bookedOutLines(context, day, days) : [],
     donations: store.settings.enablePluginDonations
       ? {
           hint: deCheckout.donationHint(money(DONATION_CENTS)),

@@ -46,6 +46,9 @@ import { cachedReference } from "#app/features/shared/reference-data.server";
 import { loadStorefront, type Storefront } from "#app/features/storefront/storefront.server";
 import { cleanLine, cleanText } from "#app/domain/values";
 import { deKiosk } from "#app/i18n/de-kiosk";
+import { checkoutCapacity } from "#app/features/capacities/capacities.public";
+import type { CapacityBook } from "#app/domain/capacities";
+import { addDays, dateOf } from "#app/domain/time";
 
 /** A German message with the form field it belongs to (absent: the order as a whole). */
 export type FieldError = Problem;
@@ -86,6 +89,8 @@ export interface CheckoutContext {
   isSelfService: boolean;
   /** The bookable slots (computed on first use: 180 days of hours are not free). */
   plan: () => AppointmentPlan;
+  /** What the branch's capacities have left (decision 113); null when it sets none. */
+  capacity: CapacityBook | null;
 }
 
 /** The options a part had when added, looked up again in today's catalogue (null: gone). */
@@ -216,6 +221,15 @@ export async function loadCheckout(
       ? cachedReference(db, "donatees", () => listDonatees(db))
       : Promise.resolve([]),
   ]);
+  // Full slots leave the picker and booked-out days are named (decision 113); the order itself
+  // is checked again under a lock.
+  const today = dateOf(input.now, zone);
+  const capacity = await checkoutCapacity(db, {
+    branchId: branch.id,
+    fromDay: today,
+    untilDay: addDays(today, horizonDays + 1),
+    zone,
+  });
   const offered = offeredPaymentMethods(settings, branch, input.providersReady);
   const isSelfService = input.selfService === true;
   const paymentMethods = isSelfService ? kioskPaymentMethods(offered, settings) : offered;
@@ -252,6 +266,7 @@ export async function loadCheckout(
     paymentMethods,
     defaultPayment: defaultPaymentMethod(paymentMethods),
     isSelfService,
+    capacity,
     plan: once(() =>
       sharedAppointmentPlan({
         rules,

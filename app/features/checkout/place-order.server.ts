@@ -23,6 +23,7 @@ import {
 } from "./checkout.server";
 import { labelledLine } from "#app/features/cart/cart-pricing.server";
 import { countOrder } from "#app/server/metrics.server";
+import { withinCapacity } from "#app/features/capacities/capacities.public";
 
 /** Spec section 9: the amount shown for a donation, in cents. */
 export const DONATION_CENTS = 7;
@@ -259,7 +260,8 @@ async function storeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceOrderRes
     // inserts nothing), and the order, its items, uploads, taxes and mails are stored; the cart
     // goes with the order unless an online payment keeps it until the money arrived. The rows
     // travel as JSON and are read back into the tables' own row types, so the text never changes.
-    const result = await sql<PlacedOrder>`${sql.raw(PREPARED)}
+    const insert = (handle: Db) =>
+      sql<PlacedOrder>`${sql.raw(PREPARED)}
       with locked as (
         select id from carts
         where id = ${cart.id} and branch_id = ${store.branch.id} and version = ${cart.version}
@@ -328,8 +330,24 @@ async function storeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceOrderRes
         total_gross as "totalGross", payment_redirect_url as "paymentRedirectUrl",
         is_paid as "isPaid", is_failed as "isFailed"
       from new_order
-    `.execute(db);
-    const placed = result.rows[0];
+    `.execute(handle);
+    // The branch's capacities (decision 113): checked and written under one lock, or refused.
+    const written = await withinCapacity(
+      db,
+      {
+        branchId: store.branch.id,
+        lines: lines.map((line) => ({
+          productId: line.product.id,
+          amount: Number(line.row.amount),
+          name: line.product.name,
+        })),
+        due: draft.appointment ?? now,
+        zone: store.zone,
+      },
+      insert,
+    );
+    if (!written.ok) return { ok: false, errors: written.errors };
+    const placed = written.value.rows[0];
     if (!placed) return lateSubmission(db, form.orderKey, cart);
     // The statement has committed its tickets unless a caller's transaction holds them.
     if (!db.isTransaction) announcePrintJobs();
