@@ -265,9 +265,12 @@ describe(`the hostile-input walk (${target})`, () => {
     await seedDemoData(handle.db, { now: new Date(), adminPassword: ADMIN_PASSWORD });
     // The signage video upload (decision 060) writes under DATA_DIR.
     dataDir = await mkdtemp(path.join(tmpdir(), "hostile-walk-"));
-    server = await startAppServer(handle.db, {
-      config: { publicOrigin: "http://localhost:3000", mode: "demo", dataDir },
-    });
+    // Node's keep-alive of 5 s (tests/support/staff.ts says why).
+    server = await startAppServer(
+      handle.db,
+      { config: { publicOrigin: "http://localhost:3000", mode: "demo", dataDir } },
+      { keepAliveMs: 5_000 },
+    );
     samples = await prepareSamples();
     actors.push({ name: "Besucher", cookie: null });
     // The customer has accepted cookies: consent-gated routes (POST /api/analytics-log,

@@ -119,7 +119,7 @@ export interface AppServer {
 export async function startAppServer(
   db: Kysely<Database>,
   overrides: Partial<AppLoadContext> = {},
-  options: { bodyGuard?: boolean } = {},
+  options: { bodyGuard?: boolean; keepAliveMs?: number } = {},
 ): Promise<AppServer> {
   const build = await appBuild();
   const context = staffContext(db, overrides);
@@ -149,8 +149,12 @@ export async function startAppServer(
   // As the real server (server.ts): an idle connection stays 65 s, not Node's 5 s. A test that
   // paused longer than 5 s between two calls on a busy machine sent its next request on a
   // connection the server was closing and got "other side closed" (stop 47, the contract walk).
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
+  // The hostile walks choose Node's 5 s: a body a route answers before reading it to the end
+  // (a refused form) keeps its connection until then, and with 65 s each such knock took 66 s
+  // (the walk went from some 200 s to over 30 minutes).
+  const keepAlive = options.keepAliveMs ?? 65_000;
+  server.keepAliveTimeout = keepAlive;
+  server.headersTimeout = keepAlive + 1_000;
   await new Promise<void>((resolve) => server.once("listening", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   context.config = { ...context.config, publicOrigin: origin };
