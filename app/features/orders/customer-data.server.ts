@@ -3,7 +3,9 @@ import type { Database, Db } from "#app/db/schema";
 import type { ChosenPart } from "#app/domain/chosen-parts";
 import type { FileStorage } from "#app/integrations/storage/file-storage";
 import { startPeriodicJob, type PeriodicJob } from "#app/server/periodic-job.server";
-import { checkPhone, DEFAULT_PHONE_COUNTRY } from "#app/domain/phone";
+import { checkPhone, DEFAULT_PHONE_COUNTRY, phoneCountryOf } from "#app/domain/phone";
+import { referenceSettings } from "#app/features/shared/reference-data.server";
+import { dePrivacy } from "#app/i18n/de-privacy";
 import type { CountryCode } from "libphonenumber-js/min";
 import { insertAuditEntry } from "#app/db/queries/audit-log";
 import { refused, succeeded, type Outcome } from "#app/server/outcome";
@@ -280,6 +282,12 @@ export function parseCustomerQuery(
     : refused(400, message, "q");
 }
 
+/** The search field's value read as `parseCustomerQuery` does, in the shop's own country. */
+export async function readCustomerQuery(db: Db, raw: unknown): Promise<Outcome<CustomerQuery>> {
+  const zone = (await referenceSettings(db)).businessTimeZone;
+  return parseCustomerQuery(raw, dePrivacy.errors.query, phoneCountryOf(zone));
+}
+
 /** The orders (not anonymised) whose e-mail or phone is the query's, newest first. */
 function matchingOrders(db: Db, query: CustomerQuery) {
   const base = db.selectFrom("orders").where("anonymisedAt", "is", null);
@@ -513,8 +521,29 @@ export async function eraseCustomerData(
   });
 }
 
+/**
+ * The export (Art. 15) as the download and the API answer it, with its audit entry: who exported
+ * which orders, without the customer's data.
+ */
+export async function exportCustomerData(
+  db: Db,
+  query: CustomerQuery,
+  audit: { userId: number; ip: string | null },
+  now: Date,
+) {
+  const exported = await customerDataExport(db, query, now);
+  await auditCustomerExport(
+    db,
+    query,
+    exported.orders.map((order) => order.id),
+    audit,
+    now,
+  );
+  return exported;
+}
+
 /** The export's audit entry: who downloaded how many orders, without the customer's data. */
-export async function auditCustomerExport(
+async function auditCustomerExport(
   db: Db,
   query: CustomerQuery,
   orderIds: number[],

@@ -1,10 +1,8 @@
 import type { Route } from "#app/server/route-types";
-import { phoneCountryOf } from "#app/domain/phone";
-import { referenceSettings } from "#app/features/shared/reference-data.server";
 import { readSmallJson } from "#app/features/shared/small-request.server";
 import { requireStaff } from "#app/features/staff/staff-auth.server";
 import { uploadsWithPreviews } from "#app/features/uploads/previews.server";
-import { eraseCustomerData, parseCustomerQuery } from "#app/features/orders/customer-data.server";
+import { eraseCustomerData, readCustomerQuery } from "#app/features/orders/customer-data.server";
 import { dePrivacy as texts } from "#app/i18n/de-privacy";
 import { apiMethodNotAllowed } from "#app/server/api-methods.server";
 import { problem, problemAnswer } from "#app/server/outcome";
@@ -27,8 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body) return problem(400, texts.errors.badRequest);
   const unknown = unknownKeysAnswer(body, { takes: ["q"] });
   if (unknown) return unknown;
-  const zone = (await referenceSettings(context.db)).businessTimeZone;
-  const query = parseCustomerQuery(body.q, texts.errors.query, phoneCountryOf(zone));
+  const query = await readCustomerQuery(context.db, body.q);
   if (!query.ok) return problemAnswer(query);
   const result = await eraseCustomerData(
     context.db,

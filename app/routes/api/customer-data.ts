@@ -1,17 +1,8 @@
 import type { Route } from "#app/server/route-types";
-import { phoneCountryOf } from "#app/domain/phone";
-import { referenceSettings } from "#app/features/shared/reference-data.server";
 import { requireStaff } from "#app/features/staff/staff-auth.server";
-import {
-  auditCustomerExport,
-  customerDataExport,
-  parseCustomerQuery,
-} from "#app/features/orders/customer-data.server";
-import { dePrivacy as texts } from "#app/i18n/de-privacy";
+import { exportCustomerData, readCustomerQuery } from "#app/features/orders/customer-data.server";
 import { apiMethodNotAllowed } from "#app/server/api-methods.server";
 import { problemAnswer } from "#app/server/outcome";
-
-const PRIVATE = { "Cache-Control": "private, no-store" };
 
 /**
  * `GET /api/customer-data?q=` (Art. 15), administrators only (decision 112): everything stored
@@ -20,20 +11,15 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaff(request, context, { roles: ["ROLE_ADMIN"] });
-  const zone = (await referenceSettings(context.db)).businessTimeZone;
-  const raw = new URL(request.url).searchParams.get("q");
-  const query = parseCustomerQuery(raw, texts.errors.query, phoneCountryOf(zone));
+  const query = await readCustomerQuery(context.db, new URL(request.url).searchParams.get("q"));
   if (!query.ok) return problemAnswer(query);
-  const now = new Date();
-  const exported = await customerDataExport(context.db, query.value, now);
-  await auditCustomerExport(
+  const exported = await exportCustomerData(
     context.db,
     query.value,
-    exported.orders.map((order) => order.id),
     { userId: user.id, ip: context.clientAddress || null },
-    now,
+    new Date(),
   );
-  return Response.json({ data: exported }, { headers: PRIVATE });
+  return Response.json({ data: exported }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,14 +1,7 @@
 import type { Route } from "#app/server/route-types";
-import { phoneCountryOf } from "#app/domain/phone";
-import { referenceSettings } from "#app/features/shared/reference-data.server";
 import { requireStaff } from "#app/features/staff/staff-auth.server";
-import {
-  auditCustomerExport,
-  customerDataExport,
-  parseCustomerQuery,
-} from "#app/features/orders/customer-data.server";
+import { exportCustomerData, readCustomerQuery } from "#app/features/orders/customer-data.server";
 import { downloadAnswer } from "#app/server/download-answer.server";
-import { dePrivacy as texts } from "#app/i18n/de-privacy";
 
 /**
  * `/backend/customer-data/export.json?q=…` (Art. 15, decision 112): everything stored about the
@@ -17,19 +10,12 @@ import { dePrivacy as texts } from "#app/i18n/de-privacy";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaff(request, context, { roles: ["ROLE_ADMIN"] });
-  const zone = (await referenceSettings(context.db)).businessTimeZone;
-  const query = parseCustomerQuery(
-    new URL(request.url).searchParams.get("q"),
-    texts.errors.query,
-    phoneCountryOf(zone),
-  );
+  const query = await readCustomerQuery(context.db, new URL(request.url).searchParams.get("q"));
   if (!query.ok) return downloadAnswer(query);
   const now = new Date();
-  const exported = await customerDataExport(context.db, query.value, now);
-  await auditCustomerExport(
+  const exported = await exportCustomerData(
     context.db,
     query.value,
-    exported.orders.map((order) => order.id),
     { userId: user.id, ip: context.clientAddress || null },
     now,
   );

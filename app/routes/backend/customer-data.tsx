@@ -2,7 +2,6 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { Route } from "#app/server/route-types";
 import { formatDateTime, formatMoney } from "#app/domain/format";
-import { phoneCountryOf } from "#app/domain/phone";
 import { Button, buttonClass, Notice, Table, TextInput } from "#app/components/ui";
 import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 import { readSmallForm } from "#app/features/shared/small-request.server";
@@ -12,7 +11,7 @@ import { uploadsWithPreviews } from "#app/features/uploads/previews.server";
 import {
   eraseCustomerData,
   findCustomerOrders,
-  parseCustomerQuery,
+  readCustomerQuery,
 } from "#app/features/orders/customer-data.server";
 import { dePrivacy as texts } from "#app/i18n/de-privacy";
 
@@ -32,8 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const raw = search.get("q");
   if (raw === null || raw === "") return { q: "", error: null, orders: null, confirm: false };
   const settings = await referenceSettings(context.db);
-  const country = phoneCountryOf(settings.businessTimeZone);
-  const query = parseCustomerQuery(raw, texts.errors.query, country);
+  const query = await readCustomerQuery(context.db, raw);
   if (!query.ok) {
     return data(
       { q: raw.slice(0, 254), error: query.errors[0]!.message, orders: null, confirm: false },
@@ -68,8 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaff(request, context, { roles: ["ROLE_ADMIN"] });
   const form = await readSmallForm(request);
   if (!form) return data({ error: texts.errors.badRequest }, { status: 400 });
-  const zone = (await referenceSettings(context.db)).businessTimeZone;
-  const query = parseCustomerQuery(form.get("q"), texts.errors.query, phoneCountryOf(zone));
+  const query = await readCustomerQuery(context.db, form.get("q"));
   if (!query.ok) return data({ error: query.errors[0]!.message }, { status: 400 });
   if (form.get("intent") !== "erase" || form.get("confirm") !== "ja") {
     return data({ error: texts.errors.confirm }, { status: 400 });
