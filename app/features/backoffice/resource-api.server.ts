@@ -19,14 +19,18 @@ import {
   type ResourceDefinition,
   type Row,
 } from "./resource.server";
+import { unknownKeysIn, type BodyKeys } from "#app/server/unknown-keys";
 import {
+  apiField,
   apiProblems,
   fromApiBody,
   projectName,
   toApiName,
   toApiRecord,
   unknownKey,
+  type ApiBody,
 } from "./api-names";
+import { rowKeysOf, withAnswered } from "./row-keys";
 
 /**
  * The JSON side of every back-office resource (spec section 7): `GET /api/<name>` (with
@@ -120,19 +124,65 @@ async function readOnlyKeys(db: Db, definition: ResourceDefinition): Promise<Set
   return new Set([...columns, "id", "version"]);
 }
 
-/** A body under the project's names, or the 400 naming its unknown keys. */
+const rowShapes = new WeakMap<ResourceDefinition, ReadonlyMap<string, BodyKeys>>();
+
+/** The keys each of the resource's child-row lists takes (`parts`, `openingHours` …). */
+function rowShapesOf(definition: ResourceDefinition): ReadonlyMap<string, BodyKeys> {
+  let shapes = rowShapes.get(definition);
+  if (!shapes) {
+    shapes = new Map(
+      Object.entries(definition.extraSchema ?? {}).flatMap(([key, schema]) => {
+        const keys = rowKeysOf(schema);
+        return keys ? [[key, keys] as const] : [];
+      }),
+    );
+    rowShapes.set(definition, shapes);
+  }
+  return shapes;
+}
+
+/**
+ * Unknown keys inside the child rows (decision 115), each named by the path the client sent it
+ * under (`config.parts.0.options.1.foo`, `deliveryAreas.0.foo`). What the record being changed
+ * holds in its rows (as a GET answers them) may come back unchanged.
+ */
+function rowProblems(
+  definition: ResourceDefinition,
+  read: ApiBody,
+  current: Row | undefined,
+): Problem[] {
+  const found: Problem[] = [];
+  for (const [key, keys] of rowShapesOf(definition)) {
+    if (!(key in read.input)) continue;
+    const known = current?.[key] ? withAnswered(keys, current[key]) : keys;
+    const problems = unknownKeysIn(
+      { [key]: read.input[key] },
+      { takes: [], rows: { [key]: known } },
+    );
+    for (const problem of problems) {
+      found.push(unknownKey(apiField(definition, problem.field ?? key, read.sentAs)));
+    }
+  }
+  return found;
+}
+
+/**
+ * A body under the project's names, or the 400 naming its unknown keys, at the top and in its
+ * child rows. `current` is the record a PUT changes: what a GET of it answered may come back.
+ */
 async function bodyInput(
   db: Db,
   definition: ResourceDefinition,
   body: Record<string, unknown>,
   headline: string,
-  answered: readonly string[] = [],
+  current?: Row,
 ) {
   const readOnly = await readOnlyKeys(db, definition);
-  for (const key of answered) readOnly.add(key);
+  if (current) for (const key of Object.keys(toApiRecord(definition, current))) readOnly.add(key);
   const read = fromApiBody(definition, body, readOnly);
-  if (read.problems.length) {
-    return { refused: problems(400, [{ message: headline }, ...read.problems]) } as const;
+  const unknown = [...read.problems, ...rowProblems(definition, read, current)];
+  if (unknown.length) {
+    return { refused: problems(400, [{ message: headline }, ...unknown]) } as const;
   }
   return read;
 }
@@ -296,8 +346,7 @@ export async function putRecord(
   const current = await getRecord(context.db, definition, user, id);
   if (!current.ok) return refusal(definition, current, headline);
   // What a GET of this record answers may come back as it was read.
-  const answered = Object.keys(toApiRecord(definition, current.value));
-  const read = await bodyInput(context.db, definition, body, headline, answered);
+  const read = await bodyInput(context.db, definition, body, headline, current.value);
   if ("refused" in read) return read.refused;
   const names = [
     ...definition.fields.map((field) => field.name),
