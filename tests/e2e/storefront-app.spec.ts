@@ -18,6 +18,8 @@ const offOrigin = `http://127.0.0.1:${port}`;
 const shop = seededSettings.shopName!;
 /** The worker file the e2e servers hand out (they run the build of this work tree). */
 const workerFile = path.resolve(process.env.BUILD_DIR ?? "build", "client/build/service-worker.js");
+/** How long a worker may take to install and take over the page (it fetches the build first). */
+const WORKER_ACTIVATION_MS = 30_000;
 
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
@@ -292,7 +294,10 @@ test.describe("the installable app", () => {
     const page = await open(context);
     await page.getByRole("contentinfo").getByRole("button", { name: "App installieren" }).click();
     await expect
-      .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null))
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), {
+        // Installing fetches and keeps the build's files first: on a busy CI machine over 5 s.
+        timeout: WORKER_ACTIVATION_MS,
+      })
       .toBe("activated");
     // The next deployment: the server's worker file changes (and is put back afterwards).
     const original = readFileSync(workerFile, "utf8");
@@ -325,7 +330,10 @@ test.describe("the installable app", () => {
     // With the worker installed, a page asked for offline is the German offline page.
     await page.getByRole("contentinfo").getByRole("button", { name: "App installieren" }).click();
     await expect
-      .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null))
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), {
+        // Installing fetches and keeps the build's files first: on a busy CI machine over 5 s.
+        timeout: WORKER_ACTIVATION_MS,
+      })
       .toBe("activated");
     const status = statusOrders("js").review;
     await page.goto(`/status/${status.uid}/${status.hash}`);
