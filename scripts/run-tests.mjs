@@ -13,7 +13,8 @@
  * (which is all some CI views keep) names what failed even when another step finished later.
  * `TEST_STEPS=vitest,e2e` runs only some steps (names below).
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { loadavg } from "node:os";
 
 const steps = {
   typecheck: ["npx", ["tsc", "--noEmit"]],
@@ -59,10 +60,34 @@ function run(name) {
   });
 }
 
+/**
+ * The machine's load and its busiest processes before a stage: a CI log then shows whether a
+ * stage ran on a quiet machine or beside something left over (stop 49: the end-to-end tests took
+ * 66 minutes on CI after vitest, four times as long per test as on a quiet machine).
+ */
+function machineLoad(before) {
+  const [one, five] = loadavg();
+  process.stdout.write(`== vor ${before}: Last ${one.toFixed(2)} (5 min: ${five.toFixed(2)})\n`);
+  // The second of two samples a second apart: the CPU share now, not since each process began.
+  const top = spawnSync("top", ["-b", "-c", "-n", "2", "-d", "1", "-w", "180"], {
+    encoding: "utf8",
+    timeout: 10_000,
+  });
+  if (top.status !== 0 || !top.stdout) return;
+  const samples = top.stdout.split(/^top - /m);
+  const lines = (samples.at(-1) ?? "").split("\n");
+  const header = lines.findIndex((line) => /^\s*PID\s/.test(line));
+  if (header < 0) return;
+  for (const line of lines.slice(header + 1, header + 9)) {
+    if (line.trim()) process.stdout.write(`==   ${line.trim()}\n`);
+  }
+}
+
 const failedSteps = [];
 for (const stage of stages) {
   const names = stage.filter((name) => !chosen || chosen.has(name));
   if (names.length === 0) continue;
+  machineLoad(names.join(", "));
   const results = await Promise.all(names.map(run));
   names.forEach((name, index) => results[index] || failedSteps.push(name));
   // A failed vitest still lets the end-to-end tests run, so one CI run names both suites' faults.
@@ -72,4 +97,5 @@ for (const name of failedSteps) {
   process.stdout.write(`\n== ${name} fehlgeschlagen; seine letzten Zeilen:\n`);
   for (const line of tails.get(name) ?? []) process.stdout.write(`[${name}] ${line}\n`);
 }
+machineLoad("dem Ende");
 process.exit(failedSteps.length > 0 ? 1 : 0);
