@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/connection.server";
 import type { Db } from "#app/db/schema";
@@ -96,7 +97,7 @@ describe.each(databaseTargets())("the checkout's delivery address (%s)", (target
   }
 
   const order = (fields: Record<string, string>) => ({
-    orderKey: `checkout-area-${Math.random().toString(36).slice(2, 12)}`,
+    orderKey: `checkout-area-${randomUUID()}`,
     name: "Erika Mustermann",
     email: "erika@example.org",
     phone: "0761 123456",
