@@ -181,7 +181,7 @@ describe.each(databaseTargets())("auto-confirm (%s)", (target) => {
     expect((await order(placed.id)).isConfirmed).toBe(false);
     expect(await statusPage(placed)).toContain("Wir bestätigen sie");
 
-    await sql`update print_jobs set created_at = now() - interval '31 minutes', next_attempt_at = now() where order_id = ${placed.id}`.execute(
+    await sql`update print_jobs set created_at = now() - interval '31 minutes', next_attempt_at = now() - interval '1 second' where order_id = ${placed.id}`.execute(
       db,
     );
     await printer.setMode({ kind: "accept" });

@@ -172,7 +172,9 @@ describe.each(databaseTargets())("Epson Server Direct Print (%s)", (target) => {
     expect(failed.lastError).toBe("Der Drucker meldet einen Fehler: EPTR_REC_EMPTY.");
     expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
     expect(await printer.poll()).toBeNull();
-    await sql`update print_jobs set next_attempt_at = now() where id = ${job.id}`.execute(db);
+    await sql`update print_jobs set next_attempt_at = now() - interval '1 second' where id = ${job.id}`.execute(
+      db,
+    );
     expect((await printer.poll("confirm"))!.printJobId).toBe(String(job.id));
     expect((await jobsOf(job.orderId!))[0]).toMatchObject({ status: "printed", attempts: 2 });
     expect(await eventsOf(job.id)).toEqual(["fetched", "error", "fetched", "confirmed"]);
