@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 /**
  * `npm test`: the type check, lint, unit and integration tests (vitest) and the end-to-end tests
- * (Playwright). The type check runs beside the lint; vitest and Playwright run one after the
- * other, each with both cores. Side by side they once finished sooner, while vitest's longest
- * file mostly waited on stalled connections; since that stall is gone both keep the two cores
- * busy, and together they thrashed: the end-to-end tests ran five to eight times slower than
- * alone and timed out (stop 48). The build is made only when it is missing or older than the
- * sources (scripts/ensure-build.mjs), since `npm install` has just made it on a fresh clone.
+ * (Playwright). Steps that do not depend on each other run side by side: the type check beside
+ * the lint, then vitest beside Playwright. One after the other (stop 48) CI took 83 minutes, the
+ * end-to-end tests 66 of them after vitest; side by side the last CI that passed took 23 (stop 44).
+ * The build is made only when it is missing or older than the sources (scripts/ensure-build.mjs),
+ * since `npm install` has just made it on a fresh clone.
+ *
+ * Each step runs in a process group of its own; whatever it leaves running when it ends (a server
+ * a test did not stop) is named in the log and killed, so it cannot slow the steps still running.
+ * The machine's load and busiest processes are printed before each stage and every five minutes.
  *
  * Every line is prefixed with its step's name; the exit code is non-zero when any step failed.
  * A failed step's last lines are printed once more at the very end, so that the tail of the log
@@ -23,11 +26,27 @@ const steps = {
   vitest: ["npx", ["vitest", "run"]],
   e2e: ["npx", ["playwright", "test"]],
 };
-const stages = [["typecheck", "lint"], ["build"], ["vitest"], ["e2e"]];
+const stages = [["typecheck", "lint"], ["build"], ["vitest", "e2e"]];
 const chosen = process.env.TEST_STEPS ? new Set(process.env.TEST_STEPS.split(",")) : null;
 
 const TAIL_LINES = 80;
+const LOAD_EVERY_MS = 5 * 60_000;
 const tails = new Map();
+
+/** The process groups of the steps running; Ctrl-C or a stopped CI job ends them too. */
+const running = new Set();
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    for (const group of running) {
+      try {
+        process.kill(-group, signal);
+      } catch {
+        // Gone already.
+      }
+    }
+    process.exit(1);
+  });
+}
 
 function run(name) {
   const [command, args] = steps[name];
@@ -35,7 +54,18 @@ function run(name) {
   tails.set(name, tail);
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: process.env });
+    const child = spawn(command, args, {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: process.env,
+      detached: true,
+    });
+    running.add(child.pid);
+    let exitCode = null;
+    child.on("exit", (code, signal) => {
+      exitCode = code ?? signal;
+      running.delete(child.pid);
+      killLeftovers(name, child.pid);
+    });
     const prefix = `[${name}] `;
     for (const stream of [child.stdout, child.stderr]) {
       let rest = "";
@@ -51,13 +81,32 @@ function run(name) {
       });
       stream.on("end", () => rest && process.stdout.write(prefix + rest + "\n"));
     }
-    child.on("close", (code, signal) => {
+    child.on("close", () => {
       const seconds = ((Date.now() - started) / 1000).toFixed(0);
-      const outcome = code === 0 ? "ok" : `fehlgeschlagen (${signal ?? code})`;
+      const outcome = exitCode === 0 ? "ok" : `fehlgeschlagen (${exitCode})`;
       process.stdout.write(`== ${name}: ${outcome} nach ${seconds} s\n`);
-      resolve(code === 0);
+      resolve(exitCode === 0);
     });
   });
+}
+
+/** Ends what a step left running in its process group, and says what it was. */
+function killLeftovers(name, group) {
+  const listed = spawnSync("ps", ["-eo", "pid=,pgid=,etimes=,args="], { encoding: "utf8" });
+  const left = (listed.stdout ?? "")
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([pid, pgid]) => Number(pgid) === group && Number(pid) !== process.pid);
+  if (left.length === 0) return;
+  process.stdout.write(`== ${name} hinterließ ${left.length} Prozess(e), sie werden beendet:\n`);
+  for (const [pid, , seconds, ...args] of left) {
+    process.stdout.write(`==   ${pid} (${seconds} s) ${args.join(" ").slice(0, 160)}\n`);
+  }
+  try {
+    process.kill(-group, "SIGKILL");
+  } catch {
+    // Gone in the meantime.
+  }
 }
 
 /**
@@ -65,9 +114,9 @@ function run(name) {
  * stage ran on a quiet machine or beside something left over (stop 49: the end-to-end tests took
  * 66 minutes on CI after vitest, four times as long per test as on a quiet machine).
  */
-function machineLoad(before) {
+function machineLoad(when) {
   const [one, five] = loadavg();
-  process.stdout.write(`== vor ${before}: Last ${one.toFixed(2)} (5 min: ${five.toFixed(2)})\n`);
+  process.stdout.write(`== ${when}: Last ${one.toFixed(2)} (5 min: ${five.toFixed(2)})\n`);
   // The second of two samples a second apart: the CPU share now, not since each process began.
   const top = spawnSync("top", ["-b", "-c", "-n", "2", "-d", "1", "-w", "180"], {
     encoding: "utf8",
@@ -87,15 +136,19 @@ const failedSteps = [];
 for (const stage of stages) {
   const names = stage.filter((name) => !chosen || chosen.has(name));
   if (names.length === 0) continue;
-  machineLoad(names.join(", "));
+  machineLoad(`vor ${names.join(", ")}`);
+  const started = Date.now();
+  const watch = setInterval(() => {
+    machineLoad(`${Math.round((Date.now() - started) / 60_000)} min in ${names.join(", ")}`);
+  }, LOAD_EVERY_MS);
   const results = await Promise.all(names.map(run));
+  clearInterval(watch);
   names.forEach((name, index) => results[index] || failedSteps.push(name));
-  // A failed vitest still lets the end-to-end tests run, so one CI run names both suites' faults.
-  if (failedSteps.length > 0 && !names.includes("vitest")) break;
+  if (failedSteps.length > 0) break;
 }
 for (const name of failedSteps) {
   process.stdout.write(`\n== ${name} fehlgeschlagen; seine letzten Zeilen:\n`);
   for (const line of tails.get(name) ?? []) process.stdout.write(`[${name}] ${line}\n`);
 }
-machineLoad("dem Ende");
+machineLoad("am Ende");
 process.exit(failedSteps.length > 0 ? 1 : 0);
