@@ -2,6 +2,7 @@ import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import {
   addDays,
+  readNearDay,
   atWallClock,
   clockOfMinutes,
   dateOf,
@@ -129,5 +130,20 @@ describe("atWallClock", () => {
   it("starts a day at midnight", () => {
     expect(startOfDate("2025-10-26", BERLIN).toISO()).toBe("2025-10-26T00:00:00.000+02:00");
     expect(startOfDate("2025-10-27", BERLIN).toISO()).toBe("2025-10-27T00:00:00.000+01:00");
+  });
+});
+
+describe("readNearDay", () => {
+  it("takes a calendar day within a year of today, either way", () => {
+    expect(readNearDay("2026-12-24", "2026-11-30")).toEqual({ day: "2026-12-24" });
+    expect(readNearDay("2025-11-29", "2026-11-30")).toEqual({ day: "2025-11-29" });
+  });
+
+  it("refuses what is no day, and days further away", () => {
+    for (const text of ["2026-02-30", "24.12.2026", "2026-1-5", "", "2026-12-24T00:00"]) {
+      expect(readNearDay(text, "2026-11-30"), text).toEqual({ problem: "bad" });
+    }
+    expect(readNearDay("2027-12-02", "2026-11-30")).toEqual({ problem: "far" });
+    expect(readNearDay("2000-01-01", "2026-11-30")).toEqual({ problem: "far" });
   });
 });

@@ -160,3 +160,22 @@ export function startOfDate(date: IsoDate, zone: string): DateTime<true> {
 export function dateOf(instant: Instant, zone: string = BUSINESS_TIME_ZONE): IsoDate {
   return inZone(instant, zone).toISODate();
 }
+
+/** Days a staff page may look back or ahead: a year each way is more than any bakery plans. */
+export const MAX_DAYS_AWAY = 366;
+
+/**
+ * A day a staff member asked for in an address (`?tag=2026-12-24`): the day, or why not — not a
+ * calendar day in `YYYY-MM-DD` ("bad"), or more than `maxDaysAway` from today ("far").
+ */
+export function readNearDay(
+  text: string,
+  today: IsoDate,
+  maxDaysAway: number = MAX_DAYS_AWAY,
+): { day: IsoDate } | { problem: "bad" | "far" } {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || !DateTime.fromISO(text).isValid) {
+    return { problem: "bad" };
+  }
+  if (Math.abs(daysBetween(today, text)) > maxDaysAway) return { problem: "far" };
+  return { day: text };
+}

@@ -151,3 +151,18 @@ export function groupBy<T, K>(rows: readonly T[], keyOf: (row: T) => K): Map<K, 
   }
   return groups;
 }
+
+/**
+ * The branches a staff page offers in its branch choice, by name: all for an administrator
+ * (`"all"`), else the ones named (a member's own). Values are the ids as text, as a select posts.
+ */
+export async function branchChoicesWithin(
+  db: Db,
+  scope: "all" | readonly number[],
+): Promise<{ value: string; label: string }[]> {
+  if (scope !== "all" && scope.length === 0) return [];
+  let query = db.selectFrom("branches").select(["id", "name"]).orderBy("name").orderBy("id");
+  if (scope !== "all") query = query.where("id", "in", [...scope]);
+  const rows = await query.execute();
+  return rows.map((row) => ({ value: String(row.id), label: row.name }));
+}

@@ -1,4 +1,3 @@
-import { DateTime } from "luxon";
 import { z } from "zod";
 import type { Db } from "#app/db/schema";
 import {
@@ -14,7 +13,8 @@ import { branchScope, canAccessBranch, type StaffMember } from "#app/domain/staf
 
 /** The signed-in staff member as the page needs them (the guard's user fits). */
 type StaffUser = StaffMember & { isAdmin: boolean; isManager: boolean };
-import { addDays, BUSINESS_TIME_ZONE, dateOf, daysBetween, type IsoDate } from "#app/domain/time";
+import { addDays, BUSINESS_TIME_ZONE, dateOf, readNearDay, type IsoDate } from "#app/domain/time";
+import { branchChoicesWithin } from "#app/db/queries/branches";
 import { parseId } from "#app/domain/values";
 import { deCapacities as de } from "#app/i18n/de-capacities";
 import { refused, succeeded, type Outcome } from "#app/server/outcome";
@@ -26,8 +26,6 @@ import { capacityBook, capacityRules } from "./capacities.server";
  * Administrators and branch managers, each for the branches they work for.
  */
 
-const MAX_DAYS_AWAY = 366;
-
 export interface Choice {
   value: string;
   label: string;
@@ -35,15 +33,6 @@ export interface Choice {
 
 export function mayManageCapacities(user: Pick<StaffUser, "isAdmin" | "isManager">): boolean {
   return user.isAdmin || user.isManager;
-}
-
-async function branchChoices(db: Db, user: StaffUser): Promise<Choice[]> {
-  const scope = branchScope(user);
-  if (scope !== "all" && scope.length === 0) return [];
-  let query = db.selectFrom("branches").select(["id", "name"]).orderBy("name").orderBy("id");
-  if (scope !== "all") query = query.where("id", "in", [...scope]);
-  const rows = await query.execute();
-  return rows.map((row) => ({ value: String(row.id), label: row.name }));
 }
 
 /** `?tag=&filiale=`: the day (today by default) and the branch (the first one by default). */
@@ -57,15 +46,13 @@ export async function capacitiesFilters(
   const dayText = (search.get("tag") ?? "").trim();
   let day = today;
   if (dayText !== "") {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(dayText) || !DateTime.fromISO(dayText).isValid) {
-      return refused(400, de.badDay, "tag");
+    const read = readNearDay(dayText, today);
+    if ("problem" in read) {
+      return refused(400, read.problem === "bad" ? de.badDay : de.dayOutOfRange, "tag");
     }
-    if (Math.abs(daysBetween(today, dayText)) > MAX_DAYS_AWAY) {
-      return refused(400, de.dayOutOfRange, "tag");
-    }
-    day = dayText;
+    day = read.day;
   }
-  const branches = await branchChoices(db, user);
+  const branches = await branchChoicesWithin(db, branchScope(user));
   const branchText = (search.get("filiale") ?? "").trim();
   if (branchText === "") {
     const first = branches[0];

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { DateTime } from "luxon";
 import type { Db } from "#app/db/schema";
+import { branchChoicesWithin } from "#app/db/queries/branches";
 import { csvDocument } from "#app/domain/csv";
 import { formatDate, formatDateTime, formatNumber, formatTime } from "#app/domain/format";
 import { dueAt } from "#app/domain/staff-order";
@@ -16,7 +16,7 @@ import {
   addDays,
   BUSINESS_TIME_ZONE,
   dateOf,
-  daysBetween,
+  readNearDay,
   startOfDate,
   type IsoDate,
 } from "#app/domain/time";
@@ -42,9 +42,6 @@ import { parseId } from "#app/domain/values";
  * An order counts as the statistics count it (not canceled, rejected, failed or a mere quotation
  * request), on the day it is due in the business's time zone: its appointment, or when it came in.
  */
-
-/** Days a list may look back or ahead: a year each way is more than any bakery plans. */
-const MAX_DAYS_AWAY = 366;
 
 /** The groups: the menu's categories, or the products' departments (decision 106). */
 export type Grouping = "kategorie" | "abteilung";
@@ -100,27 +97,16 @@ export function productionFilters(
   }
   let day = today;
   if (dayText !== "") {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(dayText) || !DateTime.fromISO(dayText).isValid) {
-      return refused(400, de.badDay, "tag");
+    const read = readNearDay(dayText, today);
+    if ("problem" in read) {
+      return refused(400, read.problem === "bad" ? de.badDay : de.dayOutOfRange, "tag");
     }
-    if (Math.abs(daysBetween(today, dayText)) > MAX_DAYS_AWAY) {
-      return refused(400, de.dayOutOfRange, "tag");
-    }
-    day = dayText;
+    day = read.day;
   }
   if (branchText === "") return succeeded({ day, branchId: null, grouping });
   const branchId = parseId(branchText);
   if (branchId === null) return refused(400, de.badBranch, "filiale");
   return succeeded({ day, branchId, grouping });
-}
-
-async function branchChoices(db: Db, user: StaffUser): Promise<BranchChoice[]> {
-  const scope = branchScope(user);
-  if (scope !== "all" && scope.length === 0) return [];
-  let query = db.selectFrom("branches").select(["id", "name"]).orderBy("name");
-  if (scope !== "all") query = query.where("id", "in", [...scope]);
-  const rows = await query.execute();
-  return rows.map((row) => ({ value: String(row.id), label: row.name }));
 }
 
 /** The lines due on the day in these branches, each with its product's group and position. */
@@ -306,7 +292,7 @@ export async function productionFor(
   const filters = productionFilters(search, now);
   if (!filters.ok) return filters;
   const { day, branchId, grouping } = filters.value;
-  const branches = await branchChoices(db, user);
+  const branches = await branchChoicesWithin(db, branchScope(user));
   if (branchId !== null) {
     const exists = await db
       .selectFrom("branches")
