@@ -74,6 +74,8 @@ export const deSignage = {
     notFound: "Dieses Video gibt es nicht.",
     notAVideoSegment: "Diese Filmsequenz ist kein Video. Bitte wählen Sie zuerst die Art 'Video'.",
     rangeNotSatisfiable: "Dieser Bereich liegt außerhalb des Videos.",
+    storeFailed:
+      "Das Video konnte gerade nicht gespeichert werden. Bitte versuchen Sie es in einigen Minuten erneut.",
     title: (name: string) => `Video für '${name}'`,
     intro:
       "MP4 oder WebM. Das Video ersetzt ein bereits hochgeladenes; es läuft ohne Ton in Schleife.",

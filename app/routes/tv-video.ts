@@ -4,9 +4,8 @@ import { currentStaff } from "#app/features/staff/staff-auth.server";
 import { deviceTokenOf } from "#app/features/signage/signage.server";
 import {
   isPairedTv,
-  mimeTypeOf,
-  videoFile,
   videoResponse,
+  videoStoreFor,
 } from "#app/features/signage/signage-video.server";
 
 /**
@@ -31,10 +30,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     .select(["kind", "videoPath"])
     .where("id", "=", id)
     .executeTakeFirst();
-  const file =
-    row?.kind === "video" && row.videoPath
-      ? videoFile(context.config.dataDir, row.videoPath)
-      : null;
-  if (!file || !row?.videoPath) return notFound();
-  return (await videoResponse(request, file, mimeTypeOf(row.videoPath))) ?? notFound();
+  if (row?.kind !== "video" || !row.videoPath) return notFound();
+  const store = videoStoreFor(context.config);
+  return (await videoResponse(request, store, row.videoPath)) ?? notFound();
 }

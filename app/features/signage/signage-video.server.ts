@@ -7,6 +7,8 @@ import type { Db } from "#app/db/schema";
 import { deSignage } from "#app/i18n/de-signage";
 import { MultipartTooLarge, readMultipart } from "#app/server/multipart.server";
 import { SpooledFile, UploadSpool } from "#app/server/upload-spool.server";
+import { s3Files } from "#app/integrations/storage/s3.server";
+import type { StorageSettings } from "#app/integrations/storage/storage.server";
 import { hashToken } from "./signage.server";
 import { SIGNAGE_VIDEO_FORM_OVERHEAD, SIGNAGE_VIDEO_MAX_BYTES, VIDEO_FIELD } from "./signage-video";
 
@@ -180,22 +182,16 @@ export function byteRangeOf(header: string | null, size: number): ByteRange {
 /** The video's answer: 200 whole, 206 one range, 416 an unsatisfiable range; null: no file. */
 export async function videoResponse(
   request: Request,
-  file: string,
-  mimeType: string,
+  store: VideoStore,
+  videoPath: string,
 ): Promise<Response | null> {
-  let size: number;
-  let modified: Date;
-  try {
-    const facts = await stat(file);
-    size = facts.size;
-    modified = facts.mtime;
-  } catch {
-    return null;
-  }
+  const facts = await store.facts(videoPath);
+  if (!facts) return null;
+  const { size, modified } = facts;
   const etag = `"${size.toString(16)}-${Math.floor(modified.getTime() / 1000).toString(16)}"`;
   const headers: Record<string, string> = {
     "Accept-Ranges": "bytes",
-    "Content-Type": mimeType,
+    "Content-Type": mimeTypeOf(videoPath),
     // Private (behind the device cookie); revalidated by ETag, as a new upload keeps the address.
     "Cache-Control": "private, no-cache",
     ETag: etag,
@@ -216,14 +212,14 @@ export async function videoResponse(
       },
     });
   }
-  const head = request.method === "HEAD";
+  const head = request.method === "HEAD" || size === 0;
   if (range === null) {
-    return new Response(head ? null : body(file, 0, size - 1, size), {
+    return new Response(head ? null : await store.read(videoPath, 0, size - 1), {
       status: 200,
       headers: { ...headers, "Content-Length": String(size) },
     });
   }
-  return new Response(head ? null : body(file, range.start, range.end, size), {
+  return new Response(head ? null : await store.read(videoPath, range.start, range.end), {
     status: 206,
     headers: {
       ...headers,
@@ -233,13 +229,75 @@ export async function videoResponse(
   });
 }
 
-function body(file: string, start: number, end: number, size: number): ReadableStream | null {
-  if (size === 0) return null;
-  return Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream;
+/**
+ * Where the films are kept (decision 118): the data folder, or with `STORAGE=s3` the bucket under
+ * `signage-videos/`, so that every instance serves what another received. An upload is always
+ * received into the data folder first (counted and judged there); `keep` then moves it to the
+ * bucket and removes the local copy. Reads are streamed by range, never whole in memory.
+ */
+export interface VideoStore {
+  keep(videoPath: string, file: string): Promise<void>;
+  facts(videoPath: string): Promise<{ size: number; modified: Date } | null>;
+  /** Bytes `start`…`end`, both included. */
+  read(videoPath: string, start: number, end: number): Promise<ReadableStream>;
+  /** Quietly: a film already gone is fine. */
+  remove(videoPath: string | null): Promise<void>;
 }
 
-/** Removes a stored video, quietly (a file already gone is fine). */
-export async function removeVideo(dataDir: string, videoPath: string | null) {
-  const file = videoPath ? videoFile(dataDir, videoPath) : null;
-  if (file) await rm(file, { force: true }).catch(() => undefined);
+/** The 40 hex of a `video_path`: the object's key in the bucket. */
+const keyOf = (videoPath: string) => /^([0-9a-f]{40})\.(mp4|webm)$/.exec(videoPath)?.[1] ?? null;
+
+export function videoStoreFor(config: StorageSettings): VideoStore {
+  const { dataDir, storage } = config;
+  if (storage?.kind === "s3") {
+    const files = s3Files(storage, FOLDER);
+    return {
+      async keep(videoPath, file) {
+        const key = keyOf(videoPath);
+        if (!key) throw new RangeError("Ungültiger Videoname");
+        try {
+          await files.putFile(key, file, (await stat(file)).size, mimeTypeOf(videoPath));
+        } finally {
+          await rm(file, { force: true });
+        }
+      },
+      async facts(videoPath) {
+        const key = keyOf(videoPath);
+        return key ? files.facts(key) : null;
+      },
+      async read(videoPath, start, end) {
+        const key = keyOf(videoPath);
+        if (!key) throw new RangeError("Ungültiger Videoname");
+        return files.read(key, start, end);
+      },
+      async remove(videoPath) {
+        const key = videoPath ? keyOf(videoPath) : null;
+        if (key) await files.remove(key).catch(() => undefined);
+      },
+    };
+  }
+  return {
+    async keep() {
+      // Received into the folder it is kept in.
+    },
+    async facts(videoPath) {
+      const file = videoFile(dataDir, videoPath);
+      if (!file) return null;
+      try {
+        const facts = await stat(file);
+        return { size: facts.size, modified: facts.mtime };
+      } catch {
+        return null;
+      }
+    },
+    async read(videoPath, start, end) {
+      const file = videoFile(dataDir, videoPath);
+      if (!file) throw new RangeError("Ungültiger Videoname");
+      return Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream;
+    },
+    async remove(videoPath) {
+      const file = videoPath ? videoFile(dataDir, videoPath) : null;
+      if (file) await rm(file, { force: true }).catch(() => undefined);
+    },
+  };
 }

@@ -1,3 +1,4 @@
+import { createReadStream } from "node:fs";
 import type { S3Client } from "@aws-sdk/client-s3";
 import { loadS3 } from "#app/server/on-demand-modules.server";
 import type { StorageConfig } from "#app/config/env.server";
@@ -77,6 +78,72 @@ export function s3Storage(settings: S3Settings, area: string): FileStorage {
       }
     },
     async remove(key) {
+      const [{ DeleteObjectCommand }, client] = await Promise.all([loadS3(), clientFor(settings)]);
+      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }));
+    },
+  };
+}
+
+/** What `s3Files` knows of a stored object. */
+export interface S3FileFacts {
+  size: number;
+  modified: Date;
+}
+
+/**
+ * Large files of one area (signage videos, decision 118) that are never held in memory whole: a
+ * file on disk goes up as one streamed PUT (S3 takes 5 GB so; the app's videos stop at 200 MB),
+ * and comes back as the bytes of one range.
+ */
+export function s3Files(settings: S3Settings, area: string) {
+  const objectKey = (key: string) => `${settings.prefix}${area}/${checkedKey(key)}`;
+  const isMissing = async (error: unknown) => {
+    const { NoSuchKey, NotFound, S3ServiceException } = await loadS3();
+    return (
+      error instanceof NoSuchKey ||
+      error instanceof NotFound ||
+      (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)
+    );
+  };
+  return {
+    async putFile(key: string, file: string, size: number, contentType: string): Promise<void> {
+      const [{ PutObjectCommand }, client] = await Promise.all([loadS3(), clientFor(settings)]);
+      await client.send(
+        new PutObjectCommand({
+          Bucket: settings.bucket,
+          Key: objectKey(key),
+          Body: createReadStream(file),
+          ContentLength: size,
+          ContentType: contentType,
+        }),
+      );
+    },
+    async facts(key: string): Promise<S3FileFacts | null> {
+      const [{ HeadObjectCommand }, client] = await Promise.all([loadS3(), clientFor(settings)]);
+      try {
+        const answer = await client.send(
+          new HeadObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }),
+        );
+        return { size: answer.ContentLength ?? 0, modified: answer.LastModified ?? new Date(0) };
+      } catch (error) {
+        if (await isMissing(error)) return null;
+        throw error;
+      }
+    },
+    /** Bytes `start`…`end` (both included) as a web stream. */
+    async read(key: string, start: number, end: number): Promise<ReadableStream> {
+      const [{ GetObjectCommand }, client] = await Promise.all([loadS3(), clientFor(settings)]);
+      const answer = await client.send(
+        new GetObjectCommand({
+          Bucket: settings.bucket,
+          Key: objectKey(key),
+          Range: `bytes=${start}-${end}`,
+        }),
+      );
+      if (!answer.Body) throw new Error("S3 gab keinen Inhalt zurück.");
+      return answer.Body.transformToWebStream();
+    },
+    async remove(key: string): Promise<void> {
       const [{ DeleteObjectCommand }, client] = await Promise.all([loadS3(), clientFor(settings)]);
       await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }));
     },

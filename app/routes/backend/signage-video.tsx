@@ -8,7 +8,8 @@ import { Notice } from "#app/components/ui/notice";
 import { deSignage } from "#app/i18n/de-signage";
 import { de as deBackOffice } from "#app/i18n/de-backoffice";
 import { requireStaff } from "#app/features/staff/staff-auth.server";
-import { receiveVideo, removeVideo } from "#app/features/signage/signage-video.server";
+import { logServerError } from "#app/server/error-log.server";
+import { receiveVideo, videoStoreFor } from "#app/features/signage/signage-video.server";
 import { SIGNAGE_VIDEO_MAX_BYTES, VIDEO_FIELD } from "#app/features/signage/signage-video";
 import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 
@@ -63,6 +64,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   const received = await receiveVideo(request, context.config.dataDir, maxBytesOf(context));
   if (!received.ok) return data({ error: received.message }, { status: received.status });
+  // Into the bucket first with STORAGE=s3 (decision 118): the row never names a film not kept.
+  const store = videoStoreFor(context.config);
+  try {
+    await store.keep(received.videoPath, received.file);
+  } catch (error) {
+    // The bucket away for a moment: the film is dropped, the form stays; nothing was changed.
+    logServerError(error, request);
+    return data({ error: texts.storeFailed }, { status: 503 });
+  }
   let previous: string | null = null;
   try {
     previous = await context.db.transaction().execute(async (trx) => {
@@ -81,14 +91,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return row.videoPath;
     });
   } catch (error) {
-    await removeVideo(context.config.dataDir, received.videoPath);
+    await store.remove(received.videoPath);
     if (error instanceof Response) {
       throw new Response(deBackOffice.resources.edit.notFound, { status: 404 });
     }
     throw error;
   }
   if (previous && previous !== received.videoPath) {
-    await removeVideo(context.config.dataDir, previous);
+    await store.remove(previous);
   }
   return redirect(`/backend/digital-signage-segments/${segment.id}/video?gespeichert=1`, {
     status: 303,
