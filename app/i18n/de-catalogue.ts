@@ -3,6 +3,9 @@
  * product groups, menus and their editor, sold out today, bulk changes and the CSV import. The
  * resource names and their section 8 messages are in `de-backoffice.ts` (`de.resources`).
  */
+/** What a CSV's department cell says for a product that no department makes. */
+export const NO_DEPARTMENT = "keine";
+
 export const deCatalogue = {
   // ——— categories and product groups ———
   categories: {
@@ -522,6 +525,8 @@ export const deCatalogue = {
       id: (value: string) => `ID „${value}“ ist keine Produktnummer.`,
       uid: (value: string) => `UID „${value}“ ist keine gültige UID.`,
       unknownId: (value: string) => `Ein Produkt mit der ID ${value} gibt es nicht.`,
+      unknownDepartment: (value: string, allowed: string) =>
+        `Eine Abteilung „${value}“ gibt es nicht. Möglich: ${allowed} oder „${NO_DEPARTMENT}“.`,
       unknownUid: (value: string) => `Ein Produkt mit der UID ${value} gibt es nicht.`,
       keysDisagree: "id, uid und identifier nennen verschiedene Produkte.",
       duplicateRow: (line: number) => `Dasselbe Produkt steht schon in Zeile ${line}.`,
@@ -554,6 +559,7 @@ export const deCatalogue = {
       isEnabled: "Aktiv",
       allergens: "Allergene (Freitext)",
       allergenCodes: "Allergene",
+      departmentId: "Abteilung",
       version: "Version",
     },
   },

@@ -25,7 +25,7 @@ type Body = { data?: any; errors?: { message: string; field?: string }[] };
 
 /** German headers since issue 36 (decision 076); the API's names of older files still import. */
 const HEADER =
-  "ID;UID;Kennung;Name;Beschreibung;Typ;Preis;Einheit;Berechnung;Steuersatz Lieferung;Steuersatz Abholung;Steuersatz vor Ort;Mindestmenge;Höchstmenge;Schrittweite;Standardmenge;Aktiv;Allergene (Freitext);Allergene;Version";
+  "ID;UID;Kennung;Name;Beschreibung;Typ;Preis;Einheit;Berechnung;Steuersatz Lieferung;Steuersatz Abholung;Steuersatz vor Ort;Mindestmenge;Höchstmenge;Schrittweite;Standardmenge;Aktiv;Allergene (Freitext);Allergene;Abteilung;Version";
 
 describe.each(databaseTargets())("products as CSV (%s)", (target) => {
   let handle: DatabaseHandle;
@@ -116,7 +116,7 @@ describe.each(databaseTargets())("products as CSV (%s)", (target) => {
         `^${ids.brezel};[0-9a-f-]{36};brezel;Brezel;'=HYPERLINK\\(1\\);Einfach;2,50;Stück;Fix;`,
       ),
     );
-    expect(lines[1]).toMatch(/;ja;;gluten;\d+$/);
+    expect(lines[1]).toMatch(/;ja;;gluten;;\d+$/);
     expect(lines[2]).toContain(";12,34;");
     expect(lines[2]).toContain(";10;1;1;ja;");
     const page = await admin.send("/backend/products/export.csv");
@@ -188,6 +188,72 @@ describe.each(databaseTargets())("products as CSV (%s)", (target) => {
     expect(audits[0]!.data).toMatchObject({ before: { price: 250 }, after: { price: 280 } });
     expect(audits[1]!.data).toMatchObject({ before: null, after: { name: "Laugenstange" } });
     expect(audits.every((entry) => entry.userId === adminUser.id)).toBe(true);
+  });
+
+  it("names each product's department and sets it by name or identifier, 'keine' for none", async () => {
+    const [konditorei, backstube] = (await Promise.all(
+      [
+        { name: "Konditorei", identifier: "konditorei", position: 1 },
+        { name: "Backstube", identifier: "backstube", position: 2 },
+      ].map((values) =>
+        handle.db
+          .insertInto("departments")
+          .values(values)
+          .returning("id")
+          .executeTakeFirstOrThrow(),
+      ),
+    )) as [{ id: number }, { id: number }];
+    try {
+      await handle.db
+        .updateTable("products")
+        .set({ departmentId: konditorei.id })
+        .where("id", "=", ids.kuchen)
+        .execute();
+      const csv = await exportCsv();
+      const kuchen = csv.split("\r\n").find((line) => line.startsWith(`${ids.kuchen};`));
+      expect(kuchen).toMatch(/;Konditorei;\d+$/);
+
+      // By name (any case) for one, by identifier for the other; then none again.
+      let edited = edit(csv, ids.brezel, "Abteilung", "backstube");
+      edited = edit(edited, ids.kuchen, "Abteilung", "BACKSTUBE");
+      const applied = await importCsv(edited, false);
+      expect(applied.status, await applied.clone().text()).toBe(200);
+      const { data } = await json(applied);
+      expect(data.changed).toHaveLength(2);
+      expect(data.changed[1].changes).toEqual([
+        { field: "departmentId", before: "Konditorei", after: "Backstube" },
+      ]);
+      const departments = await handle.db
+        .selectFrom("products")
+        .select(["id", "departmentId"])
+        .orderBy("id")
+        .execute();
+      expect(departments.map((row) => row.departmentId)).toEqual([backstube.id, backstube.id]);
+      const cleared = await importCsv(
+        edit(await exportCsv(), ids.brezel, "Abteilung", "keine"),
+        false,
+      );
+      expect(cleared.status).toBe(200);
+      const brezel = await handle.db
+        .selectFrom("products")
+        .select("departmentId")
+        .where("id", "=", ids.brezel)
+        .executeTakeFirstOrThrow();
+      expect(brezel.departmentId).toBeNull();
+
+      // A name no department has: the row's German error names the ones there are; nothing saved.
+      const before = await exportCsv();
+      const refused = await importCsv(edit(before, ids.kuchen, "Abteilung", "Küche"), false);
+      expect(refused.status).toBe(400);
+      const refusal = await json(refused);
+      expect(JSON.stringify(refusal)).toContain(
+        "Eine Abteilung „Küche“ gibt es nicht. Möglich: Konditorei, Backstube oder „keine“.",
+      );
+      expect(await exportCsv()).toBe(before);
+    } finally {
+      await handle.db.updateTable("products").set({ departmentId: null }).execute();
+      await handle.db.deleteFrom("departments").execute();
+    }
   });
 
   it("reads the spec's names of the rates as columns, and the older names (decision 104)", async () => {

@@ -30,6 +30,8 @@ export const CSV_COLUMNS = [
   "isEnabled",
   "allergens",
   "allergenCodes",
+  // The department that makes it (decision 106), by its name (issue 39).
+  "departmentId",
   "version",
 ] as const;
 

@@ -227,6 +227,15 @@ export function readCell(
       const order = ALLERGENS.map(({ code }) => code as string);
       return { value: codes.sort((a, b) => order.indexOf(a) - order.indexOf(b)) };
     }
+    case "departmentId": {
+      // A name (or identifier), found among the departments when the import is planned.
+      const name = cleanLine(unguardCell(raw));
+      if (name.length > LINE_MAX) {
+        problems.push(errorTexts.tooLong(label, LINE_MAX));
+        return { skip: true };
+      }
+      return { value: { department: name } };
+    }
   }
 }
 

@@ -4,6 +4,7 @@ import { csvDocument } from "#app/domain/csv";
 import { formatMoney } from "#app/domain/money";
 import { defaultDineInTaxRate } from "#app/domain/tax";
 import { isUnit } from "#app/domain/units";
+import { NO_DEPARTMENT } from "#app/i18n/de-catalogue";
 import type { StaffUser } from "#app/features/staff/staff-auth.server";
 import { auditProducts, formatRate } from "./bulk-prices.server";
 import {
@@ -64,6 +65,7 @@ interface StoredProduct {
   isEnabled: boolean;
   allergens: string | null;
   allergenCodes: string[];
+  departmentId: number | null;
   version: string;
 }
 
@@ -74,10 +76,20 @@ function selectProducts(db: Db | Transaction<Database>) {
     .select(sql<string>`xmin::text`.as("version"));
 }
 
+/** The departments by id, for their names in the CSV (decision 106). */
+type DepartmentNames = ReadonlyMap<number, string>;
+
+async function departmentNames(db: Db | Transaction<Database>): Promise<DepartmentNames> {
+  const rows = await db.selectFrom("departments").select(["id", "name"]).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 /** One value as the CSV shows it. */
-function cellOf(product: StoredProduct, column: CsvColumn): string {
+function cellOf(product: StoredProduct, column: CsvColumn, departments: DepartmentNames): string {
   const value = product[column];
   switch (column) {
+    case "departmentId":
+      return product.departmentId === null ? "" : (departments.get(product.departmentId) ?? "");
     case "price":
       return centsText(product.price);
     case "taxRate":
@@ -111,15 +123,20 @@ function cellOf(product: StoredProduct, column: CsvColumn): string {
 /** Every product, `;`-separated with a BOM; the whole catalogue fits in memory many times over. */
 export async function exportProductsCsv(db: Db): Promise<string> {
   const products = (await selectProducts(db).orderBy("id").execute()) as StoredProduct[];
-  const records = products.map((product) => CSV_COLUMNS.map((column) => cellOf(product, column)));
+  const departments = await departmentNames(db);
+  const records = products.map((product) =>
+    CSV_COLUMNS.map((column) => cellOf(product, column, departments)),
+  );
   return csvDocument([CSV_COLUMNS.map((column) => labels[column]), ...records]);
 }
 
 // ——— Matching, checking against the stored products, writing ———
 
-function display(column: ValueColumn, value: unknown): string {
+function display(column: ValueColumn, value: unknown, departments: DepartmentNames): string {
   if (value === null || value === undefined || value === "") return texts.csv.emptyValue;
   switch (column) {
+    case "departmentId":
+      return departments.get(value as number) ?? String(value);
     case "price":
       return formatMoney(value as number);
     case "taxRate":
@@ -173,6 +190,7 @@ const DEFAULTS = {
   identifier: null,
   description: null,
   allergens: null,
+  departmentId: null,
 } as const;
 
 interface Plan {
@@ -225,12 +243,15 @@ async function plan(
     ),
   );
 
+  const rowError = (line: number, message: string) =>
+    report.errors.push({ line, message: errorTexts.row(line, message) });
+  const departments = await departmentNames(db);
+  resolveDepartments(rows, await departmentKeys(db), rowError);
+
   const claimed = new Map<number, number>();
   const identifierOwner = new Map<string, { line: number; id: number | null }>();
   const inserts: Plan["inserts"] = [];
   const updates: Plan["updates"] = [];
-  const rowError = (line: number, message: string) =>
-    report.errors.push({ line, message: errorTexts.row(line, message) });
 
   for (const row of rows) {
     const { line } = row;
@@ -295,8 +316,8 @@ async function plan(
         (after as unknown as Record<string, unknown>)[column] = next;
         changes.push({
           field: column,
-          before: display(column, product[column]),
-          after: display(column, next),
+          before: display(column, product[column], departments),
+          after: display(column, next, departments),
         });
       }
       const quantityProblem = quantityRule(after);
@@ -335,6 +356,53 @@ async function plan(
   return { report, inserts, updates };
 }
 
+/** The departments by lower-case name and identifier, as a CSV may name them. */
+async function departmentKeys(db: Db | Transaction<Database>) {
+  const rows = await db
+    .selectFrom("departments")
+    .select(["id", "name", "identifier"])
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  const byKey = new Map<string, number>();
+  for (const row of rows) {
+    byKey.set(row.name.toLowerCase(), row.id);
+    if (row.identifier) byKey.set(row.identifier.toLowerCase(), row.id);
+  }
+  return { byKey, names: rows.map((row) => row.name) };
+}
+
+/**
+ * A row's department cell (`{ department: "Konditorei" }`, as read) becomes the department's id,
+ * `keine` none; a name no department has fails the row, naming the ones there are.
+ */
+function resolveDepartments(
+  rows: ParsedRow[],
+  keys: { byKey: ReadonlyMap<string, number>; names: readonly string[] },
+  rowError: (line: number, message: string) => void,
+): void {
+  for (const row of rows) {
+    const cell = row.values.departmentId as { department: string } | undefined;
+    if (cell === undefined) continue;
+    const name = cell.department.toLowerCase();
+    if (name === NO_DEPARTMENT) {
+      row.values.departmentId = null;
+      continue;
+    }
+    const id = keys.byKey.get(name);
+    if (id !== undefined) {
+      row.values.departmentId = id;
+      continue;
+    }
+    delete row.values.departmentId;
+    row.failed = true;
+    rowError(
+      row.line,
+      errorTexts.unknownDepartment(cell.department.slice(0, 60), keys.names.join(", ")),
+    );
+  }
+}
+
 function quantityRule(
   product: Pick<StoredProduct, "minimumQuantity" | "maximumQuantity" | "defaultQuantity">,
 ) {
@@ -364,6 +432,7 @@ const WRITE_COLUMNS: { column: ValueColumn; sqlName: string; cast: string }[] = 
   { column: "isEnabled", sqlName: "is_enabled", cast: "boolean" },
   { column: "allergens", sqlName: "allergens", cast: "text" },
   { column: "allergenCodes", sqlName: "allergen_codes", cast: "text[]" },
+  { column: "departmentId", sqlName: "department_id", cast: "integer" },
 ];
 
 /** A text array as PostgreSQL's literal; the codes are checked words, nothing to escape. */
