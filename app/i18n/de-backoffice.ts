@@ -412,6 +412,7 @@ export const de = {
     details: (when: string, id: number) => `${when}, Eintrag ${id} ansehen`,
     entityTypes: {
       branch: "Filiale",
+      capacity: "Kapazität",
       "customer-data": "Kundendaten",
       config: "Einstellungen",
       department: "Abteilung",

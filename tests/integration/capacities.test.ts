@@ -12,7 +12,9 @@ import { checkoutSchema, loadCheckout } from "#app/features/checkout/checkout.se
 import { newOrderKey } from "#app/features/checkout/checkout-view.server";
 import { placeOrder } from "#app/features/checkout/place-order.server";
 import { loadActiveCatalogue } from "#app/features/storefront/menu-catalogue.server";
+import { changeCapacities } from "#app/features/capacities/capacity-limits.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
+import { createStaff } from "#tests/support/staff";
 import {
   prepareCheckoutDatabase,
   proposedTime,
@@ -182,4 +184,73 @@ describe.each(databaseTargets())("capacities (%s)", (target) => {
     ).toBe(true);
     await db.deleteFrom("capacities").where("kind", "=", "slot").execute();
   }, 60_000);
+});
+
+describe.each(databaseTargets())("capacities in the log (%s)", (target) => {
+  let handle: DatabaseHandle;
+
+  beforeAll(async () => {
+    handle = await createTestDatabase(target);
+    await prepareCheckoutDatabase(handle.db);
+  }, 60_000);
+
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  it("writes each added, changed and removed limit to the log with the branch and the address", async () => {
+    const db = handle.db;
+    const branch = (await findBranchByIdentifier(db, testBranches.open.identifier))!;
+    const manager = await createStaff(db, { roles: ["ROLE_MANAGER"], branchIds: [branch.id] });
+    const user = { id: manager.id, roles: ["ROLE_MANAGER" as const], branchIds: [branch.id] };
+    const member = { ...user, isAdmin: false, isManager: true };
+    const change = (fields: Record<string, string>) =>
+      changeCapacities(db, member, branch.id, new URLSearchParams(fields), "203.0.113.9");
+
+    expect(
+      await change({ intent: "add", kind: "slot", slotMinutes: "15", maxCount: "12" }),
+    ).toEqual({ ok: true, value: deCapacities.saved });
+    const { id } = await db
+      .selectFrom("capacities")
+      .select("id")
+      .where("branchId", "=", branch.id)
+      .where("kind", "=", "slot")
+      .executeTakeFirstOrThrow();
+    expect((await change({ intent: "update", id: String(id), maxCount: "10" })).ok).toBe(true);
+    // The same figure again changes nothing and writes nothing.
+    expect((await change({ intent: "update", id: String(id), maxCount: "10" })).ok).toBe(true);
+    expect((await change({ intent: "remove", id: String(id) })).ok).toBe(true);
+    // A duplicate or an unknown limit is refused and leaves no entry.
+    expect((await change({ intent: "remove", id: String(id) })).ok).toBe(false);
+
+    const entries = await db
+      .selectFrom("auditLog")
+      .select(["action", "entityType", "entityId", "branchId", "userId", "ip", "data"])
+      .where("entityType", "=", "capacity")
+      .orderBy("id")
+      .execute();
+    expect(entries.map((entry) => entry.action)).toEqual([
+      "capacity.created",
+      "capacity.updated",
+      "capacity.deleted",
+    ]);
+    for (const entry of entries) {
+      expect(entry).toMatchObject({
+        entityId: String(id),
+        branchId: branch.id,
+        userId: manager.id,
+        ip: "203.0.113.9",
+      });
+    }
+    const data = entries.map((entry) =>
+      typeof entry.data === "string" ? JSON.parse(entry.data) : entry.data,
+    ) as { before: { maxCount: number } | null; after: { maxCount: number } | null }[];
+    expect(
+      data.map(({ before, after }) => [before?.maxCount ?? null, after?.maxCount ?? null]),
+    ).toEqual([
+      [null, 12],
+      [12, 10],
+      [10, null],
+    ]);
+  });
 });

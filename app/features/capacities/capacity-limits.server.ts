@@ -14,6 +14,7 @@ import { branchScope, canAccessBranch, type StaffMember } from "#app/domain/staf
 /** The signed-in staff member as the page needs them (the guard's user fits). */
 type StaffUser = StaffMember & { isAdmin: boolean; isManager: boolean };
 import { addDays, BUSINESS_TIME_ZONE, dateOf, readNearDay, type IsoDate } from "#app/domain/time";
+import { insertAuditEntry } from "#app/db/queries/audit-log";
 import { branchChoicesWithin } from "#app/db/queries/branches";
 import { parseId } from "#app/domain/values";
 import { deCapacities as de } from "#app/i18n/de-capacities";
@@ -212,12 +213,37 @@ function formOf(form: FormData | URLSearchParams): Record<string, string> {
 }
 
 /** Adds, changes or removes a limit of the branch; a German 400 for what is not one. */
+/** The columns of a limit that the log keeps before and after a change. */
+const AUDITED = ["id", "kind", "productId", "categoryId", "slotMinutes", "maxCount"] as const;
+
+/** A limit's change and its log entry ("Kapazität angelegt" …), in the same transaction. */
+async function auditCapacity(
+  db: Db,
+  who: { user: StaffUser; clientAddress?: string },
+  branchId: number,
+  verb: "created" | "updated" | "deleted",
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+) {
+  await insertAuditEntry(db, {
+    userId: who.user.id,
+    action: `capacity.${verb}`,
+    entityType: "capacity",
+    entityId: Number((after ?? before)?.id),
+    branchId,
+    data: { before, after },
+    ip: who.clientAddress ?? null,
+  });
+}
+
 export async function changeCapacities(
   db: Db,
   user: StaffUser,
   branchId: number,
   form: FormData | URLSearchParams,
+  clientAddress?: string,
 ): Promise<Outcome<string>> {
+  const who = { user, clientAddress };
   if (!canAccessBranch(user, branchId)) return refused(403, de.foreignBranch, "filiale");
   const parsed = changeSchema.safeParse(formOf(form));
   if (!parsed.success) {
@@ -259,34 +285,47 @@ export async function changeCapacities(
       }
       values.slotMinutes = minutes;
     }
-    const inserted = await db
-      .insertInto("capacities")
-      .values(values)
-      .onConflict((conflict) => conflict.doNothing())
-      .returning("id")
-      .executeTakeFirst();
+    const inserted = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto("capacities")
+        .values(values)
+        .onConflict((conflict) => conflict.doNothing())
+        .returning(AUDITED)
+        .executeTakeFirst();
+      if (row) await auditCapacity(trx, who, branchId, "created", null, row);
+      return row;
+    });
     if (!inserted) return refused(400, de.duplicate, "kind");
     return succeeded(de.saved);
   }
   const id = parseId(change.id);
   if (id === null) return refused(400, de.unknownCapacity);
-  if (change.intent === "update") {
-    const updated = await db
-      .updateTable("capacities")
-      .set({ maxCount: change.maxCount, updatedAt: new Date() })
+  const intent = change.intent;
+  const maxCount = change.intent === "update" ? change.maxCount : null;
+  const done = await db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom("capacities")
+      .select(AUDITED)
       .where("id", "=", id)
       .where("branchId", "=", branchId)
-      .returning("id")
+      .forUpdate()
       .executeTakeFirst();
-    if (!updated) return refused(400, de.unknownCapacity);
-    return succeeded(de.saved);
-  }
-  const removed = await db
-    .deleteFrom("capacities")
-    .where("id", "=", id)
-    .where("branchId", "=", branchId)
-    .returning("id")
-    .executeTakeFirst();
-  if (!removed) return refused(400, de.unknownCapacity);
-  return succeeded(de.removed);
+    if (!before) return false;
+    if (maxCount !== null) {
+      if (before.maxCount === maxCount) return true;
+      const after = await trx
+        .updateTable("capacities")
+        .set({ maxCount, updatedAt: new Date() })
+        .where("id", "=", id)
+        .returning(AUDITED)
+        .executeTakeFirstOrThrow();
+      await auditCapacity(trx, who, branchId, "updated", before, after);
+      return true;
+    }
+    await trx.deleteFrom("capacities").where("id", "=", id).execute();
+    await auditCapacity(trx, who, branchId, "deleted", before, null);
+    return true;
+  });
+  if (!done) return refused(400, de.unknownCapacity);
+  return succeeded(intent === "update" ? de.saved : de.removed);
 }

@@ -67,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { day, branchId } = filters.value;
   if (branchId === null) return data({ problem: de.noBranches, field: null }, { status: 403 });
-  const changed = await changeCapacities(context.db, user, branchId, form);
+  const changed = await changeCapacities(context.db, user, branchId, form, context.clientAddress);
   if (!changed.ok) {
     return data(
       { problem: firstMessage(changed), field: changed.errors[0]?.field ?? null },
