@@ -55,6 +55,7 @@ import {
   type WebhookWorker,
 } from "./app/features/webhooks/webhook-delivery.server";
 import { restartPolicy } from "./app/server/worker-restarts.server";
+import { isQueueTable, type QueueTable } from "./app/server/queue-wakeup.server";
 import { workerEnv, workerExecArgv } from "./app/server/worker-memory.server";
 import {
   answerDatabaseOutages,
@@ -88,6 +89,9 @@ import {
 } from "./app/features/analytics/retention.server";
 import { referenceSettings } from "./app/features/shared/reference-data.server";
 import { allowPixelWithConsent } from "./app/features/analytics/pixel-policy.server";
+
+/** The longest a queue's worker sleeps without an announcement (decision 119). */
+const QUEUE_FALLBACK_MS = 60_000;
 
 /** How long an idle keep-alive connection stays open (see `main`). */
 const KEEP_ALIVE_MS = 65_000;
@@ -132,10 +136,14 @@ async function main(): Promise<void> {
   // Live order updates: this instance's one LISTEN connection (docs/decisions/016).
   const live = startLiveOrders(database, { log });
   await waitForLive(live);
-  const outbox = startOutboxWorker(database.db, config, log);
+  // The work queues' workers start when a trigger announces a due row (decision 119); between
+  // announcements each sleeps until its next row is due, a minute at most.
+  const wakeup = (table: QueueTable) => ({ table, fallbackMs: QUEUE_FALLBACK_MS });
+  const outbox = startOutboxWorker(database.db, config, log, { wakeup: wakeup("outbox") });
   // Webhooks (decision 094): the triggers queue them with the change, this sends them.
   const webhooks = startWebhookWorker(database.db, log, {
     allowPrivateAddresses: config.webhookPrivateAddresses,
+    wakeup: wakeup("webhook_deliveries"),
   });
   // Abandoned carts and their files go after ABANDONED_CART_DAYS (decision 027).
   const cleanup = startCleanupWorker(database.db, uploadsWithPreviews(config), log, {
@@ -165,6 +173,7 @@ async function main(): Promise<void> {
     log,
     1_000,
     autoConfirmAfterRound(database.db, config),
+    wakeup("print_jobs"),
   );
   // Web Push to the kitchens' order notifiers (decision 057); none without VAPID keys.
   const pushing = startPushWorker(
@@ -173,7 +182,19 @@ async function main(): Promise<void> {
     log,
     undefined,
     config.pushEndpoints,
+    wakeup("notifier_pushes"),
   );
+  const wakes: Record<QueueTable, () => void> = {
+    outbox: () => outbox.wake(),
+    webhook_deliveries: () => webhooks.wake(),
+    print_jobs: () => printing.wake(),
+    notifier_pushes: () => pushing?.wake(),
+  };
+  // null: the listener was away, an announcement may be lost; every worker looks.
+  live.onQueueWork((table) => {
+    if (table === null) for (const wake of Object.values(wakes)) wake();
+    else if (isQueueTable(table)) wakes[table]();
+  });
 
   const app = express();
   app.disable("x-powered-by");

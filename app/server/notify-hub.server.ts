@@ -45,6 +45,8 @@ export const STAFF_SESSIONS_CHANNEL = "staff_sessions";
 export const CARTS_CHANNEL = "carts";
 /** A task changed (`{ id, branchId, op }`, sent by a trigger; decision 061). */
 export const TASKS_CHANNEL = "tasks_changed";
+/** A work queue has a row due (the table's name, sent by a trigger; decision 119). */
+export const QUEUES_CHANNEL = "queues";
 const CHANNELS = [
   ORDERS_CHANNEL,
   REFERENCE_DATA_CHANNEL,
@@ -52,6 +54,7 @@ const CHANNELS = [
   STAFF_SESSIONS_CHANNEL,
   CARTS_CHANNEL,
   TASKS_CHANNEL,
+  QUEUES_CHANNEL,
 ] as const;
 
 /** The staff session a stream was opened with. */
@@ -104,6 +107,11 @@ export interface LiveOrders {
    * null after a reconnect (any may have been missed); the open task lists reload (decision 061).
    */
   onTaskChanged(listener: (branchId: number | null) => void): () => void;
+  /**
+   * Called with a queue's table when it has a row due (a `queues` notification), and with null
+   * after a reconnect (any may have been missed); the workers start a round (decision 119).
+   */
+  onQueueWork(listener: (table: string | null) => void): () => void;
   /** Resolves once the first LISTEN is in place. */
   ready(): Promise<void>;
   status(): LiveStatus;
@@ -164,6 +172,7 @@ export function startLiveOrders(target: ListenTarget, options: LiveOrdersOptions
   const referenceListeners = new Set<() => void>();
   const cartListeners = new Set<(cartId: string | null) => void>();
   const taskListeners = new Set<(branchId: number | null) => void>();
+  const queueListeners = new Set<(table: string | null) => void>();
   let closing = false;
 
   const safely = (what: string, work: () => void) => {
@@ -217,6 +226,12 @@ export function startLiveOrders(target: ListenTarget, options: LiveOrdersOptions
         }
         return;
       }
+      if (channel === QUEUES_CHANNEL) {
+        for (const listener of [...queueListeners]) {
+          safely("Warteschlangen-Hinweis", () => listener(payload));
+        }
+        return;
+      }
       if (channel === TASKS_CHANNEL) {
         const branchId = Number((/"branchId"\s*:\s*(\d+)/.exec(payload) ?? [])[1]);
         if (!Number.isInteger(branchId)) return;
@@ -246,6 +261,9 @@ export function startLiveOrders(target: ListenTarget, options: LiveOrdersOptions
       for (const listener of [...referenceListeners]) safely("Stammdaten-Hinweis", listener);
       for (const listener of [...cartListeners]) safely("Warenkorb-Hinweis", () => listener(null));
       for (const listener of [...taskListeners]) safely("Aufgaben-Hinweis", () => listener(null));
+      for (const listener of [...queueListeners]) {
+        safely("Warteschlangen-Hinweis", () => listener(null));
+      }
       // A session may have ended unheard meanwhile: those streams end (the browser's reconnect
       // meets the sign-in check). The database may still be flapping: the check is tried again
       // a few times; until it succeeds, the streams stay (a restart must not end every board).
@@ -291,6 +309,12 @@ export function startLiveOrders(target: ListenTarget, options: LiveOrdersOptions
         taskListeners.delete(listener);
       };
     },
+    onQueueWork(listener) {
+      queueListeners.add(listener);
+      return () => {
+        queueListeners.delete(listener);
+      };
+    },
     ready: () => source.ready,
     status: () => ({ ...source.status(), subscribers: subscriptions.size }),
     async close() {
@@ -303,6 +327,7 @@ export function startLiveOrders(target: ListenTarget, options: LiveOrdersOptions
       referenceListeners.clear();
       cartListeners.clear();
       taskListeners.clear();
+      queueListeners.clear();
       await source.close();
     },
   };

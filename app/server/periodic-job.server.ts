@@ -18,6 +18,11 @@ export function startPeriodicJob(options: {
   /** One round; what it reports on success it logs itself. */
   round: () => Promise<void>;
   intervalMs: number;
+  /**
+   * The pause after a round, when it depends on the work waiting (a queue woken by announcements,
+   * decision 119); `intervalMs` without it.
+   */
+  pauseAfter?: () => Promise<number>;
   firstAfterMs?: number;
   log: (line: string) => void;
   /** The log line for a failed round. */
@@ -43,12 +48,15 @@ export function startPeriodicJob(options: {
   function tick(): void {
     if (stopped) return;
     woken = false;
-    running = round().finally(() => {
-      running = undefined;
-      if (stopped) return;
-      timer = setTimeout(tick, woken ? 0 : options.intervalMs);
-      timer.unref();
-    });
+    running = round()
+      .then(async () => (options.pauseAfter ? options.pauseAfter() : options.intervalMs))
+      .catch(() => options.intervalMs)
+      .then((pause) => {
+        running = undefined;
+        if (stopped) return;
+        timer = setTimeout(tick, woken ? 0 : pause);
+        timer.unref();
+      });
   }
 
   timer = setTimeout(tick, options.firstAfterMs ?? 0);

@@ -6,6 +6,7 @@ import { formatMoney } from "#app/domain/money";
 import { sendPush } from "#app/integrations/push/web-push.server";
 import type { PushEndpointPolicy } from "#app/integrations/push/push-endpoints.server";
 import { RETRY_DELAYS_MS } from "#app/features/shared/outbox.server";
+import { pauseFor, type QueueWakeup } from "#app/server/queue-wakeup.server";
 import { startPeriodicJob } from "#app/server/periodic-job.server";
 
 /**
@@ -205,10 +206,13 @@ export function startPushWorker(
   log: (line: string) => void,
   intervalMs = 2_000,
   endpoints?: PushEndpointPolicy,
+  wakeup?: QueueWakeup,
 ) {
   if (!vapid) return null;
   return startPeriodicJob({
     intervalMs,
+    // Woken by announcements, it sleeps until the next push is due (decision 119).
+    ...(wakeup ? { pauseAfter: () => pauseFor(db, wakeup, intervalMs) } : {}),
     log,
     failed: (problem) => `Push-Benachrichtigungen konnten nicht gesendet werden: ${problem}`,
     round: async () => {

@@ -10,6 +10,7 @@ import {
 import type { ProductionTicket } from "#app/domain/production-ticket";
 import { loadReceipt } from "#app/features/orders/receipt.server";
 import { deDevices } from "#app/i18n/de-devices";
+import { pauseFor, type QueueWakeup } from "#app/server/queue-wakeup.server";
 import { startPeriodicJob } from "#app/server/periodic-job.server";
 
 /**
@@ -458,9 +459,12 @@ export function startPrintWorker(
   log: (line: string) => void,
   intervalMs = 1_000,
   afterRound?: (round: DeliveryRound) => Promise<void>,
+  wakeup?: QueueWakeup,
 ) {
   const job = startPeriodicJob({
     intervalMs,
+    // Woken by announcements, it sleeps until the next job is due (decision 119).
+    ...(wakeup ? { pauseAfter: () => pauseFor(db, wakeup, intervalMs) } : {}),
     log,
     failed: (problem) => `Druckaufträge konnten nicht zugestellt werden: ${problem}`,
     round: async () => {

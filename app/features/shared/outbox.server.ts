@@ -5,6 +5,7 @@ import type { MailTransport } from "#app/integrations/mail/mail-transport";
 import { smtpTransport } from "#app/integrations/mail/smtp.server";
 import { smsProvider } from "#app/integrations/sms/providers.server";
 import type { SmsProvider } from "#app/integrations/sms/sms-provider";
+import { pauseFor, type QueueWakeup } from "#app/server/queue-wakeup.server";
 
 /**
  * Outgoing e-mail and SMS go through the `outbox` table: written in the same transaction as the
@@ -252,6 +253,8 @@ export interface OutboxWorker {
 
 export interface OutboxWorkerOptions {
   intervalMs?: number;
+  /** Woken by announcements, it sleeps until the next message is due (decision 119). */
+  wakeup?: QueueWakeup;
   /** Instead of SMTP from the configuration (tests). */
   transport?: MailTransport;
   /** Instead of the SMS provider from the configuration (tests). */
@@ -329,7 +332,12 @@ export function startOutboxWorker(
       running = undefined;
       const now = again;
       again = false;
-      schedule(now ? 0 : interval);
+      if (now || !options.wakeup) return schedule(now ? 0 : interval);
+      const wakeup = options.wakeup;
+      void pauseFor(db, wakeup, interval).then((pause) => {
+        // A wake in the meantime has scheduled the next round already.
+        if (!running && !again) schedule(pause);
+      });
     });
   }
 

@@ -6,6 +6,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database, WebhookEventType } from "#app/db/schema";
 import { isPublicAddress } from "#app/integrations/push/push-endpoints.server";
 import { EVENT_HEADER, ID_HEADER, SIGNATURE_HEADER, signatureHeader } from "./webhook-signature";
+import { pauseFor, type QueueWakeup } from "#app/server/queue-wakeup.server";
 
 /**
  * The webhooks' delivery worker (decision 094). The triggers of migration 2026_12_02_0100 write
@@ -394,7 +395,11 @@ export interface WebhookWorker {
 export function startWebhookWorker(
   db: Kysely<Database>,
   log: (line: string) => void,
-  options: WebhookDeliveryOptions & { intervalMs?: number } = {},
+  options: WebhookDeliveryOptions & {
+    intervalMs?: number;
+    /** Woken by announcements, it sleeps until the next delivery is due (decision 119). */
+    wakeup?: QueueWakeup;
+  } = {},
 ): WebhookWorker {
   const interval = options.intervalMs ?? DEFAULT_INTERVAL_MS;
   const now = options.now ?? (() => new Date());
@@ -433,10 +438,12 @@ export function startWebhookWorker(
 
   function tick(): void {
     if (stopped || ticking) return;
-    ticking = look().finally(() => {
-      ticking = undefined;
-      schedule(interval);
-    });
+    ticking = look()
+      .then(async () => (options.wakeup ? pauseFor(db, options.wakeup, interval) : interval))
+      .then((pause) => {
+        ticking = undefined;
+        schedule(pause);
+      });
   }
 
   schedule(0);
