@@ -124,10 +124,11 @@ async function readOnlyKeys(db: Db, definition: ResourceDefinition): Promise<Set
   return new Set([...columns, "id", "version"]);
 }
 
-const rowShapes = new WeakMap<ResourceDefinition, ReadonlyMap<string, BodyKeys>>();
+type RowShape = BodyKeys & { list: boolean };
+const rowShapes = new WeakMap<ResourceDefinition, ReadonlyMap<string, RowShape>>();
 
 /** The keys each of the resource's child-row lists takes (`parts`, `openingHours` …). */
-function rowShapesOf(definition: ResourceDefinition): ReadonlyMap<string, BodyKeys> {
+function rowShapesOf(definition: ResourceDefinition): ReadonlyMap<string, RowShape> {
   let shapes = rowShapes.get(definition);
   if (!shapes) {
     shapes = new Map(
@@ -154,6 +155,8 @@ function rowProblems(
   const found: Problem[] = [];
   for (const [key, keys] of rowShapesOf(definition)) {
     if (!(key in read.input)) continue;
+    // A list sent as something else (`{ "0": … }`) is the schema's to refuse, as not a list.
+    if (keys.list !== Array.isArray(read.input[key])) continue;
     const known = current?.[key] ? withAnswered(keys, current[key]) : keys;
     const problems = unknownKeysIn(
       { [key]: read.input[key] },

@@ -14,8 +14,20 @@ type Schema = z.core.$ZodType;
  * input side first: a list's length is checked on `unknown[]` before its rows, so the rows' shape
  * is on the output side), a union (the keys of all its objects), a lazy schema (once).
  */
-export function rowKeysOf(schema: Schema): BodyKeys | null {
-  return walk(schema, new Set());
+export function rowKeysOf(schema: Schema): (BodyKeys & { list: boolean }) | null {
+  const keys = walk(schema, new Set());
+  return keys ? { ...keys, list: isList(schema, new Set()) } : null;
+}
+
+/** Whether the schema takes a list (of rows) rather than one object. */
+function isList(schema: Schema, seen: Set<Schema>): boolean {
+  if (seen.has(schema)) return false;
+  const def = defOf(schema);
+  if (WRAPPERS.has(def.type) && def.innerType) return isList(def.innerType, seen);
+  if (def.type === "array") return true;
+  if (def.type === "pipe") return def.in ? isList(def.in, seen) : false;
+  if (def.type === "lazy" && def.getter) return isList(def.getter(), new Set(seen).add(schema));
+  return false;
 }
 
 interface Def {
