@@ -72,7 +72,7 @@ export async function taxExportSettings(db: Db): Promise<TaxExportSettings> {
   };
 }
 
-type FormFields = Pick<URLSearchParams, "get">;
+type FormFields = { get(name: string): unknown };
 
 const field = (form: FormFields, name: string) => {
   const value = form.get(name);
