@@ -97,7 +97,10 @@ export function switchChart(from: Chart, to: Chart, accounts: Accounts): Account
 }
 
 /** The revenue account and BU key of a tax rate: 7 %, 19 % or the account for other rates. */
-export function revenueAccountOf(accounts: Accounts, rate: number): { account: string; key: string } {
+export function revenueAccountOf(
+  accounts: Accounts,
+  rate: number,
+): { account: string; key: string } {
   if (rate === 7) return { account: accounts.revenue7, key: accounts.taxKey7 };
   if (rate === 19) return { account: accounts.revenue19, key: accounts.taxKey19 };
   return { account: accounts.revenueOther, key: accounts.taxKeyOther };
@@ -223,7 +226,10 @@ export const DATEV_COLUMNS: readonly string[] = [
 
 /** A text field: quoted, inner quotes doubled, line breaks and `;` kept out, cut to length. */
 export function datevText(text: string, maxLength: number): string {
-  const clean = text.replace(/[\r\n\t]+/g, " ").trim().slice(0, maxLength);
+  const clean = text
+    .replace(/[\r\n\t]+/g, " ")
+    .trim()
+    .slice(0, maxLength);
   return `"${clean.replace(/"/g, '""')}"`;
 }
 
@@ -291,22 +297,24 @@ const EMPTY_TAIL = ";".repeat(DATEV_COLUMNS.length - 14);
 /** One booking line: the first 14 fields, the other 111 empty. */
 export function datevLine(booking: DatevBooking, accountLength: number): string {
   const day = booking.day;
-  return [
-    datevAmount(booking.amount),
-    `"${booking.debitCredit}"`,
-    '"EUR"',
-    "",
-    "",
-    '""',
-    ledgerAccount(booking.account, accountLength),
-    ledgerAccount(booking.contraAccount, accountLength),
-    booking.taxKey === "" ? '""' : `"${booking.taxKey}"`,
-    `${day.slice(8, 10)}${day.slice(5, 7)}`,
-    datevText(datevDocument(booking.document), 36),
-    '""',
-    "",
-    datevText(booking.text, 60),
-  ].join(";") + EMPTY_TAIL;
+  return (
+    [
+      datevAmount(booking.amount),
+      `"${booking.debitCredit}"`,
+      '"EUR"',
+      "",
+      "",
+      '""',
+      ledgerAccount(booking.account, accountLength),
+      ledgerAccount(booking.contraAccount, accountLength),
+      booking.taxKey === "" ? '""' : `"${booking.taxKey}"`,
+      `${day.slice(8, 10)}${day.slice(5, 7)}`,
+      datevText(datevDocument(booking.document), 36),
+      '""',
+      "",
+      datevText(booking.text, 60),
+    ].join(";") + EMPTY_TAIL
+  );
 }
 
 /** The whole file as text (before the Windows-1252 encoding). */

@@ -2,7 +2,8 @@
 export const deTaxExport = {
   area: {
     label: "Steuerberater-Export",
-    description: "Ein Monat für die Steuerberatung: DATEV-Buchungsstapel und alle Bestellpositionen.",
+    description:
+      "Ein Monat für die Steuerberatung: DATEV-Buchungsstapel und alle Bestellpositionen.",
   },
   title: "Steuerberater-Export",
   titleFor: (month: string, branch: string) => `Umsätze ${month} – ${branch}`,
@@ -77,7 +78,8 @@ export const deTaxExport = {
   monthOutOfRange: "Bitte wählen Sie einen Monat zwischen 2000 und dem nächsten Jahr.",
   badBranch: "Diese Filiale gibt es nicht.",
   foreignBranch: "Für diese Filiale sind Sie nicht zuständig.",
-  allOnlyForAdmins: "Alle Filialen zusammen exportieren nur Administratoren. Bitte wählen Sie eine Filiale.",
+  allOnlyForAdmins:
+    "Alle Filialen zusammen exportieren nur Administratoren. Bitte wählen Sie eine Filiale.",
   noBranches: "Ihnen ist keine Filiale zugeordnet.",
   // The settings.
   settings: {
@@ -133,7 +135,8 @@ export const deTaxExport = {
     badLength: "Bitte geben Sie die Sachkontenlänge als Zahl von 4 bis 8 an.",
     badAccount: (label: string, length: number) =>
       `${label}: Bitte geben Sie eine Kontonummer aus 4 bis ${length} Ziffern an.`,
-    badTaxKey: (label: string) => `${label}: Bitte geben Sie höchstens 4 Ziffern an oder lassen Sie das Feld leer.`,
+    badTaxKey: (label: string) =>
+      `${label}: Bitte geben Sie höchstens 4 Ziffern an oder lassen Sie das Feld leer.`,
     badForm: "Das Formular konnte nicht gelesen werden. Bitte versuchen Sie es noch einmal.",
   },
 };

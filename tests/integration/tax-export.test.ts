@@ -219,9 +219,10 @@ describe.each(databaseTargets())("the tax adviser's export (%s)", (target) => {
     expect(data.canceled).toEqual({ orders: 1, gross: 900 });
     expect(data.donations).toEqual({ orders: 1, amount: 7 });
     expect(data.refunded).toMatchObject({ orders: 1, gross: 800 });
-    const byPayment = data.byPaymentMethod.map(
-      (row: { paymentMethod: string; gross: number }) => [row.paymentMethod, row.gross],
-    );
+    const byPayment = data.byPaymentMethod.map((row: { paymentMethod: string; gross: number }) => [
+      row.paymentMethod,
+      row.gross,
+    ]);
     expect(byPayment).toEqual([
       ["cash", 1250],
       ["atm-card", 1965],
@@ -337,10 +338,7 @@ describe.each(databaseTargets())("the tax adviser's export (%s)", (target) => {
     });
     expect(current.status).toBe(303);
     const { data } = await json(await admin.send(`/api/exports?month=${MONTH}`));
-    expect(data.byTaxRate.map((row: { account: string }) => row.account)).toEqual([
-      "4300",
-      "4400",
-    ]);
+    expect(data.byTaxRate.map((row: { account: string }) => row.account)).toEqual(["4300", "4400"]);
     const text = new TextDecoder("windows-1252").decode(
       await (await admin.send(`/api/exports/datev?month=${MONTH}`)).arrayBuffer(),
     );

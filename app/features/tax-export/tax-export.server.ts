@@ -114,7 +114,8 @@ export async function saveTaxExportSettings(
   }
   for (const key of TAX_KEY_KEYS) {
     const value = field(form, key);
-    if (!/^\d{0,4}$/.test(value)) problems.push({ message: t.badTaxKey(t.accounts[key]!), field: key });
+    if (!/^\d{0,4}$/.test(value))
+      problems.push({ message: t.badTaxKey(t.accounts[key]!), field: key });
     accounts[key] = value;
   }
   if (problems.length > 0 || !chart) return refusedWith(400, problems);
@@ -338,22 +339,20 @@ export async function monthFigures(db: Db, filters: TaxExportFilters): Promise<M
       taxesOf.set(id, taxRows(taxesByRate(lines)));
     }
   }
-  const orders = rows.map(
-    (row): ExportOrder => ({
-      id: row.id,
-      branchId: row.branchId,
-      branchName: row.branchName,
-      createdAt: new Date(row.createdAt),
-      day: row.day,
-      ticketNumber: row.ticketNumber,
-      paymentMethod: row.paymentMethod,
-      orderType: row.isDelivery ? "delivery" : row.isDineIn ? "dine-in" : "takeaway",
-      isRefunded: row.isRefunded,
-      totals: { net: row.totalNet, tax: row.totalTax, gross: row.totalGross },
-      delivery: { net: row.deliveryNet, tax: row.deliveryTax, gross: row.deliveryGross },
-      taxes: [...(taxesOf.get(row.id) ?? [])].sort((a, b) => a.rate - b.rate),
-    }),
-  );
+  const orders = rows.map((row): ExportOrder => ({
+    id: row.id,
+    branchId: row.branchId,
+    branchName: row.branchName,
+    createdAt: new Date(row.createdAt),
+    day: row.day,
+    ticketNumber: row.ticketNumber,
+    paymentMethod: row.paymentMethod,
+    orderType: row.isDelivery ? "delivery" : row.isDineIn ? "dine-in" : "takeaway",
+    isRefunded: row.isRefunded,
+    totals: { net: row.totalNet, tax: row.totalTax, gross: row.totalGross },
+    delivery: { net: row.deliveryNet, tax: row.deliveryTax, gross: row.deliveryGross },
+    taxes: [...(taxesOf.get(row.id) ?? [])].sort((a, b) => a.rate - b.rate),
+  }));
   return {
     orders,
     canceled: { orders: Number(apart.canceledOrders), gross: Number(apart.canceledGross) },

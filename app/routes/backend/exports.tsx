@@ -81,9 +81,24 @@ function pageOf(view: TaxExportView) {
     })),
     total: row(totals.total),
     apart: [
-      { key: "canceled", label: de.canceled, orders: view.figures.canceled.orders, amount: money(view.figures.canceled.gross) },
-      { key: "refunded", label: de.refunded, orders: totals.refunded.orders, amount: money(totals.refunded.gross) },
-      { key: "donations", label: de.donations, orders: view.figures.donations.orders, amount: money(view.figures.donations.amount) },
+      {
+        key: "canceled",
+        label: de.canceled,
+        orders: view.figures.canceled.orders,
+        amount: money(view.figures.canceled.gross),
+      },
+      {
+        key: "refunded",
+        label: de.refunded,
+        orders: totals.refunded.orders,
+        amount: money(totals.refunded.gross),
+      },
+      {
+        key: "donations",
+        label: de.donations,
+        orders: view.figures.donations.orders,
+        amount: money(view.figures.donations.amount),
+      },
     ],
   };
 }
@@ -98,7 +113,15 @@ function AmountsTable({
 }: {
   caption: string;
   first: string;
-  rows: { key: string; label: string; orders: number; account: string; net: string; tax: string; gross: string }[];
+  rows: {
+    key: string;
+    label: string;
+    orders: number;
+    account: string;
+    net: string;
+    tax: string;
+    gross: string;
+  }[];
   total: Page["total"];
 }) {
   return (
