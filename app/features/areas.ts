@@ -16,7 +16,7 @@ import { tablesAreas } from "./tables/tables.area";
 import { devicesAreas } from "./devices/devices.area";
 import { signageAreas } from "./signage/signage.area";
 import { statisticsAreas } from "./statistics/statistics.area";
-import { taxExportAreas } from "./tax-export/tax-export.area";
+import { taxExportAreas } from "./tax-export";
 import { logsAreas } from "./logs/logs.area";
 import { staffAreas } from "./staff/staff.area";
 import { tagsAreas } from "./tags/tags.area";

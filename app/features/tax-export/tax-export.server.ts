@@ -21,13 +21,12 @@ import {
 import { PAYMENT_METHODS, type PaymentMethod } from "#app/domain/checkout";
 import { formatNumber } from "#app/domain/format";
 import { formatMoney } from "#app/domain/money";
-import { branchScope, canAccessBranch } from "#app/domain/staff-permissions";
+import { branchScope, canAccessBranch, type StaffMember } from "#app/domain/staff-permissions";
 import { rateKey, taxesByRate, taxRows, type TaxAmounts } from "#app/domain/tax";
 import { apportionTax, deliveryRateOf, type GrossLine } from "#app/domain/tax-apportion";
 import { parseId } from "#app/domain/values";
 import { de as unitsDe } from "#app/i18n/de";
 import { deTaxExport as de } from "#app/i18n/de-tax-export";
-import type { StaffUser } from "#app/features/staff/staff-auth.server";
 import { refused, refusedWith, succeeded, type Outcome, type Problem } from "#app/server/outcome";
 
 /**
@@ -41,6 +40,9 @@ import { refused, refusedWith, succeeded, type Outcome, type Problem } from "#ap
  * request, with their total gross (goods and delivery). Donations are the shop's own gift and
  * no part of the customer's total; refunds of orders that still count are booked back apart.
  */
+
+/** The signed-in staff member as the export needs them (the guard's user fits). */
+type StaffUser = StaffMember & { isAdmin: boolean; isManager: boolean };
 
 // ——— Settings ———
 
