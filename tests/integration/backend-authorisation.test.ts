@@ -427,7 +427,8 @@ const ROUTES: Record<string, RouteCase> = {
     allowedStatus: 409,
   },
   "backend-exports-order-lines": {
-    path: ({ branchA }) => `/backend/exports/bestellpositionen.csv?monat=2026-10&filiale=${branchA}`,
+    path: ({ branchA }) =>
+      `/backend/exports/bestellpositionen.csv?monat=2026-10&filiale=${branchA}`,
     allowed: "managerA",
     outsider: "deny",
   },
