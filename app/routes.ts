@@ -147,6 +147,13 @@ export default [
     }),
     // Capacities (issue 39 part 2, decision 113): the limits and the day's load.
     route("capacities", "routes/backend/capacities.tsx"),
+    // The tax adviser's export (issue 39 part 3, decision 116): the month, its files, settings.
+    route("exports", "routes/backend/exports.tsx"),
+    route("exports/settings", "routes/backend/exports-settings.tsx"),
+    route("exports/datev.csv", "routes/backend/exports-file.ts", { id: "backend-exports-datev" }),
+    route("exports/bestellpositionen.csv", "routes/backend/exports-file.ts", {
+      id: "backend-exports-order-lines",
+    }),
     route("logs/:id", "routes/backend/log.tsx"),
     // Time tracking (issue 21, decision 058): the own clock, the managers' list and corrections.
     route("my-time", "routes/backend/my-time.tsx"),
@@ -206,6 +213,10 @@ export default [
   route("api/statistics/:metric", "routes/api/statistics.ts"),
   // The production list of a day (issue 39, decision 103).
   route("api/production-lists", "routes/api/production-lists.ts"),
+  // The tax adviser's export of a month (issue 39 part 3, decision 116).
+  route("api/exports", "routes/api/exports.ts", { id: "api-exports" }),
+  route("api/exports/datev", "routes/api/exports.ts", { id: "api-exports-datev" }),
+  route("api/exports/order-lines", "routes/api/exports.ts", { id: "api-exports-order-lines" }),
   route("api/customer-data", "routes/api/customer-data.ts"),
   route("api/customer-data/erase", "routes/api/customer-data-erase.ts"),
   route("api/logs/:id", "routes/api/log.ts"),

@@ -950,6 +950,20 @@ export interface CapacitiesTable {
   updatedAt: GeneratedTimestamp;
 }
 
+/** The DATEV export's settings (issue 39 part 3, decision 116): one row, id 1. */
+export interface TaxExportSettingsTable {
+  id: number;
+  chart: Generated<"SKR03" | "SKR04">;
+  consultantNumber: number | null;
+  clientNumber: number | null;
+  fiscalYearStartMonth: Generated<number>;
+  accountLength: Generated<number>;
+  /** Account numbers (and BU keys) by name; a missing key takes the chart's default. */
+  accounts: JsonWithDefault<Record<string, string>>;
+  updatedBy: number | null;
+  updatedAt: GeneratedTimestamp;
+}
+
 /** A planned shift (decision 059): minutes after midnight of the business day. */
 export interface WorkingSchedulesTable {
   id: Id;
@@ -1388,6 +1402,7 @@ export interface Database {
   workingSchedules: WorkingSchedulesTable;
   productionListPrints: ProductionListPrintsTable;
   capacities: CapacitiesTable;
+  taxExportSettings: TaxExportSettingsTable;
   workingContracts: WorkingContractsTable;
   holidayEntitlements: HolidayEntitlementsTable;
   absences: AbsencesTable;

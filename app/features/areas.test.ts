@@ -41,6 +41,7 @@ describe("the back office's areas", () => {
       "digital-signage",
       "digital-signage-pair",
       "statistics",
+      "tax-export",
       "logs",
       "users",
       "password",

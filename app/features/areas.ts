@@ -16,6 +16,7 @@ import { tablesAreas } from "./tables/tables.area";
 import { devicesAreas } from "./devices/devices.area";
 import { signageAreas } from "./signage/signage.area";
 import { statisticsAreas } from "./statistics/statistics.area";
+import { taxExportAreas } from "./tax-export";
 import { logsAreas } from "./logs/logs.area";
 import { staffAreas } from "./staff/staff.area";
 import { tagsAreas } from "./tags/tags.area";
@@ -61,6 +62,7 @@ export const BACK_OFFICE_AREAS: readonly BackOfficeArea[] = inMenuOrder([
   ...devicesAreas,
   ...signageAreas,
   ...statisticsAreas,
+  ...taxExportAreas,
   ...logsAreas,
   ...staffAreas,
   ...tagsAreas,

@@ -207,6 +207,7 @@ test.describe("the back office's design", () => {
       /Filmsequenzen/,
       /Streams/,
       /Statistiken/,
+      /Steuerberater-Export/,
       /Protokoll/,
       /Kundendaten/,
       /Benutzer/,

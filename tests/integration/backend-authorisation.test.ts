@@ -407,6 +407,47 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: "managerA",
     outsider: "deny",
   },
+  // The tax adviser's export (issue 39 part 3, decision 116): administrators and managers, their
+  // branches; the settings for administrators only.
+  "routes/backend/exports": {
+    path: ({ branchA }) => `/backend/exports?monat=2026-10&filiale=${branchA}`,
+    allowed: "managerA",
+    outsider: "deny",
+  },
+  "routes/backend/exports-settings": {
+    path: () => "/backend/exports/settings",
+    allowed: "admin",
+    outsider: "deny",
+  },
+  "backend-exports-datev": {
+    path: ({ branchA }) => `/backend/exports/datev.csv?monat=2026-10&filiale=${branchA}`,
+    allowed: "managerA",
+    outsider: "deny",
+    // Until an administrator sets the adviser's numbers, the batch is refused (decision 116).
+    allowedStatus: 409,
+  },
+  "backend-exports-order-lines": {
+    path: ({ branchA }) =>
+      `/backend/exports/bestellpositionen.csv?monat=2026-10&filiale=${branchA}`,
+    allowed: "managerA",
+    outsider: "deny",
+  },
+  "api-exports": {
+    path: ({ branchA }) => `/api/exports?month=2026-10&branchId=${branchA}`,
+    allowed: "managerA",
+    outsider: "deny",
+  },
+  "api-exports-datev": {
+    path: ({ branchA }) => `/api/exports/datev?month=2026-10&branchId=${branchA}`,
+    allowed: "managerA",
+    outsider: "deny",
+    allowedStatus: 409,
+  },
+  "api-exports-order-lines": {
+    path: ({ branchA }) => `/api/exports/order-lines?month=2026-10&branchId=${branchA}`,
+    allowed: "managerA",
+    outsider: "deny",
+  },
   // Time tracking (issue 21, decision 058): everyone clocks for themselves; managers correct.
   "routes/backend/my-time": {
     path: () => "/backend/my-time",

@@ -788,6 +788,43 @@ export const HAND_OPERATIONS: readonly HandOperation[] = [
       groupBy: "Gruppiert nach category (Kategorie, ohne Angabe) oder department (Abteilung).",
     },
   },
+  // ——— The tax adviser's export (issue 39 part 3, decision 116) ———
+  {
+    method: "get",
+    path: "/exports",
+    tag: "Steuerberater-Export",
+    summary: "Umsatz eines Monats nach Steuersatz und Zahlungsart (Cent)",
+    description:
+      "Zählt wie die Statistik: im Monat angelegte Bestellungen, die nicht storniert, abgelehnt, fehlgeschlagen oder Angebotsanfragen sind. Erstattungen, Stornos und Spenden stehen getrennt. Administratoren und Filialleitungen (eigene Filialen).",
+    query: {
+      month: "Der Monat (JJJJ-MM), ohne Angabe der letzte volle Monat.",
+      branchId: "Nur diese Filiale; ohne Angabe alle (Administratoren) bzw. die erste eigene.",
+    },
+  },
+  {
+    method: "get",
+    path: "/exports/datev",
+    tag: "Steuerberater-Export",
+    summary: "DATEV-Buchungsstapel eines Monats (EXTF 700, Windows-1252)",
+    description:
+      "Je Bestellung und Steuersatz eine Buchung vom Konto der Zahlungsart an das Erlöskonto, Erstattungen als Gegenbuchung. 409, solange Berater- oder Mandantennummer fehlen.",
+    query: {
+      month: "Der Monat (JJJJ-MM), ohne Angabe der letzte volle Monat.",
+      branchId: "Nur diese Filiale; ohne Angabe alle (Administratoren) bzw. die erste eigene.",
+    },
+    produces: "text/csv",
+  },
+  {
+    method: "get",
+    path: "/exports/order-lines",
+    tag: "Steuerberater-Export",
+    summary: "Alle Bestellpositionen eines Monats mit Netto, Steuer und Brutto (CSV)",
+    query: {
+      month: "Der Monat (JJJJ-MM), ohne Angabe der letzte volle Monat.",
+      branchId: "Nur diese Filiale; ohne Angabe alle (Administratoren) bzw. die erste eigene.",
+    },
+    produces: "text/csv",
+  },
   // ——— Personal data (decision 112) ———
   {
     method: "get",
