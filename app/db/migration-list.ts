@@ -47,6 +47,7 @@ import * as productionListPrints from "#migrations/2026_12_02_0601_production_li
 import * as productionDepartmentsReceipt from "#migrations/2026_12_03_0201_production_departments_receipt";
 import * as customerDataRetention from "#migrations/2026_12_03_0401_customer_data_retention";
 import * as capacities from "#migrations/2026_12_04_0101_capacities";
+import * as dailyClosings from "#migrations/2026_12_05_0201_daily_closings";
 
 /**
  * Every migration by the name Kysely records in `kysely_migration` (the file name without `.ts`,
@@ -101,4 +102,5 @@ export const migrations: Record<string, Migration> = {
   "2026_12_03_0201_production_departments_receipt": productionDepartmentsReceipt,
   "2026_12_03_0401_customer_data_retention": customerDataRetention,
   "2026_12_04_0101_capacities": capacities,
+  "2026_12_05_0201_daily_closings": dailyClosings,
 };
