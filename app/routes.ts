@@ -147,6 +147,8 @@ export default [
     }),
     // Capacities (issue 39 part 2, decision 113): the limits and the day's load.
     route("capacities", "routes/backend/capacities.tsx"),
+    // The daily closing (issue 39 part 3, decision 117): a branch's day, closed and frozen.
+    route("daily-closing", "routes/backend/daily-closing.tsx"),
     route("logs/:id", "routes/backend/log.tsx"),
     // Time tracking (issue 21, decision 058): the own clock, the managers' list and corrections.
     route("my-time", "routes/backend/my-time.tsx"),
@@ -206,6 +208,8 @@ export default [
   route("api/statistics/:metric", "routes/api/statistics.ts"),
   // The production list of a day (issue 39, decision 103).
   route("api/production-lists", "routes/api/production-lists.ts"),
+  // The daily closing (issue 39 part 3, decision 117).
+  route("api/daily-closings", "routes/api/daily-closings.ts"),
   route("api/customer-data", "routes/api/customer-data.ts"),
   route("api/customer-data/erase", "routes/api/customer-data-erase.ts"),
   route("api/logs/:id", "routes/api/log.ts"),

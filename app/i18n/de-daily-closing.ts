@@ -11,7 +11,7 @@ export const deDailyClosing = {
   branch: "Filiale",
   noBranches: "Ihnen ist keine Filiale zugeordnet.",
   badDay: "Bitte geben Sie den Tag als Datum an (TT.MM.JJJJ).",
-  dayOutOfRange: "Bitte wählen Sie einen Tag innerhalb eines Jahres.",
+  dayOutOfRange: "Bitte wählen Sie einen Tag, der höchstens ein Jahr in der Zukunft liegt.",
   futureDay: "Ein Tag kann erst abgeschlossen werden, wenn er begonnen hat.",
   badBranch: "Diese Filiale gibt es nicht.",
   branchRequired: "Bitte wählen Sie eine Filiale.",

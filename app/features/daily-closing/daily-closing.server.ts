@@ -13,9 +13,15 @@ import {
 import { formatDate, formatDateTime } from "#app/domain/format";
 import { orderTypeOf } from "#app/domain/order-type";
 import { branchScope, canAccessBranch, type StaffMember } from "#app/domain/staff-permissions";
-import { BUSINESS_TIME_ZONE, dateOf, daysBetween, type IsoDate } from "#app/domain/time";
-import { parseId } from "#app/domain/values";
-import { dayBounds } from "#app/features/statistics/rollups.server";
+import {
+  addDays,
+  BUSINESS_TIME_ZONE,
+  dateOf,
+  daysBetween,
+  startOfDate,
+  type IsoDate,
+} from "#app/domain/time";
+import { parseId, parseIsoDate } from "#app/domain/values";
 import { deDailyClosing as de } from "#app/i18n/de-daily-closing";
 import { refused, succeeded, type Outcome } from "#app/server/outcome";
 
@@ -27,9 +33,17 @@ import { refused, succeeded, type Outcome } from "#app/server/outcome";
  * it with what was booked and is booked on the next closing of the branch as a correction.
  */
 
+/** A business day's first instant and the next day's (as the statistics' rollups bound a day). */
+function dayBounds(day: IsoDate, zone: string): { start: Date; end: Date } {
+  return {
+    start: startOfDate(day, zone).toJSDate(),
+    end: startOfDate(addDays(day, 1), zone).toJSDate(),
+  };
+}
+
 type StaffUser = StaffMember & { id: number; name: string; isAdmin: boolean; isManager: boolean };
 
-const MAX_DAYS_AWAY = 366;
+const MAX_DAYS_AHEAD = 366;
 /** An order written while a closing read the day commits a moment later: compare it again. */
 const COMMIT_LAG = "2 minutes";
 /** The advisory lock class of the closings (the second key is the branch). */
@@ -84,17 +98,13 @@ export async function closingFilters(
   const dayText = typeof values.day === "string" ? values.day.trim() : values.day;
   let day = today;
   if (dayText !== undefined && dayText !== null && dayText !== "") {
-    if (
-      typeof dayText !== "string" ||
-      !/^\d{4}-\d{2}-\d{2}$/.test(dayText) ||
-      !DateTime.fromISO(dayText).isValid
-    ) {
-      return refused(400, de.badDay, fields.day);
-    }
-    if (Math.abs(daysBetween(today, dayText)) > MAX_DAYS_AWAY) {
+    const parsed = parseIsoDate(dayText);
+    if (parsed === null) return refused(400, de.badDay, fields.day);
+    // Past days as far back as the books go; the future only as far as the other pages look.
+    if (daysBetween(today, parsed) > MAX_DAYS_AHEAD) {
       return refused(400, de.dayOutOfRange, fields.day);
     }
-    day = dayText;
+    day = parsed;
   }
   const branches = await branchChoices(db, user);
   const raw = values.branch;
