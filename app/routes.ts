@@ -149,6 +149,7 @@ export default [
     route("capacities", "routes/backend/capacities.tsx"),
     // The daily closing (issue 39 part 3, decision 117): a branch's day, closed and frozen.
     route("daily-closing", "routes/backend/daily-closing.tsx"),
+    route("daily-closing/tagesabschluss.pdf", "routes/backend/daily-closing-pdf.ts"),
     route("logs/:id", "routes/backend/log.tsx"),
     // Time tracking (issue 21, decision 058): the own clock, the managers' list and corrections.
     route("my-time", "routes/backend/my-time.tsx"),

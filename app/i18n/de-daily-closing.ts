@@ -31,7 +31,9 @@ export const deDailyClosing = {
     "Nach dem Abschluss ändern sich die Zahlen dieses Tages nicht mehr. Spätere Stornos, Erstattungen und Änderungen werden am nächsten offenen Tag mit Verweis gebucht.",
   confirm: "Ich habe die Zahlen geprüft und möchte den Tag abschließen.",
   close: "Tag abschließen",
-  print: "Drucken",
+  pdf: "Als PDF herunterladen",
+  printedOn: (at: string) => `Erstellt am ${at} Uhr`,
+  pageOf: (page: number, pages: number) => `Seite ${page} von ${pages}`,
   // Sections.
   ordersHeading: "Bestellungen",
   statuses: {

@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "@playwright/test";
 import { testBranches, testStaff } from "../support/prepare-checkout-database";
 import { checkOutCart, customerBrowser, signIn } from "./helpers";
@@ -32,6 +33,19 @@ async function orderBaguette(
   await expect(page.getByText("Produkt zum Warenkorb hinzugefügt.").first()).toBeVisible();
   await checkOutCart(page, name);
   await context.close();
+}
+
+/** The text of a PDF, as pdf.js reads it. */
+async function pdfText(path: string) {
+  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const pdf = await pdfjs.getDocument({ data: new Uint8Array(await readFile(path)) }).promise;
+  let text = "";
+  for (let n = 1; n <= pdf.numPages; n += 1) {
+    const content = await (await pdf.getPage(n)).getTextContent();
+    text += content.items.map((item) => ("str" in item ? item.str : "")).join(" ") + " ";
+  }
+  await pdf.destroy();
+  return text.replace(/\s+/g, " ");
 }
 
 /** Today and tomorrow in Freiburg (YYYY-MM-DD), and today as the page shows it. */
@@ -89,6 +103,20 @@ test("closes a branch's day; a later cancellation leaves it and is booked on the
   ).toBeVisible();
   await expect(page.getByRole("region", { name: "Tag abschließen" })).toHaveCount(0);
   const closedUrl = page.url();
+
+  // The printout as a PDF: the same figures, the closing's number and who closed it.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Als PDF herunterladen" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(
+    `tagesabschluss-${today}-filiale-${new URL(closedUrl).searchParams.get("filiale")}.pdf`,
+  );
+  const text = await pdfText((await download.path())!);
+  expect(text).toContain(`Tagesabschluss ${todayText} – ${branch.name}`);
+  expect(text).toMatch(/Abschluss Nr\. \d+, abgeschlossen von Clara Chefin/);
+  expect(text).toContain("Umsatz nach Steuersatz");
+  expect(text).toContain("7 %");
   const frozen = await page.locator(".daily-closing-figures").textContent();
 
   // The order is cancelled after the closing.

@@ -413,6 +413,11 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: "managerA",
     outsider: "deny",
   },
+  "routes/backend/daily-closing-pdf": {
+    path: ({ branchA }) => `/backend/daily-closing/tagesabschluss.pdf?filiale=${branchA}`,
+    allowed: "managerA",
+    outsider: "deny",
+  },
   "routes/api/daily-closings": {
     path: ({ branchA }) => `/api/daily-closings?branchId=${branchA}`,
     allowed: "managerA",

@@ -1,7 +1,7 @@
 import type { Route } from "#app/server/route-types";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { Button, Checkbox, FilterBar, Notice, Select } from "#app/components/ui";
+import { Button, buttonClass, Checkbox, FilterBar, Notice, Select } from "#app/components/ui";
 import { resourceLinks } from "#app/components/backend/resource-styles";
 import { staffPageMeta } from "#app/components/backend/staff-page-meta";
 import { DailyClosingFiguresView } from "#app/components/backend/daily-closing-figures";
@@ -142,6 +142,18 @@ export default function DailyClosing() {
           <h2>{de.titleFor(view.dayText, view.branchText)}</h2>
           <p className={view.closedText ? "daily-closing-state is-closed" : "daily-closing-state"}>
             {view.closedText ?? (view.isFuture ? de.notYet : de.open)}
+          </p>
+          <p className="daily-closing-screen">
+            <a
+              className={buttonClass("secondary")}
+              href={`/backend/daily-closing/tagesabschluss.pdf?${new URLSearchParams({
+                tag: view.day,
+                filiale: String(view.branchId),
+              }).toString()}`}
+              download
+            >
+              {de.pdf}
+            </a>
           </p>
           <DailyClosingFiguresView figures={result.figures} isClosed={result.closing !== null} />
           {view.mayClose ? (
