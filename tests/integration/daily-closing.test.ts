@@ -6,6 +6,10 @@ import type { Db } from "#app/db/schema";
 import type { DailyClosingFigures } from "#app/domain/daily-closing";
 import { closeDay, dayClosing } from "#app/features/daily-closing/daily-closing.server";
 import {
+  closingSections,
+  dailyClosingPdf,
+} from "#app/features/daily-closing/daily-closing-pdf.server";
+import {
   parseOrderAction,
   performOrderAction,
 } from "#app/features/orders/staff-order-actions.server";
@@ -227,6 +231,22 @@ describe.each(databaseTargets())("the daily closing (%s)", (target) => {
       .orderBy("id")
       .execute();
     expect(stored.map((row) => row.orderId)).toEqual([orderIds.takeaway, orderIds.late]);
+    // The printout names the corrections with their references.
+    const sections = closingSections(next.value.figures);
+    const rows = sections.find((section) => section.heading === deDailyClosing.correctionsHeading);
+    expect(rows?.rows[0]?.[0]).toBe(
+      deDailyClosing.correctionRef(
+        corrections[0]!.ticket,
+        DateTime.fromISO(yesterday).toFormat("dd.MM.yyyy"),
+      ),
+    );
+    const pdf = await dailyClosingPdf({
+      title: "Tagesabschluss",
+      state: "offen",
+      printedAt: "jetzt",
+      figures: next.value.figures,
+    });
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     // Closed day plus its corrections equals the statistics' revenue of that day.
     const booked = corrections
       .filter((correction) => correction.originalDay === yesterday)
