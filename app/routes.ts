@@ -154,6 +154,9 @@ export default [
     route("exports/bestellpositionen.csv", "routes/backend/exports-file.ts", {
       id: "backend-exports-order-lines",
     }),
+    // The daily closing (issue 39 part 3, decision 117): a branch's day, closed and frozen.
+    route("daily-closing", "routes/backend/daily-closing.tsx"),
+    route("daily-closing/tagesabschluss.pdf", "routes/backend/daily-closing-pdf.ts"),
     route("logs/:id", "routes/backend/log.tsx"),
     // Time tracking (issue 21, decision 058): the own clock, the managers' list and corrections.
     route("my-time", "routes/backend/my-time.tsx"),
@@ -217,6 +220,8 @@ export default [
   route("api/exports", "routes/api/exports.ts", { id: "api-exports" }),
   route("api/exports/datev", "routes/api/exports.ts", { id: "api-exports-datev" }),
   route("api/exports/order-lines", "routes/api/exports.ts", { id: "api-exports-order-lines" }),
+  // The daily closing (issue 39 part 3, decision 117).
+  route("api/daily-closings", "routes/api/daily-closings.ts"),
   route("api/customer-data", "routes/api/customer-data.ts"),
   route("api/customer-data/erase", "routes/api/customer-data-erase.ts"),
   route("api/logs/:id", "routes/api/log.ts"),

@@ -48,6 +48,7 @@ import * as productionDepartmentsReceipt from "#migrations/2026_12_03_0201_produ
 import * as customerDataRetention from "#migrations/2026_12_03_0401_customer_data_retention";
 import * as capacities from "#migrations/2026_12_04_0101_capacities";
 import * as taxExportSettings from "#migrations/2026_12_05_0101_tax_export_settings";
+import * as dailyClosings from "#migrations/2026_12_05_0201_daily_closings";
 import * as queueNotify from "#migrations/2026_12_05_0301_queue_notify";
 
 /**
@@ -104,5 +105,6 @@ export const migrations: Record<string, Migration> = {
   "2026_12_03_0401_customer_data_retention": customerDataRetention,
   "2026_12_04_0101_capacities": capacities,
   "2026_12_05_0101_tax_export_settings": taxExportSettings,
+  "2026_12_05_0201_daily_closings": dailyClosings,
   "2026_12_05_0301_queue_notify": queueNotify,
 };

@@ -15,6 +15,7 @@ import type { OrderContact } from "#app/domain/order-contact";
 import type { WebhookEventType } from "#app/domain/webhook-events";
 import type { PrintedRow } from "#app/domain/production-list";
 import type { ProductionTicket } from "#app/domain/production-ticket";
+import type { DailyClosingFigures, OrderContribution } from "#app/domain/daily-closing";
 export type { ChosenPart, PartType, PriceModifier };
 
 /**
@@ -964,6 +965,42 @@ export interface TaxExportSettingsTable {
   updatedAt: GeneratedTimestamp;
 }
 
+/** A daily closing (issue 39 part 3, decision 117): a branch's business day, frozen. */
+export interface DailyClosingsTable {
+  id: Id;
+  branchId: number;
+  day: DateString;
+  /** Consecutive per branch, without gaps. */
+  number: number;
+  closedAt: GeneratedTimestamp;
+  closedBy: number | null;
+  closedByName: string;
+  figures: JSONColumnType<DailyClosingFigures, string, string>;
+}
+
+/** What an order of a closed day contributed when it was last booked (decision 117). */
+export interface DailyClosingOrdersTable {
+  orderId: number;
+  branchId: number;
+  day: DateString;
+  closingId: number;
+  bookedAt: Timestamp;
+  booked: JSONColumnType<OrderContribution, string, string>;
+}
+
+/** A later change of an order of a closed day, booked on a later closing (decision 117). */
+export interface DailyClosingCorrectionsTable {
+  id: Id;
+  closingId: number;
+  orderId: number;
+  ticketNumber: number;
+  originalDay: DateString;
+  originalClosingId: number;
+  before: JSONColumnType<OrderContribution | null, string | null, string | null>;
+  after: JSONColumnType<OrderContribution | null, string | null, string | null>;
+  createdAt: GeneratedTimestamp;
+}
+
 /** A planned shift (decision 059): minutes after midnight of the business day. */
 export interface WorkingSchedulesTable {
   id: Id;
@@ -1403,6 +1440,9 @@ export interface Database {
   productionListPrints: ProductionListPrintsTable;
   capacities: CapacitiesTable;
   taxExportSettings: TaxExportSettingsTable;
+  dailyClosings: DailyClosingsTable;
+  dailyClosingOrders: DailyClosingOrdersTable;
+  dailyClosingCorrections: DailyClosingCorrectionsTable;
   workingContracts: WorkingContractsTable;
   holidayEntitlements: HolidayEntitlementsTable;
   absences: AbsencesTable;

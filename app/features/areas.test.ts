@@ -26,6 +26,7 @@ describe("the back office's areas", () => {
       "phone-order",
       "production",
       "capacities",
+      "daily-closing",
       "sold-out",
       "my-time",
       "working-activities",

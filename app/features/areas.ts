@@ -2,6 +2,7 @@ import { homeAreas } from "./backoffice/home.area";
 import { ordersAreas } from "./orders/orders.area";
 import { productionAreas } from "./production/production.area";
 import { capacitiesAreas } from "./capacities";
+import { dailyClosingAreas } from "./daily-closing";
 import { catalogueAreas } from "./catalogue/catalogue.area";
 import { allergensAreas } from "./allergens/allergens.area";
 import { labelsAreas } from "./labels/labels.area";
@@ -48,6 +49,7 @@ export const BACK_OFFICE_AREAS: readonly BackOfficeArea[] = inMenuOrder([
   ...ordersAreas,
   ...productionAreas,
   ...capacitiesAreas,
+  ...dailyClosingAreas,
   ...catalogueAreas,
   ...allergensAreas,
   ...labelsAreas,

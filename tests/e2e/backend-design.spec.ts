@@ -139,6 +139,7 @@ test.describe("the back office's design", () => {
       /Telefonbestellung/,
       /Backliste/,
       /Kapazitäten/,
+      /Tagesabschluss/,
       /Heute ausverkauft/,
     ]);
     await expect(adminNavigation.getByRole("link", { name: /Bestellungen/ })).toHaveAttribute(
@@ -152,6 +153,7 @@ test.describe("the back office's design", () => {
       /Telefonbestellung/,
       /Backliste/,
       /Kapazitäten/,
+      /Tagesabschluss/,
       /Heute ausverkauft/,
       /Kategorien/,
       /Produkte/,
@@ -177,6 +179,7 @@ test.describe("the back office's design", () => {
       /Telefonbestellung/,
       /Backliste/,
       /Kapazitäten/,
+      /Tagesabschluss/,
       /Heute ausverkauft/,
       /Meine Arbeitszeit/,
       /Zeiterfassung/,

@@ -448,6 +448,22 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: "managerA",
     outsider: "deny",
   },
+  // The daily closing (issue 39 part 3, decision 117): administrators and managers, their branches.
+  "routes/backend/daily-closing": {
+    path: ({ branchA }) => `/backend/daily-closing?filiale=${branchA}`,
+    allowed: "managerA",
+    outsider: "deny",
+  },
+  "routes/backend/daily-closing-pdf": {
+    path: ({ branchA }) => `/backend/daily-closing/tagesabschluss.pdf?filiale=${branchA}`,
+    allowed: "managerA",
+    outsider: "deny",
+  },
+  "routes/api/daily-closings": {
+    path: ({ branchA }) => `/api/daily-closings?branchId=${branchA}`,
+    allowed: "managerA",
+    outsider: "deny",
+  },
   // Time tracking (issue 21, decision 058): everyone clocks for themselves; managers correct.
   "routes/backend/my-time": {
     path: () => "/backend/my-time",

@@ -825,6 +825,42 @@ export const HAND_OPERATIONS: readonly HandOperation[] = [
     },
     produces: "text/csv",
   },
+  // ——— Daily closing (issue 39 part 3, decision 117) ———
+  {
+    method: "get",
+    path: "/daily-closings",
+    tag: "Tagesabschluss",
+    summary: "Der Tagesabschluss einer Filiale: Umsatz nach Steuersatz, Bestellart und Zahlungsart",
+    description:
+      "Ein abgeschlossener Tag mit Nummer, wer und wann, und den festgeschriebenen Zahlen; ein offener Tag mit den Zahlen, die ein Abschluss jetzt festschreiben würde. Beträge in Cent. Administratoren und die Leitung der Filiale.",
+    query: {
+      branchId: "Die Filiale; ohne Angabe die erste eigene.",
+      date: "Der Geschäftstag (JJJJ-MM-TT), ohne Angabe heute.",
+    },
+  },
+  {
+    method: "post",
+    path: "/daily-closings",
+    tag: "Tagesabschluss",
+    summary: "Einen Tag abschließen",
+    description:
+      "Schreibt die Zahlen des Tages fest und vergibt die nächste Nummer der Filiale. Ein bereits abgeschlossener Tag: 409. Spätere Änderungen an Bestellungen des Tages bucht der nächste Abschluss als Korrektur.",
+    status: 201,
+    body: {
+      schema: object(
+        {
+          branchId: { type: "integer", minimum: 1, description: "Die Filiale." },
+          date: {
+            type: "string",
+            format: "date",
+            description: "Der Geschäftstag (JJJJ-MM-TT), heute oder früher.",
+          },
+        },
+        ["branchId", "date"],
+      ),
+      example: { branchId: 1, date: "2026-11-28" },
+    },
+  },
   // ——— Personal data (decision 112) ———
   {
     method: "get",
