@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import { DateTime } from "luxon";
 import type { Database, Db } from "#app/db/schema";
+import { branchChoicesWithin } from "#app/db/queries/branches";
 import type { PaymentMethod } from "#app/domain/checkout";
 import {
   closingStatusOf,
@@ -78,15 +79,6 @@ export async function businessZone(db: Db): Promise<string> {
   return settings?.businessTimeZone || BUSINESS_TIME_ZONE;
 }
 
-async function branchChoices(db: Db, user: StaffUser): Promise<Choice[]> {
-  const scope = branchScope(user);
-  if (scope !== "all" && scope.length === 0) return [];
-  let query = db.selectFrom("branches").select(["id", "name"]).orderBy("name").orderBy("id");
-  if (scope !== "all") query = query.where("id", "in", [...scope]);
-  const rows = await query.execute();
-  return rows.map((row) => ({ value: String(row.id), label: row.name }));
-}
-
 /** The day (today by default) and the branch (the first of one's own by default). */
 export async function closingFilters(
   db: Db,
@@ -106,7 +98,7 @@ export async function closingFilters(
     }
     day = parsed;
   }
-  const branches = await branchChoices(db, user);
+  const branches = await branchChoicesWithin(db, branchScope(user));
   const raw = values.branch;
   if (raw === undefined || raw === null || raw === "") {
     const first = branches[0];

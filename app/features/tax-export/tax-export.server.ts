@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { DateTime } from "luxon";
 import type { Db } from "#app/db/schema";
+import { branchChoicesWithin } from "#app/db/queries/branches";
 import { getSettings } from "#app/db/queries/settings";
 import { csvDocument } from "#app/domain/csv";
 import {
@@ -160,15 +161,6 @@ export interface TaxExportFilters {
   end: Date;
 }
 
-async function branchChoices(db: Db, user: StaffUser): Promise<Choice[]> {
-  const scope = branchScope(user);
-  if (scope !== "all" && scope.length === 0) return [];
-  let query = db.selectFrom("branches").select(["id", "name"]).orderBy("name").orderBy("id");
-  if (scope !== "all") query = query.where("id", "in", [...scope]);
-  const rows = await query.execute();
-  return rows.map((row) => ({ value: String(row.id), label: row.name }));
-}
-
 /**
  * `?monat=YYYY-MM&filiale=` (the API: `?month=&branchId=`): the month (the last complete one by
  * default) and the branch; no branch means all of them for an administrator and the first own
@@ -192,7 +184,7 @@ export async function taxExportFilters(
     if (year < 2000 || year > today.year + 1) return refused(400, de.monthOutOfRange, "monat");
     month = monthText;
   }
-  const branches = await branchChoices(db, user);
+  const branches = await branchChoicesWithin(db, branchScope(user));
   const branchText = (search.get("filiale") ?? search.get("branchId") ?? "").trim();
   let branchId: number | null = null;
   if (branchText === "") {
