@@ -11,6 +11,7 @@ import { deSignage } from "#app/i18n/de-signage";
 import { hashToken } from "#app/features/signage/signage.server";
 import { createTestDatabase, databaseTargets } from "#tests/support/db";
 import { startFakeS3, type FakeS3 } from "#tests/support/fake-s3";
+import { sampleFilm } from "#tests/support/sample-files";
 import { createStaff, startAppServer, StaffClient, type AppServer } from "#tests/support/staff";
 
 /**
@@ -20,18 +21,6 @@ import { createStaff, startAppServer, StaffClient, type AppServer } from "#tests
  * with the same ETag; a replaced film leaves the bucket; a bucket that is away refuses the upload
  * in German and changes nothing.
  */
-
-/** An MP4's `ftyp` box, then 100,000 counting bytes: big enough for ranges in the middle. */
-function film(seed: number): Uint8Array<ArrayBuffer> {
-  const ftyp = Buffer.concat([
-    Buffer.from([0, 0, 0, 20]),
-    Buffer.from("ftypisom"),
-    Buffer.from([0, 0, 2, 0]),
-    Buffer.from("isom"),
-  ]);
-  const payload = Buffer.from(Array.from({ length: 100_000 }, (_, i) => (i * seed) % 251));
-  return new Uint8Array(Buffer.concat([ftyp, payload]));
-}
 
 describe.each(databaseTargets())(
   "signage videos on two instances and one bucket (%s)",
@@ -133,7 +122,7 @@ describe.each(databaseTargets())(
     const bucketKeys = () => [...s3.objects.keys()].sort();
 
     it("keeps a film uploaded through one instance in the bucket and serves it from the other", async () => {
-      const bytes = film(7);
+      const bytes = sampleFilm(7);
       const uploaded = await upload(a, bytes);
       expect(uploaded.status, await uploaded.clone().text()).toBe(303);
       const stored = await videoPath();
@@ -170,7 +159,7 @@ describe.each(databaseTargets())(
 
     it("takes the old film out of the bucket when another instance replaces it", async () => {
       const before = await videoPath();
-      const bytes = film(11);
+      const bytes = sampleFilm(11);
       const uploaded = await upload(b, bytes);
       expect(uploaded.status).toBe(303);
       const after = await videoPath();
@@ -186,7 +175,7 @@ describe.each(databaseTargets())(
       const keys = bucketKeys();
       await s3.close();
       try {
-        const refused = await upload(a, film(13));
+        const refused = await upload(a, sampleFilm(13));
         expect(refused.status).toBe(503);
         expect(await refused.text()).toContain(deSignage.video.storeFailed);
         expect(await videoPath()).toBe(before);

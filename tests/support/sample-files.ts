@@ -143,3 +143,18 @@ export function pdfWithFilteredObjectStream(script: boolean): Uint8Array {
     ]),
   );
 }
+
+/**
+ * An MP4 as the signage upload judges it (an `ftyp` box), then 100,000 counting bytes: big
+ * enough for ranges in the middle; `seed` makes two films differ.
+ */
+export function sampleFilm(seed: number): Uint8Array<ArrayBuffer> {
+  const ftyp = Buffer.concat([
+    Buffer.from([0, 0, 0, 20]),
+    Buffer.from("ftypisom"),
+    Buffer.from([0, 0, 2, 0]),
+    Buffer.from("isom"),
+  ]);
+  const payload = Buffer.from(Array.from({ length: 100_000 }, (_, i) => (i * seed) % 251));
+  return new Uint8Array(Buffer.concat([ftyp, payload]));
+}
