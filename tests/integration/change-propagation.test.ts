@@ -120,6 +120,10 @@ const NOT_REFERENCE_DATA = [
   "cart_items",
   "carts",
   "closed_months",
+  // The daily closings and the tax adviser's settings (issue 39 part 3): bookkeeping, never shown.
+  "daily_closing_corrections",
+  "daily_closing_orders",
+  "daily_closings",
   "departments",
   "device_logs",
   "devices",
@@ -156,6 +160,7 @@ const NOT_REFERENCE_DATA = [
   "staff_sessions",
   "statistics_order_days",
   "tasks",
+  "tax_export_settings",
   "ticket_counters",
   "uploads",
   "user_branches",

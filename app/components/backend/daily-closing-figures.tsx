@@ -1,7 +1,13 @@
 import type { DailyClosingFigures, ListedOrder, RateAmounts } from "#app/domain/daily-closing";
-import { formatDate } from "#app/domain/format";
 import { formatMoney } from "#app/domain/money";
 import { deDailyClosing as de } from "#app/i18n/de-daily-closing";
+
+/**
+ * `2026-11-28` as `28.11.2026` without luxon: `formatDate` reads instants in the shop's zone
+ * through luxon, and its use here put luxon (22 KB) into the chunk the storefront's item dialog
+ * shares with this page.
+ */
+const dayText = (day: string) => day.split("-").reverse().join(".");
 
 /**
  * The figures of a daily closing (decision 117), as tables that print on A4: orders by status,
@@ -129,7 +135,7 @@ export function DailyClosingFiguresView({
                   {figures.corrections.map((correction) => (
                     <tr key={`${correction.orderId}-${correction.originalDay}`}>
                       <th scope="row">
-                        {de.correctionRef(correction.ticket, formatDate(correction.originalDay))}
+                        {de.correctionRef(correction.ticket, dayText(correction.originalDay))}
                       </th>
                       <td>{correction.reasons.map((reason) => de.reasons[reason]).join(", ")}</td>
                       <td className="num">{formatMoney(correction.gross)}</td>
